@@ -1,0 +1,110 @@
+# ftsim — the one entry point. `make help` lists the targets.
+#
+# Everything generated goes under build/. Every Verilated model is built with the same
+# Verilator options so that one copy of the Verilator runtime serves them all.
+
+SHELL       := /bin/bash
+BUILD       := build
+VERILATOR   ?= verilator
+VINC        := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)/include
+JOBS        ?= 2
+
+CC          ?= gcc
+CXX         ?= g++
+CFLAGS_C    := -std=c11 -Wall -Wextra -Werror -O2 -g -D_POSIX_C_SOURCE=200809L -Iharness -Icsim
+CXXFLAGS_V  := -std=c++17 -O2 -g -Wall -Wno-unused-parameter -DVM_TRACE=1 -DVM_TRACE_FST=1 \
+               -I$(VINC) -I$(VINC)/vltstd -Iharness
+# The same options for every model (one runtime): FST tracing compiled in, assertions on.
+VFLAGS      := --cc --trace-fst --assert -Wall -O3 --x-assign unique --x-initial unique
+
+RN1_RTL     := rtl/rn1.v rtl/rn1_fport.v
+RN1_VLT     := rtl/rn1.vlt
+
+HARNESS_C   := harness/dev.c harness/vec.c harness/lockstep.c harness/play.c \
+               harness/rnp_word.c harness/rn1_dev.c harness/fuzz_rn1.c harness/ftsim.c
+CSIM_C      := csim/rn1.c
+HARNESS_CXX := harness/rn1_rtl.cpp harness/vl_common.cpp
+
+OBJ_C       := $(patsubst %.c,$(BUILD)/obj/%.o,$(HARNESS_C) $(CSIM_C))
+OBJ_CXX     := $(patsubst %.cpp,$(BUILD)/obj/%.o,$(HARNESS_CXX))
+VL_RUNTIME  := $(addprefix $(BUILD)/vl/runtime/,verilated.o verilated_fst_c.o verilated_threads.o)
+RN1_LIB     := $(BUILD)/vl/rn1/Vrn1__ALL.a
+
+FTSIM       := $(BUILD)/ftsim
+
+.PHONY: all help deps build lint test demo wave vectors bench clean
+.DEFAULT_GOAL := all
+
+all: build
+
+help:
+	@echo "ftsim targets:"
+	@echo "  make demo            install what is missing, build, play the showcase, fuzz, write an FST"
+	@echo "  make test            install what is missing, build, run every suite; ends 'N passed, N failed'"
+	@echo "  make                 build build/ftsim"
+	@echo "  make lint            verilator --lint-only -Wall and iverilog -g2012 on the RTL"
+	@echo "  make wave V=FILE.vec play a vector with an FST and open GTKWave on waves/rn1.gtkw"
+	@echo "  make vectors         regenerate the golden vectors (review the diff; never hand-edit)"
+	@echo "  make bench           simulated cycles/s: rtl, csim, lockstep, rtl+FST (not part of test)"
+	@echo "  make deps            install the Debian packages ftsim needs (as root)"
+	@echo "  make clean           remove build/"
+
+deps:
+	@bash harness/scripts/deps.sh
+
+build: $(FTSIM)
+
+# ---- Verilated RTL -----------------------------------------------------------------------
+$(RN1_LIB): $(RN1_RTL) $(RN1_VLT) Makefile
+	@mkdir -p $(BUILD)/vl/rn1
+	$(VERILATOR) $(VFLAGS) --Mdir $(BUILD)/vl/rn1 --top-module rn1 --prefix Vrn1 $(RN1_VLT) $(RN1_RTL)
+	$(MAKE) -s -C $(BUILD)/vl/rn1 -f Vrn1.mk OPT_FAST=-O2 OPT_SLOW=-O1 Vrn1__ALL.a
+
+$(BUILD)/vl/runtime/%.o: $(VINC)/%.cpp Makefile
+	@mkdir -p $(dir $@)
+	$(CXX) $(CXXFLAGS_V) -c $< -o $@
+
+# ---- harness and C model -------------------------------------------------------------------
+$(BUILD)/obj/%.o: %.c $(wildcard harness/*.h csim/*.h) Makefile
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_C) -c $< -o $@
+
+$(BUILD)/obj/harness/%.o: harness/%.cpp $(RN1_LIB) $(wildcard harness/*.h) Makefile
+	@mkdir -p $(dir $@)
+	$(CXX) $(CXXFLAGS_V) -I$(BUILD)/vl/rn1 -c $< -o $@
+
+$(FTSIM): $(OBJ_C) $(OBJ_CXX) $(RN1_LIB) $(VL_RUNTIME)
+	$(CXX) -o $@ $(OBJ_C) $(OBJ_CXX) $(RN1_LIB) $(VL_RUNTIME) -lz -pthread -latomic
+
+$(BUILD)/test_rn1: tests/csim/test_rn1.c $(CSIM_C) csim/rn1.h Makefile
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_C) -pedantic $< $(CSIM_C) -o $@
+
+# ---- checks --------------------------------------------------------------------------------
+lint:
+	$(VERILATOR) --lint-only -Wall --top-module rn1 $(RN1_VLT) $(RN1_RTL)
+	@mkdir -p $(BUILD)
+	iverilog -g2012 -Wall -o $(BUILD)/iverilog-rn1.vvp $(RN1_RTL)
+	@echo "lint: clean"
+
+test: deps
+	@$(MAKE) -s build $(BUILD)/test_rn1
+	@python3 tests/run.py --jobs $(JOBS)
+
+demo: deps
+	@$(MAKE) -s build
+	@bash harness/scripts/demo.sh
+
+wave: build
+	@test -n "$(V)" || { echo "usage: make wave V=vectors/rn1/spec/FILE.vec"; exit 2; }
+	@bash harness/scripts/wave.sh "$(V)"
+
+vectors: build
+	@bash harness/scripts/vectors.sh
+
+bench: deps
+	@$(MAKE) -s build
+	@$(FTSIM) bench --cycles $${CYCLES:-1000000}
+
+clean:
+	rm -rf $(BUILD)

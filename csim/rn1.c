@@ -1,0 +1,405 @@
+/*
+ * rn1.c - C reference model of the RN1 router (see rn1.h for the contract).
+ *
+ * One rn1_step is one rising edge, split as the RTL splits _d/_q: every
+ * forward port is evaluated from the current registers and the inputs into a
+ * next-state record (rn1_eval_t plus a fresh rn1_t), and the record is
+ * committed at the end.  Ports interact only through the allocation of
+ * backward ports, so they are evaluated in the rotating service order of
+ * rnp.md section 5 and a port sees what the ports served before it took.
+ */
+#include "rn1.h"
+
+#include <string.h>
+
+/* What the ports of one cycle produce for the shared registers. */
+typedef struct rn1_eval {
+    uint8_t  busy;    /* alloc during this cycle | outputs taken so far this cycle */
+    uint8_t  freed;   /* backward ports whose closing word is on a live input now */
+    unsigned invalid; /* live inputs carrying an invalid control word now */
+    uint16_t bwd[RN1_PORTS]; /* next b<j> output registers */
+} rn1_eval_t;
+
+/* ---- pure helpers ------------------------------------------------------ */
+
+uint16_t rn1_lfsr_step(uint16_t s)
+{
+    unsigned lsb = s & 1u;
+    s >>= 1;
+    if (lsb)
+        s ^= 0xB400u;
+    return s;
+}
+
+uint16_t rn1_seed_eff(uint16_t seed)
+{
+    /* An all-zero Galois LFSR never leaves zero, so zero means the default. */
+    return seed ? seed : (uint16_t)RN1_SEED_DEFAULT;
+}
+
+bool rn1_is_invalid(uint16_t w)
+{
+    if (w & RN1_C)
+        return false;
+    w &= 0xFFu;
+    return !(w == RN1_IDLE || w == RN1_TURN || w == RN1_HOLD || w == RN1_DROP);
+}
+
+uint16_t rn1_status_word(unsigned disp, unsigned count)
+{
+    return (uint16_t)(RN1_C | (disp & 3u) << 6 | (count & 63u));
+}
+
+uint16_t rn1_checksum_word(unsigned xsum)
+{
+    return (uint16_t)(RN1_C | (xsum & 0xFFu));
+}
+
+uint32_t rn1_port_debug(const rn1_port_t *p)
+{
+    return (uint32_t)(p->state & 0xFu) | (uint32_t)(p->bq & 7u) << 4 |
+           (uint32_t)(p->disp & 3u) << 8 | (uint32_t)(p->count & 63u) << 16 |
+           (uint32_t)p->xsum << 24;
+}
+
+uint64_t rn1_cfg_pack(const rn1_t *m)
+{
+    return (uint64_t)m->swallow << RN1_CFG_SWALLOW_LSB |
+           (uint64_t)m->disable << RN1_CFG_DISABLE_LSB |
+           (uint64_t)m->seed << RN1_CFG_SEED_LSB |
+           (uint64_t)m->dual << RN1_CFG_MODE_BIT |
+           (uint64_t)m->backchan << RN1_CFG_BACKCHAN_BIT;
+}
+
+static void rn1_cfg_unpack(rn1_t *m, uint64_t v)
+{
+    m->swallow = (uint8_t)(v >> RN1_CFG_SWALLOW_LSB);
+    m->disable = (uint8_t)(v >> RN1_CFG_DISABLE_LSB);
+    m->seed = (uint16_t)(v >> RN1_CFG_SEED_LSB);
+    m->dual = (v >> RN1_CFG_MODE_BIT) & 1u;
+    m->backchan = (v >> RN1_CFG_BACKCHAN_BIT) & 1u;
+}
+
+static void rn1_cfg_defaults(rn1_t *m)
+{
+    m->swallow = 0;
+    m->disable = 0;
+    m->seed = RN1_SEED_DEFAULT;
+    m->dual = false;
+    m->backchan = false;
+}
+
+rn1_choice_t rn1_choose(bool dual, uint8_t disable, uint8_t busy, unsigned p,
+                        unsigned dir, uint16_t lfsr)
+{
+    rn1_choice_t ch = { false, 0, RN1_DISP_BLOCKED };
+    unsigned taken = (unsigned)(disable | busy);
+    dir &= 3u;
+    p &= 7u;
+    if (dual) {
+        /* f0..f3 reach b0..b3, f4..f7 reach b4..b7: one output per direction. */
+        unsigned j = (p & 4u) | dir;
+        if (!(taken >> j & 1u)) {
+            ch.routed = true;
+            ch.bq = (uint8_t)j;
+            ch.disp = RN1_DISP_FIRST;
+        } else if (disable >> j & 1u) {
+            ch.disp = RN1_DISP_DISABLED;
+        }
+        return ch;
+    }
+    unsigned even = 2u * dir;
+    unsigned pair = taken >> even & 3u; /* bit 0: even busy, bit 1: odd busy */
+    unsigned j;
+    if (pair == 3u) {
+        if ((disable >> even & 3u) == 3u)
+            ch.disp = RN1_DISP_DISABLED;
+        return ch;
+    }
+    if (pair == 0u)
+        j = even + (lfsr >> p & 1u); /* both free: lfsr bit p, 1 = odd */
+    else
+        j = pair == 1u ? even + 1u : even;
+    ch.routed = true;
+    ch.bq = (uint8_t)j;
+    ch.disp = (uint8_t)(RN1_DISP_FIRST | (j & 1u));
+    return ch;
+}
+
+/* ---- per-port evaluation ----------------------------------------------- */
+
+static void rn1_count(rn1_port_t *np, uint16_t w)
+{
+    np->count = (uint8_t)((np->count + 1u) & 63u);
+    np->xsum ^= (uint8_t)w;
+}
+
+/* A routing word w on the live input of port p in this cycle: decide. */
+static void rn1_route(const rn1_t *m, unsigned p, uint16_t w, rn1_eval_t *ev,
+                      rn1_port_t *np)
+{
+    rn1_choice_t ch = rn1_choose(m->dual, m->disable, ev->busy, p,
+                                 (w >> 6) & 3u, m->lfsr);
+    np->bq = ch.bq;
+    np->disp = ch.disp;
+    if (ch.routed) {
+        ev->busy |= (uint8_t)(1u << ch.bq);
+        ev->bwd[ch.bq] = w; /* the routing word leaves in the next cycle */
+        np->state = RN1_S_FORWARD;
+    } else {
+        np->state = RN1_S_BLOCKED;
+    }
+}
+
+/* IDLE: a c=1 word opens a connection; c=0 words keep the port IDLE. */
+static void rn1_eval_idle(const rn1_t *m, unsigned p, uint16_t w,
+                          rn1_eval_t *ev, rn1_port_t *np)
+{
+    if (!(w & RN1_C))
+        return;
+    np->count = 0;
+    np->xsum = 0;
+    rn1_count(np, w);
+    if (m->swallow >> p & 1u)
+        np->state = RN1_S_SWALLOW; /* bq and disp wait for the decision */
+    else
+        rn1_route(m, p, w, ev, np);
+}
+
+/* TURN in BLOCKED or SWALLOW: STATUS, CHECKSUM, DROP back to the source. */
+static void rn1_turn_blocked(rn1_port_t *np, uint16_t *nout)
+{
+    *nout = rn1_status_word(np->disp, np->count);
+    np->state = RN1_S_STATUS;
+}
+
+/* SWALLOW and BLOCKED share everything but what a c=1 word does. */
+static void rn1_eval_waiting(const rn1_t *m, unsigned p, uint16_t w,
+                             rn1_eval_t *ev, rn1_port_t *np, uint16_t *nout)
+{
+    if (w & RN1_C) {
+        rn1_count(np, w);
+        if (np->state == RN1_S_SWALLOW)
+            rn1_route(m, p, w, ev, np);
+        return;
+    }
+    if (w == RN1_HOLD)
+        return;
+    if (w == RN1_TURN) {
+        if (np->state == RN1_S_SWALLOW) {
+            /* No routing word yet: the connection counts as blocked (00);
+             * bq follows rn1.md decision 4 as for a blocked decision. */
+            np->bq = 0;
+            np->disp = RN1_DISP_BLOCKED;
+        }
+        rn1_turn_blocked(np, nout);
+        return;
+    }
+    np->state = RN1_S_IDLE; /* DROP, IDLE or an invalid word */
+}
+
+/* FORWARD: in is live and goes to bq; the bq input is ignored. */
+static void rn1_eval_forward(uint16_t w, rn1_eval_t *ev, rn1_port_t *np,
+                             uint16_t *nout)
+{
+    if (w & RN1_C) {
+        rn1_count(np, w);
+        ev->bwd[np->bq] = w;
+    } else if (w == RN1_HOLD) {
+        ev->bwd[np->bq] = w;
+    } else if (w == RN1_TURN) {
+        ev->bwd[np->bq] = w;
+        *nout = rn1_status_word(np->disp, np->count);
+        np->state = RN1_S_STATUS;
+    } else {
+        /* IDLE passes on as IDLE; DROP and invalid words leave as DROP. */
+        ev->bwd[np->bq] = w == RN1_IDLE ? RN1_IDLE : RN1_DROP;
+        ev->freed |= (uint8_t)(1u << np->bq);
+        np->state = RN1_S_IDLE;
+    }
+}
+
+/* REVERSE: the bq input is live and goes to out; in is ignored. */
+static void rn1_eval_reverse(uint16_t w, rn1_eval_t *ev, rn1_port_t *np,
+                             uint16_t *nout)
+{
+    if ((w & RN1_C) || w == RN1_HOLD) {
+        *nout = w;
+    } else if (w == RN1_TURN) {
+        *nout = w;
+        ev->bwd[np->bq] = RN1_HOLD;
+        np->state = RN1_S_HOLD;
+    } else {
+        *nout = w == RN1_IDLE ? RN1_IDLE : RN1_DROP;
+        ev->freed |= (uint8_t)(1u << np->bq);
+        np->state = RN1_S_IDLE;
+    }
+}
+
+/* Port p for one cycle: next state in *np, next f<p> output in *nout. */
+static void rn1_eval_port(const rn1_t *m, unsigned p, const rn1_in_t *in,
+                          rn1_eval_t *ev, rn1_port_t *np, uint16_t *nout)
+{
+    const rn1_port_t *cp = &m->port[p];
+    uint16_t w = in->fwd[p] & RN1_WORD_MASK;
+    *np = *cp;
+    *nout = RN1_IDLE;
+    switch (cp->state) {
+    case RN1_S_IDLE: /* in live */
+        ev->invalid += rn1_is_invalid(w);
+        rn1_eval_idle(m, p, w, ev, np);
+        break;
+    case RN1_S_SWALLOW: /* in live, waiting for the routing word */
+    case RN1_S_BLOCKED: /* in live, c=1 words counted and discarded */
+        ev->invalid += rn1_is_invalid(w);
+        rn1_eval_waiting(m, p, w, ev, np, nout);
+        break;
+    case RN1_S_FORWARD: /* in live, to bq */
+        ev->invalid += rn1_is_invalid(w);
+        rn1_eval_forward(w, ev, np, nout);
+        break;
+    case RN1_S_STATUS: /* STATUS on out now, CHECKSUM next; inputs ignored */
+        *nout = rn1_checksum_word(cp->xsum);
+        /* disp 1x: routed, so the bq input goes live; 0x: blocked path. */
+        np->state = (cp->disp & 2u) ? RN1_S_REVERSE : RN1_S_CHECKSUM;
+        break;
+    case RN1_S_CHECKSUM: /* blocked only: CHECKSUM on out now, DROP next */
+        *nout = RN1_DROP;
+        np->state = RN1_S_DROP;
+        break;
+    case RN1_S_REVERSE: /* bq input live, to out */
+        w = in->bwd[cp->bq] & RN1_WORD_MASK;
+        ev->invalid += rn1_is_invalid(w);
+        rn1_eval_reverse(w, ev, np, nout);
+        break;
+    case RN1_S_HOLD: /* HOLD on bq now and again next; inputs ignored */
+        ev->bwd[cp->bq] = RN1_HOLD;
+        np->state = RN1_S_FORWARD;
+        break;
+    case RN1_S_DROP: /* blocked only: DROP on out now; IDLE next */
+    default:         /* unreachable (DISCARD not built): recover to IDLE */
+        np->state = RN1_S_IDLE;
+        break;
+    }
+}
+
+/* ---- clock edge -------------------------------------------------------- */
+
+/* Merge the strobed bytes of a CFG write into the configuration. */
+static void rn1_cfg_write(rn1_t *m, uint64_t wdata, uint8_t wstrb)
+{
+    uint64_t mask = 0;
+    for (unsigned k = 0; k < 8u; k++)
+        if (wstrb >> k & 1u)
+            mask |= (uint64_t)0xFFu << (8u * k);
+    uint64_t v = (rn1_cfg_pack(m) & ~mask) | (wdata & mask);
+    rn1_cfg_unpack(m, v & RN1_CFG_MASK);
+}
+
+static bool rn1_writes_cfg(const rn1_in_t *in)
+{
+    return in->reg_we && in->reg_waddr == RN1_REG_CFG;
+}
+
+/* A reset edge: datapath cleared; configuration written or defaulted. */
+static void rn1_reset_edge(rn1_t *m, const rn1_in_t *in)
+{
+    rn1_t n;
+    memset(&n, 0, sizeof n);
+    if (in->reg_we) {
+        /* A write at a reset edge keeps every unwritten configuration bit,
+         * so configuration written during reset survives into cycle 0. */
+        n.swallow = m->swallow;
+        n.disable = m->disable;
+        n.seed = m->seed;
+        n.dual = m->dual;
+        n.backchan = m->backchan;
+        if (rn1_writes_cfg(in))
+            rn1_cfg_write(&n, in->reg_wdata, in->reg_wstrb);
+    } else {
+        rn1_cfg_defaults(&n);
+    }
+    n.lfsr = rn1_seed_eff(n.seed);
+    *m = n;
+}
+
+void rn1_init(rn1_t *m)
+{
+    rn1_in_t in;
+    memset(&in, 0, sizeof in);
+    memset(m, 0, sizeof *m);
+    rn1_reset_edge(m, &in);
+}
+
+void rn1_step(rn1_t *m, const rn1_in_t *in)
+{
+    if (!in->rst_n) {
+        rn1_reset_edge(m, in);
+        return;
+    }
+    rn1_t n = *m; /* configuration carries over unless written */
+    rn1_eval_t ev;
+    memset(&ev, 0, sizeof ev);
+    ev.busy = m->alloc;
+    /* Rotating service order: port (t mod 8) decides first. */
+    for (unsigned k = 0; k < RN1_PORTS; k++) {
+        unsigned p = (m->rot + k) & 7u;
+        rn1_eval_port(m, p, in, &ev, &n.port[p], &n.fwd_out[p]);
+    }
+    memcpy(n.bwd_out, ev.bwd, sizeof n.bwd_out);
+    /* A port freed this cycle was still busy for this cycle's decisions,
+     * and a port taken this cycle cannot also be freed this cycle. */
+    n.alloc = (uint8_t)(ev.busy & ~ev.freed);
+    unsigned e = m->errors + ev.invalid;
+    n.errors = (uint16_t)(e > 0xFFFFu ? 0xFFFFu : e);
+    n.rot = (uint8_t)((m->rot + 1u) & 7u);
+    n.lfsr = rn1_lfsr_step(m->lfsr);
+    if (rn1_writes_cfg(in)) {
+        rn1_cfg_write(&n, in->reg_wdata, in->reg_wstrb);
+        if (in->reg_wstrb & 0x0Cu) /* a seed byte written: reload */
+            n.lfsr = rn1_seed_eff(n.seed);
+    }
+    *m = n;
+}
+
+/* ---- outputs ----------------------------------------------------------- */
+
+uint16_t rn1_fwd_out(const rn1_t *m, unsigned i)
+{
+    return i < RN1_PORTS ? m->fwd_out[i] : 0;
+}
+
+uint16_t rn1_bwd_out(const rn1_t *m, unsigned j)
+{
+    return j < RN1_PORTS ? m->bwd_out[j] : 0;
+}
+
+uint8_t rn1_fwd_bc_out(const rn1_t *m)
+{
+    (void)m; /* section 7 not built: every bc output is 0 */
+    return 0;
+}
+
+uint64_t rn1_reg_read(const rn1_t *m, uint8_t addr)
+{
+    switch (addr) {
+    case RN1_REG_CFG:    return rn1_cfg_pack(m);
+    case RN1_REG_ERRORS: return m->errors;
+    case RN1_REG_ALLOC:  return m->alloc;
+    case RN1_REG_LFSR:   return m->lfsr;
+    case RN1_REG_ID:     return RN1_ID_VALUE;
+    default:
+        if (addr >= RN1_REG_PORT0 && addr < RN1_REG_PORT0 + RN1_PORTS)
+            return rn1_port_debug(&m->port[addr - RN1_REG_PORT0]);
+        return 0;
+    }
+}
+
+void rn1_debug(const rn1_t *m, uint32_t dbg[RN1_DBG_WORDS])
+{
+    dbg[0] = m->errors;
+    dbg[1] = m->alloc;
+    dbg[2] = m->lfsr;
+    for (unsigned p = 0; p < RN1_PORTS; p++)
+        dbg[3 + p] = rn1_port_debug(&m->port[p]);
+}

@@ -1,0 +1,199 @@
+/* dev.c — the design registry and the generic parts of the device interface. */
+#include "dev.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+extern const dev_design_t rn1_design;
+
+static const dev_design_t *const designs[] = {&rn1_design, NULL};
+
+const dev_design_t *const *dev_designs(void) { return designs; }
+
+const dev_design_t *dev_find_design(const char *name)
+{
+    for (unsigned i = 0; designs[i]; i++)
+        if (strcasecmp(designs[i]->name, name) == 0)
+            return designs[i];
+    return NULL;
+}
+
+const char *dev_impl_name(dev_impl_t impl) { return impl == DEV_IMPL_RTL ? "rtl" : "csim"; }
+
+device_t *dev_open(const dev_design_t *d, dev_impl_t impl, char *err, size_t errlen)
+{
+    const dev_ops_t *ops = NULL;
+    void *self = d->create(impl, dev_impl_name(impl), &ops, err, errlen);
+    if (!self)
+        return NULL;
+    device_t *dev = calloc(1, sizeof *dev);
+    if (!dev) {
+        ops->destroy(self);
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    dev->design = d;
+    dev->ops = ops;
+    dev->self = self;
+    dev->impl = impl;
+    return dev;
+}
+
+void dev_close(device_t *dev)
+{
+    if (!dev)
+        return;
+    dev->ops->destroy(dev->self);
+    free(dev);
+}
+
+void dev_reset(device_t *dev, const dev_write_t *writes, unsigned nwrites)
+{
+    uint64_t idle[DEV_MAX_PORTS] = {0};
+    dev->ops->set_reset(dev->self, true);
+    dev->ops->set_inputs(dev->self, idle);
+    for (int i = 0; i < 2; i++)
+        dev->ops->tick(dev->self, UINT64_MAX); /* UINT64_MAX: a reset cycle, never traced */
+    for (unsigned i = 0; i < nwrites; i++) {
+        dev->ops->reg_write(dev->self, writes[i].addr, writes[i].data, writes[i].mask);
+        dev->ops->tick(dev->self, UINT64_MAX);
+    }
+    dev->ops->set_reset(dev->self, false);
+    dev->cycle = 0;
+}
+
+int dev_trace_open(device_t *d, const char *path, char *err, size_t errlen)
+{
+    return d->ops->trace_open(d->self, path, err, errlen);
+}
+
+void dev_trace_close(device_t *d) { d->ops->trace_close(d->self, d->cycle); }
+
+int dev_port_index(const dev_design_t *d, const char *name, dev_dir_t dir)
+{
+    for (unsigned i = 0; i < d->nports; i++)
+        if (d->ports[i].dir == dir && strcasecmp(d->ports[i].name, name) == 0)
+            return (int)i;
+    return -1;
+}
+
+int dev_reg_index(const dev_design_t *d, const char *name)
+{
+    for (unsigned i = 0; i < d->nregs; i++)
+        if (strcasecmp(d->regs[i].name, name) == 0)
+            return (int)i;
+    return -1;
+}
+
+/* Strict unsigned parse: decimal or 0x hex, whole string, no sign, no overflow. */
+static int parse_u64(const char *s, uint64_t *v)
+{
+    int base = 10;
+    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+        base = 16;
+        s += 2;
+    }
+    if (!*s)
+        return -1;
+    uint64_t acc = 0;
+    for (; *s; s++) {
+        int dgt;
+        if (*s >= '0' && *s <= '9')
+            dgt = *s - '0';
+        else if (base == 16 && *s >= 'a' && *s <= 'f')
+            dgt = *s - 'a' + 10;
+        else if (base == 16 && *s >= 'A' && *s <= 'F')
+            dgt = *s - 'A' + 10;
+        else
+            return -1;
+        if (acc > (UINT64_MAX - (uint64_t)dgt) / (uint64_t)base)
+            return -2;
+        acc = acc * (uint64_t)base + (uint64_t)dgt;
+    }
+    *v = acc;
+    return 0;
+}
+
+int dev_parse_value(const dev_reg_t *r, const char *text, uint64_t *value, char *err, size_t errlen)
+{
+    if (r->enums)
+        for (unsigned i = 0; r->enums[i]; i++)
+            if (strcasecmp(r->enums[i], text) == 0) {
+                *value = i;
+                return 0;
+            }
+    uint64_t v;
+    int rc = parse_u64(text, &v);
+    if (rc < 0) {
+        if (r->enums) {
+            char names[160] = "";
+            for (unsigned i = 0; r->enums[i]; i++)
+                snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? ", " : "",
+                         r->enums[i]);
+            snprintf(err, errlen, "bad value '%s' for %s (a number or one of: %s)", text, r->name,
+                     names);
+        } else {
+            snprintf(err, errlen, "bad value '%s' for %s (decimal, or hex with 0x)", text, r->name);
+        }
+        return -1;
+    }
+    uint64_t max = r->width >= 64 ? UINT64_MAX : (1ull << r->width) - 1u;
+    if (rc < -1 || v > max) {
+        snprintf(err, errlen, "value '%s' does not fit %s (%u bits, at most 0x%llx)", text, r->name,
+                 r->width, (unsigned long long)max);
+        return -1;
+    }
+    *value = v;
+    return 0;
+}
+
+void dev_format_value(const dev_reg_t *r, uint64_t value, char *buf, size_t len)
+{
+    if (r->enums) {
+        for (unsigned i = 0; r->enums[i]; i++)
+            if (i == value) {
+                snprintf(buf, len, "%s", r->enums[i]);
+                return;
+            }
+    }
+    if (value < 10)
+        snprintf(buf, len, "%llu", (unsigned long long)value);
+    else
+        snprintf(buf, len, "0x%llx", (unsigned long long)value);
+}
+
+void dev_format_port_word(const dev_design_t *d, unsigned port, uint64_t value, char *buf, size_t len)
+{
+    d->format_word(d->ports[port].kind, value, buf, len);
+}
+
+unsigned dev_write_merge(dev_write_t *w, unsigned n, unsigned max, const dev_reg_t *r, uint64_t value)
+{
+    unsigned i;
+    for (i = 0; i < n; i++)
+        if (w[i].addr == r->addr)
+            break;
+    if (i == n) {
+        if (n == max)
+            return n;
+        w[n].addr = r->addr;
+        w[n].data = 0;
+        w[n].mask = 0;
+        n++;
+    }
+    uint64_t m = dev_field_mask(r);
+    w[i].data = (w[i].data & ~m) | ((value << r->lsb) & m);
+    w[i].mask |= m;
+    return n;
+}
+
+unsigned dev_config_defaults(const dev_design_t *d, dev_write_t *w, unsigned max)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < d->nregs; i++)
+        if (d->regs[i].flags & DEV_REG_CONFIG)
+            n = dev_write_merge(w, n, max, &d->regs[i], d->regs[i].dflt);
+    return n;
+}

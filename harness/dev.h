@@ -1,0 +1,181 @@
+/*
+ * dev.h — the one device interface of ftsim.
+ *
+ * A *design* (dev_design_t) says what a device looks like from outside: its ports (name,
+ * direction, width, word kind), its registers (named fields at addresses), which registers
+ * the lockstep comparator reads every cycle, and per-design hooks for parsing and printing
+ * words and statements. A *model* (device_t) is one running implementation of a design: the
+ * Verilated RTL or the C reference model. The player, the comparator, the recorder and the
+ * fuzzer only ever talk to device_t, so they never care which implementation they drive.
+ *
+ * Cycle protocol (one call sequence per cycle, cycle 0 is the first after reset):
+ *   dev_set_inputs()          inputs of this cycle (array indexed by port number)
+ *   dev_reg_write()           optional, at most one per cycle: takes effect next cycle
+ *   dev_get_outputs()         outputs of this cycle (registered: independent of the inputs)
+ *   dev_reg_read()/dev_debug() register values during this cycle
+ *   dev_tick()                the clock edge that ends the cycle
+ * Waveform time: cycle t spans [10 t, 10 t + 10) ns; the edge that starts cycle t is at 10 t.
+ */
+#ifndef FTSIM_DEV_H
+#define FTSIM_DEV_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define DEV_NS_PER_CYCLE 10u /* the one mapping of cycles to waveform time */
+#define DEV_MAX_PORTS 128u
+#define DEV_MAX_DEBUG 64u
+#define DEV_ERR_LEN 256u
+
+typedef enum { DEV_IN = 0, DEV_OUT = 1 } dev_dir_t;
+
+typedef struct dev_port {
+    const char *name; /* vector name, e.g. "f0", "b3", "f0.bc"; an input and an output may share it */
+    dev_dir_t dir;
+    uint8_t width;    /* bits, 1..64 */
+    uint8_t kind;     /* design-defined word kind, handed to the word hooks */
+} dev_port_t;
+
+enum {
+    DEV_REG_RO = 1u << 0,     /* read-only */
+    DEV_REG_CONFIG = 1u << 1, /* a configuration key: settable by `config KEY=VALUE` */
+};
+
+typedef struct dev_reg {
+    const char *name;          /* vector name: "errors", "seed", "f0.state" */
+    uint32_t addr;
+    uint8_t lsb, width;        /* the field: bits [lsb +: width] of the register */
+    uint8_t flags;
+    uint64_t dflt;             /* configuration default (config keys only) */
+    const char *const *enums;  /* optional value names indexed by value, NULL-terminated */
+} dev_reg_t;
+
+typedef enum { DEV_IMPL_RTL = 0, DEV_IMPL_CSIM = 1 } dev_impl_t;
+
+typedef struct dev device_t;
+typedef struct dev_design dev_design_t;
+
+/* What one implementation provides. `self` is the implementation's own state. */
+typedef struct dev_ops {
+    void (*destroy)(void *self);
+    void (*set_reset)(void *self, bool asserted);
+    void (*set_inputs)(void *self, const uint64_t *in);  /* in[port], inputs only */
+    void (*get_outputs)(void *self, uint64_t *out);      /* out[port], outputs only */
+    void (*reg_write)(void *self, uint32_t addr, uint64_t data, uint64_t mask);
+    uint64_t (*reg_read)(void *self, uint32_t addr);
+    void (*debug)(void *self, uint64_t *words);          /* design->ndebug words */
+    void (*tick)(void *self, uint64_t cycle);            /* cycle: the one that ends (for traces) */
+    int (*trace_open)(void *self, const char *path, char *err, size_t errlen);
+    void (*trace_close)(void *self, uint64_t cycle);
+    /* Non-zero once the implementation flagged an internal error (an RTL assertion). */
+    int (*internal_error)(void *self);
+} dev_ops_t;
+
+struct dev_design {
+    const char *name;     /* `device NAME` */
+    const char *summary;  /* one line for `ftsim info` */
+    const dev_port_t *ports;
+    unsigned nports;
+    const dev_reg_t *regs;
+    unsigned nregs;
+    /* Debug state compared every cycle in lockstep: ndebug register addresses. */
+    const uint32_t *debug_addrs;
+    unsigned ndebug;
+    /* Registers that `ftsim record` writes into golden vectors whenever they change. */
+    const char *const *record_regs;
+
+    /* Word hooks: parse a word of the given kind (care = bits that matter; X gives 0);
+     * format a word as the vector language writes it. */
+    int (*parse_word)(unsigned kind, const char *text, uint64_t *value, uint64_t *care,
+                      char *err, size_t errlen);
+    void (*format_word)(unsigned kind, uint64_t value, char *buf, size_t len);
+    /* Refuse a configuration value the design cannot take (NULL: all accepted). */
+    int (*check_config)(const dev_reg_t *key, uint64_t value, char *err, size_t errlen);
+    /* Device-specific statements after `@N` (NULL: none). Returns 1 if handled, 0 if the
+     * statement is not the design's, -1 on error (message in err). */
+    int (*parse_stmt)(void *vec, uint64_t cycle, unsigned line, char **tok, int ntok,
+                      char *err, size_t errlen);
+
+    /* Create an implementation. Returns NULL with a message when it is not built. */
+    void *(*create)(dev_impl_t impl, const char *instance, const dev_ops_t **ops, char *err,
+                    size_t errlen);
+};
+
+struct dev {
+    const dev_design_t *design;
+    const dev_ops_t *ops;
+    void *self;
+    dev_impl_t impl;
+    uint64_t cycle; /* current cycle; 0 = first after reset */
+};
+
+/* A register write: bits `mask` of register `addr` take `data`. */
+typedef struct dev_write {
+    uint32_t addr;
+    uint64_t data, mask;
+} dev_write_t;
+
+/* The registry of designs. */
+const dev_design_t *dev_find_design(const char *name);
+const dev_design_t *const *dev_designs(void); /* NULL-terminated */
+
+const char *dev_impl_name(dev_impl_t impl);
+
+/* Open one implementation; NULL with a message on failure. */
+device_t *dev_open(const dev_design_t *d, dev_impl_t impl, char *err, size_t errlen);
+void dev_close(device_t *dev);
+
+/* Reset: reset held for two cycles, then each configuration write in its own reset cycle,
+ * then released; the device is then in cycle 0 (rtl/rn1.md, "Cycle, reset and configuration"). */
+void dev_reset(device_t *dev, const dev_write_t *writes, unsigned nwrites);
+
+static inline void dev_set_inputs(device_t *d, const uint64_t *in) { d->ops->set_inputs(d->self, in); }
+static inline void dev_get_outputs(device_t *d, uint64_t *out) { d->ops->get_outputs(d->self, out); }
+static inline void dev_reg_write(device_t *d, const dev_write_t *w)
+{
+    d->ops->reg_write(d->self, w->addr, w->data, w->mask);
+}
+static inline uint64_t dev_reg_read(device_t *d, uint32_t addr) { return d->ops->reg_read(d->self, addr); }
+static inline void dev_debug(device_t *d, uint64_t *words) { d->ops->debug(d->self, words); }
+static inline void dev_tick(device_t *d)
+{
+    d->ops->tick(d->self, d->cycle);
+    d->cycle++;
+}
+int dev_trace_open(device_t *d, const char *path, char *err, size_t errlen);
+void dev_trace_close(device_t *d);
+
+/* Lookups on a design (case-insensitive names). -1 when absent. */
+int dev_port_index(const dev_design_t *d, const char *name, dev_dir_t dir);
+int dev_reg_index(const dev_design_t *d, const char *name);
+
+/* Register fields. */
+static inline uint64_t dev_field_mask(const dev_reg_t *r)
+{
+    return (r->width >= 64 ? ~0ull : ((1ull << r->width) - 1u)) << r->lsb;
+}
+static inline uint64_t dev_field_get(const dev_reg_t *r, uint64_t regval)
+{
+    return (regval & dev_field_mask(r)) >> r->lsb;
+}
+/* Parse a register value: decimal, 0x hex, or one of the field's enum names. */
+int dev_parse_value(const dev_reg_t *r, const char *text, uint64_t *value, char *err, size_t errlen);
+/* Print a register field value: its enum name where it has one, else decimal or hex. */
+void dev_format_value(const dev_reg_t *r, uint64_t value, char *buf, size_t len);
+/* Format a word on a port with the design's hook. */
+void dev_format_port_word(const dev_design_t *d, unsigned port, uint64_t value, char *buf, size_t len);
+
+/* The configuration writes that set every config key to its default, merged per address. */
+unsigned dev_config_defaults(const dev_design_t *d, dev_write_t *w, unsigned max);
+/* Merge a field value into a list of writes (one per address). Returns the new count. */
+unsigned dev_write_merge(dev_write_t *w, unsigned n, unsigned max, const dev_reg_t *r, uint64_t value);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,137 @@
+/* lockstep.c — drive one or two implementations with the same inputs and compare them. */
+#include "lockstep.h"
+
+#include <stdio.h>
+#include <string.h>
+
+int ls_parse_models(const char *s, unsigned *mask)
+{
+    if (!strcmp(s, "rtl"))
+        *mask = LS_RTL;
+    else if (!strcmp(s, "csim"))
+        *mask = LS_CSIM;
+    else if (!strcmp(s, "both"))
+        *mask = LS_BOTH;
+    else
+        return -1;
+    return 0;
+}
+
+int ls_open(lockstep_t *ls, const dev_design_t *d, unsigned models, char *err, size_t errlen)
+{
+    memset(ls, 0, sizeof *ls);
+    ls->d = d;
+    static const dev_impl_t order[2] = {DEV_IMPL_RTL, DEV_IMPL_CSIM};
+    for (unsigned k = 0; k < 2; k++) {
+        if (!(models & (1u << k)))
+            continue;
+        device_t *m = dev_open(d, order[k], err, errlen);
+        if (!m) {
+            ls_close(ls);
+            return -1;
+        }
+        ls->m[ls->n++] = m;
+    }
+    return 0;
+}
+
+void ls_close(lockstep_t *ls)
+{
+    for (unsigned k = 0; k < ls->n; k++)
+        dev_close(ls->m[k]);
+    ls->n = 0;
+}
+
+void ls_reset(lockstep_t *ls, const dev_write_t *w, unsigned n)
+{
+    for (unsigned k = 0; k < ls->n; k++)
+        dev_reset(ls->m[k], w, n);
+}
+
+void ls_set_inputs(lockstep_t *ls, const uint64_t *in)
+{
+    for (unsigned k = 0; k < ls->n; k++)
+        dev_set_inputs(ls->m[k], in);
+}
+
+void ls_reg_write(lockstep_t *ls, const dev_write_t *w)
+{
+    for (unsigned k = 0; k < ls->n; k++)
+        dev_reg_write(ls->m[k], w);
+}
+
+void ls_sample(lockstep_t *ls)
+{
+    for (unsigned k = 0; k < ls->n; k++) {
+        dev_get_outputs(ls->m[k], ls->out[k]);
+        if (ls->n == 2)
+            dev_debug(ls->m[k], ls->dbg[k]);
+    }
+}
+
+/* Name the narrowest register fields at `addr` whose values differ. */
+static void describe_debug(const dev_design_t *d, uint32_t addr, uint64_t a, uint64_t b, char *msg,
+                           size_t len)
+{
+    size_t n = 0;
+    int found = 0;
+    for (unsigned w = 1; w <= 64 && !found; w++) {
+        for (unsigned i = 0; i < d->nregs; i++) {
+            const dev_reg_t *r = &d->regs[i];
+            if (r->addr != addr || r->width != w || dev_field_get(r, a) == dev_field_get(r, b))
+                continue;
+            char va[64], vb[64];
+            dev_format_value(r, dev_field_get(r, a), va, sizeof va);
+            dev_format_value(r, dev_field_get(r, b), vb, sizeof vb);
+            int k = snprintf(msg + n, len - n, "%s%s: rtl %s, csim %s", found ? "; " : "", r->name,
+                             va, vb);
+            if (k < 0 || (size_t)k >= len - n)
+                return;
+            n += (size_t)k;
+            found = 1;
+        }
+    }
+    if (!found)
+        snprintf(msg, len, "register 0x%x: rtl 0x%llx, csim 0x%llx", addr, (unsigned long long)a,
+                 (unsigned long long)b);
+}
+
+int ls_diverged(const lockstep_t *ls, char *msg, size_t len)
+{
+    if (ls->n < 2)
+        return 0;
+    const dev_design_t *d = ls->d;
+    for (unsigned p = 0; p < d->nports; p++) {
+        if (d->ports[p].dir != DEV_OUT || ls->out[0][p] == ls->out[1][p])
+            continue;
+        char a[48], b[48];
+        dev_format_port_word(d, p, ls->out[0][p], a, sizeof a);
+        dev_format_port_word(d, p, ls->out[1][p], b, sizeof b);
+        snprintf(msg, len, "output %s: rtl %s, csim %s", d->ports[p].name, a, b);
+        return 1;
+    }
+    for (unsigned k = 0; k < d->ndebug; k++) {
+        if (ls->dbg[0][k] == ls->dbg[1][k])
+            continue;
+        char what[400];
+        describe_debug(d, d->debug_addrs[k], ls->dbg[0][k], ls->dbg[1][k], what, sizeof what);
+        snprintf(msg, len, "debug state %s", what);
+        return 1;
+    }
+    return 0;
+}
+
+int ls_tick(lockstep_t *ls, char *msg, size_t len)
+{
+    int bad = 0;
+    for (unsigned k = 0; k < ls->n; k++) {
+        uint64_t c = ls->m[k]->cycle;
+        dev_tick(ls->m[k]);
+        if (!bad && ls->m[k]->ops->internal_error(ls->m[k]->self)) {
+            snprintf(msg, len, "%s flagged an internal error (assertion) in cycle %llu",
+                     dev_impl_name(ls->m[k]->impl), (unsigned long long)c);
+            bad = 1;
+        }
+    }
+    return bad;
+}

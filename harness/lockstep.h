@@ -1,0 +1,39 @@
+/*
+ * lockstep.h — one or two implementations of a design driven with the same inputs, compared
+ * every cycle: every output, and the design's debug state (dev_design_t.debug_addrs), so a
+ * divergence is caught in the cycle and signal where it starts. The player and the fuzzer
+ * drive designs only through this.
+ */
+#ifndef FTSIM_LOCKSTEP_H
+#define FTSIM_LOCKSTEP_H
+
+#include "dev.h"
+
+enum { LS_RTL = 1u, LS_CSIM = 2u, LS_BOTH = 3u };
+
+typedef struct lockstep {
+    const dev_design_t *d;
+    device_t *m[2];
+    unsigned n;                       /* 1 or 2 models; with 2, m[0] is rtl and m[1] csim */
+    uint64_t out[2][DEV_MAX_PORTS];   /* outputs of the current cycle, per model */
+    uint64_t dbg[2][DEV_MAX_DEBUG];
+} lockstep_t;
+
+/* Parse --model rtl|csim|both. Returns 0 and the mask, or -1. */
+int ls_parse_models(const char *s, unsigned *mask);
+
+int ls_open(lockstep_t *ls, const dev_design_t *d, unsigned models, char *err, size_t errlen);
+void ls_close(lockstep_t *ls);
+void ls_reset(lockstep_t *ls, const dev_write_t *w, unsigned n);
+void ls_set_inputs(lockstep_t *ls, const uint64_t *in);
+void ls_reg_write(lockstep_t *ls, const dev_write_t *w);
+/* Read every model's outputs of the current cycle (and debug state with two models). */
+void ls_sample(lockstep_t *ls);
+/* With two models: 1 and a message naming the first differing port or debug field. */
+int ls_diverged(const lockstep_t *ls, char *msg, size_t len);
+/* End the cycle in every model. Returns 1 (message in msg) if a model flagged an internal
+ * error such as a failing RTL assertion. */
+int ls_tick(lockstep_t *ls, char *msg, size_t len);
+static inline uint64_t ls_cycle(const lockstep_t *ls) { return ls->m[0]->cycle; }
+
+#endif

@@ -1,0 +1,329 @@
+/* play.c — play a vector on one model or two in lockstep, checking its expectations. */
+#include "play.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+typedef struct run {
+    const vec_t *v;
+    const play_opts_t *o;
+    lockstep_t ls;
+    unsigned fails;
+} run_t;
+
+static void mismatch(run_t *r, unsigned line, uint64_t cyc, const char *fmt, ...)
+{
+    r->fails++;
+    if (r->fails > r->o->max_msgs) {
+        if (r->fails == r->o->max_msgs + 1)
+            printf("%s: more mismatches follow; only the first %u are shown\n", r->v->path,
+                   r->o->max_msgs);
+        return;
+    }
+    printf("%s:%u: cycle %llu: ", r->v->path, line, (unsigned long long)cyc);
+    va_list ap;
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+    putchar('\n');
+}
+
+static const char *who(const lockstep_t *ls)
+{
+    return ls->n == 2 ? "rtl and csim" : dev_impl_name(ls->m[0]->impl);
+}
+
+static void check_port(run_t *r, const vec_ev_t *e, uint64_t cyc)
+{
+    const dev_design_t *d = r->v->design;
+    uint64_t seen = r->ls.out[0][e->idx];
+    if (((seen ^ e->value) & e->care) == 0)
+        return;
+    char exp[48], got[48];
+    dev_format_port_word(d, e->idx, e->value, exp, sizeof exp);
+    dev_format_port_word(d, e->idx, seen, got, sizeof got);
+    mismatch(r, e->line, cyc, "%s: expected %s, %s saw %s", d->ports[e->idx].name, exp, who(&r->ls),
+             got);
+}
+
+static void check_reg(run_t *r, const vec_ev_t *e, uint64_t cyc)
+{
+    const dev_reg_t *reg = &r->v->design->regs[e->idx];
+    for (unsigned k = 0; k < r->ls.n; k++) {
+        uint64_t got = dev_field_get(reg, dev_reg_read(r->ls.m[k], reg->addr));
+        if (got == e->value)
+            continue;
+        char exp[64], val[64];
+        dev_format_value(reg, e->value, exp, sizeof exp);
+        dev_format_value(reg, got, val, sizeof val);
+        mismatch(r, e->line, cyc, "reg %s: expected %s, %s reads %s", reg->name, exp,
+                 dev_impl_name(r->ls.m[k]->impl), val);
+    }
+}
+
+static void check_strict(run_t *r, const unsigned char *named, unsigned line, uint64_t cyc)
+{
+    const dev_design_t *d = r->v->design;
+    for (unsigned p = 0; p < d->nports; p++) {
+        if (d->ports[p].dir != DEV_OUT || named[p] || r->ls.out[0][p] == 0)
+            continue;
+        char got[48];
+        dev_format_port_word(d, p, r->ls.out[0][p], got, sizeof got);
+        mismatch(r, line, cyc, "%s: %s saw %s where nothing is expected (check strict: an output "
+                 "not named must be idle)", d->ports[p].name, who(&r->ls), got);
+    }
+}
+
+static void progress(uint64_t cyc, uint64_t end)
+{
+    if ((cyc & 0xFFFFF) == 0 && end > 4000000 && isatty(2))
+        fprintf(stderr, "\r  cycle %llu of %llu (%.0f%%)", (unsigned long long)cyc,
+                (unsigned long long)end, 100.0 * (double)cyc / (double)end);
+}
+
+/* The cycle loop. Returns 0, or 1 when a divergence or an internal error stopped it. */
+static int run_cycles(run_t *r)
+{
+    const vec_t *v = r->v;
+    const dev_design_t *d = v->design;
+    uint64_t in[DEV_MAX_PORTS] = {0};
+    unsigned char named[DEV_MAX_PORTS];
+    uint64_t end = vec_end_cycle(v);
+    size_t i = 0;
+    unsigned line = 0;
+    char msg[600];
+    for (uint64_t cyc = 0;; cyc++) {
+        progress(cyc, end);
+        const dev_write_t *wr = NULL;
+        for (; i < v->nev && v->ev[i].cycle == cyc && v->ev[i].kind <= VEC_CONFIG; i++) {
+            line = v->ev[i].line;
+            if (v->ev[i].kind == VEC_DRIVE)
+                in[v->ev[i].idx] = v->ev[i].value;
+            else
+                wr = &v->ev[i].wr;
+        }
+        ls_set_inputs(&r->ls, in);
+        if (wr)
+            ls_reg_write(&r->ls, wr);
+        ls_sample(&r->ls);
+        if (ls_diverged(&r->ls, msg, sizeof msg)) {
+            r->fails++;
+            printf("%s:%u: cycle %llu: the models diverge (first difference): %s\n", v->path, line,
+                   (unsigned long long)cyc, msg);
+            return 1;
+        }
+        memset(named, 0, d->nports);
+        for (; i < v->nev && v->ev[i].cycle == cyc; i++) {
+            const vec_ev_t *e = &v->ev[i];
+            line = e->line;
+            if (e->kind == VEC_EXPECT) {
+                named[e->idx] = 1;
+                check_port(r, e, cyc);
+            } else {
+                check_reg(r, e, cyc);
+            }
+        }
+        if (v->strict)
+            check_strict(r, named, line, cyc);
+        if (ls_tick(&r->ls, msg, sizeof msg)) {
+            r->fails++;
+            printf("%s:%u: cycle %llu: %s\n", v->path, line, (unsigned long long)cyc, msg);
+            return 1;
+        }
+        if (cyc == end)
+            break;
+    }
+    if (end > 4000000 && isatty(2))
+        fputc('\n', stderr);
+    return 0;
+}
+
+int play_run(const vec_t *v, const play_opts_t *o)
+{
+    run_t r = {.v = v, .o = o};
+    char err[DEV_ERR_LEN];
+    if (ls_open(&r.ls, v->design, o->models, err, sizeof err) < 0) {
+        fprintf(stderr, "ftsim: %s\n", err);
+        return 2;
+    }
+    ls_reset(&r.ls, v->init, v->ninit);
+    if (o->wave) {
+        if (r.ls.m[0]->impl != DEV_IMPL_RTL) {
+            fprintf(stderr, "ftsim: --wave traces the RTL: use --model rtl or both\n");
+            ls_close(&r.ls);
+            return 2;
+        }
+        if (dev_trace_open(r.ls.m[0], o->wave, err, sizeof err) < 0) {
+            fprintf(stderr, "ftsim: %s\n", err);
+            ls_close(&r.ls);
+            return 2;
+        }
+    }
+    run_cycles(&r);
+    if (o->wave)
+        dev_trace_close(r.ls.m[0]);
+    ls_close(&r.ls);
+    if (r.fails) {
+        printf("%s: %u mismatch%s (models: %s)\n", v->path, r.fails, r.fails == 1 ? "" : "es",
+               o->models == LS_BOTH ? "rtl+csim lockstep" : o->models == LS_RTL ? "rtl" : "csim");
+        if (o->wave)
+            printf("%s: waveform: %s\n", v->path, o->wave);
+        else if (o->models != LS_CSIM)
+            printf("%s: to see it: make wave V=%s\n", v->path, v->path);
+        printf("FAIL %s\n", v->path);
+        return 1;
+    }
+    printf("PASS %s\n", v->path);
+    return 0;
+}
+
+/* ---- golden vectors ---------------------------------------------------------------------- */
+
+struct rec {
+    FILE *f;
+    char *path;
+    const dev_design_t *d;
+    int outputs;
+    uint64_t in[DEV_MAX_PORTS];
+    uint64_t regs[16];
+    int have_regs;
+};
+
+rec_t *rec_open(const char *path, const dev_design_t *d, const dev_write_t *init, unsigned ninit,
+                const char *header, int outputs, char *err, size_t errlen)
+{
+    rec_t *r = calloc(1, sizeof *r);
+    if (!r || !(r->path = strdup(path))) {
+        free(r);
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    r->f = fopen(path, "w");
+    if (!r->f) {
+        snprintf(err, errlen, "%s: cannot write (%s)", path, strerror(errno));
+        free(r->path);
+        free(r);
+        return NULL;
+    }
+    r->d = d;
+    r->outputs = outputs;
+    fputs(header, r->f);
+    fprintf(r->f, "device %s\n", d->name);
+    vec_print_config(r->f, d, init, ninit, "");
+    fprintf(r->f, "check %s\n", outputs ? "strict" : "loose");
+    return r;
+}
+
+static void rec_regs(rec_t *r, uint64_t cycle, device_t *m)
+{
+    const dev_design_t *d = r->d;
+    for (unsigned k = 0; d->record_regs && d->record_regs[k] && k < 16; k++) {
+        int i = dev_reg_index(d, d->record_regs[k]);
+        if (i < 0)
+            continue;
+        uint64_t v = dev_field_get(&d->regs[i], dev_reg_read(m, d->regs[i].addr));
+        if (r->have_regs && v == r->regs[k])
+            continue;
+        r->regs[k] = v;
+        char val[64];
+        dev_format_value(&d->regs[i], v, val, sizeof val);
+        fprintf(r->f, "@%llu reg %s -> %s\n", (unsigned long long)cycle, d->regs[i].name, val);
+    }
+    r->have_regs = 1;
+}
+
+void rec_cycle(rec_t *r, uint64_t cycle, const uint64_t *in, const dev_write_t *wr,
+               const uint64_t *out, device_t *model)
+{
+    const dev_design_t *d = r->d;
+    char w[48];
+    for (unsigned p = 0; p < d->nports; p++) {
+        if (d->ports[p].dir != DEV_IN || in[p] == r->in[p])
+            continue;
+        r->in[p] = in[p];
+        dev_format_port_word(d, p, in[p], w, sizeof w);
+        fprintf(r->f, "@%llu %s <- %s\n", (unsigned long long)cycle, d->ports[p].name, w);
+    }
+    if (wr) {
+        char at[32];
+        snprintf(at, sizeof at, "@%llu ", (unsigned long long)cycle);
+        vec_print_config(r->f, d, wr, 1, at);
+    }
+    if (!r->outputs)
+        return;
+    for (unsigned p = 0; p < d->nports; p++) {
+        if (d->ports[p].dir != DEV_OUT || out[p] == 0)
+            continue;
+        dev_format_port_word(d, p, out[p], w, sizeof w);
+        fprintf(r->f, "@%llu %s -> %s\n", (unsigned long long)cycle, d->ports[p].name, w);
+    }
+    if (model)
+        rec_regs(r, cycle, model);
+}
+
+int rec_close(rec_t *r, uint64_t end, char *err, size_t errlen)
+{
+    fprintf(r->f, "end @%llu\n", (unsigned long long)end);
+    int bad = ferror(r->f);
+    if (fclose(r->f) != 0)
+        bad = 1;
+    if (bad)
+        snprintf(err, errlen, "%s: write error", r->path);
+    free(r->path);
+    free(r);
+    return bad ? 2 : 0;
+}
+
+int record_run(const vec_t *v, dev_impl_t impl, const char *out_path)
+{
+    char err[DEV_ERR_LEN];
+    device_t *m = dev_open(v->design, impl, err, sizeof err);
+    if (!m) {
+        fprintf(stderr, "ftsim: %s\n", err);
+        return 2;
+    }
+    char header[1024];
+    snprintf(header, sizeof header,
+             "# GOLDEN VECTOR, recorded by `ftsim record` from the stimulus of %s on the %s model.\n"
+             "# It records behaviour for regression; it is not the oracle. Regenerate it with\n"
+             "# `make vectors` and review the diff; never edit it by hand.\n",
+             v->path, dev_impl_name(impl));
+    rec_t *r = rec_open(out_path, v->design, v->init, v->ninit, header, 1, err, sizeof err);
+    if (!r) {
+        dev_close(m);
+        fprintf(stderr, "ftsim: %s\n", err);
+        return 2;
+    }
+    dev_reset(m, v->init, v->ninit);
+    uint64_t in[DEV_MAX_PORTS] = {0}, out[DEV_MAX_PORTS];
+    uint64_t end = vec_end_cycle(v);
+    size_t i = 0;
+    for (uint64_t cyc = 0;; cyc++) {
+        const dev_write_t *wr = NULL;
+        for (; i < v->nev && v->ev[i].cycle == cyc; i++) {
+            if (v->ev[i].kind == VEC_DRIVE)
+                in[v->ev[i].idx] = v->ev[i].value;
+            else if (v->ev[i].kind == VEC_CONFIG)
+                wr = &v->ev[i].wr;
+        }
+        dev_set_inputs(m, in);
+        if (wr)
+            dev_reg_write(m, wr);
+        dev_get_outputs(m, out);
+        rec_cycle(r, cyc, in, wr, out, m);
+        dev_tick(m);
+        if (cyc == end)
+            break;
+    }
+    dev_close(m);
+    int rc = rec_close(r, end, err, sizeof err);
+    if (rc)
+        fprintf(stderr, "ftsim: %s\n", err);
+    else
+        printf("recorded %s (%llu cycles, %s model)\n", out_path, (unsigned long long)end + 1,
+               dev_impl_name(impl));
+    return rc;
+}

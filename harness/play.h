@@ -1,0 +1,35 @@
+/* play.h — `ftsim play` and `ftsim record` over a parsed vector (vectors.md). */
+#ifndef FTSIM_PLAY_H
+#define FTSIM_PLAY_H
+
+#include <stdio.h>
+
+#include "lockstep.h"
+#include "vec.h"
+
+typedef struct play_opts {
+    unsigned models;   /* LS_RTL, LS_CSIM or LS_BOTH */
+    const char *wave;  /* FST path or NULL */
+    unsigned max_msgs; /* mismatch lines printed before the rest are only counted */
+} play_opts_t;
+
+/* Play a vector: 0 pass, 1 mismatch or divergence, 2 cannot run. Prints to stdout, ending
+ * with "PASS <file>" or "FAIL <file>". */
+int play_run(const vec_t *v, const play_opts_t *o);
+
+/* Golden-vector writer: drives, register writes and (if outputs) every non-IDLE output and
+ * every change of the design's record registers, one statement a line. */
+typedef struct rec rec_t;
+rec_t *rec_open(const char *path, const dev_design_t *d, const dev_write_t *init, unsigned ninit,
+                const char *header, int outputs, char *err, size_t errlen);
+/* One cycle: its inputs, its register write (or NULL) and, when recording outputs, the
+ * model whose outputs and registers are written (sampled before its tick). */
+void rec_cycle(rec_t *r, uint64_t cycle, const uint64_t *in, const dev_write_t *wr,
+               const uint64_t *out, device_t *model);
+/* Write `end @N` and close. Returns 0, or 2 on a write error (message in err). */
+int rec_close(rec_t *r, uint64_t end, char *err, size_t errlen);
+
+/* `ftsim record`: play a vector's stimulus on one model and write what it did. */
+int record_run(const vec_t *v, dev_impl_t impl, const char *out_path);
+
+#endif

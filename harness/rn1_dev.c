@@ -1,0 +1,194 @@
+/*
+ * rn1_dev.c — the RN1 design (ports, registers, hooks: rtl/rn1.md) and its C-model
+ * implementation over csim/rn1.c. The RTL implementation is harness/rn1_rtl.cpp.
+ */
+#include "rn1_dev.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rn1.h"
+#include "rnp_word.h"
+
+#define P8(pfx, sfx, dir, w, k)                                                                    \
+    {pfx "0" sfx, dir, w, k}, {pfx "1" sfx, dir, w, k}, {pfx "2" sfx, dir, w, k},                  \
+        {pfx "3" sfx, dir, w, k}, {pfx "4" sfx, dir, w, k}, {pfx "5" sfx, dir, w, k},              \
+        {pfx "6" sfx, dir, w, k}, {pfx "7" sfx, dir, w, k}
+
+static const dev_port_t rn1_ports[RN1_NPORTS] = {
+    P8("f", "", DEV_IN, 9, RNP_KIND_WORD),     P8("b", "", DEV_IN, 9, RNP_KIND_WORD),
+    P8("b", ".bc", DEV_IN, 1, RNP_KIND_BIT),   P8("f", "", DEV_OUT, 9, RNP_KIND_WORD),
+    P8("b", "", DEV_OUT, 9, RNP_KIND_WORD),    P8("f", ".bc", DEV_OUT, 1, RNP_KIND_BIT),
+};
+
+static const char *const mode_names[] = {"dilated", "dual", NULL};
+static const char *const state_names[] = {"IDLE",    "SWALLOW", "FORWARD", "BLOCKED", "STATUS",
+                                          "CHECKSUM", "REVERSE", "HOLD",    "DROP",    "DISCARD",
+                                          NULL};
+
+#define PORT_REGS(p)                                                                               \
+    {"f" #p ".state", 0x10 + p, 0, 4, DEV_REG_RO, 0, state_names},                                 \
+        {"f" #p ".bq", 0x10 + p, 4, 3, DEV_REG_RO, 0, NULL},                                       \
+        {"f" #p ".disp", 0x10 + p, 8, 2, DEV_REG_RO, 0, NULL},                                     \
+        {"f" #p ".count", 0x10 + p, 16, 6, DEV_REG_RO, 0, NULL},                                   \
+        {"f" #p ".xor", 0x10 + p, 24, 8, DEV_REG_RO, 0, NULL},                                     \
+        {"f" #p ".raw", 0x10 + p, 0, 32, DEV_REG_RO, 0, NULL}
+
+static const dev_reg_t rn1_regs[] = {
+    {"swallow", RN1_REG_CFG, 0, 8, DEV_REG_CONFIG, 0x00, NULL},
+    {"disable", RN1_REG_CFG, 8, 8, DEV_REG_CONFIG, 0x00, NULL},
+    {"seed", RN1_REG_CFG, 16, 16, DEV_REG_CONFIG, 0xACE1, NULL},
+    {"mode", RN1_REG_CFG, 32, 1, DEV_REG_CONFIG, 0, mode_names},
+    {"backchan", RN1_REG_CFG, 40, 1, DEV_REG_CONFIG, 0, NULL},
+    {"errors", 0x01, 0, 16, DEV_REG_RO, 0, NULL},
+    {"alloc", 0x02, 0, 8, DEV_REG_RO, 0, NULL},
+    {"lfsr", 0x03, 0, 16, DEV_REG_RO, 0, NULL},
+    {"id", 0x04, 0, 32, DEV_REG_RO, 0, NULL},
+    PORT_REGS(0), PORT_REGS(1), PORT_REGS(2), PORT_REGS(3),
+    PORT_REGS(4), PORT_REGS(5), PORT_REGS(6), PORT_REGS(7),
+};
+
+static const uint32_t rn1_debug_addrs[RN1_NDEBUG] = {0x01, 0x02, 0x03, 0x10, 0x11, 0x12,
+                                                     0x13, 0x14, 0x15, 0x16, 0x17};
+static const char *const rn1_record_regs[] = {"errors", "alloc", NULL};
+
+void rn1_strobe_write(uint64_t cur, uint64_t data, uint64_t mask, uint64_t *wdata, uint8_t *wstrb)
+{
+    uint8_t s = 0;
+    for (unsigned b = 0; b < 8; b++)
+        if ((mask >> (8 * b)) & 0xFFu)
+            s |= (uint8_t)(1u << b);
+    *wdata = (cur & ~mask) | (data & mask);
+    *wstrb = s;
+}
+
+static int rn1_check_config(const dev_reg_t *key, uint64_t value, char *err, size_t errlen)
+{
+    if (strcmp(key->name, "backchan") == 0 && value != 0) {
+        snprintf(err, errlen,
+                 "backchan=1: the backward channel (rnp.md section 7) is not implemented yet");
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- the C model as a device ---------------------------------------------------------- */
+
+typedef struct rn1_csim {
+    rn1_t m;
+    rn1_in_t in;
+} rn1_csim_t;
+
+static void cs_destroy(void *self) { free(self); }
+static void cs_set_reset(void *self, bool a) { ((rn1_csim_t *)self)->in.rst_n = !a; }
+
+static void cs_set_inputs(void *self, const uint64_t *in)
+{
+    rn1_csim_t *s = self;
+    uint8_t bc = 0;
+    for (unsigned i = 0; i < RN1_PORTS; i++) {
+        s->in.fwd[i] = (uint16_t)(in[RN1_P_FIN(i)] & 0x1FF);
+        s->in.bwd[i] = (uint16_t)(in[RN1_P_BIN(i)] & 0x1FF);
+        bc |= (uint8_t)((in[RN1_P_BBC(i)] & 1u) << i);
+    }
+    s->in.bwd_bc = bc;
+}
+
+static void cs_get_outputs(void *self, uint64_t *out)
+{
+    const rn1_t *m = &((rn1_csim_t *)self)->m;
+    uint8_t bc = rn1_fwd_bc_out(m);
+    for (unsigned i = 0; i < RN1_PORTS; i++) {
+        out[RN1_P_FOUT(i)] = rn1_fwd_out(m, i);
+        out[RN1_P_BOUT(i)] = rn1_bwd_out(m, i);
+        out[RN1_P_FBC(i)] = (bc >> i) & 1u;
+    }
+}
+
+static void cs_reg_write(void *self, uint32_t addr, uint64_t data, uint64_t mask)
+{
+    rn1_csim_t *s = self;
+    s->in.reg_we = true;
+    s->in.reg_waddr = (uint8_t)addr;
+    rn1_strobe_write(rn1_reg_read(&s->m, (uint8_t)addr), data, mask, &s->in.reg_wdata,
+                     &s->in.reg_wstrb);
+}
+
+static uint64_t cs_reg_read(void *self, uint32_t addr)
+{
+    return addr > 0xFF ? 0 : rn1_reg_read(&((rn1_csim_t *)self)->m, (uint8_t)addr);
+}
+
+static void cs_debug(void *self, uint64_t *words)
+{
+    uint32_t d[RN1_DBG_WORDS];
+    rn1_debug(&((rn1_csim_t *)self)->m, d);
+    for (unsigned k = 0; k < RN1_DBG_WORDS; k++)
+        words[k] = d[k];
+}
+
+static void cs_tick(void *self, uint64_t cycle)
+{
+    rn1_csim_t *s = self;
+    (void)cycle;
+    rn1_step(&s->m, &s->in);
+    s->in.reg_we = false;
+}
+
+static int cs_trace_open(void *self, const char *path, char *err, size_t errlen)
+{
+    (void)self;
+    snprintf(err, errlen, "%s: the C model writes no waveform; use --model rtl or both", path);
+    return -1;
+}
+
+static void cs_trace_close(void *self, uint64_t cycle)
+{
+    (void)self;
+    (void)cycle;
+}
+
+static int cs_internal_error(void *self)
+{
+    (void)self;
+    return 0;
+}
+
+static const dev_ops_t rn1_csim_ops = {
+    cs_destroy, cs_set_reset, cs_set_inputs,  cs_get_outputs, cs_reg_write,     cs_reg_read,
+    cs_debug,   cs_tick,      cs_trace_open,  cs_trace_close, cs_internal_error,
+};
+
+static void *rn1_create(dev_impl_t impl, const char *instance, const dev_ops_t **ops, char *err,
+                        size_t errlen)
+{
+    if (impl == DEV_IMPL_RTL)
+        return rn1_rtl_create(instance, ops, err, errlen);
+    rn1_csim_t *s = calloc(1, sizeof *s);
+    if (!s) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    rn1_init(&s->m);
+    s->in.rst_n = true;
+    *ops = &rn1_csim_ops;
+    return s;
+}
+
+const dev_design_t rn1_design = {
+    .name = "rn1",
+    .summary = "MIT Transit RN1: 8x8 circuit-switched crossbar speaking RNP (rtl/rn1.md)",
+    .ports = rn1_ports,
+    .nports = RN1_NPORTS,
+    .regs = rn1_regs,
+    .nregs = sizeof rn1_regs / sizeof rn1_regs[0],
+    .debug_addrs = rn1_debug_addrs,
+    .ndebug = RN1_NDEBUG,
+    .record_regs = rn1_record_regs,
+    .parse_word = rnp_parse_word,
+    .format_word = rnp_format_word,
+    .check_config = rn1_check_config,
+    .parse_stmt = NULL,
+    .create = rn1_create,
+};

@@ -1,0 +1,190 @@
+// rn1_rtl.cpp — thin shim: the Verilated rtl/rn1.v behind the C device interface (dev.h).
+// Timing per dev.h: a cycle's inputs are applied with the clock high after the edge that
+// started it, dumped at 10 t ns (clock high) and 10 t + 5 ns (clock low), and the next
+// rising edge commits them.
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+#include "Vrn1.h"
+#include "verilated_fst_c.h"
+#include "vl_common.h"
+
+extern "C" {
+#include "rn1_dev.h"
+}
+
+namespace {
+
+struct Rn1Rtl {
+    Vrn1 *top;
+    VerilatedFstC *tfp;
+};
+
+constexpr unsigned kWordBits = 9;
+
+void put_word(VlWide<3> &bus, unsigned idx, uint64_t w)
+{
+    for (unsigned b = 0; b < kWordBits; b++) {
+        unsigned bit = idx * kWordBits + b;
+        uint32_t m = 1u << (bit % 32);
+        if ((w >> b) & 1u)
+            bus[bit / 32] |= m;
+        else
+            bus[bit / 32] &= ~m;
+    }
+}
+
+uint64_t get_word(const VlWide<3> &bus, unsigned idx)
+{
+    uint64_t w = 0;
+    for (unsigned b = 0; b < kWordBits; b++) {
+        unsigned bit = idx * kWordBits + b;
+        w |= static_cast<uint64_t>((bus[bit / 32] >> (bit % 32)) & 1u) << b;
+    }
+    return w;
+}
+
+Rn1Rtl *me(void *self) { return static_cast<Rn1Rtl *>(self); }
+
+void destroy(void *self)
+{
+    Rn1Rtl *s = me(self);
+    if (s->tfp) {
+        s->tfp->close();
+        delete s->tfp;
+    }
+    s->top->final();
+    delete s->top;
+    delete s;
+}
+
+void set_reset(void *self, bool asserted) { me(self)->top->rst_ni = asserted ? 0 : 1; }
+
+void set_inputs(void *self, const uint64_t *in)
+{
+    Vrn1 *t = me(self)->top;
+    uint8_t bc = 0;
+    for (unsigned i = 0; i < 8; i++) {
+        put_word(t->fwd_i, i, in[RN1_P_FIN(i)]);
+        put_word(t->bwd_i, i, in[RN1_P_BIN(i)]);
+        bc |= static_cast<uint8_t>((in[RN1_P_BBC(i)] & 1u) << i);
+    }
+    t->bwd_bc_i = bc;
+}
+
+void get_outputs(void *self, uint64_t *out)
+{
+    Vrn1 *t = me(self)->top;
+    for (unsigned i = 0; i < 8; i++) {
+        out[RN1_P_FOUT(i)] = get_word(t->fwd_o, i);
+        out[RN1_P_BOUT(i)] = get_word(t->bwd_o, i);
+        out[RN1_P_FBC(i)] = (t->fwd_bc_o >> i) & 1u;
+    }
+}
+
+uint64_t reg_read(void *self, uint32_t addr)
+{
+    Vrn1 *t = me(self)->top;
+    if (addr > 0xFF)
+        return 0;
+    t->reg_raddr_i = static_cast<uint8_t>(addr);
+    t->eval();
+    return t->reg_rdata_o;
+}
+
+void reg_write(void *self, uint32_t addr, uint64_t data, uint64_t mask)
+{
+    Vrn1 *t = me(self)->top;
+    uint64_t wdata;
+    uint8_t wstrb;
+    rn1_strobe_write(reg_read(self, addr), data, mask, &wdata, &wstrb);
+    t->reg_we_i = 1;
+    t->reg_waddr_i = static_cast<uint8_t>(addr);
+    t->reg_wdata_i = wdata;
+    t->reg_wstrb_i = wstrb;
+}
+
+void debug(void *self, uint64_t *words)
+{
+    Vrn1 *t = me(self)->top;
+    for (unsigned k = 0; k < RN1_NDEBUG; k++)
+        words[k] = t->dbg_o[k];
+}
+
+void tick(void *self, uint64_t cycle)
+{
+    Rn1Rtl *s = me(self);
+    Vrn1 *t = s->top;
+    t->eval();
+    if (s->tfp && cycle != UINT64_MAX)
+        s->tfp->dump(cycle * DEV_NS_PER_CYCLE);
+    t->clk_i = 0;
+    t->eval();
+    if (s->tfp && cycle != UINT64_MAX)
+        s->tfp->dump(cycle * DEV_NS_PER_CYCLE + DEV_NS_PER_CYCLE / 2);
+    t->clk_i = 1;
+    t->eval();
+    t->reg_we_i = 0;
+}
+
+int trace_open(void *self, const char *path, char *err, size_t errlen)
+{
+    Rn1Rtl *s = me(self);
+    if (s->tfp) {
+        snprintf(err, errlen, "%s: a waveform is already open", path);
+        return -1;
+    }
+    FILE *probe = fopen(path, "wb");
+    if (!probe) {
+        snprintf(err, errlen, "%s: cannot write the waveform (%s)", path, strerror(errno));
+        return -1;
+    }
+    fclose(probe);
+    s->tfp = new VerilatedFstC;
+    s->top->trace(s->tfp, 99);
+    s->tfp->set_time_unit("1ns");
+    s->tfp->set_time_resolution("1ns");
+    s->tfp->open(path);
+    return 0;
+}
+
+void trace_close(void *self, uint64_t cycle)
+{
+    Rn1Rtl *s = me(self);
+    if (!s->tfp)
+        return;
+    s->top->eval();
+    s->tfp->dump(cycle * DEV_NS_PER_CYCLE);  // the last cycle's values, so it shows too
+    s->tfp->close();
+    delete s->tfp;
+    s->tfp = nullptr;
+}
+
+int internal_error(void *self)
+{
+    (void)self;
+    return ftsim_vl_context()->gotError() ? 1 : 0;
+}
+
+const dev_ops_t ops = {destroy, set_reset, set_inputs, get_outputs, reg_write,  reg_read,
+                       debug,   tick,      trace_open, trace_close, internal_error};
+
+}  // namespace
+
+extern "C" void *rn1_rtl_create(const char *instance, const dev_ops_t **opsp, char *err,
+                                size_t errlen)
+{
+    (void)err;
+    (void)errlen;
+    (void)instance;
+    Rn1Rtl *s = new Rn1Rtl;
+    s->top = new Vrn1(ftsim_vl_context(), "TOP");
+    s->tfp = nullptr;
+    s->top->clk_i = 1;
+    s->top->rst_ni = 0;
+    s->top->reg_we_i = 0;
+    s->top->eval();
+    *opsp = &ops;
+    return s;
+}

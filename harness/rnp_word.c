@@ -1,0 +1,108 @@
+/* rnp_word.c — parse and print RNP words (vectors.md "RNP words"). */
+#include "rnp_word.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+static int hexval(const char *s, unsigned maxdigits, unsigned *v)
+{
+    unsigned n = 0, acc = 0;
+    for (; *s; s++, n++) {
+        unsigned d;
+        if (*s >= '0' && *s <= '9')
+            d = (unsigned)(*s - '0');
+        else if (*s >= 'a' && *s <= 'f')
+            d = (unsigned)(*s - 'a' + 10);
+        else if (*s >= 'A' && *s <= 'F')
+            d = (unsigned)(*s - 'A' + 10);
+        else
+            return -1;
+        if (n >= maxdigits)
+            return -1;
+        acc = acc * 16u + d;
+    }
+    if (n == 0)
+        return -1;
+    *v = acc;
+    return 0;
+}
+
+static const struct {
+    const char *name;
+    uint16_t word;
+} ctl_names[] = {{"IDLE", RNP_IDLE}, {"TURN", RNP_TURN}, {"HOLD", RNP_HOLD}, {"DROP", RNP_DROP}};
+
+static const char *const c1_names[] = {"ROUTE", "DATA", "STATUS", "CHECKSUM"};
+
+int rnp_parse_word(unsigned kind, const char *text, uint64_t *value, uint64_t *care, char *err,
+                   size_t errlen)
+{
+    if (strcasecmp(text, "X") == 0) {
+        *value = 0;
+        *care = 0;
+        return 0;
+    }
+    if (kind == RNP_KIND_BIT) {
+        if (strcmp(text, "0") == 0 || strcmp(text, "1") == 0) {
+            *value = (uint64_t)(text[0] - '0');
+            *care = 1;
+            return 0;
+        }
+        snprintf(err, errlen, "bad bit '%s' (a backward-channel port takes 0, 1 or X)", text);
+        return -1;
+    }
+    *care = 0x1FF;
+    for (unsigned i = 0; i < sizeof ctl_names / sizeof ctl_names[0]; i++)
+        if (strcasecmp(text, ctl_names[i].name) == 0) {
+            *value = ctl_names[i].word;
+            return 0;
+        }
+    const char *colon = strchr(text, ':');
+    if (colon) {
+        size_t n = (size_t)(colon - text);
+        unsigned v;
+        for (unsigned i = 0; i < 4; i++)
+            if (strlen(c1_names[i]) == n && strncasecmp(text, c1_names[i], n) == 0) {
+                if (hexval(colon + 1, 2, &v) < 0) {
+                    snprintf(err, errlen, "bad byte in '%s' (want %s:hh, 1-2 hex digits, no 0x)", text,
+                             c1_names[i]);
+                    return -1;
+                }
+                *value = RNP_C | v;
+                return 0;
+            }
+        if (n == 1 && (text[0] == 'W' || text[0] == 'w')) {
+            if (hexval(colon + 1, 3, &v) < 0 || v > 0x1FF) {
+                snprintf(err, errlen, "bad raw word '%s' (want W:hhh, at most 1FF, c in bit 8)", text);
+                return -1;
+            }
+            *value = v;
+            return 0;
+        }
+    }
+    snprintf(err, errlen,
+             "bad word '%s' (IDLE, TURN, HOLD, DROP, ROUTE:hh, DATA:hh, STATUS:hh, CHECKSUM:hh, "
+             "W:hhh or X)",
+             text);
+    return -1;
+}
+
+void rnp_format_word(unsigned kind, uint64_t value, char *buf, size_t len)
+{
+    if (kind == RNP_KIND_BIT) {
+        snprintf(buf, len, "%u", (unsigned)(value & 1u));
+        return;
+    }
+    uint16_t w = (uint16_t)(value & 0x1FF);
+    if (w & RNP_C) {
+        snprintf(buf, len, "DATA:%02X", w & 0xFFu);
+        return;
+    }
+    for (unsigned i = 0; i < sizeof ctl_names / sizeof ctl_names[0]; i++)
+        if (w == ctl_names[i].word) {
+            snprintf(buf, len, "%s", ctl_names[i].name);
+            return;
+        }
+    snprintf(buf, len, "W:%03X", w);
+}

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Install what ftsim needs from Debian packages, only what is missing.
+# Run as root it installs; otherwise it prints the one command to run and fails.
+# Usage: deps.sh [--check]   (--check: report only, never install)
+set -u
+
+# command-or-file : Debian package
+need=(
+  "verilator:verilator"
+  "iverilog:iverilog"
+  "gtkwave:gtkwave"
+  "fst2vcd:gtkwave"
+  "xvfb-run:xvfb"
+  "python3:python3"
+  "gcc:gcc"
+  "g++:g++"
+  "file:/usr/include/zlib.h:zlib1g-dev"
+  "file:/usr/include/systemc.h:libsystemc-dev"
+)
+
+missing=()
+for item in "${need[@]}"; do
+  case "$item" in
+    file:*) rest=${item#file:}; path=${rest%%:*}; pkg=${rest#*:}
+            [ -e "$path" ] || missing+=("$pkg") ;;
+    *)      cmd=${item%%:*}; pkg=${item#*:}
+            command -v "$cmd" >/dev/null 2>&1 || missing+=("$pkg") ;;
+  esac
+done
+python3 -c 'import matplotlib' >/dev/null 2>&1 || missing+=("python3-matplotlib")
+
+# de-duplicate
+mapfile -t missing < <(printf '%s\n' "${missing[@]}" | awk 'NF && !seen[$0]++')
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+cmd="apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ${missing[*]}"
+if [ "${1:-}" = "--check" ]; then
+  echo "deps: missing: ${missing[*]}"; exit 1
+fi
+if [ "$(id -u)" != 0 ]; then
+  echo "deps: missing Debian packages: ${missing[*]}" >&2
+  echo "deps: run as root:  $cmd" >&2
+  exit 1
+fi
+echo "deps: installing ${missing[*]} (Debian packages)"
+apt-get update -qq </dev/null >/dev/null && \
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" </dev/null >/dev/null || {
+    echo "deps: apt-get install failed; run: $cmd" >&2; exit 1; }
+echo "deps: installed ${missing[*]}"

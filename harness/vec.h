@@ -1,0 +1,60 @@
+/*
+ * vec.h — the vector language of ../shared/spec/vectors.md, parsed into a list of events
+ * sorted by cycle. Any design plugs in through its dev_design_t (ports, registers, word and
+ * statement hooks); nothing here knows RN1.
+ */
+#ifndef FTSIM_VEC_H
+#define FTSIM_VEC_H
+
+#include <stdio.h>
+
+#include "dev.h"
+
+#define VEC_MAX_CYCLE 0xFFFFFFFFull
+#define VEC_MAX_WRITES 16u
+#define VEC_MAX_BYTES (256u << 20) /* a larger file is refused, not read */
+
+typedef enum {
+    VEC_DRIVE = 0,  /* @N PORT <- WORD */
+    VEC_CONFIG = 1, /* @N config K=V ... / @N reg NAME <- V (a register write) */
+    VEC_EXPECT = 2, /* @N PORT -> WORD */
+    VEC_REG = 3,    /* @N reg NAME -> VALUE */
+} vec_kind_t;
+
+typedef struct vec_ev {
+    uint64_t cycle;
+    unsigned line;
+    vec_kind_t kind;
+    unsigned idx;          /* port (DRIVE, EXPECT) or register (REG) */
+    uint64_t value, care;  /* care: bits that must match (X: none) */
+    dev_write_t wr;        /* CONFIG */
+} vec_ev_t;
+
+typedef struct vec {
+    char *path;
+    const dev_design_t *design;
+    dev_write_t init[VEC_MAX_WRITES]; /* reset-time configuration: defaults + `config` lines */
+    unsigned ninit;
+    int strict;
+    int has_end;
+    uint64_t end;
+    unsigned end_line;
+    vec_ev_t *ev;
+    size_t nev, cap;
+    uint64_t last_cycle; /* the last cycle any @ line names */
+} vec_t;
+
+/* Load and parse a vector file. On error returns 2 and writes "file:line: message". */
+int vec_load(const char *path, vec_t *v, char *err, size_t errlen);
+/* Parse text already in memory (path is used in messages). */
+int vec_parse(const char *path, const char *text, size_t len, vec_t *v, char *err, size_t errlen);
+void vec_free(vec_t *v);
+
+/* The last cycle to run: `end @N`, or the last cycle named plus 4. */
+uint64_t vec_end_cycle(const vec_t *v);
+
+/* Print the reset-time configuration as one `config` line (every key, explicit). */
+void vec_print_config(FILE *f, const dev_design_t *d, const dev_write_t *w, unsigned n,
+                      const char *prefix);
+
+#endif
