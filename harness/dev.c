@@ -164,9 +164,10 @@ void dev_format_value(const dev_reg_t *r, uint64_t value, char *buf, size_t len)
         snprintf(buf, len, "0x%llx", (unsigned long long)value);
 }
 
-void dev_format_port_word(const dev_design_t *d, unsigned port, uint64_t value, char *buf, size_t len)
+void dev_format_port_word(const dev_design_t *d, unsigned port, uint64_t value, uint8_t hint,
+                          char *buf, size_t len)
 {
-    d->format_word(d->ports[port].kind, value, buf, len);
+    d->format_word(d->ports[port].kind, value, hint, buf, len);
 }
 
 unsigned dev_write_merge(dev_write_t *w, unsigned n, unsigned max, const dev_reg_t *r, uint64_t value)

@@ -92,8 +92,10 @@ struct dev_design {
     /* Word hooks: parse a word of the given kind (care = bits that matter; X gives 0);
      * format a word as the vector language writes it. */
     int (*parse_word)(unsigned kind, const char *text, uint64_t *value, uint64_t *care,
-                      char *err, size_t errlen);
-    void (*format_word)(unsigned kind, uint64_t value, char *buf, size_t len);
+                      uint8_t *hint, char *err, size_t errlen);
+    /* hint: how the word was written in the vector (0: the design's default spelling), so
+     * that a message prints an expectation and what was seen the way the vector wrote it. */
+    void (*format_word)(unsigned kind, uint64_t value, uint8_t hint, char *buf, size_t len);
     /* Refuse a configuration value the design cannot take (NULL: all accepted). */
     int (*check_config)(const dev_reg_t *key, uint64_t value, char *err, size_t errlen);
     /* Device-specific statements after `@N` (NULL: none). Returns 1 if handled, 0 if the
@@ -168,7 +170,8 @@ int dev_parse_value(const dev_reg_t *r, const char *text, uint64_t *value, char 
 /* Print a register field value: its enum name where it has one, else decimal or hex. */
 void dev_format_value(const dev_reg_t *r, uint64_t value, char *buf, size_t len);
 /* Format a word on a port with the design's hook. */
-void dev_format_port_word(const dev_design_t *d, unsigned port, uint64_t value, char *buf, size_t len);
+void dev_format_port_word(const dev_design_t *d, unsigned port, uint64_t value, uint8_t hint,
+                          char *buf, size_t len);
 
 /* The configuration writes that set every config key to its default, merged per address. */
 unsigned dev_config_defaults(const dev_design_t *d, dev_write_t *w, unsigned max);

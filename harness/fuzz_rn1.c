@@ -108,7 +108,7 @@ static void fz_fail(fz_t *f, const char *fmt, ...)
     va_end(ap);
 }
 
-static void wname(uint16_t w, char *buf, size_t n) { rnp_format_word(RNP_KIND_WORD, w, buf, n); }
+static void wname(uint16_t w, char *buf, size_t n) { rnp_format_word(RNP_KIND_WORD, w, 0, buf, n); }
 
 /* The word that leaves a router for word w on a live input: invalid control words as DROP. */
 static uint16_t passed(uint16_t w) { return rnp_is_invalid(w) ? RNP_DROP : w; }

@@ -105,8 +105,8 @@ int ls_diverged(const lockstep_t *ls, char *msg, size_t len)
         if (d->ports[p].dir != DEV_OUT || ls->out[0][p] == ls->out[1][p])
             continue;
         char a[48], b[48];
-        dev_format_port_word(d, p, ls->out[0][p], a, sizeof a);
-        dev_format_port_word(d, p, ls->out[1][p], b, sizeof b);
+        dev_format_port_word(d, p, ls->out[0][p], 0, a, sizeof a);
+        dev_format_port_word(d, p, ls->out[1][p], 0, b, sizeof b);
         snprintf(msg, len, "output %s: rtl %s, csim %s", d->ports[p].name, a, b);
         return 1;
     }

@@ -43,8 +43,8 @@ static void check_port(run_t *r, const vec_ev_t *e, uint64_t cyc)
     if (((seen ^ e->value) & e->care) == 0)
         return;
     char exp[48], got[48];
-    dev_format_port_word(d, e->idx, e->value, exp, sizeof exp);
-    dev_format_port_word(d, e->idx, seen, got, sizeof got);
+    dev_format_port_word(d, e->idx, e->value, e->hint, exp, sizeof exp);
+    dev_format_port_word(d, e->idx, seen, e->hint, got, sizeof got);
     mismatch(r, e->line, cyc, "%s: expected %s, %s saw %s", d->ports[e->idx].name, exp, who(&r->ls),
              got);
 }
@@ -71,7 +71,7 @@ static void check_strict(run_t *r, const unsigned char *named, unsigned line, ui
         if (d->ports[p].dir != DEV_OUT || named[p] || r->ls.out[0][p] == 0)
             continue;
         char got[48];
-        dev_format_port_word(d, p, r->ls.out[0][p], got, sizeof got);
+        dev_format_port_word(d, p, r->ls.out[0][p], 0, got, sizeof got);
         mismatch(r, line, cyc, "%s: %s saw %s where nothing is expected (check strict: an output "
                  "not named must be idle)", d->ports[p].name, who(&r->ls), got);
     }
@@ -244,7 +244,7 @@ void rec_cycle(rec_t *r, uint64_t cycle, const uint64_t *in, const dev_write_t *
         if (d->ports[p].dir != DEV_IN || in[p] == r->in[p])
             continue;
         r->in[p] = in[p];
-        dev_format_port_word(d, p, in[p], w, sizeof w);
+        dev_format_port_word(d, p, in[p], 0, w, sizeof w);
         fprintf(r->f, "@%llu %s <- %s\n", (unsigned long long)cycle, d->ports[p].name, w);
     }
     if (wr) {
@@ -257,7 +257,7 @@ void rec_cycle(rec_t *r, uint64_t cycle, const uint64_t *in, const dev_write_t *
     for (unsigned p = 0; p < d->nports; p++) {
         if (d->ports[p].dir != DEV_OUT || out[p] == 0)
             continue;
-        dev_format_port_word(d, p, out[p], w, sizeof w);
+        dev_format_port_word(d, p, out[p], 0, w, sizeof w);
         fprintf(r->f, "@%llu %s -> %s\n", (unsigned long long)cycle, d->ports[p].name, w);
     }
     if (model)

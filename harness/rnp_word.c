@@ -35,9 +35,10 @@ static const struct {
 
 static const char *const c1_names[] = {"ROUTE", "DATA", "STATUS", "CHECKSUM"};
 
-int rnp_parse_word(unsigned kind, const char *text, uint64_t *value, uint64_t *care, char *err,
-                   size_t errlen)
+int rnp_parse_word(unsigned kind, const char *text, uint64_t *value, uint64_t *care, uint8_t *hint,
+                   char *err, size_t errlen)
 {
+    *hint = 0;
     if (strcasecmp(text, "X") == 0) {
         *value = 0;
         *care = 0;
@@ -70,6 +71,7 @@ int rnp_parse_word(unsigned kind, const char *text, uint64_t *value, uint64_t *c
                     return -1;
                 }
                 *value = RNP_C | v;
+                *hint = (uint8_t)(i + 1);
                 return 0;
             }
         if (n == 1 && (text[0] == 'W' || text[0] == 'w')) {
@@ -88,7 +90,7 @@ int rnp_parse_word(unsigned kind, const char *text, uint64_t *value, uint64_t *c
     return -1;
 }
 
-void rnp_format_word(unsigned kind, uint64_t value, char *buf, size_t len)
+void rnp_format_word(unsigned kind, uint64_t value, uint8_t hint, char *buf, size_t len)
 {
     if (kind == RNP_KIND_BIT) {
         snprintf(buf, len, "%u", (unsigned)(value & 1u));
@@ -96,7 +98,7 @@ void rnp_format_word(unsigned kind, uint64_t value, char *buf, size_t len)
     }
     uint16_t w = (uint16_t)(value & 0x1FF);
     if (w & RNP_C) {
-        snprintf(buf, len, "DATA:%02X", w & 0xFFu);
+        snprintf(buf, len, "%s:%02X", hint >= 1 && hint <= 4 ? c1_names[hint - 1] : "DATA", w & 0xFFu);
         return;
     }
     for (unsigned i = 0; i < sizeof ctl_names / sizeof ctl_names[0]; i++)

@@ -20,9 +20,10 @@ static inline int rnp_is_invalid(uint16_t w)
 }
 
 /* Parse a word of `kind`. X (any word) gives care = 0. */
-int rnp_parse_word(unsigned kind, const char *text, uint64_t *value, uint64_t *care, char *err,
-                   size_t errlen);
-/* IDLE/TURN/HOLD/DROP by name, c=1 words as DATA:hh, invalid control words as W:0hh. */
-void rnp_format_word(unsigned kind, uint64_t value, char *buf, size_t len);
+int rnp_parse_word(unsigned kind, const char *text, uint64_t *value, uint64_t *care, uint8_t *hint,
+                   char *err, size_t errlen);
+/* IDLE/TURN/HOLD/DROP by name, invalid control words as W:0hh, c=1 words as DATA:hh or,
+ * with hint 1..4, as ROUTE/DATA/STATUS/CHECKSUM (the name the vector used). */
+void rnp_format_word(unsigned kind, uint64_t value, uint8_t hint, char *buf, size_t len);
 
 #endif

@@ -152,7 +152,7 @@ static int stmt_port(parser_t *p, uint64_t cyc, char **tok, int ntok)
     vec_ev_t e = {.cycle = cyc, .line = p->line, .kind = drive ? VEC_DRIVE : VEC_EXPECT,
                   .idx = (unsigned)port};
     char msg[DEV_ERR_LEN];
-    if (d->parse_word(d->ports[port].kind, tok[2], &e.value, &e.care, msg, sizeof msg) < 0)
+    if (d->parse_word(d->ports[port].kind, tok[2], &e.value, &e.care, &e.hint, msg, sizeof msg) < 0)
         return fail(p, "%s", msg);
     if (drive && e.care == 0)
         return fail(p, "X matches any word in an expectation; a drive needs a word");
@@ -421,7 +421,7 @@ int vec_parse(const char *path, const char *text, size_t len, vec_t *v, char *er
     }
     free(buf);
     if (!rc && !p.seen_device) {
-        p.line = p.line ? p.line : 1;
+        p.line = 1;
         rc = fail(&p, "no 'device' statement (an empty or comment-only file is not a vector)");
     }
     if (!rc) {

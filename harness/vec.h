@@ -27,6 +27,7 @@ typedef struct vec_ev {
     vec_kind_t kind;
     unsigned idx;          /* port (DRIVE, EXPECT) or register (REG) */
     uint64_t value, care;  /* care: bits that must match (X: none) */
+    uint8_t hint;          /* how the word was written (design's format hint) */
     dev_write_t wr;        /* CONFIG */
 } vec_ev_t;
 

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# make vectors: regenerate every golden vector from its stimulus on the C model.
+# Golden vectors record behaviour for regression; review the diff, never edit them by hand.
+set -eu
+cd "$(dirname "$0")/../.."
+out=vectors/rn1/golden
+mkdir -p "$out"
+rm -f "$out"/*.vec
+for spec in vectors/rn1/spec/*.vec; do
+  build/ftsim record "$spec" -o "$out/$(basename "$spec")" >/dev/null
+done
+# Fuzz traffic, fixed seeds: a broad stimulus no hand-written vector has.
+for seed in 11 12 13; do
+  build/ftsim fuzz --device rn1 --seed $seed --cycles 1000 --model csim --quiet \
+    --record "$out/fuzz-seed$seed.vec" >/dev/null
+done
+echo "golden vectors regenerated in $out:"
+git status --short -- "$out" | sed 's/^/  /'
+git diff --stat -- "$out" | tail -1

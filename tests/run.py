@@ -1,0 +1,242 @@
+#!/usr/bin/env python3
+"""ftsim test runner: runs every suite, timed per suite, on --jobs workers.
+
+Each test is one command with a check of its exit status and output. A failing test prints
+its command and the tail of its output; a failing vector is re-played with a waveform and
+the runner names the FST to open. The last line is `N passed, N failed`; the exit status is
+non-zero when anything failed.
+"""
+import argparse
+import concurrent.futures as cf
+import glob
+import os
+import re
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FTSIM = os.path.join("build", "ftsim")
+WAVES = os.path.join("build", "waves")
+
+# Fuzz in `make test`: fixed seeds, at least 2 million lockstep cycles in all.
+FUZZ_SEEDS = [1, 2, 3, 4, 5, 6, 7, 8]
+FUZZ_CYCLES = 1_000_000
+
+
+class Test:
+    def __init__(self, suite, name, cmd, check=None, timeout=600, wave_vec=None):
+        self.suite, self.name, self.cmd = suite, name, cmd
+        self.check = check or exit_is(0)
+        self.timeout = timeout
+        self.wave_vec = wave_vec  # a vector to re-play with a waveform on failure
+        self.ok, self.secs, self.out, self.why, self.extra = False, 0.0, "", "", ""
+
+
+def exit_is(code, *needles):
+    def check(rc, out):
+        if rc != code:
+            return f"exit status {rc}, expected {code}"
+        for n in needles:
+            if n not in out:
+                return f"output lacks {n!r}"
+        return ""
+    return check
+
+
+def counts_line(rc, out):
+    """A program that reports its own `N passed, N failed` line."""
+    m = re.search(r"^(\d+) passed, (\d+) failed$", out, re.M)
+    if not m:
+        return "no 'N passed, N failed' line"
+    if rc != 0 or int(m.group(2)) != 0:
+        return f"exit status {rc}, {m.group(0)}"
+    return ""
+
+
+def run_one(t):
+    start = time.monotonic()
+    try:
+        p = subprocess.run(t.cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           timeout=t.timeout, stdin=subprocess.DEVNULL)
+        t.out = p.stdout.decode("utf-8", "replace")
+        t.why = t.check(p.returncode, t.out)
+    except subprocess.TimeoutExpired:
+        t.why = f"timed out after {t.timeout} s"
+    except OSError as e:
+        t.why = f"cannot run: {e}"
+    t.ok = not t.why
+    if not t.ok and t.wave_vec:
+        os.makedirs(os.path.join(ROOT, WAVES), exist_ok=True)
+        fst = os.path.join(WAVES, os.path.basename(t.wave_vec).replace(".vec", ".fst"))
+        subprocess.run([FTSIM, "play", t.wave_vec, "--wave", fst], cwd=ROOT,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        t.extra = (f"waveform: {fst}  (open: gtkwave -a waves/rn1.gtkw {fst}, "
+                   f"or: make wave V={t.wave_vec})")
+    t.secs = time.monotonic() - start
+    return t
+
+
+# ---- the suites ------------------------------------------------------------------------------
+
+def suite_lint():
+    return [
+        Test("lint", "verilator --lint-only -Wall rn1",
+             ["verilator", "--lint-only", "-Wall", "--top-module", "rn1", "rtl/rn1.vlt",
+              "rtl/rn1.v", "rtl/rn1_fport.v"], exit_is(0)),
+        Test("lint", "iverilog -g2012 rn1",
+             ["bash", "-c", "out=$(iverilog -g2012 -Wall -o build/iverilog-rn1.vvp rtl/rn1.v "
+              "rtl/rn1_fport.v 2>&1); echo \"$out\"; [ -z \"$out\" ]"], exit_is(0)),
+    ]
+
+
+def suite_csim():
+    return [Test("csim-unit", "tests/csim/test_rn1", ["build/test_rn1"], counts_line)]
+
+
+def suite_vectors(kind, models):
+    tests = []
+    for vec in sorted(glob.glob(os.path.join(ROOT, "vectors", "rn1", kind, "*.vec"))):
+        rel = os.path.relpath(vec, ROOT)
+        for m in models:
+            tests.append(Test(f"{kind}-vectors", f"{rel} [{m}]",
+                              [FTSIM, "play", rel, "--model", m], exit_is(0, f"PASS {rel}"),
+                              wave_vec=rel if m != "csim" else None))
+    return tests
+
+
+def suite_golden_fresh():
+    """The fuzz generator is deterministic: re-recording a fuzz golden vector from its seed
+    gives the committed file byte for byte (the PRNG is the same on every machine)."""
+    tests = []
+    for vec in sorted(glob.glob(os.path.join(ROOT, "vectors", "rn1", "golden", "fuzz-*.vec"))):
+        rel = os.path.relpath(vec, ROOT)
+        with open(vec, encoding="utf-8") as f:
+            head = f.readline()
+        m = re.search(r"--seed (\d+) --cycles (\d+)", head)
+        if not m:
+            continue
+        out = os.path.join("build", "fresh-" + os.path.basename(vec))
+        cmd = ["bash", "-c", f"{FTSIM} fuzz --device rn1 --seed {m.group(1)} --cycles {m.group(2)} "
+               f"--model csim --quiet --record {out} >/dev/null && cmp {out} {rel}"]
+        tests.append(Test("golden-fresh", f"{rel} re-recorded", cmd, exit_is(0)))
+    return tests
+
+
+def suite_malformed():
+    """Each case: file, the line the message must name, and a substring of the message."""
+    tests = []
+    spec = os.path.join(ROOT, "tests", "malformed", "cases.txt")
+    with open(spec, encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue
+            parts = [p.strip() for p in line.split("|")]
+            if len(parts) != 3:
+                raise SystemExit(f"{spec}:{n}: want 'file | line | message substring'")
+            name, lineno, needle = parts
+            rel = os.path.join("tests", "malformed", name)
+            want = f"{rel}:{lineno}: " if lineno != "-" else rel
+            tests.append(Test("malformed", f"{name} -> exit 2",
+                              [FTSIM, "play", rel], exit_is(2, want, needle, f"FAIL {rel}")))
+    return tests
+
+
+def suite_cli():
+    ok_vec = "tests/malformed/ok_crlf.vec"
+    t = [
+        Test("cli", "ftsim --help", [FTSIM, "--help"], exit_is(0, "usage: ftsim")),
+        Test("cli", "ftsim (no command) -> 2", [FTSIM], exit_is(2, "usage")),
+        Test("cli", "unknown command -> 2", [FTSIM, "frobnicate"], exit_is(2, "unknown command")),
+        Test("cli", "play missing file -> 2", [FTSIM, "play", "nope.vec"],
+             exit_is(2, "nope.vec: cannot open")),
+        Test("cli", "play no file -> 2", [FTSIM, "play"], exit_is(2, "no vector file")),
+        Test("cli", "play bad --model -> 2", [FTSIM, "play", ok_vec, "--model", "gate"],
+             exit_is(2, "--model takes")),
+        Test("cli", "play unknown option -> 2", [FTSIM, "play", ok_vec, "--fast"],
+             exit_is(2, "unknown option")),
+        Test("cli", "play --wave with csim -> 2",
+             [FTSIM, "play", ok_vec, "--model", "csim", "--wave", "build/x.fst"],
+             exit_is(2, "--wave traces the RTL")),
+        Test("cli", "fuzz bad --cycles -> 2", [FTSIM, "fuzz", "--cycles", "lots"],
+             exit_is(2, "--cycles takes")),
+        Test("cli", "fuzz unknown device -> 2", [FTSIM, "fuzz", "--device", "lc9"],
+             exit_is(2, "no fuzz for device")),
+        Test("cli", "record without -o -> 2", [FTSIM, "record", ok_vec], exit_is(2, "want IN.vec")),
+        Test("cli", "info rn1", [FTSIM, "info", "rn1"], exit_is(0, "errors", "f7.state")),
+        Test("cli", "fuzz prints its seed", [FTSIM, "fuzz", "--cycles", "1000", "--quiet"],
+             exit_is(0, "fuzz rn1: seed ")),
+    ]
+    for cmd in ["play", "record", "fuzz", "bench", "info"]:
+        t.append(Test("cli", f"ftsim {cmd} --help", [FTSIM, cmd, "--help"],
+                      exit_is(0, f"usage: ftsim {cmd}")))
+    return t
+
+
+def suite_fuzz():
+    return [Test("fuzz", f"rn1 seed {s} x {FUZZ_CYCLES} cycles lockstep",
+                 [FTSIM, "fuzz", "--device", "rn1", "--seed", str(s), "--cycles",
+                  str(FUZZ_CYCLES), "--quiet", "--out", "build/fuzz"],
+                 exit_is(0, f"PASS fuzz rn1 seed {s}"))
+            for s in FUZZ_SEEDS]
+
+
+SUITES = {
+    "lint": suite_lint,
+    "csim-unit": suite_csim,
+    "spec-vectors": lambda: suite_vectors("spec", ["both", "rtl", "csim"]),
+    "golden-vectors": lambda: suite_vectors("golden", ["both"]),
+    "golden-fresh": suite_golden_fresh,
+    "malformed": suite_malformed,
+    "cli": suite_cli,
+    "fuzz": suite_fuzz,
+}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("--suite", action="append", choices=sorted(SUITES),
+                    help="run only these suites (repeatable)")
+    ap.add_argument("-v", "--verbose", action="store_true", help="list every test")
+    args = ap.parse_args()
+    names = args.suite or list(SUITES)
+    tests = [t for n in names for t in SUITES[n]()]
+    suite_wall = {}
+    started = time.monotonic()
+    first_start, last_end = {}, {}
+    with cf.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        futs = {}
+        for t in sorted(tests, key=lambda t: t.suite != "fuzz"):  # the long ones first
+            futs[pool.submit(lambda t=t: (time.monotonic(), run_one(t), time.monotonic()))] = t
+        for fut in cf.as_completed(futs):
+            a, t, b = fut.result()
+            first_start[t.suite] = min(first_start.get(t.suite, a), a)
+            last_end[t.suite] = max(last_end.get(t.suite, b), b)
+            if args.verbose or not t.ok:
+                print(f"{'ok  ' if t.ok else 'FAIL'} {t.suite}: {t.name} ({t.secs:.1f} s)")
+            if not t.ok:
+                print(f"     command: {' '.join(t.cmd)}\n     why: {t.why}")
+                for line in t.out.strip().splitlines()[-12:]:
+                    print(f"     | {line}")
+                if t.extra:
+                    print(f"     {t.extra}")
+            sys.stdout.flush()
+    print()
+    print(f"{'suite':<16}{'passed':>8}{'failed':>8}{'cpu s':>9}{'wall s':>9}")
+    for n in names:
+        ts = [t for t in tests if t.suite == n]
+        if not ts:
+            continue
+        suite_wall[n] = last_end.get(n, 0) - first_start.get(n, 0)
+        print(f"{n:<16}{sum(t.ok for t in ts):>8}{sum(not t.ok for t in ts):>8}"
+              f"{sum(t.secs for t in ts):>9.1f}{suite_wall[n]:>9.1f}")
+    print(f"total wall time {time.monotonic() - started:.1f} s on {args.jobs} jobs")
+    passed = sum(t.ok for t in tests)
+    failed = len(tests) - passed
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
