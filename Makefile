@@ -4,31 +4,37 @@
 # Verilator options so that one copy of the Verilator runtime serves them all.
 
 SHELL       := /bin/bash
-BUILD       := build
+# Where things come from and go. The mutation suite (tests/mutants.py) builds a broken copy of
+# one model by pointing these elsewhere; normally they are left alone.
+BUILD       ?= build
+RTL_DIR     ?= rtl
+CSIM_DIR    ?= csim
+VLBUILD     ?= $(BUILD)/vl
+VLRUNTIME   ?= $(BUILD)/vl/runtime
 VERILATOR   ?= verilator
 VINC        := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)/include
 JOBS        ?= 2
 
 CC          ?= gcc
 CXX         ?= g++
-CFLAGS_C    := -std=c11 -Wall -Wextra -Werror -O2 -g -D_POSIX_C_SOURCE=200809L -Iharness -Icsim
+CFLAGS_C    := -std=c11 -Wall -Wextra -Werror -O2 -g -D_POSIX_C_SOURCE=200809L -Iharness -I$(CSIM_DIR)
 CXXFLAGS_V  := -std=c++17 -O2 -g -Wall -Wno-unused-parameter -DVM_TRACE=1 -DVM_TRACE_FST=1 \
                -I$(VINC) -I$(VINC)/vltstd -Iharness
 # The same options for every model (one runtime): FST tracing compiled in, assertions on.
-VFLAGS      := --cc --trace-fst --assert -Wall -O3 --x-assign unique --x-initial unique
+VFLAGS      := --cc --trace-fst --assert -Wall -O3 --x-assign unique --x-initial unique $(VEXTRA)
 
-RN1_RTL     := rtl/rn1.v rtl/rn1_fport.v
-RN1_VLT     := rtl/rn1.vlt
+RN1_RTL     := $(RTL_DIR)/rn1.v $(RTL_DIR)/rn1_fport.v
+RN1_VLT     := $(RTL_DIR)/rn1.vlt
 
 HARNESS_C   := harness/dev.c harness/vec.c harness/lockstep.c harness/play.c \
                harness/rnp_word.c harness/rn1_dev.c harness/fuzz_rn1.c harness/ftsim.c
-CSIM_C      := csim/rn1.c
+CSIM_C      := $(CSIM_DIR)/rn1.c
 HARNESS_CXX := harness/rn1_rtl.cpp harness/vl_common.cpp
 
 OBJ_C       := $(patsubst %.c,$(BUILD)/obj/%.o,$(HARNESS_C) $(CSIM_C))
 OBJ_CXX     := $(patsubst %.cpp,$(BUILD)/obj/%.o,$(HARNESS_CXX))
-VL_RUNTIME  := $(addprefix $(BUILD)/vl/runtime/,verilated.o verilated_fst_c.o verilated_threads.o)
-RN1_LIB     := $(BUILD)/vl/rn1/Vrn1__ALL.a
+VL_RUNTIME  := $(addprefix $(VLRUNTIME)/,verilated.o verilated_fst_c.o verilated_threads.o)
+RN1_LIB     := $(VLBUILD)/rn1/Vrn1__ALL.a
 
 FTSIM       := $(BUILD)/ftsim
 
@@ -56,27 +62,27 @@ build: $(FTSIM)
 
 # ---- Verilated RTL -----------------------------------------------------------------------
 $(RN1_LIB): $(RN1_RTL) $(RN1_VLT) Makefile
-	@mkdir -p $(BUILD)/vl/rn1
-	$(VERILATOR) $(VFLAGS) --Mdir $(BUILD)/vl/rn1 --top-module rn1 --prefix Vrn1 $(RN1_VLT) $(RN1_RTL)
-	$(MAKE) -s -C $(BUILD)/vl/rn1 -f Vrn1.mk OPT_FAST=-O2 OPT_SLOW=-O1 Vrn1__ALL.a
+	@mkdir -p $(VLBUILD)/rn1
+	$(VERILATOR) $(VFLAGS) --Mdir $(VLBUILD)/rn1 --top-module rn1 --prefix Vrn1 $(RN1_VLT) $(RN1_RTL)
+	$(MAKE) -s -C $(VLBUILD)/rn1 -f Vrn1.mk OPT_FAST=-O2 OPT_SLOW=-O1 Vrn1__ALL.a
 
-$(BUILD)/vl/runtime/%.o: $(VINC)/%.cpp Makefile
+$(VLRUNTIME)/%.o: $(VINC)/%.cpp Makefile
 	@mkdir -p $(dir $@)
 	$(CXX) $(CXXFLAGS_V) -c $< -o $@
 
 # ---- harness and C model -------------------------------------------------------------------
-$(BUILD)/obj/%.o: %.c $(wildcard harness/*.h csim/*.h) Makefile
+$(BUILD)/obj/%.o: %.c $(wildcard harness/*.h $(CSIM_DIR)/*.h) Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_C) -c $< -o $@
 
 $(BUILD)/obj/harness/%.o: harness/%.cpp $(RN1_LIB) $(wildcard harness/*.h) Makefile
 	@mkdir -p $(dir $@)
-	$(CXX) $(CXXFLAGS_V) -I$(BUILD)/vl/rn1 -c $< -o $@
+	$(CXX) $(CXXFLAGS_V) -I$(VLBUILD)/rn1 -c $< -o $@
 
 $(FTSIM): $(OBJ_C) $(OBJ_CXX) $(RN1_LIB) $(VL_RUNTIME)
 	$(CXX) -o $@ $(OBJ_C) $(OBJ_CXX) $(RN1_LIB) $(VL_RUNTIME) -lz -pthread -latomic
 
-$(BUILD)/test_rn1: tests/csim/test_rn1.c $(CSIM_C) csim/rn1.h Makefile
+$(BUILD)/test_rn1: tests/csim/test_rn1.c $(CSIM_C) $(CSIM_DIR)/rn1.h Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_C) -pedantic $< $(CSIM_C) -o $@
 

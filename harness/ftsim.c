@@ -61,8 +61,9 @@ static const char usage_bench[] =
     "usage: ftsim bench [--device rn1] [--cycles N] [--seed S]\n"
     "\n"
     "Runs the fuzz traffic on the RTL alone, the C model alone, both in lockstep, and the\n"
-    "RTL with an FST waveform written, one after the other in this process, and prints\n"
-    "simulated cycles per second with the ratios. Default --cycles 1000000.\n";
+    "RTL with an FST waveform written; then replays the captured stimulus on each with no\n"
+    "endpoint models (the models' own cost). All in this one process, one after the other;\n"
+    "prints simulated cycles per second with the ratios. Default --cycles 1000000.\n";
 
 static const char usage_info[] =
     "usage: ftsim info [DEVICE]\n\nLists the devices, or one device's ports, registers and "
@@ -264,6 +265,51 @@ static int cmd_fuzz(int argc, char **argv)
     return fuzz_rn1(&o);
 }
 
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Replay a captured stimulus (16 words a cycle) on a set of models: the models' cost alone. */
+static double replay_cps(const uint16_t *cap, uint64_t cycles, unsigned models, const char *wave)
+{
+    lockstep_t ls;
+    char err[DEV_ERR_LEN];
+    if (ls_open(&ls, dev_find_design("rn1"), models, err, sizeof err) < 0) {
+        fprintf(stderr, "ftsim bench: %s\n", err);
+        return 0;
+    }
+    dev_write_t w[VEC_MAX_WRITES];
+    unsigned n = dev_config_defaults(ls.d, w, VEC_MAX_WRITES);
+    ls_reset(&ls, w, n);
+    if (wave && dev_trace_open(ls.m[0], wave, err, sizeof err) < 0) {
+        fprintf(stderr, "ftsim bench: %s\n", err);
+        ls_close(&ls);
+        return 0;
+    }
+    uint64_t in[DEV_MAX_PORTS] = {0};
+    double t0 = now_s();
+    for (uint64_t c = 0; c < cycles; c++) {
+        for (unsigned i = 0; i < 16; i++)
+            in[i] = cap[c * 16 + i];
+        ls_set_inputs(&ls, in);
+        ls_sample(&ls);
+        if (ls_diverged(&ls, err, sizeof err)) {
+            fprintf(stderr, "ftsim bench: replay diverged at cycle %llu: %s\n",
+                    (unsigned long long)c, err);
+            break;
+        }
+        ls_tick(&ls, err, sizeof err);
+    }
+    double secs = now_s() - t0;
+    if (wave)
+        dev_trace_close(ls.m[0]);
+    ls_close(&ls);
+    return secs > 0 ? (double)cycles / secs : 0;
+}
+
 static int cmd_bench(int argc, char **argv)
 {
     if (want_help(argc, argv)) {
@@ -279,29 +325,43 @@ static int cmd_bench(int argc, char **argv)
         const char *name;
         unsigned models;
         int wave;
-    } runs[] = {{"rtl", LS_RTL, 0}, {"csim", LS_CSIM, 0}, {"lockstep", LS_BOTH, 0},
+    } runs[] = {{"rtl", LS_RTL, 0}, {"csim", LS_CSIM, 0}, {"lockstep (rtl+csim)", LS_BOTH, 0},
                 {"rtl + FST", LS_RTL, 1}};
-    double cps[4] = {0};
+    double fz[4] = {0}, rp[4] = {0};
     char wave[] = "build/bench-rn1.fst";
+    uint16_t *cap = malloc(base.cycles * 16 * sizeof *cap);
+    if (!cap) {
+        fprintf(stderr, "ftsim bench: out of memory for %llu cycles\n", (unsigned long long)base.cycles);
+        return 2;
+    }
     for (unsigned k = 0; k < 4; k++) {
         fuzz_opts_t o = base;
         o.models = runs[k].models;
         o.wave = runs[k].wave ? wave : NULL;
-        o.cps = &cps[k];
-        printf("-- %s\n", runs[k].name);
+        o.cps = &fz[k];
+        o.capture = k == 1 ? cap : NULL;
+        printf("-- fuzz traffic: %s\n", runs[k].name);
         fflush(stdout);
-        if (fuzz_rn1(&o) != 0)
+        if (fuzz_rn1(&o) != 0) {
+            free(cap);
             return 1;
+        }
     }
-    remove(wave);
-    printf("\nRN1 under fuzz traffic, %llu cycles each, seed %llu, one process, one after the other\n\n",
-           (unsigned long long)base.cycles, (unsigned long long)base.seed);
-    printf("| run | cycles/s | vs rtl |\n|---|---:|---:|\n");
     for (unsigned k = 0; k < 4; k++)
-        printf("| %s | %.0f | %.2fx |\n", runs[k].name, cps[k], cps[0] > 0 ? cps[k] / cps[0] : 0);
-    printf("\ncsim/rtl %.1fx; lockstep costs %.2fx of rtl alone; FST tracing slows rtl %.1fx\n",
-           cps[0] > 0 ? cps[1] / cps[0] : 0, cps[0] > 0 ? cps[2] / cps[0] : 0,
-           cps[3] > 0 ? cps[0] / cps[3] : 0);
+        rp[k] = replay_cps(cap, base.cycles, runs[k].models, runs[k].wave ? wave : NULL);
+    free(cap);
+    remove(wave);
+    printf("\nRN1, %llu cycles per run, seed %llu, all runs in this one process one after the other.\n"
+           "fuzz: endpoint models generate and check the traffic; replay: the captured fuzz\n"
+           "stimulus replayed with no endpoints (the models' own cost).\n\n",
+           (unsigned long long)base.cycles, (unsigned long long)base.seed);
+    printf("| run | fuzz cycles/s | vs rtl | replay cycles/s | vs rtl |\n|---|---:|---:|---:|---:|\n");
+    for (unsigned k = 0; k < 4; k++)
+        printf("| %s | %.0f | %.2fx | %.0f | %.2fx |\n", runs[k].name, fz[k],
+               fz[0] > 0 ? fz[k] / fz[0] : 0, rp[k], rp[0] > 0 ? rp[k] / rp[0] : 0);
+    printf("\nreplay ratios: csim/rtl %.1fx; lockstep/rtl %.2fx; FST tracing slows rtl %.1fx\n",
+           rp[0] > 0 ? rp[1] / rp[0] : 0, rp[0] > 0 ? rp[2] / rp[0] : 0,
+           rp[3] > 0 ? rp[0] / rp[3] : 0);
     return 0;
 }
 

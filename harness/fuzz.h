@@ -13,6 +13,7 @@ typedef struct fuzz_opts {
     const char *wave;     /* trace the whole run (RTL) */
     int quiet;            /* no progress line */
     double *cps;          /* out: simulated cycles per second (for bench) */
+    uint16_t *capture;    /* out: if set, 16 input words per cycle (f0..f7, b0..b7), cycles long */
 } fuzz_opts_t;
 
 /* 0 pass, 1 a divergence or an end-to-end check failed (reproducer written), 2 cannot run. */

@@ -625,6 +625,9 @@ static int fuzz_loop(fz_t *f)
         if (tty && !f->o->quiet && (f->t & 0xFFFFF) == 0 && n > 2000000)
             fprintf(stderr, "\r  cycle %llu of %llu (%.0f%%)", (unsigned long long)f->t,
                     (unsigned long long)n, 100.0 * (double)f->t / (double)n);
+        if (f->o->capture)
+            for (unsigned i = 0; i < 2 * NP; i++)
+                f->o->capture[f->t * 2 * NP + i] = (uint16_t)f->in[i];
         int wr = cfg_maybe(f, &w, &next);
         ls_set_inputs(&f->ls, f->in);
         if (wr) {

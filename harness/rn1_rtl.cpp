@@ -116,12 +116,14 @@ void tick(void *self, uint64_t cycle)
 {
     Rn1Rtl *s = me(self);
     Vrn1 *t = s->top;
-    t->eval();
-    if (s->tfp && cycle != UINT64_MAX)
+    const bool dump = s->tfp && cycle != UINT64_MAX;
+    if (dump) {
+        t->eval();  // settle this cycle's inputs for the dump (the edge needs no extra eval)
         s->tfp->dump(cycle * DEV_NS_PER_CYCLE);
+    }
     t->clk_i = 0;
     t->eval();
-    if (s->tfp && cycle != UINT64_MAX)
+    if (dump)
         s->tfp->dump(cycle * DEV_NS_PER_CYCLE + DEV_NS_PER_CYCLE / 2);
     t->clk_i = 1;
     t->eval();

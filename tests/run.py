@@ -181,6 +181,15 @@ def suite_fuzz():
             for s in FUZZ_SEEDS]
 
 
+def suite_mutants():
+    """Each mutant breaks one behaviour of one model; the spec vectors must catch it."""
+    sys.path.insert(0, os.path.join(ROOT, "tests"))
+    import mutants
+    return [Test("mutants", f"{name}: {m[4]}", ["python3", "tests/mutants.py", name],
+                 exit_is(0, "killed by"), timeout=900)
+            for name, m in mutants.MUTANTS.items()]
+
+
 SUITES = {
     "lint": suite_lint,
     "csim-unit": suite_csim,
@@ -190,6 +199,7 @@ SUITES = {
     "malformed": suite_malformed,
     "cli": suite_cli,
     "fuzz": suite_fuzz,
+    "mutants": suite_mutants,
 }
 
 
@@ -207,7 +217,7 @@ def main():
     first_start, last_end = {}, {}
     with cf.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         futs = {}
-        for t in sorted(tests, key=lambda t: t.suite != "fuzz"):  # the long ones first
+        for t in sorted(tests, key=lambda t: t.suite not in ("mutants", "fuzz")):  # long ones first
             futs[pool.submit(lambda t=t: (time.monotonic(), run_one(t), time.monotonic()))] = t
         for fut in cf.as_completed(futs):
             a, t, b = fut.result()

@@ -1,0 +1,344 @@
+`default_nettype none
+// rn1 -- RN1 router: 8 forward x 8 backward ports, circuit switched, one register stage, RNP.
+//
+// Interface contract and timing (rtl/rn1.md, spec/rnp.md sections 1-5 and 8): a word is 9 bits
+// {c, d[7:0]}; port i of a 72-bit bus is bus[i*9 +: 9]. Inputs are sampled at the rising edge of
+// clk_i that ends a cycle; every word, forward and backward output is a register, so a word on
+// a live input in cycle t acts on the outputs of cycle t+1. fwd_bc_o is a register held at 0 and
+// bwd_bc_i is ignored (the backward channel, rnp.md section 7, is not built). Reset is
+// synchronous, active low. A reset edge without a register write loads the configuration
+// defaults; a reset edge with a write performs it and keeps the other configuration bits, so a
+// configuration written during reset is in force in cycle 0 (the first cycle with rst_ni high).
+// Register port: writes at the rising edge (byte strobes, reg_waddr_i), take effect from the next
+// cycle; reads are combinational from reg_raddr_i. Map: 0x00 CFG (RW: [7:0] swallow,
+// [15:8] disable, [31:16] seed, [32] mode, [40] backchan), 0x01 ERRORS, 0x02 ALLOC, 0x03 LFSR,
+// 0x04 ID, 0x10+p PORT p; dbg_o holds ERRORS, ALLOC, LFSR, PORT0..7 in 32-bit slots.
+//
+// State held: configuration, LFSR (16-bit Galois, right shift, taps 0xB400), rotation pointer
+// (port t mod 8 is served first in cycle t), allocation mask of backward ports, 16-bit saturating
+// error counter, output registers; per forward port the rn1_fport state machine.
+//
+// Parameters: none.
+
+module rn1 (
+  input  wire         clk_i,
+  input  wire         rst_ni,
+  input  wire  [71:0] fwd_i,
+  output wire  [71:0] fwd_o,
+  output wire  [7:0]  fwd_bc_o,
+  output wire  [71:0] bwd_o,
+  input  wire  [71:0] bwd_i,
+  input  wire  [7:0]  bwd_bc_i,
+  input  wire         reg_we_i,
+  input  wire  [7:0]  reg_waddr_i,
+  input  wire  [63:0] reg_wdata_i,
+  input  wire  [7:0]  reg_wstrb_i,
+  input  wire  [7:0]  reg_raddr_i,
+  output logic [63:0] reg_rdata_o,
+  output wire  [351:0] dbg_o
+);
+
+  localparam NPORT  = 8;
+  localparam WORD_W = 9;
+
+  localparam [7:0] ADDR_CFG    = 8'h00;
+  localparam [7:0] ADDR_ERRORS = 8'h01;
+  localparam [7:0] ADDR_ALLOC  = 8'h02;
+  localparam [7:0] ADDR_LFSR   = 8'h03;
+  localparam [7:0] ADDR_ID     = 8'h04;
+  localparam [7:0] ADDR_PORT   = 8'h10;  // 0x10..0x17
+
+  localparam [63:0] ID_VALUE = 64'h0000_0000_524E_3101;
+  // Implemented CFG bits, and their reset defaults (dilated, no swallow/disable, seed 0xACE1).
+  localparam [63:0] CFG_MASK    = 64'h0000_0101_FFFF_FFFF;
+  localparam [63:0] CFG_DEFAULT = 64'h0000_0000_ACE1_0000;
+
+  localparam [15:0] SEED_ZERO = 16'hACE1;  // loaded for a zero seed
+  localparam [15:0] LFSR_TAPS = 16'hB400;
+
+  // ---------------------------------------------------------------------------------------
+  // Registers
+  logic [63:0]  cfg_q, cfg_d;
+  logic [15:0]  lfsr_q, lfsr_d;
+  logic [2:0]   rot_q, rot_d;
+  logic [7:0]   alloc_q, alloc_d;
+  logic [15:0]  errors_q, errors_d;
+  logic [71:0]  fwd_q;
+  wire  [71:0]  fwd_d;          // next forward outputs, driven by the rn1_fport instances
+  logic [71:0]  bwd_q, bwd_d;
+  logic [7:0]   fwd_bc_q, fwd_bc_d;
+
+  // Configuration fields in force during this cycle.
+  wire  [7:0]   cfg_swallow  = cfg_q[7:0];
+  wire  [7:0]   cfg_disable  = cfg_q[15:8];
+  wire          cfg_mode     = cfg_q[32];
+  wire  [15:0]  cfg_seed_d   = cfg_d[31:16];  // seed after this edge's write / default
+
+  // Per forward port signals, port p at [p*w +: w]. Those driven by the rn1_fport instances are
+  // nets: Icarus 11 loops without end (zero-delay) when a `logic` vector is driven
+  // piecewise by several instance outputs.
+  wire  [7:0]   req;
+  wire  [63:0]  cand;
+  logic [63:0]  gnt;
+  wire  [71:0]  bwd_word;
+  wire  [63:0]  bwd_sel;
+  wire  [63:0]  free;
+  wire  [7:0]   err;
+  wire  [255:0] dbg_port;
+
+  // ---------------------------------------------------------------------------------------
+  // Configuration: byte-strobed write of CFG; defaults at a reset edge without a write.
+  logic [63:0] wmask;
+  logic        seed_written;
+
+  always_comb begin
+    wmask = 64'd0;
+    for (int k = 0; k < 8; k++) begin
+      wmask[k*8 +: 8] = {8{reg_wstrb_i[k]}};
+    end
+    wmask        = wmask & CFG_MASK;
+    seed_written = reg_we_i && (reg_waddr_i == ADDR_CFG) && ((reg_wstrb_i & 8'h0C) != 8'h00);
+
+    cfg_d = cfg_q;
+    if (!rst_ni && !reg_we_i) begin
+      cfg_d = CFG_DEFAULT;
+    end else if (reg_we_i && (reg_waddr_i == ADDR_CFG)) begin
+      cfg_d = (cfg_q & ~wmask) | (reg_wdata_i & wmask);
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------
+  // LFSR: holds seed_eff(seed) through reset and on a seed write, else steps once per cycle.
+  always_comb begin
+    if (!rst_ni || seed_written) begin
+      lfsr_d = (cfg_seed_d != 16'h0000) ? cfg_seed_d : SEED_ZERO;
+    end else begin
+      lfsr_d = (lfsr_q >> 1) ^ (((lfsr_q & 16'h0001) != 16'h0000) ? LFSR_TAPS : 16'h0000);
+    end
+  end
+
+  // Rotation pointer: port rot_q is served first this cycle; 0 in cycle 0.
+  always_comb begin
+    rot_d = rot_q + 3'd1;
+  end
+
+  // ---------------------------------------------------------------------------------------
+  // Routing decisions in rotating order: a port sees the outputs taken by earlier-served ports.
+  // Outputs freed this cycle are still in alloc_q, so they cannot be re-chosen this cycle.
+  // The arbitration is a function so that its loop-carried variables stay local to it.
+  function automatic [63:0] choose(input [7:0] req_i, input [63:0] cand_i, input [7:0] alloc_i,
+                                   input [2:0] rot_i, input [15:0] lfsr_i);
+    logic [63:0] grant;
+    logic [7:0]  avail, free_ports, lo, hi, pick;
+    logic [2:0]  p;
+    grant = 64'd0;
+    avail = alloc_i;
+    p     = rot_i;
+    for (int i = 0; i < NPORT; i++) begin
+      if (req_i[p]) begin
+        free_ports = cand_i[p*8 +: 8] & ~avail;
+        lo         = free_ports & (~free_ports + 8'd1);  // the lower (even) free port
+        hi         = free_ports & ~lo;                   // the odd one when both are free
+        pick       = (hi != 8'h00 && lfsr_i[{1'b0, p}]) ? hi : lo;
+        grant[p*8 +: 8] = pick;
+        avail           = avail | pick;
+      end
+      p = p + 3'd1;
+    end
+    return grant;
+  endfunction
+
+  always_comb begin
+    gnt = choose(req, cand, alloc_q, rot_q, lfsr_q);
+  end
+
+  // ---------------------------------------------------------------------------------------
+  // Allocation mask, error counter, crossbar to the backward outputs.
+  logic [7:0] gnt_all, free_all;
+  logic [3:0] nerr;
+
+  always_comb begin
+    gnt_all  = 8'h00;
+    free_all = 8'h00;
+    nerr     = 4'd0;
+    for (int p = 0; p < NPORT; p++) begin
+      gnt_all  = gnt_all | gnt[p*8 +: 8];
+      free_all = free_all | free[p*8 +: 8];
+      nerr     = nerr + {3'd0, err[p]};
+    end
+    alloc_d = (alloc_q & ~free_all) | gnt_all;
+
+    if (errors_q > (16'hFFFF - {12'd0, nerr})) begin
+      errors_d = 16'hFFFF;
+    end else begin
+      errors_d = errors_q + {12'd0, nerr};
+    end
+  end
+
+  always_comb begin
+    bwd_d = 72'd0;
+    for (int p = 0; p < NPORT; p++) begin
+      for (int j = 0; j < NPORT; j++) begin
+        if (bwd_sel[p*8 + j]) begin
+          bwd_d[j*WORD_W +: WORD_W] = bwd_d[j*WORD_W +: WORD_W] | bwd_word[p*WORD_W +: WORD_W];
+        end
+      end
+    end
+    fwd_bc_d = 8'h00;  // backward channel not built
+  end
+
+  // ---------------------------------------------------------------------------------------
+  // Forward ports.
+  for (genvar g = 0; g < NPORT; g++) begin : gen_fport
+    rn1_fport #(
+      .PortIdx (g)
+    ) u_fport (
+      .clk_i      (clk_i),
+      .rst_ni     (rst_ni),
+      .fwd_i      (fwd_i[g*WORD_W +: WORD_W]),
+      .bwd_i      (bwd_i),
+      .mode_i     (cfg_mode),
+      .swallow_i  (cfg_swallow[g]),
+      .disable_i  (cfg_disable),
+      .gnt_i      (gnt[g*8 +: 8]),
+      .req_o      (req[g]),
+      .cand_o     (cand[g*8 +: 8]),
+      .out_o      (fwd_d[g*WORD_W +: WORD_W]),
+      .bwd_word_o (bwd_word[g*WORD_W +: WORD_W]),
+      .bwd_sel_o  (bwd_sel[g*8 +: 8]),
+      .free_o     (free[g*8 +: 8]),
+      .err_o      (err[g]),
+      .dbg_o      (dbg_port[g*32 +: 32])
+    );
+  end
+
+  // ---------------------------------------------------------------------------------------
+  // Register read port and debug snapshot.
+  wire       raddr_is_port = ((reg_raddr_i & 8'hF8) == ADDR_PORT);
+  wire [2:0] raddr_port    = reg_raddr_i[2:0];
+
+  always_comb begin
+    reg_rdata_o = 64'd0;
+    if (raddr_is_port) begin
+      reg_rdata_o = {32'd0, dbg_port[raddr_port*32 +: 32]};
+    end else begin
+      case (reg_raddr_i)
+        ADDR_CFG:    reg_rdata_o = cfg_q;
+        ADDR_ERRORS: reg_rdata_o = {48'd0, errors_q};
+        ADDR_ALLOC:  reg_rdata_o = {56'd0, alloc_q};
+        ADDR_LFSR:   reg_rdata_o = {48'd0, lfsr_q};
+        ADDR_ID:     reg_rdata_o = ID_VALUE;
+        default:     reg_rdata_o = 64'd0;
+      endcase
+    end
+  end
+
+  assign dbg_o    = {dbg_port, 16'd0, lfsr_q, 24'd0, alloc_q, 16'd0, errors_q};
+  assign fwd_o    = fwd_q;
+  assign bwd_o    = bwd_q;
+  assign fwd_bc_o = fwd_bc_q;
+
+  // ---------------------------------------------------------------------------------------
+  // Registers. cfg_d and lfsr_d carry their own reset rules (configuration during reset).
+  always_ff @(posedge clk_i) begin
+    cfg_q  <= cfg_d;
+    lfsr_q <= lfsr_d;
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      rot_q    <= 3'd0;
+      alloc_q  <= 8'h00;
+      errors_q <= 16'h0000;
+      fwd_q    <= 72'd0;
+      bwd_q    <= 72'd0;
+      fwd_bc_q <= 8'h00;
+    end else begin
+      rot_q    <= rot_d;
+      alloc_q  <= alloc_d;
+      errors_q <= errors_d;
+      fwd_q    <= fwd_d;
+      bwd_q    <= bwd_d;
+      fwd_bc_q <= fwd_bc_d;
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------
+  // Invariants (checked at every edge out of reset, on the values of the ending cycle).
+`ifndef SYNTHESIS
+  localparam [3:0] ST_FORWARD = 4'd2;  // codes of the states that own a backward port
+  localparam [3:0] ST_STATUS  = 4'd4;
+  localparam [3:0] ST_REVERSE = 4'd6;
+  localparam [3:0] ST_HOLD    = 4'd7;
+  localparam [3:0] ST_LAST    = 4'd8;  // DROP; DISCARD (9) is not built
+
+  logic [3:0] chk_state;
+  logic [2:0] chk_bq;
+  logic [1:0] chk_disp;
+  logic [7:0] chk_owned, chk_dup, chk_drv, chk_drv_dup;
+  logic [7:0] chk_bad_state;
+
+  always_comb begin
+    chk_state     = 4'd0;
+    chk_bq        = 3'd0;
+    chk_disp      = 2'b00;
+    chk_owned     = 8'h00;
+    chk_dup       = 8'h00;
+    chk_drv       = 8'h00;
+    chk_drv_dup   = 8'h00;
+    chk_bad_state = 8'h00;
+    for (int p = 0; p < NPORT; p++) begin
+      chk_state = dbg_port[p*32 +: 4];
+      chk_bq    = dbg_port[p*32 + 4 +: 3];
+      chk_disp  = dbg_port[p*32 + 8 +: 2];
+      // STATUS owns bq only on a routed connection (disposition 1x); a blocked one owns none.
+      if (chk_state == ST_FORWARD || chk_state == ST_REVERSE || chk_state == ST_HOLD ||
+          (chk_state == ST_STATUS && chk_disp >= 2'b10)) begin
+        chk_dup   = chk_dup | (chk_owned & (8'd1 << chk_bq));
+        chk_owned = chk_owned | (8'd1 << chk_bq);
+      end
+      if (chk_state > ST_LAST) begin
+        chk_bad_state = chk_bad_state | (8'd1 << p);
+      end
+      chk_drv_dup = chk_drv_dup | (chk_drv & bwd_sel[p*8 +: 8]);
+      chk_drv     = chk_drv | bwd_sel[p*8 +: 8];
+    end
+  end
+
+  // No backward port is allocated to two forward ports.
+  always @(posedge clk_i) begin
+    if (rst_ni) begin
+      assert (chk_dup == 8'h00)
+        else $error("rn1: backward ports %b allocated to two forward ports", chk_dup);
+    end
+  end
+
+  // The allocation mask is the set of backward ports owned by ports in FORWARD, STATUS (routed),
+  // REVERSE or HOLD.
+  always @(posedge clk_i) begin
+    if (rst_ni) begin
+      assert (alloc_q == chk_owned)
+        else $error("rn1: alloc %b != owned backward ports %b", alloc_q, chk_owned);
+    end
+  end
+
+  // Every forward port is in a legal state.
+  always @(posedge clk_i) begin
+    if (rst_ni) begin
+      assert (chk_bad_state == 8'h00)
+        else $error("rn1: forward ports %b in an illegal state", chk_bad_state);
+    end
+  end
+
+  // No backward output gets a word from two forward ports.
+  always @(posedge clk_i) begin
+    if (rst_ni) begin
+      assert (chk_drv_dup == 8'h00)
+        else $error("rn1: backward outputs %b driven by two forward ports", chk_drv_dup);
+    end
+  end
+`endif
+
+endmodule
+
+`default_nettype wire

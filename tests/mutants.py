@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+"""Mutation check: break one behaviour of one model and show the spec vectors catch it.
+
+Each mutant is a one-place edit of a copy of rtl/ or csim/ (the tree itself is never touched),
+built into build/mut/NAME/ftsim, then every spec vector is played on the mutated model alone.
+The mutant is *killed* when at least one vector fails: that is the pass. A mutant that
+survives means the vectors cannot see that behaviour. A mutant whose text is no longer in the
+source is an error (exit 2), so the list cannot rot silently when the models change.
+
+usage: tests/mutants.py NAME      run one mutant (exit 0 killed, 1 survived, 2 error)
+       tests/mutants.py --list    list the mutants
+"""
+import glob
+import os
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# name: (model, file, original text, replacement, the behaviour it breaks)
+MUTANTS = {
+    # ---- C model -------------------------------------------------------------------------
+    "csim-lfsr-late": ("csim", "rn1.c",
+        "j = even + (lfsr >> p & 1u);",
+        "j = even + (rn1_lfsr_step(lfsr) >> p & 1u);",
+        "the choice uses the LFSR one cycle late (rnp.md 5)"),
+    "csim-lfsr-bit": ("csim", "rn1.c",
+        "j = even + (lfsr >> p & 1u);",
+        "j = even + (lfsr >> (7u - p) & 1u);",
+        "the choice uses bit 7-p instead of bit p (rnp.md 5)"),
+    "csim-fixed-order": ("csim", "rn1.c",
+        "unsigned p = (m->rot + k) & 7u;",
+        "unsigned p = k;",
+        "fixed service order, port 0 first every cycle (rnp.md 5)"),
+    "csim-reuse-same-cycle": ("csim", "rn1.c",
+        "        rn1_eval_port(m, p, in, &ev, &n.port[p], &n.fwd_out[p]);",
+        "        rn1_eval_port(m, p, in, &ev, &n.port[p], &n.fwd_out[p]);\n"
+        "        ev.busy &= (uint8_t)~ev.freed;",
+        "an output freed this cycle can be chosen this cycle by a later-served port (rnp.md 5)"),
+    "csim-hold-counted": ("csim", "rn1.c",
+        "    } else if (w == RN1_HOLD) {\n        ev->bwd[np->bq] = w;",
+        "    } else if (w == RN1_HOLD) {\n        rn1_count(np, w);\n        ev->bwd[np->bq] = w;",
+        "HOLD counted into STATUS/CHECKSUM (rnp.md 2)"),
+    "csim-one-hold": ("csim", "rn1.c",
+        "        ev->bwd[np->bq] = RN1_HOLD;\n        np->state = RN1_S_HOLD;",
+        "        ev->bwd[np->bq] = RN1_HOLD;\n        np->state = RN1_S_FORWARD;",
+        "a reverse TURN sends one HOLD, not two (rnp.md 4 REVERSE)"),
+    "csim-disabled-as-busy": ("csim", "rn1.c",
+        "        if ((disable >> even & 3u) == 3u)\n            ch.disp = RN1_DISP_DISABLED;",
+        "        (void)disable;",
+        "blocked-disabled reported as blocked-busy, 00 for 01 (rnp.md 2)"),
+    "csim-errors-wrap": ("csim", "rn1.c",
+        "n.errors = (uint16_t)(e > 0xFFFFu ? 0xFFFFu : e);",
+        "n.errors = (uint16_t)e;",
+        "the error counter wraps instead of saturating (rnp.md 2)"),
+    "csim-swallow-uncounted": ("csim", "rn1.c",
+        "    np->count = 0;\n    np->xsum = 0;\n    rn1_count(np, w);",
+        "    np->count = 0;\n    np->xsum = 0;\n    if (!(m->swallow >> p & 1u))\n        rn1_count(np, w);",
+        "the swallowed word is not counted (rnp.md 2)"),
+    "csim-reverse-invalid-uncounted": ("csim", "rn1.c",
+        "        w = in->bwd[cp->bq] & RN1_WORD_MASK;\n        ev->invalid += rn1_is_invalid(w);",
+        "        w = in->bwd[cp->bq] & RN1_WORD_MASK;",
+        "an invalid word on the live backward input is not counted (rnp.md 2)"),
+    "csim-blocked-no-drop": ("csim", "rn1.c",
+        "        *nout = RN1_DROP;\n        np->state = RN1_S_DROP;",
+        "        *nout = RN1_IDLE;\n        np->state = RN1_S_DROP;",
+        "a blocked TURN is not followed by DROP (rnp.md 4 BLOCKED)"),
+    "csim-seed-no-reload": ("csim", "rn1.c",
+        "            n.lfsr = rn1_seed_eff(n.seed);\n    }",
+        "            (void)0;\n    }",
+        "a seed written mid-run does not reload the LFSR (rnp.md 8)"),
+    # ---- RTL -----------------------------------------------------------------------------
+    "rtl-lfsr-bit": ("rtl", "rn1.v",
+        "pick       = (hi != 8'h00 && lfsr_i[{1'b0, p}]) ? hi : lo;",
+        "pick       = (hi != 8'h00 && lfsr_i[{1'b1, p}]) ? hi : lo;",
+        "the choice uses bit p+8 of the LFSR (rnp.md 5)"),
+    "rtl-fixed-order": ("rtl", "rn1.v",
+        "    p     = rot_i;",
+        "    p     = 3'd0;",
+        "fixed service order, port 0 first every cycle (rnp.md 5)"),
+    "rtl-reuse-same-cycle": ("rtl", "rn1.v",
+        "gnt = choose(req, cand, alloc_q, rot_q, lfsr_q);",
+        "gnt = choose(req, cand, alloc_q & ~free_all, rot_q, lfsr_q);",
+        "an output freed this cycle can be chosen this cycle (rnp.md 5)"),
+    "rtl-hold-counted": ("rtl", "rn1_fport.v",
+        "        end else if (is_hold) begin\n          bwd_word_o = W_HOLD;",
+        "        end else if (is_hold) begin\n          bwd_word_o = W_HOLD;\n          count_d    = count_q + 6'd1;",
+        "HOLD counted into STATUS (rnp.md 2)"),
+    "rtl-one-hold": ("rtl", "rn1_fport.v",
+        "          bwd_sel_o  = bq_onehot;\n          state_d    = ST_HOLD;",
+        "          bwd_sel_o  = bq_onehot;\n          state_d    = ST_FORWARD;",
+        "a reverse TURN sends one HOLD, not two (rnp.md 4 REVERSE)"),
+    "rtl-checksum": ("rtl", "rn1_fport.v",
+        "        out_o   = {1'b1, xor_q};",
+        "        out_o   = {1'b1, xor_q ^ {7'd0, count_q[0]}};",
+        "CHECKSUM wrong when the count is odd (rnp.md 2)"),
+    "rtl-disabled-as-busy": ("rtl", "rn1_fport.v",
+        "      dec_disp = (cand_o != 8'h00) ? DISP_BUSY : DISP_DEAD;",
+        "      dec_disp = DISP_BUSY;",
+        "blocked-disabled reported as blocked-busy (rnp.md 2)"),
+    "rtl-errors-wrap": ("rtl", "rn1.v",
+        "    if (errors_q > (16'hFFFF - {12'd0, nerr})) begin",
+        "    if (1'b0) begin",
+        "the error counter wraps instead of saturating (rnp.md 2)"),
+    "rtl-swallow-turn-disp": ("rtl", "rn1_fport.v",
+        "          out_o   = {1'b1, DISP_BUSY, count_q};",
+        "          out_o   = {1'b1, DISP_DEAD, count_q};",
+        "TURN in SWALLOW answers disposition 01 instead of 00 (rnp.md 4 SWALLOW)"),
+}
+
+def run(name):
+    model, fname, old, new, what = MUTANTS[name]
+    base = os.path.join("build", "mut", name)
+    src = os.path.join(base, "src")
+    shutil.rmtree(os.path.join(ROOT, base), ignore_errors=True)
+    shutil.copytree(os.path.join(ROOT, model), os.path.join(ROOT, src, model))
+    path = os.path.join(ROOT, src, model, fname)
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    if text.count(old) != 1:
+        print(f"mutant {name}: its text occurs {text.count(old)} times in {model}/{fname}; "
+              f"update tests/mutants.py to the current source")
+        return 2
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text.replace(old, new))
+    make = ["make", "-s", f"BUILD={base}", "VLRUNTIME=build/vl/runtime", f"{base}/ftsim"]
+    if model == "csim":
+        make += [f"CSIM_DIR={src}/csim", "VLBUILD=build/vl"]
+    else:
+        make += [f"RTL_DIR={src}/rtl", f"VLBUILD={base}/vl", "VEXTRA=-Wno-fatal"]
+    p = subprocess.run(make, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    if p.returncode != 0:
+        print(f"mutant {name}: does not build:\n{p.stdout.decode(errors='replace')[-2000:]}")
+        return 2
+    vecs = sorted(os.path.relpath(v, ROOT)
+                  for v in glob.glob(os.path.join(ROOT, "vectors", "rn1", "spec", "*.vec")))
+    p = subprocess.run([os.path.join(base, "ftsim"), "play", *vecs, "--model", model,
+                        "--max-msgs", "1"], cwd=ROOT, stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT)
+    out = p.stdout.decode(errors="replace")
+    failed = [l[5:] for l in out.splitlines() if l.startswith("FAIL ")]
+    print(f"mutant {name} ({model}): {what}")
+    if p.returncode == 1 and failed:
+        print(f"killed by {len(failed)} of {len(vecs)} spec vectors: {', '.join(map(os.path.basename, failed))}")
+        first = next((l for l in out.splitlines() if ": cycle " in l), "")
+        print(f"first message: {first}")
+        shutil.rmtree(os.path.join(ROOT, base), ignore_errors=True)
+        return 0
+    if p.returncode == 0:
+        print("SURVIVED: every spec vector passes on this mutant")
+        return 1
+    print(f"error playing the vectors (exit {p.returncode}):\n{out[-2000:]}")
+    return 2
+
+
+def main():
+    if len(sys.argv) != 2 or sys.argv[1] in ("-h", "--help"):
+        print(__doc__.strip())
+        return 0 if len(sys.argv) == 2 else 2
+    if sys.argv[1] == "--list":
+        for n, m in MUTANTS.items():
+            print(f"{n:<32} {m[4]}")
+        return 0
+    if sys.argv[1] not in MUTANTS:
+        print(f"unknown mutant {sys.argv[1]!r} (tests/mutants.py --list)")
+        return 2
+    return run(sys.argv[1])
+
+
+if __name__ == "__main__":
+    sys.exit(main())
