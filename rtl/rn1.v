@@ -213,6 +213,17 @@ module rn1 (
   end
 
   // ---------------------------------------------------------------------------------------
+  // Wave taps: per-port views of the flattened buses, so that waves/rn1.gtkw can show each
+  // port by name (a GTKWave save file cannot slice a bus). Nothing reads them.
+  // public_flat_rd keeps Verilator from removing them as dead logic before tracing.
+  for (genvar g = 0; g < NPORT; g++) begin : gen_tap
+    wire [WORD_W-1:0] f_in  /* verilator public_flat_rd */ = fwd_i[g*WORD_W +: WORD_W];  // f<g> in
+    wire [WORD_W-1:0] f_out /* verilator public_flat_rd */ = fwd_q[g*WORD_W +: WORD_W];  // f<g> out
+    wire [WORD_W-1:0] b_out /* verilator public_flat_rd */ = bwd_q[g*WORD_W +: WORD_W];  // b<g> out
+    wire [WORD_W-1:0] b_in  /* verilator public_flat_rd */ = bwd_i[g*WORD_W +: WORD_W];  // b<g> in
+  end
+
+  // ---------------------------------------------------------------------------------------
   // Register read port and debug snapshot.
   wire       raddr_is_port = ((reg_raddr_i & 8'hF8) == ADDR_PORT);
   wire [2:0] raddr_port    = reg_raddr_i[2:0];

@@ -181,6 +181,15 @@ def suite_fuzz():
             for s in FUZZ_SEEDS]
 
 
+def suite_waves():
+    """make wave's FST opens with the committed layout: every signal it names is in the dump."""
+    fst = "build/waves/test-showcase.fst"
+    cmd = ["bash", "-c", f"mkdir -p build/waves && {FTSIM} play vectors/rn1/spec/showcase.vec "
+           f"--wave {fst} >/dev/null && python3 tests/check_gtkw.py waves/rn1.gtkw {fst}"]
+    return [Test("waves", "waves/rn1.gtkw against an FST from ftsim play --wave", cmd,
+                 exit_is(0, "0 missing"))]
+
+
 def suite_mutants():
     """Each mutant breaks one behaviour of one model; the spec vectors must catch it."""
     sys.path.insert(0, os.path.join(ROOT, "tests"))
@@ -198,6 +207,7 @@ SUITES = {
     "golden-fresh": suite_golden_fresh,
     "malformed": suite_malformed,
     "cli": suite_cli,
+    "waves": suite_waves,
     "fuzz": suite_fuzz,
     "mutants": suite_mutants,
 }

@@ -27,7 +27,6 @@ for item in "${need[@]}"; do
             command -v "$cmd" >/dev/null 2>&1 || missing+=("$pkg") ;;
   esac
 done
-python3 -c 'import matplotlib' >/dev/null 2>&1 || missing+=("python3-matplotlib")
 
 # de-duplicate
 mapfile -t missing < <(printf '%s\n' "${missing[@]}" | awk 'NF && !seen[$0]++')
