@@ -7,6 +7,11 @@
  * committed at the end.  Ports interact only through the allocation of
  * backward ports, so they are evaluated in the rotating service order of
  * rnp.md section 5 and a port sees what the ports served before it took.
+ *
+ * Backward channel (rnp.md section 7, rn1.md "Backward channel"): the bc
+ * inputs are looked at only while backchan is 1 (choice bias, drop requests,
+ * blocked collapse); the bc output registers (bc_q) are computed every cycle
+ * and gated by backchan on the way out.
  */
 #include "rn1.h"
 
@@ -17,8 +22,18 @@ typedef struct rn1_eval {
     uint8_t  busy;    /* alloc during this cycle | outputs taken so far this cycle */
     uint8_t  freed;   /* backward ports whose closing word is on a live input now */
     unsigned invalid; /* live inputs carrying an invalid control word now */
+    uint8_t  bc;      /* bc inputs looked at now (choice bias, drop requests):
+                       * in->bwd_bc with backchan 1, 0 with backchan 0 */
+    uint8_t  pulse;   /* forward ports whose bc is 1 next cycle: drop or collapse */
     uint16_t bwd[RN1_PORTS]; /* next b<j> output registers */
 } rn1_eval_t;
+
+/* States whose bq input's bc is a drop request in the cycle after: armed
+ * during cycle u means the port was in one of them during u-1 (rn1.md), so
+ * the first FORWARD cycle, when the routing word is still on its way
+ * downstream and the bc input still carries the busy hint, is not armed. */
+#define RN1_ARMING ((1u << RN1_S_FORWARD) | (1u << RN1_S_STATUS) | \
+                    (1u << RN1_S_REVERSE) | (1u << RN1_S_HOLD))
 
 /* ---- pure helpers ------------------------------------------------------ */
 
@@ -58,8 +73,9 @@ uint16_t rn1_checksum_word(unsigned xsum)
 uint32_t rn1_port_debug(const rn1_port_t *p)
 {
     return (uint32_t)(p->state & 0xFu) | (uint32_t)(p->bq & 7u) << 4 |
-           (uint32_t)(p->disp & 3u) << 8 | (uint32_t)(p->count & 63u) << 16 |
-           (uint32_t)p->xsum << 24;
+           (uint32_t)(p->disp & 3u) << 8 |
+           (uint32_t)(p->armed & 1u) << RN1_DBG_ARMED_BIT |
+           (uint32_t)(p->count & 63u) << 16 | (uint32_t)p->xsum << 24;
 }
 
 uint64_t rn1_cfg_pack(const rn1_t *m)
@@ -92,6 +108,12 @@ static void rn1_cfg_defaults(rn1_t *m)
 rn1_choice_t rn1_choose(bool dual, uint8_t disable, uint8_t busy, unsigned p,
                         unsigned dir, uint16_t lfsr)
 {
+    return rn1_choose_bc(dual, disable, busy, p, dir, lfsr, 0);
+}
+
+rn1_choice_t rn1_choose_bc(bool dual, uint8_t disable, uint8_t busy, unsigned p,
+                           unsigned dir, uint16_t lfsr, uint8_t bias)
+{
     rn1_choice_t ch = { false, 0, RN1_DISP_BLOCKED };
     unsigned taken = (unsigned)(disable | busy);
     dir &= 3u;
@@ -116,9 +138,16 @@ rn1_choice_t rn1_choose(bool dual, uint8_t disable, uint8_t busy, unsigned p,
             ch.disp = RN1_DISP_DISABLED;
         return ch;
     }
-    if (pair == 0u)
-        j = even + (lfsr >> p & 1u); /* both free: lfsr bit p, 1 = odd */
-    else
+    if (pair == 0u) {
+        /* Both free. A lone bc=1 says that output's downstream router is
+         * busy: take the other (bias 01 -> odd, 10 -> even). Otherwise
+         * lfsr bit p, 1 = odd. (dual mode has no second output to bias to.) */
+        unsigned hint = bias >> even & 3u;
+        if (hint == 1u || hint == 2u)
+            j = even + (hint & 1u);
+        else
+            j = even + (lfsr >> p & 1u);
+    } else
         j = pair == 1u ? even + 1u : even;
     ch.routed = true;
     ch.bq = (uint8_t)j;
@@ -138,14 +167,19 @@ static void rn1_count(rn1_port_t *np, uint16_t w)
 static void rn1_route(const rn1_t *m, unsigned p, uint16_t w, rn1_eval_t *ev,
                       rn1_port_t *np)
 {
-    rn1_choice_t ch = rn1_choose(m->dual, m->disable, ev->busy, p,
-                                 (w >> 6) & 3u, m->lfsr);
+    rn1_choice_t ch = rn1_choose_bc(m->dual, m->disable, ev->busy, p,
+                                    (w >> 6) & 3u, m->lfsr, ev->bc);
     np->bq = ch.bq;
     np->disp = ch.disp;
     if (ch.routed) {
         ev->busy |= (uint8_t)(1u << ch.bq);
         ev->bwd[ch.bq] = w; /* the routing word leaves in the next cycle */
         np->state = RN1_S_FORWARD;
+    } else if (m->backchan) {
+        /* Blocked collapses from the head: drop upstream at once instead
+         * of waiting for the source's TURN. */
+        ev->pulse |= (uint8_t)(1u << p);
+        np->state = RN1_S_DISCARD;
     } else {
         np->state = RN1_S_BLOCKED;
     }
@@ -236,6 +270,39 @@ static void rn1_eval_reverse(uint16_t w, rn1_eval_t *ev, rn1_port_t *np,
     }
 }
 
+/* DISCARD: in is live; everything is discarded (nothing counted) until
+ * the source closes the connection or turns it. */
+static void rn1_eval_discard(uint16_t w, rn1_port_t *np, uint16_t *nout)
+{
+    if ((w & RN1_C) || w == RN1_HOLD)
+        return;
+    if (w == RN1_TURN) {
+        /* The connection is gone downstream: answer the TURN with DROP. */
+        np->state = RN1_S_DROP;
+        *nout = RN1_DROP;
+        return;
+    }
+    np->state = RN1_S_IDLE; /* DROP, IDLE or an invalid word */
+}
+
+/* A drop request on the bc input of bq (armed port, backchan 1): bq is freed
+ * now and carries IDLE next cycle (ev->bwd[bq] is left IDLE), the drop goes
+ * one hop upstream on our bc, and whatever the live input carries is
+ * ignored.  A turned connection (STATUS, REVERSE) tells the source with
+ * DROP; an unturned one (FORWARD, HOLD) discards until the source closes. */
+static void rn1_backward_drop(unsigned p, rn1_eval_t *ev, rn1_port_t *np,
+                              uint16_t *nout)
+{
+    ev->freed |= (uint8_t)(1u << np->bq);
+    ev->pulse |= (uint8_t)(1u << p);
+    if (np->state == RN1_S_STATUS || np->state == RN1_S_REVERSE) {
+        *nout = RN1_DROP;
+        np->state = RN1_S_IDLE;
+    } else {
+        np->state = RN1_S_DISCARD;
+    }
+}
+
 /* Port p for one cycle: next state in *np, next f<p> output in *nout. */
 static void rn1_eval_port(const rn1_t *m, unsigned p, const rn1_in_t *in,
                           rn1_eval_t *ev, rn1_port_t *np, uint16_t *nout)
@@ -244,6 +311,15 @@ static void rn1_eval_port(const rn1_t *m, unsigned p, const rn1_in_t *in,
     uint16_t w = in->fwd[p] & RN1_WORD_MASK;
     *np = *cp;
     *nout = RN1_IDLE;
+    np->armed = (uint8_t)(RN1_ARMING >> cp->state & 1u);
+    /* armed is also 1 in states that hold no bq (IDLE after a close,
+     * CHECKSUM of a blocked connection, DISCARD): only the arming states
+     * themselves take a drop request. */
+    if ((ev->bc >> cp->bq & 1u) && cp->armed &&
+        (RN1_ARMING >> cp->state & 1u)) {
+        rn1_backward_drop(p, ev, np, nout);
+        return;
+    }
     switch (cp->state) {
     case RN1_S_IDLE: /* in live */
         ev->invalid += rn1_is_invalid(w);
@@ -276,14 +352,43 @@ static void rn1_eval_port(const rn1_t *m, unsigned p, const rn1_in_t *in,
         ev->bwd[cp->bq] = RN1_HOLD;
         np->state = RN1_S_FORWARD;
         break;
-    case RN1_S_DROP: /* blocked only: DROP on out now; IDLE next */
-    default:         /* unreachable (DISCARD not built): recover to IDLE */
+    case RN1_S_DISCARD: /* in live, discarded */
+        ev->invalid += rn1_is_invalid(w);
+        rn1_eval_discard(w, np, nout);
+        break;
+    case RN1_S_DROP: /* DROP on out now (blocked or DISCARD TURN); IDLE next */
+    default:         /* unreachable: recover to IDLE */
         np->state = RN1_S_IDLE;
         break;
     }
 }
 
 /* ---- clock edge -------------------------------------------------------- */
+
+/* Fewer than two bits set. */
+static bool rn1_few(unsigned x)
+{
+    return (x & (x - 1u)) == 0;
+}
+
+/* fwd_bc_q for the next cycle (rn1.md "Busy hint"): a port IDLE next cycle
+ * raises the hint when fewer than two backward ports of the router (of its
+ * half in dual mode) are free after this cycle's grants and frees, under the
+ * disable and mode in force this cycle; the one-cycle drop and collapse
+ * pulses add to it.  Computed whatever backchan is; rn1_fwd_bc_out gates. */
+static uint8_t rn1_bc_next(const rn1_t *m, const rn1_t *n, uint8_t pulse)
+{
+    unsigned free = ~(unsigned)(n->alloc | m->disable) & 0xFFu;
+    unsigned few, idle = 0;
+    if (m->dual)
+        few = (rn1_few(free & 0x0Fu) ? 0x0Fu : 0u) |
+              (rn1_few(free & 0xF0u) ? 0xF0u : 0u);
+    else
+        few = rn1_few(free) ? 0xFFu : 0u;
+    for (unsigned p = 0; p < RN1_PORTS; p++)
+        idle |= (unsigned)(n->port[p].state == RN1_S_IDLE) << p;
+    return (uint8_t)((few & idle) | pulse);
+}
 
 /* Merge the strobed bytes of a CFG write into the configuration. */
 static void rn1_cfg_write(rn1_t *m, uint64_t wdata, uint8_t wstrb)
@@ -341,6 +446,8 @@ void rn1_step(rn1_t *m, const rn1_in_t *in)
     rn1_eval_t ev;
     memset(&ev, 0, sizeof ev);
     ev.busy = m->alloc;
+    if (m->backchan) /* bc inputs are looked at only while backchan is 1 */
+        ev.bc = in->bwd_bc;
     /* Rotating service order: port (t mod 8) decides first. */
     for (unsigned k = 0; k < RN1_PORTS; k++) {
         unsigned p = (m->rot + k) & 7u;
@@ -354,6 +461,7 @@ void rn1_step(rn1_t *m, const rn1_in_t *in)
     n.errors = (uint16_t)(e > 0xFFFFu ? 0xFFFFu : e);
     n.rot = (uint8_t)((m->rot + 1u) & 7u);
     n.lfsr = rn1_lfsr_step(m->lfsr);
+    n.bc_q = rn1_bc_next(m, &n, ev.pulse); /* before n's config is written */
     if (rn1_writes_cfg(in)) {
         rn1_cfg_write(&n, in->reg_wdata, in->reg_wstrb);
         if (in->reg_wstrb & 0x0Cu) /* a seed byte written: reload */
@@ -376,8 +484,8 @@ uint16_t rn1_bwd_out(const rn1_t *m, unsigned j)
 
 uint8_t rn1_fwd_bc_out(const rn1_t *m)
 {
-    (void)m; /* section 7 not built: every bc output is 0 */
-    return 0;
+    /* fwd_bc_o = fwd_bc_q & {8{backchan}}, backchan of the current cycle. */
+    return m->backchan ? m->bc_q : 0;
 }
 
 uint64_t rn1_reg_read(const rn1_t *m, uint8_t addr)

@@ -1,11 +1,11 @@
 /*
  * rn1.h - cycle-accurate, bit-exact C reference model of the RN1 router.
  *
- * Behaviour: shared/spec/rnp.md sections 1-5 and 8 (section 7, the backward
- * channel, is not built: every bc output is 0 and bc inputs are ignored).
- * Block contract (register map, debug encoding, reset/config semantics):
- * rtl/rn1.md.  The model is written from those two documents only; the
- * harness compares it with the RTL in lockstep every cycle.
+ * Behaviour: shared/spec/rnp.md sections 1-5, 7 (the backward channel, on
+ * when CFG backchan is 1) and 8.  Block contract (register map, debug
+ * encoding, reset/config semantics, backward-channel timing): rtl/rn1.md.
+ * The model is written from those two documents only; the harness compares
+ * it with the RTL in lockstep every cycle.
  *
  * Timing: rn1_t holds the registers.  The output accessors return the values
  * during the current cycle, i.e. the registers as left by the last rn1_step;
@@ -51,6 +51,9 @@
 /* Bits of CFG that exist; the rest read 0. */
 #define RN1_CFG_MASK 0x00000101FFFFFFFFull
 
+/* PORT p debug register: the armed bit (rn1.md "Armed"). */
+#define RN1_DBG_ARMED_BIT 12
+
 /* Debug state codes (rn1.md "State codes"). */
 enum rn1_state {
     RN1_S_IDLE = 0,
@@ -62,7 +65,7 @@ enum rn1_state {
     RN1_S_REVERSE = 6,
     RN1_S_HOLD = 7,
     RN1_S_DROP = 8,
-    RN1_S_DISCARD = 9 /* reserved for section 7, never entered */
+    RN1_S_DISCARD = 9 /* backward channel: words discarded until the source closes */
 };
 
 /* Dispositions (rnp.md section 2, STATUS d[7:6]). */
@@ -76,7 +79,7 @@ enum rn1_disp {
 typedef struct rn1_in {
     uint16_t fwd[RN1_PORTS]; /* 9-bit word on f<i> input from upstream (bit 8 = c) */
     uint16_t bwd[RN1_PORTS]; /* 9-bit word on b<j> input from downstream */
-    uint8_t  bwd_bc;         /* bit j: bc input of b(j) (ignored for now) */
+    uint8_t  bwd_bc;         /* bit j: bc input of b(j) (looked at only with backchan 1) */
     bool     rst_n;          /* synchronous active-low reset, sampled at the edge */
     bool     reg_we;         /* register write at this edge */
     uint8_t  reg_waddr;
@@ -91,6 +94,7 @@ typedef struct rn1_port {
     uint8_t disp;  /* enum rn1_disp of the current/last connection */
     uint8_t count; /* counted words mod 64 */
     uint8_t xsum;  /* XOR of the d of every counted word (debug field "xor") */
+    uint8_t armed; /* 1: the port was in FORWARD, STATUS, REVERSE or HOLD last cycle */
 } rn1_port_t;
 
 typedef struct rn1 {
@@ -99,7 +103,7 @@ typedef struct rn1 {
     uint8_t  disable;  /* bit j: backward port b(j) is never chosen */
     uint16_t seed;     /* as written (0 reads back 0; the LFSR loads 0xACE1) */
     bool     dual;     /* mode: false = dilated, true = dual */
-    bool     backchan; /* stored and read back only (section 7 not built) */
+    bool     backchan; /* backward channel on (rnp.md section 7) */
     /* Shared state. */
     uint16_t lfsr;     /* LFSR value during the current cycle */
     uint16_t errors;   /* saturating count of invalid words on live inputs */
@@ -108,6 +112,7 @@ typedef struct rn1 {
     /* Output registers: the words on the wires during the current cycle. */
     uint16_t fwd_out[RN1_PORTS]; /* f<i> output toward upstream */
     uint16_t bwd_out[RN1_PORTS]; /* b<j> output toward downstream */
+    uint8_t  bc_q;     /* bit p: fwd_bc_q of rn1.md, before the backchan gate */
     rn1_port_t port[RN1_PORTS];
 } rn1_t;
 
@@ -122,7 +127,7 @@ void     rn1_init(rn1_t *m);                        /* as after a reset with def
 void     rn1_step(rn1_t *m, const rn1_in_t *in);     /* one rising clock edge: ends the current cycle */
 uint16_t rn1_fwd_out(const rn1_t *m, unsigned i);    /* word on f<i> output during the current cycle */
 uint16_t rn1_bwd_out(const rn1_t *m, unsigned j);    /* word on b<j> output */
-uint8_t  rn1_fwd_bc_out(const rn1_t *m);             /* bit i: bc output of f<i> (0 for now) */
+uint8_t  rn1_fwd_bc_out(const rn1_t *m);             /* bit i: bc output of f<i> (0 with backchan 0) */
 uint64_t rn1_reg_read(const rn1_t *m, uint8_t addr); /* register map of rn1.md, value during the current cycle */
 void     rn1_debug(const rn1_t *m, uint32_t dbg[RN1_DBG_WORDS]); /* the dbg_o slots of rn1.md */
 
@@ -136,8 +141,13 @@ uint32_t rn1_port_debug(const rn1_port_t *p); /* PORT p register / dbg_o slot 3+
 uint64_t rn1_cfg_pack(const rn1_t *m);        /* CFG register value */
 /* Choose an output for a routing word with direction dir on forward port p.
  * busy: backward ports already allocated (including those taken earlier in
- * the same cycle); lfsr: the LFSR value during the deciding cycle. */
+ * the same cycle); lfsr: the LFSR value during the deciding cycle.
+ * rn1_choose_bc adds the choice bias of rnp.md section 7: bias is the bc
+ * inputs of the backward ports in the deciding cycle (0 with backchan 0);
+ * rn1_choose is rn1_choose_bc with bias 0. */
 rn1_choice_t rn1_choose(bool dual, uint8_t disable, uint8_t busy, unsigned p,
                         unsigned dir, uint16_t lfsr);
+rn1_choice_t rn1_choose_bc(bool dual, uint8_t disable, uint8_t busy, unsigned p,
+                           unsigned dir, uint16_t lfsr, uint8_t bias);
 
 #endif /* RN1_H */

@@ -1,11 +1,14 @@
 `default_nettype none
 // rn1 -- RN1 router: 8 forward x 8 backward ports, circuit switched, one register stage, RNP.
 //
-// Interface contract and timing (rtl/rn1.md, spec/rnp.md sections 1-5 and 8): a word is 9 bits
-// {c, d[7:0]}; port i of a 72-bit bus is bus[i*9 +: 9]. Inputs are sampled at the rising edge of
-// clk_i that ends a cycle; every word, forward and backward output is a register, so a word on
-// a live input in cycle t acts on the outputs of cycle t+1. fwd_bc_o is a register held at 0 and
-// bwd_bc_i is ignored (the backward channel, rnp.md section 7, is not built). Reset is
+// Interface contract and timing (rtl/rn1.md, spec/rnp.md sections 1-5, 7 and 8): a word is 9
+// bits {c, d[7:0]}; port i of a 72-bit bus is bus[i*9 +: 9]. Inputs are sampled at the rising
+// edge of clk_i that ends a cycle; every word, forward and backward output is a register, so a
+// word on a live input in cycle t acts on the outputs of cycle t+1. Backward channel (rnp.md
+// section 7, rn1.md "Backward channel"): fwd_bc_o is the register fwd_bc_q gated by the backchan
+// bit in force this cycle; fwd_bc_q is computed every cycle (busy hint of IDLE ports, one-cycle
+// pulses of backward drops and blocked collapses). bwd_bc_i (choice bias, drop requests) and the
+// collapse to DISCARD are looked at only in cycles where backchan is 1. Reset is
 // synchronous, active low. A reset edge without a register write loads the configuration
 // defaults; a reset edge with a write performs it and keeps the other configuration bits, so a
 // configuration written during reset is in force in cycle 0 (the first cycle with rst_ni high).
@@ -16,9 +19,19 @@
 //
 // State held: configuration, LFSR (16-bit Galois, right shift, taps 0xB400), rotation pointer
 // (port t mod 8 is served first in cycle t), allocation mask of backward ports, 16-bit saturating
-// error counter, output registers; per forward port the rn1_fport state machine.
+// error counter, output registers (words and bc bits); per forward port the rn1_fport state
+// machine.
 //
 // Parameters: none.
+//
+// Coding rule, for Icarus 11.0 (-g2012): every always_comb assigns each of its outputs exactly
+// once per evaluation; logic that needs defaults-then-overrides or loop accumulation lives in
+// an automatic function whose result the always_comb assigns. Icarus 11.0 wakes always_comb
+// processes that none of their inputs asked for (steveicarus/iverilog#508, fixed after 11.0);
+// that is harmless for a process whose outputs change at most once per evaluation, but a
+// process that sets a signal twice (default, then override) then re-triggers without end at
+// zero delay. Functions also avoid constant part-selects of variables, which Icarus 11 reports
+// ("sorry: constant selects in always_* processes") when they are read in an always_comb.
 
 module rn1 (
   input  wire         clk_i,
@@ -72,11 +85,11 @@ module rn1 (
   wire  [7:0]   cfg_swallow  = cfg_q[7:0];
   wire  [7:0]   cfg_disable  = cfg_q[15:8];
   wire          cfg_mode     = cfg_q[32];
+  wire          cfg_backchan = cfg_q[40];
   wire  [15:0]  cfg_seed_d   = cfg_d[31:16];  // seed after this edge's write / default
 
-  // Per forward port signals, port p at [p*w +: w]. Those driven by the rn1_fport instances are
-  // nets: Icarus 11 loops without end (zero-delay) when a `logic` vector is driven
-  // piecewise by several instance outputs.
+  // Per forward port signals, port p at [p*w +: w]; the nets are driven by the rn1_fport
+  // instances, gnt by the arbitration below.
   wire  [7:0]   req;
   wire  [63:0]  cand;
   logic [63:0]  gnt;
@@ -84,27 +97,35 @@ module rn1 (
   wire  [63:0]  bwd_sel;
   wire  [63:0]  free;
   wire  [7:0]   err;
+  wire  [7:0]   idle;      // port p is IDLE next cycle
+  wire  [7:0]   bc_pulse;  // port p's bc is 1 next cycle (backward drop or blocked collapse)
   wire  [255:0] dbg_port;
 
   // ---------------------------------------------------------------------------------------
   // Configuration: byte-strobed write of CFG; defaults at a reset edge without a write.
-  logic [63:0] wmask;
-  logic        seed_written;
-
-  always_comb begin
+  function automatic [63:0] cfg_next(input [63:0] cfg_i, input rst_n_i, input we_i,
+                                     input [7:0] waddr_i, input [63:0] wdata_i,
+                                     input [7:0] wstrb_i);
+    logic [63:0] wmask, nx;
     wmask = 64'd0;
     for (int k = 0; k < 8; k++) begin
-      wmask[k*8 +: 8] = {8{reg_wstrb_i[k]}};
+      wmask[k*8 +: 8] = {8{wstrb_i[k]}};
     end
-    wmask        = wmask & CFG_MASK;
-    seed_written = reg_we_i && (reg_waddr_i == ADDR_CFG) && ((reg_wstrb_i & 8'h0C) != 8'h00);
+    wmask = wmask & CFG_MASK;
+    nx    = cfg_i;
+    if (!rst_n_i && !we_i) begin
+      nx = CFG_DEFAULT;
+    end else if (we_i && (waddr_i == ADDR_CFG)) begin
+      nx = (cfg_i & ~wmask) | (wdata_i & wmask);
+    end
+    return nx;
+  endfunction
 
-    cfg_d = cfg_q;
-    if (!rst_ni && !reg_we_i) begin
-      cfg_d = CFG_DEFAULT;
-    end else if (reg_we_i && (reg_waddr_i == ADDR_CFG)) begin
-      cfg_d = (cfg_q & ~wmask) | (reg_wdata_i & wmask);
-    end
+  logic seed_written;
+
+  always_comb begin
+    cfg_d        = cfg_next(cfg_q, rst_ni, reg_we_i, reg_waddr_i, reg_wdata_i, reg_wstrb_i);
+    seed_written = reg_we_i && (reg_waddr_i == ADDR_CFG) && ((reg_wstrb_i & 8'h0C) != 8'h00);
   end
 
   // ---------------------------------------------------------------------------------------
@@ -125,11 +146,12 @@ module rn1 (
   // ---------------------------------------------------------------------------------------
   // Routing decisions in rotating order: a port sees the outputs taken by earlier-served ports.
   // Outputs freed this cycle are still in alloc_q, so they cannot be re-chosen this cycle.
-  // The arbitration is a function so that its loop-carried variables stay local to it.
+  // With two free, bc_i (the bc inputs, 0 unless backchan is on) biases the choice away from
+  // the one output whose bc is 1; otherwise lfsr bit p decides.
   function automatic [63:0] choose(input [7:0] req_i, input [63:0] cand_i, input [7:0] alloc_i,
-                                   input [2:0] rot_i, input [15:0] lfsr_i);
+                                   input [2:0] rot_i, input [15:0] lfsr_i, input [7:0] bc_i);
     logic [63:0] grant;
-    logic [7:0]  avail, free_ports, lo, hi, pick;
+    logic [7:0]  avail, free_ports, lo, hi, busy, pick;
     logic [2:0]  p;
     grant = 64'd0;
     avail = alloc_i;
@@ -139,7 +161,13 @@ module rn1 (
         free_ports = cand_i[p*8 +: 8] & ~avail;
         lo         = free_ports & (~free_ports + 8'd1);  // the lower (even) free port
         hi         = free_ports & ~lo;                   // the odd one when both are free
+        busy       = bc_i & free_ports;                  // free outputs whose bc is 1
         pick       = (hi != 8'h00 && lfsr_i[{1'b0, p}]) ? hi : lo;
+        if (hi != 8'h00 && busy == lo) begin             // exactly one busy: take the other
+          pick = hi;
+        end else if (hi != 8'h00 && busy == hi) begin
+          pick = lo;
+        end
         grant[p*8 +: 8] = pick;
         avail           = avail | pick;
       end
@@ -149,42 +177,82 @@ module rn1 (
   endfunction
 
   always_comb begin
-    gnt = choose(req, cand, alloc_q, rot_q, lfsr_q);
+    gnt = choose(req, cand, alloc_q, rot_q, lfsr_q, bwd_bc_i & {8{cfg_backchan}});
   end
 
   // ---------------------------------------------------------------------------------------
-  // Allocation mask, error counter, crossbar to the backward outputs.
-  logic [7:0] gnt_all, free_all;
-  logic [3:0] nerr;
-
-  always_comb begin
-    gnt_all  = 8'h00;
-    free_all = 8'h00;
-    nerr     = 4'd0;
+  // Allocation mask: outputs granted this cycle are added, outputs freed this cycle removed.
+  function automatic [7:0] alloc_next(input [7:0] alloc_i, input [63:0] gnt_i,
+                                      input [63:0] free_i);
+    logic [7:0] granted, freed;
+    granted = 8'h00;
+    freed   = 8'h00;
     for (int p = 0; p < NPORT; p++) begin
-      gnt_all  = gnt_all | gnt[p*8 +: 8];
-      free_all = free_all | free[p*8 +: 8];
-      nerr     = nerr + {3'd0, err[p]};
+      granted = granted | gnt_i[p*8 +: 8];
+      freed   = freed | free_i[p*8 +: 8];
     end
-    alloc_d = (alloc_q & ~free_all) | gnt_all;
+    return (alloc_i & ~freed) | granted;
+  endfunction
 
-    if (errors_q > (16'hFFFF - {12'd0, nerr})) begin
-      errors_d = 16'hFFFF;
-    end else begin
-      errors_d = errors_q + {12'd0, nerr};
+  // Error counter: adds the live inputs carrying an invalid word, saturating at 0xFFFF.
+  function automatic [15:0] errors_next(input [15:0] errors_i, input [7:0] err_i);
+    logic [15:0] n;
+    n = 16'd0;
+    for (int p = 0; p < NPORT; p++) begin
+      n = n + {15'd0, err_i[p]};
     end
-  end
+    return (errors_i > (16'hFFFF - n)) ? 16'hFFFF : (errors_i + n);
+  endfunction
 
-  always_comb begin
-    bwd_d = 72'd0;
+  // Crossbar: backward output j carries the word of the forward port that selects it.
+  function automatic [71:0] xbar(input [63:0] sel_i, input [71:0] word_i);
+    logic [71:0] o;
+    o = 72'd0;
     for (int p = 0; p < NPORT; p++) begin
       for (int j = 0; j < NPORT; j++) begin
-        if (bwd_sel[p*8 + j]) begin
-          bwd_d[j*WORD_W +: WORD_W] = bwd_d[j*WORD_W +: WORD_W] | bwd_word[p*WORD_W +: WORD_W];
+        if (sel_i[p*8 + j]) begin
+          o[j*WORD_W +: WORD_W] = o[j*WORD_W +: WORD_W] | word_i[p*WORD_W +: WORD_W];
         end
       end
     end
-    fwd_bc_d = 8'h00;  // backward channel not built
+    return o;
+  endfunction
+
+  // Next bc registers: port p's bit is 1 when p is IDLE next cycle and fewer than two backward
+  // ports (of p's half in dual mode) are free after this cycle's grants and frees (not
+  // allocated in alloc_i, not disabled this cycle), or when p pulses (backward drop, blocked
+  // collapse). Computed whatever backchan is; the pulses only happen while it is on.
+  function automatic [7:0] bc_next(input [7:0] alloc_i, input [7:0] disable_i, input mode_i,
+                                   input [7:0] idle_i, input [7:0] pulse_i);
+    logic [7:0] avail, half, o;
+    logic [3:0] n;
+    avail = ~alloc_i & ~disable_i;
+    o     = 8'h00;
+    for (int p = 0; p < NPORT; p++) begin
+      if (!mode_i) begin
+        half = 8'hFF;
+      end else if (p < 4) begin
+        half = 8'h0F;
+      end else begin
+        half = 8'hF0;
+      end
+      n = 4'd0;
+      for (int j = 0; j < NPORT; j++) begin
+        n = n + {3'd0, avail[j] & half[j]};
+      end
+      o[p] = (idle_i[p] && (n < 4'd2)) || pulse_i[p];
+    end
+    return o;
+  endfunction
+
+  always_comb begin
+    alloc_d  = alloc_next(alloc_q, gnt, free);
+    errors_d = errors_next(errors_q, err);
+    bwd_d    = xbar(bwd_sel, bwd_word);
+  end
+
+  always_comb begin
+    fwd_bc_d = bc_next(alloc_d, cfg_disable, cfg_mode, idle, bc_pulse);
   end
 
   // ---------------------------------------------------------------------------------------
@@ -200,6 +268,8 @@ module rn1 (
       .mode_i     (cfg_mode),
       .swallow_i  (cfg_swallow[g]),
       .disable_i  (cfg_disable),
+      .bc_en_i    (cfg_backchan),
+      .bwd_bc_i   (bwd_bc_i),
       .gnt_i      (gnt[g*8 +: 8]),
       .req_o      (req[g]),
       .cand_o     (cand[g*8 +: 8]),
@@ -208,6 +278,8 @@ module rn1 (
       .bwd_sel_o  (bwd_sel[g*8 +: 8]),
       .free_o     (free[g*8 +: 8]),
       .err_o      (err[g]),
+      .idle_o     (idle[g]),
+      .bc_pulse_o (bc_pulse[g]),
       .dbg_o      (dbg_port[g*32 +: 32])
     );
   end
@@ -228,26 +300,36 @@ module rn1 (
   wire       raddr_is_port = ((reg_raddr_i & 8'hF8) == ADDR_PORT);
   wire [2:0] raddr_port    = reg_raddr_i[2:0];
 
-  always_comb begin
-    reg_rdata_o = 64'd0;
-    if (raddr_is_port) begin
-      reg_rdata_o = {32'd0, dbg_port[raddr_port*32 +: 32]};
+  function automatic [63:0] reg_read(input [7:0] raddr_i, input is_port_i,
+                                     input [2:0] port_i, input [63:0] cfg_i,
+                                     input [15:0] errors_i, input [7:0] alloc_i,
+                                     input [15:0] lfsr_i, input [255:0] ports_i);
+    logic [63:0] r;
+    r = 64'd0;
+    if (is_port_i) begin
+      r = {32'd0, ports_i[port_i*32 +: 32]};
     end else begin
-      case (reg_raddr_i)
-        ADDR_CFG:    reg_rdata_o = cfg_q;
-        ADDR_ERRORS: reg_rdata_o = {48'd0, errors_q};
-        ADDR_ALLOC:  reg_rdata_o = {56'd0, alloc_q};
-        ADDR_LFSR:   reg_rdata_o = {48'd0, lfsr_q};
-        ADDR_ID:     reg_rdata_o = ID_VALUE;
-        default:     reg_rdata_o = 64'd0;
+      case (raddr_i)
+        ADDR_CFG:    r = cfg_i;
+        ADDR_ERRORS: r = {48'd0, errors_i};
+        ADDR_ALLOC:  r = {56'd0, alloc_i};
+        ADDR_LFSR:   r = {48'd0, lfsr_i};
+        ADDR_ID:     r = ID_VALUE;
+        default:     r = 64'd0;  // unmapped
       endcase
     end
+    return r;
+  endfunction
+
+  always_comb begin
+    reg_rdata_o = reg_read(reg_raddr_i, raddr_is_port, raddr_port, cfg_q, errors_q, alloc_q,
+                           lfsr_q, dbg_port);
   end
 
   assign dbg_o    = {dbg_port, 16'd0, lfsr_q, 24'd0, alloc_q, 16'd0, errors_q};
   assign fwd_o    = fwd_q;
   assign bwd_o    = bwd_q;
-  assign fwd_bc_o = fwd_bc_q;
+  assign fwd_bc_o = fwd_bc_q & {8{cfg_backchan}};
 
   // ---------------------------------------------------------------------------------------
   // Registers. cfg_d and lfsr_d carry their own reset rules (configuration during reset).
@@ -281,39 +363,43 @@ module rn1 (
   localparam [3:0] ST_STATUS  = 4'd4;
   localparam [3:0] ST_REVERSE = 4'd6;
   localparam [3:0] ST_HOLD    = 4'd7;
-  localparam [3:0] ST_LAST    = 4'd8;  // DROP; DISCARD (9) is not built
+  localparam [3:0] ST_LAST    = 4'd9;  // DISCARD
 
-  logic [3:0] chk_state;
-  logic [2:0] chk_bq;
-  logic [1:0] chk_disp;
-  logic [7:0] chk_owned, chk_dup, chk_drv, chk_drv_dup;
-  logic [7:0] chk_bad_state;
+  // {dup, owned, bad_state, drv_dup}: backward ports owned twice, owned set (ports in
+  // FORWARD, REVERSE, HOLD, or STATUS of a routed connection), forward ports in an illegal
+  // state, backward outputs selected by two forward ports.
+  function automatic [31:0] check(input [255:0] ports_i, input [63:0] sel_i);
+    logic [3:0] st;
+    logic [2:0] bq;
+    logic [1:0] disp;
+    logic [7:0] owned, dup, drv, drv_dup, bad;
+    owned   = 8'h00;
+    dup     = 8'h00;
+    drv     = 8'h00;
+    drv_dup = 8'h00;
+    bad     = 8'h00;
+    for (int p = 0; p < NPORT; p++) begin
+      st   = ports_i[p*32 +: 4];
+      bq   = ports_i[p*32 + 4 +: 3];
+      disp = ports_i[p*32 + 8 +: 2];
+      if (st == ST_FORWARD || st == ST_REVERSE || st == ST_HOLD ||
+          (st == ST_STATUS && disp >= 2'b10)) begin
+        dup   = dup | (owned & (8'd1 << bq));
+        owned = owned | (8'd1 << bq);
+      end
+      if (st > ST_LAST) begin
+        bad = bad | (8'd1 << p);
+      end
+      drv_dup = drv_dup | (drv & sel_i[p*8 +: 8]);
+      drv     = drv | sel_i[p*8 +: 8];
+    end
+    return {dup, owned, bad, drv_dup};
+  endfunction
+
+  logic [7:0] chk_owned, chk_dup, chk_drv_dup, chk_bad_state;
 
   always_comb begin
-    chk_state     = 4'd0;
-    chk_bq        = 3'd0;
-    chk_disp      = 2'b00;
-    chk_owned     = 8'h00;
-    chk_dup       = 8'h00;
-    chk_drv       = 8'h00;
-    chk_drv_dup   = 8'h00;
-    chk_bad_state = 8'h00;
-    for (int p = 0; p < NPORT; p++) begin
-      chk_state = dbg_port[p*32 +: 4];
-      chk_bq    = dbg_port[p*32 + 4 +: 3];
-      chk_disp  = dbg_port[p*32 + 8 +: 2];
-      // STATUS owns bq only on a routed connection (disposition 1x); a blocked one owns none.
-      if (chk_state == ST_FORWARD || chk_state == ST_REVERSE || chk_state == ST_HOLD ||
-          (chk_state == ST_STATUS && chk_disp >= 2'b10)) begin
-        chk_dup   = chk_dup | (chk_owned & (8'd1 << chk_bq));
-        chk_owned = chk_owned | (8'd1 << chk_bq);
-      end
-      if (chk_state > ST_LAST) begin
-        chk_bad_state = chk_bad_state | (8'd1 << p);
-      end
-      chk_drv_dup = chk_drv_dup | (chk_drv & bwd_sel[p*8 +: 8]);
-      chk_drv     = chk_drv | bwd_sel[p*8 +: 8];
-    end
+    {chk_dup, chk_owned, chk_bad_state, chk_drv_dup} = check(dbg_port, bwd_sel);
   end
 
   // No backward port is allocated to two forward ports.

@@ -3,27 +3,42 @@
 //
 // Interface contract and timing: one instance per forward port p (parameter PortIdx). Every
 // cycle the port looks at its one live input (its own forward input `fwd_i` in IDLE, SWALLOW,
-// FORWARD and BLOCKED; the input of its allocated backward port `bq`, taken from `bwd_i`, in
-// REVERSE; none in STATUS, CHECKSUM, HOLD and DROP). When a routing word is on the live input
-// it raises `req_o` with `cand_o`, the enabled backward ports of the word's direction (dilated:
-// b(2k), b(2k+1); dual: b(k) for f0..f3, b(4+k) for f4..f7; minus `disable_i`). The parent
-// arbitrates all ports in rotating order and returns `gnt_i` in the same cycle: the one-hot
-// backward port given to this port, or 0 when blocked. `gnt_i` must not depend on anything but
-// `req_o`/`cand_o` (it does not: they are computed in a block that never reads `gnt_i`).
+// FORWARD, BLOCKED and DISCARD; the input of its allocated backward port `bq`, taken from
+// `bwd_i`, in REVERSE; none in STATUS, CHECKSUM, HOLD and DROP). When a routing word is on the
+// live input it raises `req_o` with `cand_o`, the enabled backward ports of the word's direction
+// (dilated: b(2k), b(2k+1); dual: b(k) for f0..f3, b(4+k) for f4..f7; minus `disable_i`). The
+// parent arbitrates all ports in rotating order and returns `gnt_i` in the same cycle: the
+// one-hot backward port given to this port, or 0 when blocked. `gnt_i` must not depend on
+// anything but `req_o`/`cand_o` (it does not: they are computed in a block that never reads
+// `gnt_i`).
 // Outputs, all combinational next values for the parent's output registers of the next cycle:
 //   out_o       word for this port's forward output (`out`);
 //   bwd_word_o  word for the backward output selected by the one-hot `bwd_sel_o` (0 = none);
-//   free_o      one-hot backward port released this cycle (closing word on a live input);
-//   err_o       an invalid control word is on the live input;
-//   dbg_o       PORT register: {xor, 2'b0, count, 6'b0, disp, 1'b0, bq, state} (rn1.md).
-// Configuration inputs (`mode_i` 0 dilated / 1 dual, `swallow_i`, `disable_i`) are the
-// registered configuration in force during this cycle.
+//   free_o      one-hot backward port released this cycle (closing word on a live input, or a
+//               backward drop);
+//   err_o       an invalid control word is on the live input (not when a backward drop wins);
+//   idle_o      the port is IDLE in the next cycle (the parent's busy hint, rnp.md section 7);
+//   bc_pulse_o  this port's `bc` output is 1 in the next cycle: a backward drop taken, or a
+//               routing word blocked with the backward channel on (collapse to DISCARD);
+//   dbg_o       PORT register: {xor, 2'b0, count, 3'b0, armed, 2'b0, disp, 1'b0, bq, state}
+//               (rn1.md).
+// Configuration inputs (`mode_i` 0 dilated / 1 dual, `swallow_i`, `disable_i`, `bc_en_i`
+// backchan) are the registered configuration in force during this cycle. Backward channel
+// (rnp.md section 7, rn1.md "Backward channel"): only while `bc_en_i` is 1, the `bwd_bc_i` bit of
+// `bq` is a drop request in FORWARD, STATUS, REVERSE and HOLD when `armed` (the port was in one
+// of those states in the previous cycle); it wins over the live word, which is then ignored
+// (not forwarded, not counted, not an error). A blocked routing word goes to DISCARD instead of
+// BLOCKED.
 //
 // State held: state (4-bit code, rn1.md), bq (3), disposition (2), count (6, mod 64) and XOR (8)
-// of the counted words. bq, disp, count and xor keep their values after a connection closes.
+// of the counted words, armed (1: the state of the previous cycle owned `bq`). bq, disp, count
+// and xor keep their values after a connection closes. Armed is computed whatever backchan is.
 // Synchronous active-low reset: IDLE, all fields 0.
 //
 // Parameters: PortIdx, 0..7, the forward port number (selects the half in dual mode).
+//
+// Coding rule (see rn1.v): every always_comb assigns each of its outputs exactly once per
+// evaluation; logic that needs defaults-then-overrides lives in an automatic function.
 
 module rn1_fport #(
   parameter PortIdx = 0
@@ -35,6 +50,8 @@ module rn1_fport #(
   input  wire         mode_i,      // 0 dilated, 1 dual
   input  wire         swallow_i,   // this port's SWALLOW bit
   input  wire  [7:0]  disable_i,   // disabled backward ports
+  input  wire         bc_en_i,     // backchan: the backward channel is on this cycle
+  input  wire  [7:0]  bwd_bc_i,    // bc inputs of all backward ports; b(j) is bit j
   input  wire  [7:0]  gnt_i,       // one-hot backward port granted to this cycle's request
   output logic        req_o,       // a routing word is deciding this cycle
   output logic [7:0]  cand_o,      // enabled backward ports of its direction
@@ -43,6 +60,8 @@ module rn1_fport #(
   output logic [7:0]  bwd_sel_o,   // one-hot backward output bwd_word_o goes to (0 = none)
   output logic [7:0]  free_o,      // one-hot backward port freed this cycle
   output logic        err_o,       // invalid control word on the live input
+  output logic        idle_o,      // the port is IDLE in the next cycle
+  output logic        bc_pulse_o,  // the port's bc output is 1 in the next cycle
   output logic [31:0] dbg_o        // PORT debug register
 );
 
@@ -64,6 +83,7 @@ module rn1_fport #(
   localparam [3:0] ST_REVERSE  = 4'd6;
   localparam [3:0] ST_HOLD     = 4'd7;
   localparam [3:0] ST_DROP     = 4'd8;
+  localparam [3:0] ST_DISCARD  = 4'd9;
 
   // Dispositions (rnp.md section 2).
   localparam [1:0] DISP_BUSY = 2'b00;  // blocked, some port of the direction enabled
@@ -79,6 +99,7 @@ module rn1_fport #(
   logic [1:0] disp_q, disp_d;
   logic [5:0] count_q, count_d;
   logic [7:0] xor_q, xor_d;
+  logic       armed_q, armed_d;
 
   // The live input word and its fields (W_IDLE when no input is live).
   logic [8:0] live_w;
@@ -95,23 +116,32 @@ module rn1_fport #(
   logic [1:0] dec_disp;
   logic [7:0] bq_onehot;
 
+  // Backward drop request from the bc input of bq, taken this cycle.
+  logic       drop_req;
+
   // Which input is live (rnp.md section 4; rn1.md decision 2). The case's default is the
-  // block's default: assigning live_w twice per evaluation makes Icarus 11 loop (zero delay).
+  // block's default, so live_w is assigned once per evaluation (coding rule above).
   always_comb begin
     case (state_q)
-      ST_IDLE, ST_SWALLOW, ST_FORWARD, ST_BLOCKED: live_w = fwd_i;
+      ST_IDLE, ST_SWALLOW, ST_FORWARD, ST_BLOCKED,
+      ST_DISCARD:                                  live_w = fwd_i;
       ST_REVERSE:                                  live_w = bwd_i[bq_q*WORD_W +: WORD_W];
       default:                                     live_w = W_IDLE;  // both inputs ignored
     endcase
   end
 
-  // Word class, routing request and candidates. Must not read gnt_i (see header).
+  // Word class, backward drop request, routing request and candidates. Must not read gnt_i
+  // (see header). armed_q implies that the state owns bq: FORWARD after IDLE/SWALLOW and a
+  // blocked STATUS come from states that own none, so they are never armed.
   always_comb begin
-    is_turn = (live_w == W_TURN);
-    is_hold = (live_w == W_HOLD);
-    is_drop = (live_w == W_DROP);
-    is_inv  = !live_c && (live_w != W_IDLE) && !is_turn && !is_hold && !is_drop;
-    err_o   = is_inv;
+    is_turn  = (live_w == W_TURN);
+    is_hold  = (live_w == W_HOLD);
+    is_drop  = (live_w == W_DROP);
+    is_inv   = !live_c && (live_w != W_IDLE) && !is_turn && !is_hold && !is_drop;
+    drop_req = bc_en_i && armed_q && bwd_bc_i[bq_q] &&
+               ((state_q == ST_FORWARD) || (state_q == ST_STATUS) ||
+                (state_q == ST_REVERSE) || (state_q == ST_HOLD));
+    err_o    = is_inv && !drop_req;  // a word a drop request wins over is ignored
 
     if (mode_i) begin
       cand_all = 8'd1 << {HALF, live_dir};
@@ -135,155 +165,233 @@ module rn1_fport #(
     end
   end
 
-  // Next state and outputs.
-  always_comb begin
-    state_d    = state_q;
-    bq_d       = bq_q;
-    disp_d     = disp_q;
-    count_d    = count_q;
-    xor_d      = xor_q;
-    out_o      = W_IDLE;
-    bwd_word_o = W_IDLE;
-    bwd_sel_o  = 8'h00;
-    free_o     = 8'h00;
+  // Next state and outputs: {state, bq, disp, count, xor, out, bwd_word, bwd_sel, free, bc}.
+  // drop_i (a backward drop request taken this cycle) wins over the live word; collapse_i (the
+  // backward channel is on) turns a blocked routing word into a collapse to DISCARD.
+  function automatic [57:0] fsm_next(
+    input [3:0] state_i, input [2:0] bq_i, input [1:0] disp_i, input [5:0] count_i,
+    input [7:0] xor_i, input [8:0] live_w_i, input live_c_i, input [7:0] live_d_i,
+    input is_turn_i, input is_hold_i, input is_drop_i, input is_inv_i, input swallow_en_i,
+    input [7:0] gnt_oh_i, input gnt_any_i, input [2:0] gnt_idx_i, input [1:0] dec_disp_i,
+    input [7:0] bq_oh_i, input collapse_i, input drop_i);
+    logic [3:0] nx_state;
+    logic [2:0] nx_bq;
+    logic [1:0] nx_disp;
+    logic [5:0] nx_count;
+    logic [7:0] nx_xor;
+    logic [8:0] nx_out, nx_bword;
+    logic [7:0] nx_bsel, nx_free;
+    logic       nx_bc;
 
-    case (state_q)
-      // IDLE: a c=1 word opens a connection (count/xor restart); c=0 words keep IDLE.
+    nx_state = state_i;
+    nx_bq    = bq_i;
+    nx_disp  = disp_i;
+    nx_count = count_i;
+    nx_xor   = xor_i;
+    nx_out   = W_IDLE;
+    nx_bword = W_IDLE;
+    nx_bsel  = 8'h00;
+    nx_free  = 8'h00;
+    nx_bc    = 1'b0;
+
+    case (state_i)
+      // IDLE: a c=1 word opens a connection (count/xor restart); c=0 words keep IDLE. A blocked
+      // routing word goes to BLOCKED, or with the backward channel on to DISCARD and bc 1.
       ST_IDLE: begin
-        if (live_c) begin
-          count_d = 6'd1;
-          xor_d   = live_d;
-          if (!swallow_i) begin
-            bq_d   = gnt_any ? gnt_idx : 3'd0;
-            disp_d = dec_disp;
-            if (gnt_any) begin
-              state_d    = ST_FORWARD;
-              bwd_word_o = live_w;
-              bwd_sel_o  = gnt_i;
+        if (live_c_i) begin
+          nx_count = 6'd1;
+          nx_xor   = live_d_i;
+          if (!swallow_en_i) begin
+            nx_bq   = gnt_any_i ? gnt_idx_i : 3'd0;
+            nx_disp = dec_disp_i;
+            if (gnt_any_i) begin
+              nx_state = ST_FORWARD;
+              nx_bword = live_w_i;
+              nx_bsel  = gnt_oh_i;
             end else begin
-              state_d = ST_BLOCKED;
+              nx_state = collapse_i ? ST_DISCARD : ST_BLOCKED;
+              nx_bc    = collapse_i;
             end
           end else begin
-            state_d = ST_SWALLOW;
+            nx_state = ST_SWALLOW;
           end
         end
       end
 
-      // SWALLOW: the next c=1 word is the routing word; HOLD ignored; TURN as in BLOCKED
-      // with disposition 00; DROP, IDLE or invalid close.
+      // SWALLOW: the next c=1 word is the routing word (blocked: as in IDLE); HOLD ignored;
+      // TURN as in BLOCKED with disposition 00 (bq 0), backward channel or not; DROP, IDLE or
+      // invalid close.
       ST_SWALLOW: begin
-        if (live_c) begin
-          count_d = count_q + 6'd1;
-          xor_d   = xor_q ^ live_d;
-          bq_d    = gnt_any ? gnt_idx : 3'd0;
-          disp_d  = dec_disp;
-          if (gnt_any) begin
-            state_d    = ST_FORWARD;
-            bwd_word_o = live_w;
-            bwd_sel_o  = gnt_i;
+        if (live_c_i) begin
+          nx_count = count_i + 6'd1;
+          nx_xor   = xor_i ^ live_d_i;
+          nx_bq    = gnt_any_i ? gnt_idx_i : 3'd0;
+          nx_disp  = dec_disp_i;
+          if (gnt_any_i) begin
+            nx_state = ST_FORWARD;
+            nx_bword = live_w_i;
+            nx_bsel  = gnt_oh_i;
           end else begin
-            state_d = ST_BLOCKED;
+            nx_state = collapse_i ? ST_DISCARD : ST_BLOCKED;
+            nx_bc    = collapse_i;
           end
-        end else if (is_turn) begin
-          bq_d    = 3'd0;
-          disp_d  = DISP_BUSY;
-          out_o   = {1'b1, DISP_BUSY, count_q};
-          state_d = ST_STATUS;
-        end else if (!is_hold) begin
-          state_d = ST_IDLE;
+        end else if (is_turn_i) begin
+          nx_bq    = 3'd0;
+          nx_disp  = DISP_BUSY;
+          nx_out   = {1'b1, DISP_BUSY, count_i};
+          nx_state = ST_STATUS;
+        end else if (!is_hold_i) begin
+          nx_state = ST_IDLE;
         end
       end
 
       // FORWARD: words go to bq; c=1 counted; TURN returns STATUS; DROP/IDLE/invalid close.
+      // A backward drop frees bq (IDLE on it and on out next) and goes to DISCARD.
       ST_FORWARD: begin
-        bwd_sel_o = bq_onehot;
-        if (live_c) begin
-          bwd_word_o = live_w;
-          count_d    = count_q + 6'd1;
-          xor_d      = xor_q ^ live_d;
-        end else if (is_hold) begin
-          bwd_word_o = W_HOLD;
-        end else if (is_turn) begin
-          bwd_word_o = W_TURN;
-          out_o      = {1'b1, disp_q, count_q};
-          state_d    = ST_STATUS;
-        end else if (is_drop || is_inv) begin
-          bwd_word_o = W_DROP;
-          free_o     = bq_onehot;
-          state_d    = ST_IDLE;
+        if (drop_i) begin
+          nx_free  = bq_oh_i;
+          nx_bc    = 1'b1;
+          nx_state = ST_DISCARD;
         end else begin
-          bwd_word_o = W_IDLE;
-          free_o     = bq_onehot;
-          state_d    = ST_IDLE;
+          nx_bsel = bq_oh_i;
+          if (live_c_i) begin
+            nx_bword = live_w_i;
+            nx_count = count_i + 6'd1;
+            nx_xor   = xor_i ^ live_d_i;
+          end else if (is_hold_i) begin
+            nx_bword = W_HOLD;
+          end else if (is_turn_i) begin
+            nx_bword = W_TURN;
+            nx_out   = {1'b1, disp_i, count_i};
+            nx_state = ST_STATUS;
+          end else if (is_drop_i || is_inv_i) begin
+            nx_bword = W_DROP;
+            nx_free  = bq_oh_i;
+            nx_state = ST_IDLE;
+          end else begin
+            nx_bword = W_IDLE;
+            nx_free  = bq_oh_i;
+            nx_state = ST_IDLE;
+          end
         end
       end
 
       // BLOCKED: c=1 counted and discarded; HOLD ignored; TURN returns STATUS; others close.
       ST_BLOCKED: begin
-        if (live_c) begin
-          count_d = count_q + 6'd1;
-          xor_d   = xor_q ^ live_d;
-        end else if (is_turn) begin
-          out_o   = {1'b1, disp_q, count_q};
-          state_d = ST_STATUS;
-        end else if (!is_hold) begin
-          state_d = ST_IDLE;
+        if (live_c_i) begin
+          nx_count = count_i + 6'd1;
+          nx_xor   = xor_i ^ live_d_i;
+        end else if (is_turn_i) begin
+          nx_out   = {1'b1, disp_i, count_i};
+          nx_state = ST_STATUS;
+        end else if (!is_hold_i) begin
+          nx_state = ST_IDLE;
         end
       end
 
       // STATUS: STATUS is on out; CHECKSUM next; then REVERSE if routed, else CHECKSUM.
+      // A backward drop (routed only: armed) frees bq and puts DROP on out instead of CHECKSUM.
       ST_STATUS: begin
-        out_o   = {1'b1, xor_q};
-        state_d = (disp_q == DISP_EVEN || disp_q == DISP_ODD) ? ST_REVERSE : ST_CHECKSUM;
+        if (drop_i) begin
+          nx_out   = W_DROP;
+          nx_free  = bq_oh_i;
+          nx_bc    = 1'b1;
+          nx_state = ST_IDLE;
+        end else begin
+          nx_out   = {1'b1, xor_i};
+          nx_state = (disp_i == DISP_EVEN || disp_i == DISP_ODD) ? ST_REVERSE : ST_CHECKSUM;
+        end
       end
 
       // CHECKSUM (blocked only): CHECKSUM is on out; DROP next.
       ST_CHECKSUM: begin
-        out_o   = W_DROP;
-        state_d = ST_DROP;
+        nx_out   = W_DROP;
+        nx_state = ST_DROP;
       end
 
       // REVERSE: words of bq go to out; TURN sends TURN up and HOLD down; others close.
+      // A backward drop frees bq and puts DROP on out.
       ST_REVERSE: begin
-        if (live_c || is_hold) begin
-          out_o = live_w;
-        end else if (is_turn) begin
-          out_o      = W_TURN;
-          bwd_word_o = W_HOLD;
-          bwd_sel_o  = bq_onehot;
-          state_d    = ST_HOLD;
-        end else if (is_drop || is_inv) begin
-          out_o   = W_DROP;
-          free_o  = bq_onehot;
-          state_d = ST_IDLE;
+        if (drop_i) begin
+          nx_out   = W_DROP;
+          nx_free  = bq_oh_i;
+          nx_bc    = 1'b1;
+          nx_state = ST_IDLE;
+        end else if (live_c_i || is_hold_i) begin
+          nx_out = live_w_i;
+        end else if (is_turn_i) begin
+          nx_out   = W_TURN;
+          nx_bword = W_HOLD;
+          nx_bsel  = bq_oh_i;
+          nx_state = ST_HOLD;
+        end else if (is_drop_i || is_inv_i) begin
+          nx_out   = W_DROP;
+          nx_free  = bq_oh_i;
+          nx_state = ST_IDLE;
         end else begin
-          out_o   = W_IDLE;
-          free_o  = bq_onehot;
-          state_d = ST_IDLE;
+          nx_out   = W_IDLE;
+          nx_free  = bq_oh_i;
+          nx_state = ST_IDLE;
         end
       end
 
-      // HOLD: HOLD is on bq and goes out again next; then FORWARD.
+      // HOLD: HOLD is on bq and goes out again next; then FORWARD. A backward drop frees bq
+      // and goes to DISCARD (IDLE on bq and out next).
       ST_HOLD: begin
-        bwd_word_o = W_HOLD;
-        bwd_sel_o  = bq_onehot;
-        state_d    = ST_FORWARD;
+        if (drop_i) begin
+          nx_free  = bq_oh_i;
+          nx_bc    = 1'b1;
+          nx_state = ST_DISCARD;
+        end else begin
+          nx_bword = W_HOLD;
+          nx_bsel  = bq_oh_i;
+          nx_state = ST_FORWARD;
+        end
       end
 
-      // DROP (blocked only): DROP is on out; IDLE next.
+      // DROP (blocked connections, and after a TURN in DISCARD): DROP is on out; IDLE next.
       ST_DROP: begin
-        state_d = ST_IDLE;
+        nx_state = ST_IDLE;
       end
 
-      // Unused codes (DISCARD is reserved): recover to IDLE.
+      // DISCARD (backward channel): c=1 words and HOLD discarded, not counted; TURN answers
+      // DROP through the DROP state; DROP, IDLE or invalid return to IDLE; out otherwise IDLE.
+      ST_DISCARD: begin
+        if (is_turn_i) begin
+          nx_out   = W_DROP;
+          nx_state = ST_DROP;
+        end else if (!live_c_i && !is_hold_i) begin
+          nx_state = ST_IDLE;
+        end
+      end
+
+      // Unused codes: recover to IDLE.
       default: begin
-        state_d = ST_IDLE;
+        nx_state = ST_IDLE;
       end
     endcase
+
+    return {nx_state, nx_bq, nx_disp, nx_count, nx_xor, nx_out, nx_bword, nx_bsel, nx_free,
+            nx_bc};
+  endfunction
+
+  always_comb begin
+    {state_d, bq_d, disp_d, count_d, xor_d, out_o, bwd_word_o, bwd_sel_o, free_o, bc_pulse_o} =
+        fsm_next(state_q, bq_q, disp_q, count_q, xor_q, live_w, live_c, live_d,
+                 is_turn, is_hold, is_drop, is_inv, swallow_i,
+                 gnt_i, gnt_any, gnt_idx, dec_disp, bq_onehot, bc_en_i, drop_req);
+  end
+
+  // IDLE next cycle (busy hint), and armed: this cycle's state owns bq, so the bc input of bq
+  // is a drop request in the next cycle.
+  always_comb begin
+    idle_o  = (state_d == ST_IDLE);
+    armed_d = (state_q == ST_FORWARD) || (state_q == ST_STATUS) ||
+              (state_q == ST_REVERSE) || (state_q == ST_HOLD);
   end
 
   always_comb begin
-    dbg_o = {xor_q, 2'b00, count_q, 6'b000000, disp_q, 1'b0, bq_q, state_q};
+    dbg_o = {xor_q, 2'b00, count_q, 3'b000, armed_q, 2'b00, disp_q, 1'b0, bq_q, state_q};
   end
 
   always_ff @(posedge clk_i) begin
@@ -293,12 +401,14 @@ module rn1_fport #(
       disp_q  <= 2'b00;
       count_q <= 6'd0;
       xor_q   <= 8'h00;
+      armed_q <= 1'b0;
     end else begin
       state_q <= state_d;
       bq_q    <= bq_d;
       disp_q  <= disp_d;
       count_q <= count_d;
       xor_q   <= xor_d;
+      armed_q <= armed_d;
     end
   end
 

@@ -30,7 +30,7 @@
 
 /* State codes of rn1.md, written out here. */
 enum { S_IDLE, S_SWALLOW, S_FORWARD, S_BLOCKED, S_STATUS, S_CHECKSUM,
-       S_REVERSE, S_HOLD, S_DROP };
+       S_REVERSE, S_HOLD, S_DROP, S_DISCARD };
 
 typedef struct tally {
     unsigned passed;
@@ -44,10 +44,11 @@ typedef struct bench {
     tally_t *t;
 } bench_t;
 
-/* Expected outputs; unnamed ones are IDLE. */
+/* Expected outputs; unnamed ones are IDLE (bc: 0). */
 typedef struct outs {
     uint16_t f[RN1_PORTS];
     uint16_t b[RN1_PORTS];
+    uint8_t bc; /* bit i: bc output of f<i> */
 } outs_t;
 
 static void check(bench_t *b, const char *file, int line, const char *what,
@@ -79,9 +80,9 @@ static void check_outs(bench_t *b, const char *file, int line, outs_t e)
             ok = false;
         }
     }
-    if (rn1_fwd_bc_out(&b->m) != 0) {
-        printf("%s:%d: cycle %ld: bc outputs = 0x%02x, expected 0\n", file,
-               line, b->cycle, rn1_fwd_bc_out(&b->m));
+    if (rn1_fwd_bc_out(&b->m) != e.bc) {
+        printf("%s:%d: cycle %ld: bc outputs = 0x%02x, expected 0x%02x\n",
+               file, line, b->cycle, rn1_fwd_bc_out(&b->m), e.bc);
         ok = false;
     }
     if (ok)
@@ -104,9 +105,17 @@ static uint64_t port_word(unsigned state, unsigned bq, unsigned disp,
 #define NOUT(b) check_outs((b), __FILE__, __LINE__, (outs_t){ .f = { 0 } })
 #define REG(b, addr, exp) \
     CHECK((b), "reg " #addr, rn1_reg_read(&(b)->m, (addr)), (exp))
-#define PORT(b, p, st, bq, disp, count, xsum)                          \
-    CHECK((b), "PORT" #p, rn1_reg_read(&(b)->m, (uint8_t)(0x10 + (p))), \
+/* PORT checks every field but armed (bit 12), which ARMED checks: armed
+ * depends only on the state of the cycle before (rn1.md "Armed") and is
+ * checked where a test is about it. */
+#define ARMED_BIT ((uint64_t)1 << 12)
+#define PORT(b, p, st, bq, disp, count, xsum)                              \
+    CHECK((b), "PORT" #p,                                                  \
+          rn1_reg_read(&(b)->m, (uint8_t)(0x10 + (p))) & ~ARMED_BIT,       \
           port_word((st), (bq), (disp), (count), (xsum)))
+#define ARMED(b, p, exp)                                                   \
+    CHECK((b), "PORT" #p " armed",                                         \
+          rn1_reg_read(&(b)->m, (uint8_t)(0x10 + (p))) >> 12 & 1u, (exp))
 
 /* CFG register value (rn1.md register map). */
 static uint64_t cfg(unsigned swallow, unsigned disable, unsigned seed,
@@ -114,6 +123,13 @@ static uint64_t cfg(unsigned swallow, unsigned disable, unsigned seed,
 {
     return (uint64_t)swallow | (uint64_t)disable << 8 |
            (uint64_t)seed << 16 | (uint64_t)dual << 32;
+}
+
+/* CFG with backchan (bit 40) as well. */
+static uint64_t cfgb(unsigned swallow, unsigned disable, unsigned seed,
+                     unsigned dual, unsigned backchan)
+{
+    return cfg(swallow, disable, seed, dual) | (uint64_t)backchan << 40;
 }
 
 static void step(bench_t *b)
@@ -147,6 +163,15 @@ static void bench_open(bench_t *b, tally_t *t, uint64_t cfgval)
     b->t = t;
     rn1_init(&b->m);
     bench_reset(b, cfgval, 0x1F);
+}
+
+/* As bench_open, the CFG write covering backchan (byte 5) too. */
+static void bench_open_bc(bench_t *b, tally_t *t, uint64_t cfgval)
+{
+    memset(b, 0, sizeof *b);
+    b->t = t;
+    rn1_init(&b->m);
+    bench_reset(b, cfgval, 0x3F);
 }
 
 /* Ends the current cycle with a register write on it. */
@@ -259,7 +284,7 @@ static void test_sec4_vectors_md_example(tally_t *t)
     CHECK(&b, "dbg ERRORS", dbg[0], 0);
     CHECK(&b, "dbg ALLOC", dbg[1], 0x04);
     CHECK(&b, "dbg LFSR", dbg[2], 0x389C);
-    CHECK(&b, "dbg PORT0", dbg[3], 0x51020224);
+    CHECK(&b, "dbg PORT0", dbg[3], 0x51021224); /* armed: FORWARD at 2 */
     for (unsigned p = 1; p < RN1_PORTS; p++)
         CHECK(&b, "dbg PORTp", dbg[3 + p], 0);
     step(&b);
@@ -991,16 +1016,17 @@ static uint16_t random_word(uint32_t *s)
 
 /* alloc is exactly the set of bq held by ports whose connection is routed
  * and open (FORWARD, STATUS of a routed connection, REVERSE, HOLD), no
- * backward port is held by two ports, and every state code is a defined
- * one. Returns false, after checking (and so reporting) each, if not. */
-static bool alloc_invariant_holds(bench_t *b)
+ * backward port is held by two ports, and every state code is at most
+ * max_state (S_DROP without the backward channel, S_DISCARD with it).
+ * Returns false, after checking (and so reporting) each, if not. */
+static bool alloc_invariant_holds(bench_t *b, unsigned max_state)
 {
     unsigned held = 0, twice = 0, bad_state = 0;
     for (unsigned p = 0; p < RN1_PORTS; p++) {
         uint64_t w = rn1_reg_read(&b->m, (uint8_t)(0x10 + p));
         unsigned st = (unsigned)(w & 0xF), bq = (unsigned)(w >> 4 & 7);
         bool routed = (w >> 9 & 1) != 0; /* disp 1x */
-        bad_state += st > S_DROP;
+        bad_state += st > max_state;
         if (st == S_FORWARD || (st == S_STATUS && routed) ||
             st == S_REVERSE || st == S_HOLD) {
             twice += held >> bq & 1u;
@@ -1022,7 +1048,7 @@ static void test_sec5_allocation_invariants_random(tally_t *t)
     bench_t b;
     const uint32_t seed0 = seed;
     bench_open(&b, t, cfg(0x21, 0x10, 0x1D0F, 0));
-    for (c = 0; c < 20000 && alloc_invariant_holds(&b); c++) {
+    for (c = 0; c < 20000 && alloc_invariant_holds(&b, S_DROP); c++) {
         for (unsigned i = 0; i < RN1_PORTS; i++) {
             if (xorshift32(&seed) % 4u == 0)
                 b.in.fwd[i] = random_word(&seed);
@@ -1038,6 +1064,574 @@ static void test_sec5_allocation_invariants_random(tally_t *t)
         printf("%s:%d: random traffic seed 0x%08" PRIx32 "\n", __FILE__,
                __LINE__, seed0);
     CHECK(&b, "cycles with the allocation invariants", c, 20000);
+}
+
+/* ---- rnp.md section 7 / rn1.md "Backward channel" ----------------------- */
+
+/* armed (PORT bit 12) is 1 during cycle u exactly when the port was in
+ * FORWARD, STATUS, REVERSE or HOLD during u-1, whatever backchan is: here
+ * with backchan 0, through a routed connection (both TURNs) and a blocked
+ * one. bc outputs stay 0 with backchan 0 although b0 is the only output. */
+static void test_rn1md_armed(tally_t *t)
+{
+    /* state during cycles 0..12 of f0, and its armed bit */
+    static const unsigned st[13] = { S_IDLE, S_FORWARD, S_FORWARD, S_STATUS,
+        S_REVERSE, S_REVERSE, S_HOLD, S_FORWARD, S_IDLE, S_IDLE, S_BLOCKED,
+        S_STATUS, S_CHECKSUM };
+    static const unsigned armed[13] = { 0, 0, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0,
+                                        1 };
+    bench_t b;
+    bench_open(&b, t, cfg(0, 0xFE, 0xACE1, 0)); /* only b0 enabled */
+    for (unsigned c = 0; c < 13; c++) {
+        CHECK(&b, "f0 state", rn1_reg_read(&b.m, 0x10) & 0xF, st[c]);
+        ARMED(&b, 0, armed[c]);
+        CHECK(&b, "bc outputs", rn1_fwd_bc_out(&b.m), 0);
+        b.in.bwd_bc = 0xFF; /* ignored: backchan 0 */
+        switch (c) {
+        case 0: b.in.fwd[0] = W1(0x00); break;   /* -> b0 */
+        case 1: b.in.fwd[0] = W1(0x01); break;
+        case 2: b.in.fwd[0] = TURN; break;       /* STATUS at 3 */
+        case 4: b.in.bwd[0] = W1(0x02); break;   /* REVERSE live */
+        case 5: b.in.bwd[0] = TURN; break;       /* HOLD at 6 */
+        case 6: b.in.fwd[0] = DROP; break;       /* live at 7 */
+        case 8: b.in.fwd[0] = IDLE; b.in.fwd[1] = W1(0x00); break;
+        case 9: b.in.fwd[0] = W1(0x03); b.in.fwd[1] = W1(0x04); break;
+        case 10: b.in.fwd[0] = TURN; break;      /* blocked: 00 */
+        default: break;
+        }
+        step(&b);
+    }
+    PORT(&b, 0, S_DROP, 0, 0, 1, 0x03); /* cycle 13 */
+    ARMED(&b, 0, 0);
+    step(&b);
+    PORT(&b, 0, S_IDLE, 0, 0, 1, 0x03); /* cycle 14 */
+    ARMED(&b, 0, 0);
+    REG(&b, 0x01, 0);
+}
+
+/* Busy hint, dilated: bc of an IDLE port during c+1 is 1 when fewer than
+ * two of the router's 8 backward ports are free after cycle c (allocated
+ * after the grants and frees of c, disabled by the disable in force in c);
+ * 0 in cycle 0, 0 for a port not IDLE in c+1. */
+static void test_sec7_busy_hint_dilated(tally_t *t)
+{
+    bench_t b;
+    bench_open_bc(&b, t, cfgb(0, 0xFC, 0xACE1, 0, 1)); /* b0, b1 enabled */
+    OUTS(&b, .bc = 0); /* cycle 0: 0 after reset */
+    REG(&b, 0x00, 0x100ACE1FC00ull);
+    b.in.fwd[5] = W1(0x00); /* dir 0, lfsr bit5=1 -> b1 */
+    step(&b);
+    OUTS(&b, .b[1] = W1(0x00), .bc = 0xDF); /* cycle 1: b0 only free; f5 */
+    PORT(&b, 5, S_FORWARD, 1, 3, 1, 0x00);
+    b.in.fwd[5] = DROP; /* frees b1 now */
+    step(&b);
+    OUTS(&b, .b[1] = DROP, .bc = 0); /* cycle 2: b0, b1 free */
+    PORT(&b, 5, S_IDLE, 1, 3, 1, 0x00);
+    b.in.fwd[5] = IDLE;
+    step_write(&b, 0x00, 0xFE00, 0x02); /* disable b1 from cycle 3 */
+    OUTS(&b, .bc = 0); /* cycle 3: hint of cycle 2 under the old disable */
+    step(&b);
+    OUTS(&b, .bc = 0xFF); /* cycle 4: b0 the only one free */
+    step(&b);
+    OUTS(&b, .bc = 0xFF); /* cycle 5 */
+}
+
+/* Busy hint, dual: counted over the port's half (f0..f3: b0..b3, f4..f7:
+ * b4..b7) under the mode in force in cycle c. */
+static void test_sec7_busy_hint_dual(tally_t *t)
+{
+    bench_t b;
+    bench_open_bc(&b, t, cfgb(0, 0, 0xACE1, 1, 1));
+    OUTS(&b, .bc = 0); /* cycle 0 */
+    b.in.fwd[0] = W1(0x00); /* -> b0 */
+    b.in.fwd[1] = W1(0x40); /* -> b1 */
+    b.in.fwd[2] = W1(0x80); /* -> b2 */
+    b.in.fwd[4] = W1(0x00); /* -> b4 */
+    step(&b);
+    /* cycle 1: low half b3 free only -> f3; high half 3 free -> 0 */
+    OUTS(&b, .b[0] = W1(0x00), .b[1] = W1(0x40), .b[2] = W1(0x80),
+         .b[4] = W1(0x00), .bc = 0x08);
+    REG(&b, 0x02, 0x17);
+    b.in.fwd[0] = b.in.fwd[1] = b.in.fwd[2] = b.in.fwd[4] = HOLD;
+    b.in.fwd[5] = W1(0x40); /* -> b5 */
+    b.in.fwd[6] = W1(0x80); /* -> b6 */
+    step(&b);
+    /* cycle 2: high half b7 free only -> f7 too */
+    OUTS(&b, .b[0] = HOLD, .b[1] = HOLD, .b[2] = HOLD, .b[4] = HOLD,
+         .b[5] = W1(0x40), .b[6] = W1(0x80), .bc = 0x88);
+    b.in.fwd[5] = b.in.fwd[6] = HOLD;
+    step_write(&b, 0x00, 0, 0x10); /* mode dilated from cycle 3 */
+    outs_t k = { .b = { HOLD, HOLD, HOLD, IDLE, HOLD, HOLD, HOLD, IDLE },
+                 .bc = 0x88 };
+    check_outs(&b, __FILE__, __LINE__, k); /* cycle 3: still dual terms */
+    REG(&b, 0x02, 0x77);
+    step(&b);
+    k.bc = 0; /* cycle 4: dilated, b3 and b7 free: two */
+    check_outs(&b, __FILE__, __LINE__, k);
+}
+
+/* Choice bias: two free outputs, exactly one with bc 1 in the deciding
+ * cycle -> the other; both 1 or both 0 -> lfsr[p]; one free -> that one
+ * whatever its bc. Cycle 0, lfsr 0xACE1: bit0=1 bit1=0 bit3=0 bit5=1. */
+static void test_sec7_choice_bias(tally_t *t)
+{
+    bench_t b;
+    bench_open_bc(&b, t, cfgb(0, 0, 0xACE1, 0, 1));
+    b.in.fwd[0] = W1(0x00); /* dir 0: bc b1 only -> b0 (lfsr: b1) */
+    b.in.fwd[1] = W1(0x40); /* dir 1: bc b2 only -> b3 (lfsr: b2) */
+    b.in.fwd[5] = W1(0x80); /* dir 2: both bc 1 -> lfsr bit5=1 -> b5 */
+    b.in.fwd[3] = W1(0xC0); /* dir 3: both bc 0 -> lfsr bit3=0 -> b6 */
+    b.in.bwd_bc = 0x36;     /* b1, b2, b4, b5 */
+    step(&b);
+    OUTS(&b, .b[0] = W1(0x00), .b[3] = W1(0x40), .b[5] = W1(0x80),
+         .b[6] = W1(0xC0)); /* cycle 1 */
+    PORT(&b, 0, S_FORWARD, 0, 2, 1, 0x00);
+    PORT(&b, 1, S_FORWARD, 3, 3, 1, 0x40);
+    PORT(&b, 5, S_FORWARD, 5, 3, 1, 0x80);
+    PORT(&b, 3, S_FORWARD, 6, 2, 1, 0xC0);
+    REG(&b, 0x02, 0x69);
+    b.in.fwd[0] = b.in.fwd[1] = b.in.fwd[3] = b.in.fwd[5] = HOLD;
+    b.in.fwd[2] = W1(0x00); /* dir 0: b1 the only free one, bc 1 */
+    b.in.bwd_bc = 0x02;     /* (no port is armed on b1) */
+    step(&b);
+    OUTS(&b, .b[0] = HOLD, .b[1] = W1(0x00), .b[3] = HOLD, .b[5] = HOLD,
+         .b[6] = HOLD); /* cycle 2 */
+    PORT(&b, 2, S_FORWARD, 1, 3, 1, 0x00);
+    REG(&b, 0x02, 0x6B);
+}
+
+/* A drop request (bc of bq) in the first FORWARD cycle is ignored (armed
+ * 0: it is still the busy hint) and honoured from the next. Backward drop
+ * in FORWARD at u: the word on in is ignored (not counted), out IDLE and
+ * bq IDLE at u+1, bq freed at u (a later-served port cannot take it at u,
+ * any port can at u+1), the port in DISCARD from u+1, bc 1 during u+1. */
+static void test_sec7_drop_from_forward(tally_t *t)
+{
+    bench_t b;
+    bench_open_bc(&b, t, cfgb(0, 0, 0xACE1, 0, 1));
+    NOUT(&b); /* cycle 0 */
+    b.in.fwd[0] = W1(0x00); /* dir 0, lfsr bit0=1 -> b1 */
+    step(&b);
+    OUTS(&b, .b[1] = W1(0x00)); /* cycle 1: first FORWARD */
+    PORT(&b, 0, S_FORWARD, 1, 3, 1, 0x00);
+    ARMED(&b, 0, 0);
+    b.in.fwd[0] = W1(0x11);
+    b.in.bwd_bc = 0x02; /* not a drop request yet */
+    step(&b);
+    OUTS(&b, .b[1] = W1(0x11)); /* cycle 2 */
+    PORT(&b, 0, S_FORWARD, 1, 3, 2, 0x11);
+    ARMED(&b, 0, 1);
+    REG(&b, 0x02, 0x02);
+    b.in.fwd[0] = W1(0x22); /* ignored: the drop wins */
+    b.in.fwd[2] = W1(0x00); /* order 2..7,0,1: f2 takes b0 */
+    b.in.fwd[1] = W1(0x01); /* b1 freed now, not free: collapses */
+    step(&b);
+    OUTS(&b, .b[0] = W1(0x00), .bc = 0x03); /* cycle 3 */
+    PORT(&b, 0, S_DISCARD, 1, 3, 2, 0x11);
+    ARMED(&b, 0, 1);
+    PORT(&b, 1, S_DISCARD, 0, 0, 1, 0x01);
+    PORT(&b, 2, S_FORWARD, 0, 2, 1, 0x00);
+    REG(&b, 0x02, 0x01);
+    REG(&b, 0x01, 0);
+    b.in.fwd[1] = IDLE;
+    b.in.fwd[2] = HOLD;
+    b.in.fwd[3] = W1(0x02); /* dir 0: b1 free again, the only one */
+    b.in.bwd_bc = 0;
+    step(&b);
+    OUTS(&b, .b[0] = HOLD, .b[1] = W1(0x02)); /* cycle 4: pulses over */
+    PORT(&b, 0, S_DISCARD, 1, 3, 2, 0x11); /* W1(0x22) discarded */
+    ARMED(&b, 0, 0);
+    PORT(&b, 1, S_IDLE, 0, 0, 1, 0x01);
+    PORT(&b, 3, S_FORWARD, 1, 3, 1, 0x02);
+    REG(&b, 0x02, 0x03);
+    b.in.fwd[0] = IDLE; /* the source closes */
+    step(&b);
+    OUTS(&b, .b[0] = HOLD, .b[1] = W1(0x02)); /* cycle 5 */
+    PORT(&b, 0, S_IDLE, 1, 3, 2, 0x11);
+    REG(&b, 0x01, 0);
+}
+
+/* Backward drop in HOLD (after the reverse TURN): bq carries IDLE, not the
+ * second HOLD; out IDLE; DISCARD; bc 1 for one cycle. */
+static void test_sec7_drop_from_hold(tally_t *t)
+{
+    bench_t b;
+    bench_open_bc(&b, t, cfgb(0, 0, 0xACE1, 0, 1));
+    b.in.fwd[0] = W1(0x00); /* cycle 0: -> b1 */
+    step(&b);
+    OUTS(&b, .b[1] = W1(0x00)); /* cycle 1 */
+    b.in.fwd[0] = TURN;
+    step(&b);
+    OUTS(&b, .b[1] = TURN, .f[0] = W1(0xC1)); /* cycle 2: STATUS 11 / 1 */
+    b.in.fwd[0] = W1(0x33); /* ignored until DISCARD */
+    b.in.bwd[1] = TURN;     /* live at 3 */
+    step(&b);
+    OUTS(&b, .f[0] = W1(0x00)); /* cycle 3: CHECKSUM */
+    PORT(&b, 0, S_REVERSE, 1, 3, 1, 0x00);
+    step(&b);
+    OUTS(&b, .f[0] = TURN, .b[1] = HOLD); /* cycle 4 */
+    PORT(&b, 0, S_HOLD, 1, 3, 1, 0x00);
+    ARMED(&b, 0, 1);
+    b.in.bwd_bc = 0x02;
+    step(&b);
+    OUTS(&b, .bc = 0x01); /* cycle 5: no second HOLD on b1 */
+    PORT(&b, 0, S_DISCARD, 1, 3, 1, 0x00);
+    REG(&b, 0x02, 0);
+    step(&b); /* W1(0x33) on f0: discarded, not counted */
+    NOUT(&b); /* cycle 6 */
+    PORT(&b, 0, S_DISCARD, 1, 3, 1, 0x00);
+    b.in.fwd[0] = DROP;
+    step(&b);
+    NOUT(&b); /* cycle 7 */
+    PORT(&b, 0, S_IDLE, 1, 3, 1, 0x00);
+    REG(&b, 0x01, 0);
+}
+
+/* Backward drop in STATUS: DROP on out in place of the CHECKSUM, bq IDLE,
+ * port IDLE from u+1, bc 1 during u+1 only. */
+static void test_sec7_drop_from_status(tally_t *t)
+{
+    bench_t b;
+    bench_open_bc(&b, t, cfgb(0, 0, 0xACE1, 0, 1));
+    b.in.fwd[0] = W1(0x00); /* cycle 0: -> b1 */
+    step(&b);
+    b.in.fwd[0] = W1(0x3C);
+    step(&b);
+    OUTS(&b, .b[1] = W1(0x3C)); /* cycle 2 */
+    b.in.fwd[0] = TURN;
+    step(&b);
+    OUTS(&b, .b[1] = TURN, .f[0] = W1(0xC2)); /* cycle 3: STATUS 11 / 2 */
+    PORT(&b, 0, S_STATUS, 1, 3, 2, 0x3C);
+    ARMED(&b, 0, 1);
+    b.in.bwd_bc = 0x02;
+    step(&b);
+    OUTS(&b, .f[0] = DROP, .bc = 0x01); /* cycle 4: no CHECKSUM */
+    PORT(&b, 0, S_IDLE, 1, 3, 2, 0x3C);
+    REG(&b, 0x02, 0);
+    step(&b); /* TURN on f0 in IDLE, bc of free b1: nothing */
+    NOUT(&b); /* cycle 5 */
+    PORT(&b, 0, S_IDLE, 1, 3, 2, 0x3C);
+    ARMED(&b, 0, 0);
+    REG(&b, 0x01, 0);
+}
+
+/* Backward drop in REVERSE, winning over a TURN (f0) and an invalid word
+ * (f2) on the live bq input: DROP on out, bq IDLE (no HOLD), IDLE from
+ * u+1, no error counted. */
+static void test_sec7_drop_from_reverse(tally_t *t)
+{
+    bench_t b;
+    bench_open_bc(&b, t, cfgb(0, 0, 0xACE1, 0, 1));
+    b.in.fwd[0] = W1(0x00); /* cycle 0: dir 0, bit0=1 -> b1 */
+    b.in.fwd[2] = W1(0x40); /* dir 1, bit2=0 -> b2 */
+    step(&b);
+    OUTS(&b, .b[1] = W1(0x00), .b[2] = W1(0x40)); /* cycle 1 */
+    b.in.fwd[0] = b.in.fwd[2] = TURN;
+    step(&b);
+    OUTS(&b, .b[1] = TURN, .b[2] = TURN, .f[0] = W1(0xC1),
+         .f[2] = W1(0x81)); /* cycle 2 */
+    step(&b);
+    OUTS(&b, .f[0] = W1(0x00), .f[2] = W1(0x40)); /* cycle 3 */
+    PORT(&b, 0, S_REVERSE, 1, 3, 1, 0x00);
+    PORT(&b, 2, S_REVERSE, 2, 2, 1, 0x40);
+    b.in.bwd[1] = W1(0x44);
+    b.in.bwd[2] = HOLD;
+    step(&b);
+    OUTS(&b, .f[0] = W1(0x44), .f[2] = HOLD); /* cycle 4 */
+    ARMED(&b, 0, 1);
+    ARMED(&b, 2, 1);
+    b.in.bwd[1] = TURN;
+    b.in.bwd[2] = 0x0F0;
+    b.in.bwd_bc = 0x06;
+    step(&b);
+    OUTS(&b, .f[0] = DROP, .f[2] = DROP, .bc = 0x05); /* cycle 5 */
+    PORT(&b, 0, S_IDLE, 1, 3, 1, 0x00);
+    PORT(&b, 2, S_IDLE, 2, 2, 1, 0x40);
+    REG(&b, 0x02, 0);
+    REG(&b, 0x01, 0);
+    step(&b);
+    NOUT(&b); /* cycle 6 */
+    REG(&b, 0x01, 0);
+}
+
+/* The drop wins over TURN (f0), DROP (f2) and an invalid word (f4) on the
+ * live forward input: none leaves on bq, no STATUS, no error; all three go
+ * to DISCARD, which a TURN then answers with DROP (DROP state, then IDLE)
+ * and DROP / an invalid word (counted) leave. */
+static void test_sec7_drop_wins_over_in(tally_t *t)
+{
+    bench_t b;
+    bench_open_bc(&b, t, cfgb(0, 0, 0xACE1, 0, 1));
+    b.in.fwd[0] = W1(0x00); /* cycle 0: dir 0, bit0=1 -> b1 */
+    b.in.fwd[2] = W1(0x40); /* dir 1, bit2=0 -> b2 */
+    b.in.fwd[4] = W1(0x80); /* dir 2, bit4=0 -> b4 */
+    step(&b);
+    OUTS(&b, .b[1] = W1(0x00), .b[2] = W1(0x40), .b[4] = W1(0x80));
+    b.in.fwd[0] = b.in.fwd[2] = b.in.fwd[4] = HOLD;
+    step(&b);
+    OUTS(&b, .b[1] = HOLD, .b[2] = HOLD, .b[4] = HOLD); /* cycle 2 */
+    b.in.fwd[0] = TURN;
+    b.in.fwd[2] = DROP;
+    b.in.fwd[4] = 0x012;
+    b.in.bwd_bc = 0x16; /* b1, b2, b4 */
+    step(&b);
+    OUTS(&b, .bc = 0x15); /* cycle 3 */
+    PORT(&b, 0, S_DISCARD, 1, 3, 1, 0x00);
+    PORT(&b, 2, S_DISCARD, 2, 2, 1, 0x40);
+    PORT(&b, 4, S_DISCARD, 4, 2, 1, 0x80);
+    REG(&b, 0x01, 0);
+    REG(&b, 0x02, 0);
+    step(&b); /* the same words, now in DISCARD */
+    OUTS(&b, .f[0] = DROP); /* cycle 4 */
+    PORT(&b, 0, S_DROP, 1, 3, 1, 0x00);
+    PORT(&b, 2, S_IDLE, 2, 2, 1, 0x40);
+    PORT(&b, 4, S_IDLE, 4, 2, 1, 0x80);
+    REG(&b, 0x01, 1);
+    step(&b);
+    NOUT(&b); /* cycle 5 */
+    PORT(&b, 0, S_IDLE, 1, 3, 1, 0x00);
+    REG(&b, 0x01, 2); /* f4's invalid word, live in IDLE now */
+}
+
+/* Blocked collapses from the head: a routing word finding no free output
+ * (in IDLE: f3, disp 01; in SWALLOW: f5) sends the port to DISCARD with bq
+ * 0 and the disposition set, bc 1 during the next cycle only. A TURN in
+ * SWALLOW (f6) still answers STATUS 00, CHECKSUM, DROP, with bc 0; a drop
+ * request is not looked at in CHECKSUM (armed, but not a drop state). */
+static void test_sec7_blocked_collapse(tally_t *t)
+{
+    bench_t b;
+    bench_open_bc(&b, t, cfgb(0x60, 0x03, 0xACE1, 0, 1));
+    NOUT(&b); /* cycle 0 */
+    b.in.fwd[3] = W1(0x3F); /* dir 0: b0, b1 disabled */
+    b.in.fwd[5] = W1(0x11); /* swallowed */
+    b.in.fwd[6] = W1(0x22); /* swallowed */
+    step(&b);
+    OUTS(&b, .bc = 0x08); /* cycle 1 */
+    PORT(&b, 3, S_DISCARD, 0, 1, 1, 0x3F);
+    ARMED(&b, 3, 0);
+    PORT(&b, 5, S_SWALLOW, 0, 0, 1, 0x11);
+    PORT(&b, 6, S_SWALLOW, 0, 0, 1, 0x22);
+    b.in.fwd[3] = W1(0x01); /* discarded, not counted */
+    b.in.fwd[5] = W1(0x05); /* routing word, dir 0: collapses */
+    b.in.fwd[6] = TURN;
+    step(&b);
+    OUTS(&b, .f[6] = W1(0x01), .bc = 0x20); /* cycle 2: STATUS 00 / 1 */
+    PORT(&b, 3, S_DISCARD, 0, 1, 1, 0x3F);
+    PORT(&b, 5, S_DISCARD, 0, 1, 2, 0x14);
+    PORT(&b, 6, S_STATUS, 0, 0, 1, 0x22);
+    ARMED(&b, 6, 0);
+    b.in.fwd[3] = HOLD;
+    b.in.fwd[5] = W1(0x06);
+    b.in.fwd[6] = IDLE; /* ignored */
+    step(&b);
+    OUTS(&b, .f[6] = W1(0x22)); /* cycle 3: CHECKSUM */
+    PORT(&b, 3, S_DISCARD, 0, 1, 1, 0x3F);
+    PORT(&b, 5, S_DISCARD, 0, 1, 2, 0x14);
+    PORT(&b, 6, S_CHECKSUM, 0, 0, 1, 0x22);
+    ARMED(&b, 6, 1);
+    b.in.fwd[3] = TURN;
+    b.in.fwd[5] = IDLE;
+    b.in.bwd_bc = 0x01; /* bc of b0 (f6's bq field): not a request */
+    step(&b);
+    OUTS(&b, .f[3] = DROP, .f[6] = DROP); /* cycle 4 */
+    PORT(&b, 3, S_DROP, 0, 1, 1, 0x3F);
+    PORT(&b, 5, S_IDLE, 0, 1, 2, 0x14);
+    PORT(&b, 6, S_DROP, 0, 0, 1, 0x22);
+    b.in.fwd[3] = W1(0x40); /* ignored in DROP, live at 5 */
+    b.in.bwd_bc = 0;
+    step(&b);
+    NOUT(&b); /* cycle 5, lfsr 0x0E27: bit3=0 */
+    PORT(&b, 3, S_IDLE, 0, 1, 1, 0x3F);
+    PORT(&b, 6, S_IDLE, 0, 0, 1, 0x22);
+    step(&b);
+    OUTS(&b, .b[2] = W1(0x40)); /* cycle 6: dir 1 -> b2 */
+    PORT(&b, 3, S_FORWARD, 2, 2, 1, 0x40);
+    REG(&b, 0x01, 0);
+}
+
+/* DISCARD: c=1 words and HOLD discarded and uncounted; DROP, IDLE and an
+ * invalid word (counted) return to IDLE; TURN puts DROP on out next cycle,
+ * DROP state, then IDLE. Every output disabled: every decision collapses
+ * (disp 01) and every IDLE port shows the busy hint. */
+static void test_sec7_discard(tally_t *t)
+{
+    bench_t b;
+    bench_open_bc(&b, t, cfgb(0, 0xFF, 0xACE1, 0, 1));
+    NOUT(&b); /* cycle 0 */
+    b.in.fwd[0] = W1(0x01);
+    b.in.fwd[1] = W1(0x02);
+    b.in.fwd[2] = W1(0x03);
+    b.in.fwd[3] = W1(0x04);
+    step(&b);
+    OUTS(&b, .bc = 0xFF); /* cycle 1: four pulses, four hints */
+    PORT(&b, 0, S_DISCARD, 0, 1, 1, 0x01);
+    PORT(&b, 3, S_DISCARD, 0, 1, 1, 0x04);
+    b.in.fwd[0] = W1(0x10);
+    b.in.fwd[1] = HOLD;
+    b.in.fwd[2] = W1(0x20);
+    b.in.fwd[3] = HOLD;
+    step(&b);
+    OUTS(&b, .bc = 0xF0); /* cycle 2: DISCARD ports bc 0 */
+    PORT(&b, 0, S_DISCARD, 0, 1, 1, 0x01);
+    PORT(&b, 1, S_DISCARD, 0, 1, 1, 0x02);
+    PORT(&b, 2, S_DISCARD, 0, 1, 1, 0x03);
+    PORT(&b, 3, S_DISCARD, 0, 1, 1, 0x04);
+    b.in.fwd[0] = DROP;
+    b.in.fwd[1] = IDLE;
+    b.in.fwd[2] = 0x0A5;
+    b.in.fwd[3] = TURN;
+    step(&b);
+    OUTS(&b, .f[3] = DROP, .bc = 0xF7); /* cycle 3 */
+    PORT(&b, 0, S_IDLE, 0, 1, 1, 0x01);
+    PORT(&b, 1, S_IDLE, 0, 1, 1, 0x02);
+    PORT(&b, 2, S_IDLE, 0, 1, 1, 0x03);
+    PORT(&b, 3, S_DROP, 0, 1, 1, 0x04);
+    REG(&b, 0x01, 1);
+    b.in.fwd[0] = b.in.fwd[1] = b.in.fwd[2] = IDLE;
+    b.in.fwd[3] = HOLD; /* ignored in DROP */
+    step(&b);
+    OUTS(&b, .bc = 0xFF); /* cycle 4 */
+    PORT(&b, 3, S_IDLE, 0, 1, 1, 0x04);
+    REG(&b, 0x01, 1);
+    REG(&b, 0x02, 0);
+}
+
+/* backchan 0: bc outputs 0 (the hint would be 1: one output enabled), no
+ * choice bias, no drop requests, a blocked routing word goes to BLOCKED. */
+static void test_sec7_backchan_off(tally_t *t)
+{
+    bench_t b;
+    bench_open_bc(&b, t, cfgb(0, 0xFC, 0xACE1, 0, 0));
+    b.in.fwd[0] = W1(0x00); /* dir 0, both free, lfsr bit0=1 -> b1 */
+    b.in.fwd[1] = W1(0x41); /* dir 1 disabled: BLOCKED, 01 */
+    b.in.bwd_bc = 0x02;     /* would bias f0 to b0 */
+    step(&b);
+    OUTS(&b, .b[1] = W1(0x00)); /* cycle 1 */
+    PORT(&b, 0, S_FORWARD, 1, 3, 1, 0x00);
+    PORT(&b, 1, S_BLOCKED, 0, 1, 1, 0x41);
+    b.in.fwd[0] = W1(0x11);
+    b.in.bwd_bc = 0xFF;
+    step(&b);
+    OUTS(&b, .b[1] = W1(0x11)); /* cycle 2: armed, request ignored */
+    ARMED(&b, 0, 1);
+    PORT(&b, 0, S_FORWARD, 1, 3, 2, 0x11);
+    b.in.fwd[0] = TURN;
+    step(&b);
+    OUTS(&b, .b[1] = TURN, .f[0] = W1(0xC2)); /* cycle 3 */
+    step(&b);
+    OUTS(&b, .f[0] = W1(0x11)); /* cycle 4: CHECKSUM, no DROP */
+    PORT(&b, 0, S_REVERSE, 1, 3, 2, 0x11);
+    b.in.bwd[1] = W1(0x5A);
+    step(&b);
+    OUTS(&b, .f[0] = W1(0x5A)); /* cycle 5 */
+    REG(&b, 0x02, 0x02);
+    REG(&b, 0x00, 0xACE1FC00);
+}
+
+/* backchan written mid-run: a write in cycle N gates the bc outputs from
+ * N+1 (the registers behind them were computed all along), and bc inputs
+ * are looked at only in cycles where backchan is 1. */
+static void test_sec7_backchan_toggled(tally_t *t)
+{
+    bench_t b;
+    bench_open_bc(&b, t, cfgb(0, 0xFE, 0xACE1, 0, 0)); /* b0 only */
+    b.in.fwd[0] = W1(0x00); /* cycle 0: -> b0 */
+    step(&b);
+    OUTS(&b, .b[0] = W1(0x00)); /* cycle 1 */
+    b.in.fwd[0] = W1(0x11);
+    b.in.bwd_bc = 0x01;
+    step(&b);
+    OUTS(&b, .b[0] = W1(0x11)); /* cycle 2: armed, backchan 0 */
+    ARMED(&b, 0, 1);
+    b.in.fwd[0] = W1(0x22);
+    step_write(&b, 0x00, (uint64_t)1 << 40, 0x20); /* backchan 1 */
+    OUTS(&b, .b[0] = W1(0x22), .bc = 0xFE); /* cycle 3: no drop at 2 */
+    PORT(&b, 0, S_FORWARD, 0, 2, 3, 0x33);
+    REG(&b, 0x00, 0x100ACE1FE00ull);
+    b.in.fwd[0] = W1(0x44); /* ignored: dropped now */
+    step(&b);
+    OUTS(&b, .bc = 0xFF); /* cycle 4: f0 pulse, b0 the only free one */
+    PORT(&b, 0, S_DISCARD, 0, 2, 3, 0x33);
+    REG(&b, 0x02, 0);
+    b.in.fwd[0] = IDLE;
+    step_write(&b, 0x00, 0, 0x20); /* backchan 0 */
+    NOUT(&b); /* cycle 5: gated */
+    PORT(&b, 0, S_IDLE, 0, 2, 3, 0x33);
+    b.in.fwd[1] = W1(0x01); /* -> b0 */
+    step(&b);
+    OUTS(&b, .b[0] = W1(0x01)); /* cycle 6 */
+    b.in.fwd[1] = W1(0x10);
+    b.in.fwd[2] = W1(0x02); /* b0 taken, backchan 0: BLOCKED */
+    step(&b);
+    OUTS(&b, .b[0] = W1(0x10)); /* cycle 7 */
+    ARMED(&b, 1, 1);
+    PORT(&b, 1, S_FORWARD, 0, 2, 2, 0x11);
+    PORT(&b, 2, S_BLOCKED, 0, 0, 1, 0x02);
+    b.in.fwd[2] = HOLD;
+    step_write(&b, 0x00, (uint64_t)1 << 40, 0x20); /* backchan 1 */
+    OUTS(&b, .b[0] = W1(0x10), .bc = 0xF9); /* cycle 8: no drop at 7 */
+    PORT(&b, 1, S_FORWARD, 0, 2, 3, 0x01);
+    step(&b);
+    OUTS(&b, .bc = 0xFB); /* cycle 9: dropped at 8; f2 stays BLOCKED */
+    PORT(&b, 1, S_DISCARD, 0, 2, 3, 0x01);
+    PORT(&b, 2, S_BLOCKED, 0, 0, 1, 0x02);
+    REG(&b, 0x02, 0);
+    REG(&b, 0x01, 0);
+}
+
+/* The same with the backward channel and random bc inputs, plus: a bc
+ * output is 1 only on a port that is IDLE or DISCARD (the hint and the
+ * pulses; never on an open connection, where upstream would read it as a
+ * drop request), and an armed port was in FORWARD, STATUS, REVERSE or HOLD
+ * in the cycle before. */
+static void test_sec7_invariants_random(tally_t *t)
+{
+    uint32_t seed = 0x9E3779B9u;
+    const uint32_t seed0 = seed;
+    unsigned prev_state[RN1_PORTS] = { 0 };
+    unsigned bad_bc = 0, bad_armed = 0, discards = 0, drops = 0;
+    long c;
+    bench_t b;
+    bench_open_bc(&b, t, cfgb(0x21, 0x10, 0x1D0F, 0, 1));
+    for (c = 0; c < 20000 && alloc_invariant_holds(&b, S_DISCARD); c++) {
+        uint8_t bc = rn1_fwd_bc_out(&b.m);
+        for (unsigned p = 0; p < RN1_PORTS; p++) {
+            uint64_t w = rn1_reg_read(&b.m, (uint8_t)(0x10 + p));
+            unsigned st = (unsigned)(w & 0xF), armed = (unsigned)(w >> 12 & 1);
+            unsigned pv = prev_state[p];
+            bool arming = c > 0 && (pv == S_FORWARD || pv == S_STATUS ||
+                                    pv == S_REVERSE || pv == S_HOLD);
+            bad_bc += (bc >> p & 1u) && st != S_IDLE && st != S_DISCARD;
+            bad_armed += armed != (unsigned)arming;
+            discards += st == S_DISCARD && pv != S_DISCARD;
+            drops += st == S_DISCARD && (pv == S_FORWARD || pv == S_HOLD);
+            prev_state[p] = st;
+        }
+        if (bad_bc || bad_armed)
+            break;
+        for (unsigned i = 0; i < RN1_PORTS; i++) {
+            if (xorshift32(&seed) % 4u == 0)
+                b.in.fwd[i] = random_word(&seed);
+            if (xorshift32(&seed) % 4u == 0)
+                b.in.bwd[i] = random_word(&seed);
+        }
+        b.in.bwd_bc = (uint8_t)(xorshift32(&seed) & xorshift32(&seed) &
+                                xorshift32(&seed)); /* 1 in 8 per bit */
+        if (c == 10000) /* half way through: dual mode, other disables */
+            step_write(&b, 0x00, cfgb(0x21, 0x81, 0x1D0F, 1, 1), 0x13);
+        else
+            step(&b);
+    }
+    if (c < 20000)
+        printf("%s:%d: random traffic seed 0x%08" PRIx32 "\n", __FILE__,
+               __LINE__, seed0);
+    CHECK(&b, "cycles with the backchan invariants", c, 20000);
+    CHECK(&b, "bc 1 on an open connection", bad_bc, 0);
+    CHECK(&b, "armed not the previous state's", bad_armed, 0);
+    /* The run must exercise what it checks. */
+    CHECK(&b, "DISCARD entered", discards > 100, 1);
+    CHECK(&b, "backward drops from FORWARD/HOLD", drops > 10, 1);
 }
 
 int main(void)
@@ -1060,6 +1654,20 @@ int main(void)
     test_sec8_config_written_mid_run(&t);
     test_rn1md_reset_and_config(&t);
     test_sec5_allocation_invariants_random(&t);
+    test_rn1md_armed(&t);
+    test_sec7_busy_hint_dilated(&t);
+    test_sec7_busy_hint_dual(&t);
+    test_sec7_choice_bias(&t);
+    test_sec7_drop_from_forward(&t);
+    test_sec7_drop_from_hold(&t);
+    test_sec7_drop_from_status(&t);
+    test_sec7_drop_from_reverse(&t);
+    test_sec7_drop_wins_over_in(&t);
+    test_sec7_blocked_collapse(&t);
+    test_sec7_discard(&t);
+    test_sec7_backchan_off(&t);
+    test_sec7_backchan_toggled(&t);
+    test_sec7_invariants_random(&t);
     printf("%u passed, %u failed\n", t.passed, t.failed);
     return t.failed ? 1 : 0;
 }

@@ -19,6 +19,11 @@ Commands:
   order T [T2]            service order of forward ports in cycle T (..T2)
   dir BYTE                direction d[7:6] of a routing byte (hex) and its backward ports
   find SEED T0 T1 P=V ... cycles in T0..T1 where every listed port P has LFSR bit V
+  raw STATE BQ DISP ARMED COUNT XOR
+                          pack a PORT p debug word (rn1.md encoding: state[3:0],
+                          bq[6:4], disp[9:8], armed[12], count[21:16], xor[31:24]);
+                          STATE is a name (IDLE..DISCARD) or code; DISP 00/01/10/11;
+                          COUNT decimal (taken mod 64); XOR a hex byte
   selftest                checks against values worked by hand (exit 1 on a mismatch)
 Numbers: decimal or 0x hex, except BYTEs, which are hex without 0x as in vectors.
 """
@@ -120,6 +125,24 @@ def cmd_find(a):
         s = step(s)
 
 
+STATES = ["IDLE", "SWALLOW", "FORWARD", "BLOCKED", "STATUS", "CHECKSUM", "REVERSE",
+          "HOLD", "DROP", "DISCARD"]
+
+
+def raw_word(state, bq, disp, armed, count, xor):
+    return (state & 0xF) | ((bq & 7) << 4) | ((disp & 3) << 8) | ((armed & 1) << 12) \
+        | ((count % 64) << 16) | ((xor & 0xFF) << 24)
+
+
+def cmd_raw(a):
+    st = a[0].upper()
+    state = STATES.index(st) if st in STATES else num(a[0])
+    w = raw_word(state, num(a[1]), int(a[2], 2), num(a[3]), num(a[4]), int(a[5], 16))
+    print(f"state {STATES[state] if state < len(STATES) else state}({state}) bq {num(a[1])} "
+          f"disp {a[2]} armed {num(a[3])} count {num(a[4]) % 64} xor {a[5].upper()}: "
+          f"raw 0x{w:08X}")
+
+
 def cmd_selftest(_a):
     # Worked by hand from the rnp.md s5 rule, and the vectors.md example (STATUS:82 CHECKSUM:51).
     checks = [
@@ -132,6 +155,7 @@ def cmd_selftest(_a):
     x = 0x40 ^ 0x11
     checks.append(((2 << 6) | 2, 0x82))
     checks.append((x, 0x51))
+    checks.append((raw_word(2, 5, 3, 1, 2, 0xC5), 0xC5021352))  # by hand from rn1.md fields
     bad = [(i, got, want) for i, (got, want) in enumerate(checks) if got != want]
     for i, got, want in bad:
         print(f"selftest {i}: got 0x{got:04X}, want 0x{want:04X}")
@@ -142,7 +166,7 @@ def cmd_selftest(_a):
 
 CMDS = {"lfsr": (cmd_lfsr, 2), "bit": (cmd_bit, 3), "status": (cmd_status, 1),
         "order": (cmd_order, 1), "dir": (cmd_dir, 1), "find": (cmd_find, 3),
-        "selftest": (cmd_selftest, 0)}
+        "raw": (cmd_raw, 6), "selftest": (cmd_selftest, 0)}
 
 
 def main(argv):
