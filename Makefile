@@ -27,7 +27,8 @@ RN1_RTL     := $(RTL_DIR)/rn1.v $(RTL_DIR)/rn1_fport.v
 RN1_VLT     := $(RTL_DIR)/rn1.vlt
 
 HARNESS_C   := harness/dev.c harness/vec.c harness/lockstep.c harness/play.c \
-               harness/rnp_word.c harness/rn1_dev.c harness/fuzz_rn1.c harness/ftsim.c
+               harness/rnp_word.c harness/rn1_dev.c harness/fuzz_rn1.c harness/rnpnet.c harness/rnpni.c harness/fuzz_rnpnet.c harness/experiment_rnp.c \
+               harness/ftsim.c
 CSIM_C      := $(CSIM_DIR)/rn1.c
 HARNESS_CXX := harness/rn1_rtl.cpp harness/vl_common.cpp
 
@@ -38,7 +39,7 @@ RN1_LIB     := $(VLBUILD)/rn1/Vrn1__ALL.a
 
 FTSIM       := $(BUILD)/ftsim
 
-.PHONY: all help deps build lint test demo wave vectors bench clean
+.PHONY: all help deps build lint test demo wave vectors bench paper clean
 .DEFAULT_GOAL := all
 
 all: build
@@ -52,6 +53,7 @@ help:
 	@echo "  make wave V=FILE.vec play a vector with an FST and open GTKWave on waves/rn1.gtkw"
 	@echo "  make vectors         regenerate the golden vectors (review the diff; never hand-edit)"
 	@echo "  make bench           simulated cycles/s: rtl, csim, lockstep, rtl+FST (not part of test)"
+	@echo "  make paper           the measurements (ftsim experiment ...), tables and PNG plots"
 	@echo "  make deps            install the Debian packages ftsim needs (as root)"
 	@echo "  make clean           remove build/"
 
@@ -111,6 +113,15 @@ vectors: build
 bench: deps
 	@$(MAKE) -s build
 	@$(FTSIM) bench --cycles $${CYCLES:-1000000}
+
+EXPERIMENTS := rnp-load rnp-patterns rnp-policy
+paper: deps
+	@$(MAKE) -s build
+	@mkdir -p $(BUILD)/experiments
+	@for e in $(EXPERIMENTS); do $(FTSIM) experiment $$e --out $(BUILD)/experiments \
+	  | tee $(BUILD)/experiments/$$e.md || exit 1; echo; done
+	@/usr/bin/python3 harness/scripts/plot_rnp.py $(BUILD)/experiments harness/results
+	@echo "tables: $(BUILD)/experiments/*.md   plots: harness/results/*.png"
 
 clean:
 	rm -rf $(BUILD)

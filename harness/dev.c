@@ -1,6 +1,8 @@
 /* dev.c — the design registry and the generic parts of the device interface. */
 #include "dev.h"
 
+#include "rnpnet.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +19,7 @@ const dev_design_t *dev_find_design(const char *name)
     for (unsigned i = 0; designs[i]; i++)
         if (strcasecmp(designs[i]->name, name) == 0)
             return designs[i];
-    return NULL;
+    return rnpnet_find_design(name);
 }
 
 const char *dev_impl_name(dev_impl_t impl) { return impl == DEV_IMPL_RTL ? "rtl" : "csim"; }
@@ -51,9 +53,11 @@ void dev_close(device_t *dev)
 
 void dev_reset(device_t *dev, const dev_write_t *writes, unsigned nwrites)
 {
-    uint64_t idle[DEV_MAX_PORTS] = {0};
+    uint64_t *idle = calloc(dev->design->nports, sizeof *idle);
     dev->ops->set_reset(dev->self, true);
-    dev->ops->set_inputs(dev->self, idle);
+    if (idle)
+        dev->ops->set_inputs(dev->self, idle);
+    free(idle);
     for (int i = 0; i < 2; i++)
         dev->ops->tick(dev->self, UINT64_MAX); /* UINT64_MAX: a reset cycle, never traced */
     for (unsigned i = 0; i < nwrites; i++) {

@@ -28,8 +28,6 @@ extern "C" {
 #endif
 
 #define DEV_NS_PER_CYCLE 10u /* the one mapping of cycles to waveform time */
-#define DEV_MAX_PORTS 128u
-#define DEV_MAX_DEBUG 64u
 #define DEV_ERR_LEN 256u
 
 typedef enum { DEV_IN = 0, DEV_OUT = 1 } dev_dir_t;
@@ -74,6 +72,9 @@ typedef struct dev_ops {
     void (*trace_close)(void *self, uint64_t cycle);
     /* Non-zero once the implementation flagged an internal error (an RTL assertion). */
     int (*internal_error)(void *self);
+    /* A design-specific action in the current cycle (a fault, a cable pull): the text of a
+     * vector statement `@N WORD ...` whose WORD the design lists in control_words. */
+    int (*control)(void *self, const char *cmd, char *err, size_t errlen);
 } dev_ops_t;
 
 struct dev_design {
@@ -102,6 +103,11 @@ struct dev_design {
      * statement is not the design's, -1 on error (message in err). */
     int (*parse_stmt)(void *vec, uint64_t cycle, unsigned line, char **tok, int ntok,
                       char *err, size_t errlen);
+
+    /* Statements `@N WORD ...` handed whole to dev_ops_t.control in cycle N (NULL: none),
+     * and their check at parse time. */
+    const char *const *control_words;
+    int (*check_control)(const dev_design_t *d, const char *text, char *err, size_t errlen);
 
     /* Create an implementation. Returns NULL with a message when it is not built. */
     void *(*create)(dev_impl_t impl, const char *instance, const dev_ops_t **ops, char *err,
@@ -150,6 +156,10 @@ static inline void dev_tick(device_t *d)
     d->cycle++;
 }
 int dev_trace_open(device_t *d, const char *path, char *err, size_t errlen);
+static inline int dev_control(device_t *d, const char *cmd, char *err, size_t errlen)
+{
+    return d->ops->control(d->self, cmd, err, errlen);
+}
 void dev_trace_close(device_t *d);
 
 /* Lookups on a design (case-insensitive names). -1 when absent. */

@@ -14,9 +14,19 @@ typedef struct fuzz_opts {
     int quiet;            /* no progress line */
     double *cps;          /* out: simulated cycles per second (for bench) */
     uint16_t *capture;    /* out: if set, 16 input words per cycle (f0..f7, b0..b7), cycles long */
+    /* --device rnpnet */
+    unsigned endpoints;   /* 16, 64, 256, 1024 */
+    int net_extra;        /* extra stages; -1: the default for the size */
+    unsigned faults;      /* random faults injected at random times in the first half */
+    int net_backchan;     /* the backward channel on */
+    int net_no_lft;       /* the link fault table off */
+    unsigned net_retries; /* retry limit (0: default) */
+    unsigned net_gap;     /* a message every ~net_gap cycles per endpoint (0: default 150) */
+    int is_net;           /* set by the command line: --device rnpnet */
 } fuzz_opts_t;
 
 /* 0 pass, 1 a divergence or an end-to-end check failed (reproducer written), 2 cannot run. */
 int fuzz_rn1(const fuzz_opts_t *o);
+int fuzz_rnpnet(const fuzz_opts_t *o);
 
 #endif

@@ -2,6 +2,7 @@
 #include "lockstep.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int ls_parse_models(const char *s, unsigned *mask)
@@ -21,6 +22,15 @@ int ls_open(lockstep_t *ls, const dev_design_t *d, unsigned models, char *err, s
 {
     memset(ls, 0, sizeof *ls);
     ls->d = d;
+    for (unsigned k = 0; k < 2; k++) {
+        ls->out[k] = calloc(d->nports, sizeof *ls->out[k]);
+        ls->dbg[k] = calloc(d->ndebug ? d->ndebug : 1, sizeof *ls->dbg[k]);
+        if (!ls->out[k] || !ls->dbg[k]) {
+            snprintf(err, errlen, "out of memory");
+            ls_close(ls);
+            return -1;
+        }
+    }
     static const dev_impl_t order[2] = {DEV_IMPL_RTL, DEV_IMPL_CSIM};
     for (unsigned k = 0; k < 2; k++) {
         if (!(models & (1u << k)))
@@ -40,6 +50,11 @@ void ls_close(lockstep_t *ls)
     for (unsigned k = 0; k < ls->n; k++)
         dev_close(ls->m[k]);
     ls->n = 0;
+    for (unsigned k = 0; k < 2; k++) {
+        free(ls->out[k]);
+        free(ls->dbg[k]);
+        ls->out[k] = ls->dbg[k] = NULL;
+    }
 }
 
 void ls_reset(lockstep_t *ls, const dev_write_t *w, unsigned n)

@@ -15,8 +15,8 @@ typedef struct lockstep {
     const dev_design_t *d;
     device_t *m[2];
     unsigned n;                       /* 1 or 2 models; with 2, m[0] is rtl and m[1] csim */
-    uint64_t out[2][DEV_MAX_PORTS];   /* outputs of the current cycle, per model */
-    uint64_t dbg[2][DEV_MAX_DEBUG];
+    uint64_t *out[2];                 /* outputs of the current cycle, per model (nports) */
+    uint64_t *dbg[2];                 /* debug state, per model (ndebug) */
 } lockstep_t;
 
 /* Parse --model rtl|csim|both. Returns 0 and the mask, or -1. */

@@ -7,12 +7,60 @@
 #include <string.h>
 #include <unistd.h>
 
+#define SHOW_MAX_CYCLES 400u
+
 typedef struct run {
     const vec_t *v;
     const play_opts_t *o;
     lockstep_t ls;
     unsigned fails;
+    uint64_t *tab; /* --show: every port's word, per cycle (SHOW_MAX_CYCLES x nports) */
+    uint64_t ntab;
 } run_t;
+
+/* Short names for a table cell: . for idle, the byte for c=1 words. */
+static void cell(const dev_design_t *d, unsigned p, uint64_t w, char *buf, size_t len)
+{
+    if (w == 0) {
+        snprintf(buf, len, ".");
+        return;
+    }
+    char full[48];
+    dev_format_port_word(d, p, w, 0, full, sizeof full);
+    const char *colon = strchr(full, ':');
+    snprintf(buf, len, "%s", colon && strncmp(full, "DATA:", 5) == 0 ? colon + 1 : full);
+}
+
+/* The run as a picture: a row a cycle, a column a port that carried anything. */
+static void show_table(const run_t *r)
+{
+    const dev_design_t *d = r->v->design;
+    unsigned np = d->nports, n = 0;
+    unsigned *cols = calloc(np, sizeof *cols);
+    if (!cols)
+        return;
+    for (unsigned p = 0; p < np; p++)
+        for (uint64_t c = 0; c < r->ntab; c++)
+            if (r->tab[c * np + p]) {
+                cols[n++] = p;
+                break;
+            }
+    printf("\n%6s", "cycle");
+    for (unsigned k = 0; k < n; k++)
+        printf(" %6s%s", d->ports[cols[k]].name, d->ports[cols[k]].dir == DEV_IN ? "<" : ">");
+    printf("\n");
+    for (uint64_t c = 0; c < r->ntab; c++) {
+        printf("%6llu", (unsigned long long)c);
+        for (unsigned k = 0; k < n; k++) {
+            char b[48];
+            cell(d, cols[k], r->tab[c * np + cols[k]], b, sizeof b);
+            printf(" %7s", b);
+        }
+        printf("\n");
+    }
+    printf("(< into the device, > out of it; . idle; hex bytes are c=1 words)\n\n");
+    free(cols);
+}
 
 static void mismatch(run_t *r, unsigned line, uint64_t cyc, const char *fmt, ...)
 {
@@ -89,9 +137,17 @@ static int run_cycles(run_t *r)
 {
     const vec_t *v = r->v;
     const dev_design_t *d = v->design;
-    uint64_t in[DEV_MAX_PORTS] = {0};
-    unsigned char named[DEV_MAX_PORTS];
+    uint64_t *in = calloc(d->nports, sizeof *in);
+    unsigned char *named = calloc(d->nports, 1);
     uint64_t end = vec_end_cycle(v);
+    int rc = 0;
+    if (!in || !named) {
+        printf("%s: out of memory\n", v->path);
+        free(in);
+        free(named);
+        r->fails++;
+        return 1;
+    }
     size_t i = 0;
     unsigned line = 0;
     char msg[600];
@@ -105,15 +161,29 @@ static int run_cycles(run_t *r)
             else
                 wr = &v->ev[i].wr;
         }
+        for (; i < v->nev && v->ev[i].cycle == cyc && v->ev[i].kind == VEC_CONTROL; i++) {
+            line = v->ev[i].line;
+            for (unsigned k = 0; k < r->ls.n; k++)
+                if (dev_control(r->ls.m[k], v->ev[i].text, msg, sizeof msg) < 0) {
+                    printf("%s:%u: cycle %llu: %s\n", v->path, line, (unsigned long long)cyc, msg);
+                    r->fails++;
+                }
+        }
         ls_set_inputs(&r->ls, in);
         if (wr)
             ls_reg_write(&r->ls, wr);
         ls_sample(&r->ls);
+        if (r->tab && cyc < SHOW_MAX_CYCLES) {
+            for (unsigned p = 0; p < d->nports; p++)
+                r->tab[cyc * d->nports + p] = d->ports[p].dir == DEV_IN ? in[p] : r->ls.out[0][p];
+            r->ntab = cyc + 1;
+        }
         if (ls_diverged(&r->ls, msg, sizeof msg)) {
             r->fails++;
             printf("%s:%u: cycle %llu: the models diverge (first difference): %s\n", v->path, line,
                    (unsigned long long)cyc, msg);
-            return 1;
+            rc = 1;
+            break;
         }
         memset(named, 0, d->nports);
         for (; i < v->nev && v->ev[i].cycle == cyc; i++) {
@@ -131,14 +201,17 @@ static int run_cycles(run_t *r)
         if (ls_tick(&r->ls, msg, sizeof msg)) {
             r->fails++;
             printf("%s:%u: cycle %llu: %s\n", v->path, line, (unsigned long long)cyc, msg);
-            return 1;
+            rc = 1;
+            break;
         }
         if (cyc == end)
             break;
     }
     if (end > 4000000 && isatty(2))
         fputc('\n', stderr);
-    return 0;
+    free(in);
+    free(named);
+    return rc;
 }
 
 int play_run(const vec_t *v, const play_opts_t *o)
@@ -162,7 +235,15 @@ int play_run(const vec_t *v, const play_opts_t *o)
             return 2;
         }
     }
+    if (o->show)
+        r.tab = calloc((size_t)SHOW_MAX_CYCLES * v->design->nports, sizeof *r.tab);
     run_cycles(&r);
+    if (r.tab) {
+        show_table(&r);
+        if (vec_end_cycle(v) >= SHOW_MAX_CYCLES)
+            printf("(--show stops at cycle %u)\n", SHOW_MAX_CYCLES - 1);
+        free(r.tab);
+    }
     if (o->wave)
         dev_trace_close(r.ls.m[0]);
     ls_close(&r.ls);
@@ -187,7 +268,7 @@ struct rec {
     char *path;
     const dev_design_t *d;
     int outputs;
-    uint64_t in[DEV_MAX_PORTS];
+    uint64_t *in;
     uint64_t regs[16];
     int have_regs;
 };
@@ -201,8 +282,10 @@ rec_t *rec_open(const char *path, const dev_design_t *d, const dev_write_t *init
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
-    r->f = fopen(path, "w");
+    r->in = calloc(d->nports, sizeof *r->in);
+    r->f = r->in ? fopen(path, "w") : NULL;
     if (!r->f) {
+        free(r->in);
         snprintf(err, errlen, "%s: cannot write (%s)", path, strerror(errno));
         free(r->path);
         free(r);
@@ -235,6 +318,33 @@ static void rec_regs(rec_t *r, uint64_t cycle, device_t *m)
     r->have_regs = 1;
 }
 
+/* A register write as the vector language says it: config keys on one `config` line, any
+ * other field as `reg NAME <- VALUE`. */
+static void rec_write(rec_t *r, uint64_t cycle, const dev_write_t *wr)
+{
+    const dev_design_t *d = r->d;
+    int cfg = 0;
+    for (unsigned i = 0; i < d->nregs; i++) {
+        const dev_reg_t *g = &d->regs[i];
+        if (g->addr != wr->addr || !(wr->mask & dev_field_mask(g)))
+            continue;
+        if (g->flags & DEV_REG_CONFIG) {
+            cfg = 1;
+            continue;
+        }
+        if ((wr->mask & dev_field_mask(g)) != dev_field_mask(g) || g->width >= 32)
+            continue; /* a raw view of a wider field: named by the field itself */
+        char val[64];
+        dev_format_value(g, dev_field_get(g, wr->data), val, sizeof val);
+        fprintf(r->f, "@%llu reg %s <- %s\n", (unsigned long long)cycle, g->name, val);
+    }
+    if (cfg) {
+        char at[32];
+        snprintf(at, sizeof at, "@%llu ", (unsigned long long)cycle);
+        vec_print_config(r->f, d, wr, 1, at);
+    }
+}
+
 void rec_cycle(rec_t *r, uint64_t cycle, const uint64_t *in, const dev_write_t *wr,
                const uint64_t *out, device_t *model)
 {
@@ -247,11 +357,8 @@ void rec_cycle(rec_t *r, uint64_t cycle, const uint64_t *in, const dev_write_t *
         dev_format_port_word(d, p, in[p], 0, w, sizeof w);
         fprintf(r->f, "@%llu %s <- %s\n", (unsigned long long)cycle, d->ports[p].name, w);
     }
-    if (wr) {
-        char at[32];
-        snprintf(at, sizeof at, "@%llu ", (unsigned long long)cycle);
-        vec_print_config(r->f, d, wr, 1, at);
-    }
+    if (wr)
+        rec_write(r, cycle, wr);
     if (!r->outputs)
         return;
     for (unsigned p = 0; p < d->nports; p++) {
@@ -270,8 +377,9 @@ int rec_close(rec_t *r, uint64_t end, char *err, size_t errlen)
     int bad = ferror(r->f);
     if (fclose(r->f) != 0)
         bad = 1;
-    if (bad)
+    if (bad && err)
         snprintf(err, errlen, "%s: write error", r->path);
+    free(r->in);
     free(r->path);
     free(r);
     return bad ? 2 : 0;
@@ -298,8 +406,17 @@ int record_run(const vec_t *v, dev_impl_t impl, const char *out_path)
         return 2;
     }
     dev_reset(m, v->init, v->ninit);
-    uint64_t in[DEV_MAX_PORTS] = {0}, out[DEV_MAX_PORTS];
+    uint64_t *in = calloc(v->design->nports, sizeof *in);
+    uint64_t *out = calloc(v->design->nports, sizeof *out);
     uint64_t end = vec_end_cycle(v);
+    if (!in || !out) {
+        fprintf(stderr, "ftsim: out of memory\n");
+        free(in);
+        free(out);
+        dev_close(m);
+        rec_close(r, 0, NULL, 0);
+        return 2;
+    }
     size_t i = 0;
     for (uint64_t cyc = 0;; cyc++) {
         const dev_write_t *wr = NULL;
@@ -308,6 +425,11 @@ int record_run(const vec_t *v, dev_impl_t impl, const char *out_path)
                 in[v->ev[i].idx] = v->ev[i].value;
             else if (v->ev[i].kind == VEC_CONFIG)
                 wr = &v->ev[i].wr;
+            else if (v->ev[i].kind == VEC_CONTROL) {
+                char msg[DEV_ERR_LEN];
+                dev_control(m, v->ev[i].text, msg, sizeof msg);
+                fprintf(r->f, "@%llu %s\n", (unsigned long long)cyc, v->ev[i].text);
+            }
         }
         dev_set_inputs(m, in);
         if (wr)
@@ -319,6 +441,8 @@ int record_run(const vec_t *v, dev_impl_t impl, const char *out_path)
             break;
     }
     dev_close(m);
+    free(in);
+    free(out);
     int rc = rec_close(r, end, err, sizeof err);
     if (rc)
         fprintf(stderr, "ftsim: %s\n", err);

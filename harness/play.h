@@ -11,6 +11,7 @@ typedef struct play_opts {
     unsigned models;   /* LS_RTL, LS_CSIM or LS_BOTH */
     const char *wave;  /* FST path or NULL */
     unsigned max_msgs; /* mismatch lines printed before the rest are only counted */
+    int show;          /* print the run as a table: a row a cycle, a column an active port */
 } play_opts_t;
 
 /* Play a vector: 0 pass, 1 mismatch or divergence, 2 cannot run. Prints to stdout, ending

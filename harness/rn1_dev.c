@@ -31,6 +31,7 @@ static const char *const state_names[] = {"IDLE",    "SWALLOW", "FORWARD", "BLOC
     {"f" #p ".state", 0x10 + p, 0, 4, DEV_REG_RO, 0, state_names},                                 \
         {"f" #p ".bq", 0x10 + p, 4, 3, DEV_REG_RO, 0, NULL},                                       \
         {"f" #p ".disp", 0x10 + p, 8, 2, DEV_REG_RO, 0, NULL},                                     \
+        {"f" #p ".armed", 0x10 + p, 12, 1, DEV_REG_RO, 0, NULL},                                   \
         {"f" #p ".count", 0x10 + p, 16, 6, DEV_REG_RO, 0, NULL},                                   \
         {"f" #p ".xor", 0x10 + p, 24, 8, DEV_REG_RO, 0, NULL},                                     \
         {"f" #p ".raw", 0x10 + p, 0, 32, DEV_REG_RO, 0, NULL}
@@ -61,16 +62,6 @@ void rn1_strobe_write(uint64_t cur, uint64_t data, uint64_t mask, uint64_t *wdat
             s |= (uint8_t)(1u << b);
     *wdata = (cur & ~mask) | (data & mask);
     *wstrb = s;
-}
-
-static int rn1_check_config(const dev_reg_t *key, uint64_t value, char *err, size_t errlen)
-{
-    if (strcmp(key->name, "backchan") == 0 && value != 0) {
-        snprintf(err, errlen,
-                 "backchan=1: the backward channel (rnp.md section 7) is not implemented yet");
-        return -1;
-    }
-    return 0;
 }
 
 /* ---- the C model as a device ---------------------------------------------------------- */
@@ -155,9 +146,16 @@ static int cs_internal_error(void *self)
     return 0;
 }
 
+int rn1_no_control(void *self, const char *cmd, char *err, size_t errlen)
+{
+    (void)self;
+    snprintf(err, errlen, "rn1 takes no control statement ('%s')", cmd);
+    return -1;
+}
+
 static const dev_ops_t rn1_csim_ops = {
-    cs_destroy, cs_set_reset, cs_set_inputs,  cs_get_outputs, cs_reg_write,     cs_reg_read,
-    cs_debug,   cs_tick,      cs_trace_open,  cs_trace_close, cs_internal_error,
+    cs_destroy, cs_set_reset,  cs_set_inputs,  cs_get_outputs,    cs_reg_write,   cs_reg_read,
+    cs_debug,   cs_tick,       cs_trace_open,  cs_trace_close,    cs_internal_error, rn1_no_control,
 };
 
 static void *rn1_create(dev_impl_t impl, const char *instance, const dev_ops_t **ops, char *err,
@@ -188,7 +186,7 @@ const dev_design_t rn1_design = {
     .record_regs = rn1_record_regs,
     .parse_word = rnp_parse_word,
     .format_word = rnp_format_word,
-    .check_config = rn1_check_config,
+    .check_config = NULL,
     .parse_stmt = NULL,
     .create = rn1_create,
 };

@@ -169,8 +169,8 @@ int internal_error(void *self)
     return ftsim_vl_context()->gotError() ? 1 : 0;
 }
 
-const dev_ops_t ops = {destroy, set_reset, set_inputs, get_outputs, reg_write,  reg_read,
-                       debug,   tick,      trace_open, trace_close, internal_error};
+const dev_ops_t ops = {destroy, set_reset,  set_inputs,  get_outputs,    reg_write,     reg_read,
+                       debug,   tick,       trace_open,  trace_close,    internal_error, rn1_no_control};
 
 }  // namespace
 

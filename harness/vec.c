@@ -192,6 +192,26 @@ static int stmt_reg(parser_t *p, uint64_t cyc, char **tok, int ntok)
     return push(p, &e);
 }
 
+/* A design's control statement, kept as text for dev_ops_t.control. */
+static int stmt_control(parser_t *p, uint64_t cyc, char **tok, int ntok)
+{
+    char text[512] = "";
+    for (int i = 0; i < ntok; i++) {
+        size_t n = strlen(text);
+        if (n + strlen(tok[i]) + 2 >= sizeof text)
+            return fail(p, "statement too long");
+        snprintf(text + n, sizeof text - n, "%s%s", i ? " " : "", tok[i]);
+    }
+    char msg[DEV_ERR_LEN];
+    const dev_design_t *d = p->v->design;
+    if (d->check_control && d->check_control(d, text, msg, sizeof msg) < 0)
+        return fail(p, "%s", msg);
+    vec_ev_t e = {.cycle = cyc, .line = p->line, .kind = VEC_CONTROL, .text = strdup(text)};
+    if (!e.text)
+        return fail(p, "out of memory");
+    return push(p, &e);
+}
+
 static int stmt_at(parser_t *p, char **tok, int ntok)
 {
     uint64_t cyc;
@@ -221,6 +241,10 @@ static int stmt_at(parser_t *p, char **tok, int ntok)
     }
     if (ntok >= 3 && (strcmp(tok[2], "<-") == 0 || strcmp(tok[2], "->") == 0))
         return stmt_port(p, cyc, tok + 1, ntok - 1);
+    const dev_design_t *dd = p->v->design;
+    for (unsigned k = 0; dd->control_words && dd->control_words[k]; k++)
+        if (strcasecmp(tok[1], dd->control_words[k]) == 0)
+            return stmt_control(p, cyc, tok + 1, ntok - 1);
     if (ntok == 2 && (strcmp(tok[1], "<-") == 0 || strcmp(tok[1], "->") == 0))
         return fail(p, "missing port before '%s'", tok[1]);
     const dev_design_t *d = p->v->design;
@@ -346,6 +370,8 @@ static int ev_cmp(const void *a, const void *b)
         return (int)x->kind - (int)y->kind;
     if (x->kind == VEC_CONFIG && x->wr.addr != y->wr.addr)
         return x->wr.addr < y->wr.addr ? -1 : 1;
+    if (x->kind == VEC_CONTROL)
+        return x->line < y->line ? -1 : x->line > y->line;
     if (x->kind != VEC_CONFIG && x->idx != y->idx)
         return x->idx < y->idx ? -1 : 1;
     return x->line < y->line ? -1 : x->line > y->line;
@@ -364,7 +390,7 @@ static int check_events(parser_t *p)
             return fail(p, "@%llu is after 'end @%llu' (line %u)", (unsigned long long)e->cycle,
                         (unsigned long long)v->end, v->end_line);
         vec_ev_t *prev = out ? &v->ev[out - 1] : NULL;
-        if (prev && prev->cycle == e->cycle && prev->kind == e->kind) {
+        if (prev && prev->cycle == e->cycle && prev->kind == e->kind && e->kind != VEC_CONTROL) {
             const dev_design_t *d = v->design;
             if (e->kind == VEC_CONFIG) {
                 if (prev->wr.addr != e->wr.addr)
@@ -480,6 +506,8 @@ int vec_load(const char *path, vec_t *v, char *err, size_t errlen)
 
 void vec_free(vec_t *v)
 {
+    for (size_t i = 0; i < v->nev; i++)
+        free(v->ev[i].text);
     free(v->ev);
     free(v->path);
     memset(v, 0, sizeof *v);

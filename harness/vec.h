@@ -16,9 +16,10 @@
 
 typedef enum {
     VEC_DRIVE = 0,  /* @N PORT <- WORD */
-    VEC_CONFIG = 1, /* @N config K=V ... / @N reg NAME <- V (a register write) */
-    VEC_EXPECT = 2, /* @N PORT -> WORD */
-    VEC_REG = 3,    /* @N reg NAME -> VALUE */
+    VEC_CONFIG = 1,  /* @N config K=V ... / @N reg NAME <- V (a register write) */
+    VEC_CONTROL = 2, /* @N WORD ... for a WORD of the design's control_words (text in `text`) */
+    VEC_EXPECT = 3,  /* @N PORT -> WORD */
+    VEC_REG = 4,     /* @N reg NAME -> VALUE */
 } vec_kind_t;
 
 typedef struct vec_ev {
@@ -29,6 +30,7 @@ typedef struct vec_ev {
     uint64_t value, care;  /* care: bits that must match (X: none) */
     uint8_t hint;          /* how the word was written (design's format hint) */
     dev_write_t wr;        /* CONFIG */
+    char *text;            /* CONTROL: the statement after @N */
 } vec_ev_t;
 
 typedef struct vec {

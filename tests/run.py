@@ -96,7 +96,7 @@ def suite_csim():
 
 def suite_vectors(kind, models):
     tests = []
-    for vec in sorted(glob.glob(os.path.join(ROOT, "vectors", "rn1", kind, "*.vec"))):
+    for vec in sorted(glob.glob(os.path.join(ROOT, "vectors", "*", kind, "*.vec"))):
         rel = os.path.relpath(vec, ROOT)
         for m in models:
             tests.append(Test(f"{kind}-vectors", f"{rel} [{m}]",
@@ -181,6 +181,29 @@ def suite_fuzz():
             for s in FUZZ_SEEDS]
 
 
+# RNP networks: (endpoints, faults, backward channel, seed, cycles, models)
+NET_FUZZ = [(16, 4, False, 1, 300_000, "both"), (16, 4, True, 2, 300_000, "both"),
+            (64, 8, True, 3, 30_000, "both"), (64, 8, False, 4, 30_000, "both"),
+            (256, 16, True, 5, 60_000, "csim"), (256, 8, False, 6, 4_000, "both")]
+
+
+def suite_netfuzz():
+    tests = []
+    for n, k, bc, seed, cycles, models in NET_FUZZ:
+        cmd = [FTSIM, "fuzz", "--device", "rnpnet", "--endpoints", str(n), "--faults", str(k),
+               "--seed", str(seed), "--cycles", str(cycles), "--model", models, "--quiet"]
+        if bc:
+            cmd.append("--backchan")
+        tests.append(Test("net-fuzz", f"rnpnet{n} {k} faults{' backchan' if bc else ''} seed {seed} "
+                          f"x {cycles} cycles [{models}]", cmd, exit_is(0, f"PASS fuzz rnpnet seed {seed}")))
+    tests.append(Test("net-fuzz", "ftsim net: several distinct paths for every pair",
+                      [FTSIM, "net", "--endpoints", "64"], exit_is(0, "distinct link-level paths min 16")))
+    tests.append(Test("net-fuzz", "ftsim experiment rnp-policy runs and writes its CSV",
+                      ["bash", "-c", f"{FTSIM} experiment rnp-policy --cycles 3000 --quiet --out "
+                       "build/exp-test >/dev/null && test -s build/exp-test/rnp-policy.csv"], exit_is(0)))
+    return tests
+
+
 def suite_waves():
     """make wave's FST opens with the committed layout: every signal it names is in the dump."""
     fst = "build/waves/test-showcase.fst"
@@ -209,6 +232,7 @@ SUITES = {
     "cli": suite_cli,
     "waves": suite_waves,
     "fuzz": suite_fuzz,
+    "net-fuzz": suite_netfuzz,
     "mutants": suite_mutants,
 }
 
@@ -227,7 +251,7 @@ def main():
     first_start, last_end = {}, {}
     with cf.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         futs = {}
-        for t in sorted(tests, key=lambda t: t.suite not in ("mutants", "fuzz")):  # long ones first
+        for t in sorted(tests, key=lambda t: t.suite not in ("mutants", "fuzz", "net-fuzz")):  # long first
             futs[pool.submit(lambda t=t: (time.monotonic(), run_one(t), time.monotonic()))] = t
         for fut in cf.as_completed(futs):
             a, t, b = fut.result()

@@ -21,8 +21,11 @@ $FTSIM fuzz --device rn1 --seed 2026 --cycles 300000 --quiet || rc=1
 echo
 mkdir -p build/waves
 fst=build/waves/showcase.fst
-echo "-- the showcase vector with a waveform"
-$FTSIM play "$show" --wave "$fst" || rc=1
+echo "-- the showcase (vectors/rn1/spec/showcase.vec): f1, f3, f6 want direction 2 in cycle 2;"
+echo "   the rotating order serves f3 first (LFSR bit 3 = 1: odd b5), then f6 (b4), f1 is blocked;"
+echo "   f3 turns, gets STATUS C2 / CHECKSUM B0 and a reply, the destination turns back (two"
+echo "   HOLDs), f3 sends 3C and drops; f1 gets STATUS 02 / CHECKSUM 90 / DROP"
+$FTSIM play "$show" --wave "$fst" --show || rc=1
 echo
 echo "Waveform written: $fst   (1 cycle = 10 ns; cycle N starts at N*10 ns)"
 echo "Open it with the committed layout:"

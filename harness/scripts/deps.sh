@@ -16,6 +16,7 @@ need=(
   "g++:g++"
   "file:/usr/include/zlib.h:zlib1g-dev"
   "file:/usr/include/systemc.h:libsystemc-dev"
+  "file:/usr/bin/python3:python3"
 )
 
 missing=()
@@ -27,6 +28,9 @@ for item in "${need[@]}"; do
             command -v "$cmd" >/dev/null 2>&1 || missing+=("$pkg") ;;
   esac
 done
+
+# The plots use Debian's own python3 (a python3 earlier on PATH may not see Debian's packages).
+[ -x /usr/bin/python3 ] && ! /usr/bin/python3 -c 'import matplotlib' >/dev/null 2>&1 && missing+=("python3-matplotlib")
 
 # de-duplicate
 mapfile -t missing < <(printf '%s\n' "${missing[@]}" | awk 'NF && !seen[$0]++')

@@ -3,17 +3,21 @@
 # Golden vectors record behaviour for regression; review the diff, never edit them by hand.
 set -eu
 cd "$(dirname "$0")/../.."
-out=vectors/rn1/golden
-mkdir -p "$out"
-rm -f "$out"/*.vec
-for spec in vectors/rn1/spec/*.vec; do
-  build/ftsim record "$spec" -o "$out/$(basename "$spec")" >/dev/null
+for dev in vectors/*/; do
+  dev=${dev%/}
+  [ -d "$dev/spec" ] || continue
+  out=$dev/golden
+  mkdir -p "$out"
+  rm -f "$out"/*.vec
+  for spec in "$dev"/spec/*.vec; do
+    build/ftsim record "$spec" -o "$out/$(basename "$spec")" >/dev/null
+  done
 done
 # Fuzz traffic, fixed seeds: a broad stimulus no hand-written vector has.
 for seed in 11 12 13; do
   build/ftsim fuzz --device rn1 --seed $seed --cycles 1000 --model csim --quiet \
-    --record "$out/fuzz-seed$seed.vec" >/dev/null
+    --record "vectors/rn1/golden/fuzz-seed$seed.vec" >/dev/null
 done
-echo "golden vectors regenerated in $out:"
-git status --short -- "$out" | sed 's/^/  /'
-git diff --stat -- "$out" | tail -1
+echo "golden vectors regenerated:"
+git status --short -- vectors/*/golden | sed 's/^/  /'
+git diff --stat -- vectors/*/golden | tail -1

@@ -1,0 +1,17 @@
+/* experiment.h — `ftsim experiment NAME`: measurements reproduced in simulation. */
+#ifndef FTSIM_EXPERIMENT_H
+#define FTSIM_EXPERIMENT_H
+
+#include <stdint.h>
+
+typedef struct exp_opts {
+    uint64_t cycles, seed;
+    unsigned models;    /* LS_CSIM by default: measurements need speed, lockstep checks rightness */
+    const char *outdir; /* CSV files (default build/experiments) */
+    int quiet;          /* no progress bar */
+} exp_opts_t;
+
+/* 0 done, 2 cannot run, -1 not one of this family's experiments. */
+int experiment_rnp(const char *name, const exp_opts_t *o);
+
+#endif

@@ -1,0 +1,295 @@
+/*
+ * experiment_rnp.c — `ftsim experiment rnp-load | rnp-patterns | rnp-policy`: measurements of
+ * RNP networks of RN1s with the endpoints of rnpni.c (source-responsible retry, diagnosis, the
+ * link fault table) and faults on the wires.
+ *
+ *   rnp-load      64 endpoints, uniform traffic, offered load swept; 0, 1, 4 and 16 random
+ *                 faults (injected at cycle 0); plain, +link fault table, +backward channel,
+ *                 +both: delivered fraction, retries per message, latency, accepted throughput.
+ *   rnp-patterns  the standard permutations (bit reversal, perfect shuffle, butterfly, matrix
+ *                 transpose, complement) and uniform, fault-free and with 4 faults.
+ *   rnp-policy    permanent, transient (one flip) and intermittent (a flip in 2% of words)
+ *                 link faults under three source policies: no table, mask at the first
+ *                 diagnosis (naive), and seed 001's stage and attempt numbers.
+ * Each prints a table, writes CSV under --out (default build/experiments), and `make paper`
+ * turns the CSVs into PNG plots (harness/scripts/plot_rnp.py).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "experiment.h"
+#include "lockstep.h"
+#include "prng.h"
+#include "rnpni.h"
+#include "rnpnet.h"
+
+enum { PAT_UNIFORM, PAT_BITREV, PAT_SHUFFLE, PAT_BUTTERFLY, PAT_TRANSPOSE, PAT_COMPLEMENT, NPAT };
+static const char *const pat_names[NPAT] = {"uniform", "bit-reversal", "perfect-shuffle",
+                                            "butterfly", "transpose", "complement"};
+enum { FK_MIXED, FK_PERMANENT, FK_TRANSIENT, FK_INTERMITTENT };
+static const char *const fk_names[] = {"mixed", "permanent", "transient", "intermittent"};
+
+typedef struct run_cfg {
+    unsigned endpoints, faults, fault_kind, pattern, gap; /* a message every ~gap cycles/endpoint */
+    int backchan, lft;
+    unsigned perm_stage;        /* 1: naive (first diagnosis is permanent); 3: seed 001 */
+    uint64_t cycles, seed;
+    unsigned models;
+} run_cfg_t;
+
+typedef struct run_res {
+    double delivered_frac, retries, latency, throughput, offered;
+    uint64_t sent, delivered, failed, masked_end;
+} run_res_t;
+
+static unsigned pat_dst(unsigned pat, unsigned s, unsigned n, prng_t *rng)
+{
+    unsigned bits = 0;
+    while ((1u << bits) < n)
+        bits++;
+    unsigned d = s;
+    switch (pat) {
+    case PAT_BITREV:
+        d = 0;
+        for (unsigned b = 0; b < bits; b++)
+            d |= ((s >> b) & 1u) << (bits - 1 - b);
+        break;
+    case PAT_SHUFFLE: d = ((s << 1) | (s >> (bits - 1))) & (n - 1); break;
+    case PAT_BUTTERFLY: {
+        unsigned hi = (s >> (bits - 1)) & 1u, lo = s & 1u;
+        d = (s & ~(1u | (1u << (bits - 1)))) | (lo << (bits - 1)) | hi;
+        break;
+    }
+    case PAT_TRANSPOSE: d = ((s << (bits / 2)) | (s >> (bits - bits / 2))) & (n - 1); break;
+    case PAT_COMPLEMENT: d = ~s & (n - 1); break;
+    default: d = prng_below(rng, n - 1); d += d >= s; break;
+    }
+    return d;
+}
+
+static void random_fault(prng_t *rng, const rnpnet_topo_t *t, unsigned kind, rnpnet_fault_t *x)
+{
+    memset(x, 0, sizeof *x);
+    unsigned k = prng_below(rng, 6);
+    if (kind == FK_MIXED)
+        x->kind = k == 0 ? RNPNET_F_DEAD_ROUTER : k == 1 ? RNPNET_F_DEAD_LINK : k == 2 ? RNPNET_F_STUCK_C1
+                  : k == 3 ? RNPNET_F_STUCK_BIT : RNPNET_F_FLIP;
+    else if (kind == FK_PERMANENT)
+        x->kind = k < 3 ? RNPNET_F_DEAD_LINK : RNPNET_F_STUCK_BIT;
+    else
+        x->kind = RNPNET_F_FLIP;
+    /* links between routers (not the last stage's, which would cut endpoints off) */
+    x->router = prng_below(rng, t->nrouters - t->per_stage);
+    x->port = prng_below(rng, 8);
+    x->bit = prng_below(rng, 8);
+    x->value = prng_below(rng, 2);
+    x->prob_ppm = kind == FK_TRANSIENT ? 0 : kind == FK_INTERMITTENT ? 20000 : (k == 4 ? 0 : 300000);
+}
+
+static int run_one(const run_cfg_t *c, run_res_t *r)
+{
+    char err[DEV_ERR_LEN];
+    const dev_design_t *d = rnpnet_design(c->endpoints, c->endpoints >= 256 ? 1 : 0, 1, err, sizeof err);
+    if (!d) {
+        fprintf(stderr, "ftsim experiment: %s\n", err);
+        return -1;
+    }
+    const rnpnet_topo_t *t = rnpnet_topo_of(d);
+    lockstep_t ls;
+    if (ls_open(&ls, d, c->models, err, sizeof err) < 0) {
+        fprintf(stderr, "ftsim experiment: %s\n", err);
+        return -1;
+    }
+    prng_t rng;
+    prng_seed(&rng, c->seed);
+    ni_policy_t pol = {.retry_limit = 60, .backoff_max = 64, .use_lft = c->lft,
+                       .perm_stage = c->perm_stage, .trial_attempts = 10};
+    ni_t *ni = ni_create(t, &pol, c->seed, c->backchan);
+    uint64_t *in = calloc(d->nports, sizeof *in);
+    if (!ni || !in) {
+        ls_close(&ls);
+        free(in);
+        ni_free(ni);
+        return -1;
+    }
+    dev_write_t init = {RNPNET_NETCFG, 0x1234u | ((uint64_t)c->backchan << 16), 0x1FFFF};
+    ls_reset(&ls, &init, 1);
+    for (unsigned i = 0; i < c->faults; i++) {
+        rnpnet_fault_t x;
+        char text[96], cmd[110];
+        random_fault(&rng, t, c->fault_kind, &x);
+        rnpnet_fault_format(&x, text, sizeof text);
+        snprintf(cmd, sizeof cmd, "fault %s", text);
+        for (unsigned k = 0; k < ls.n; k++)
+            dev_control(ls.m[k], cmd, err, sizeof err);
+    }
+    uint64_t stop = c->cycles - c->cycles / 5, offered = 0;
+    for (uint64_t now = 0; now < c->cycles; now++) {
+        if (now < stop)
+            for (unsigned e = 0; e < t->n; e++)
+                if (prng_chance(&rng, 1, c->gap)) {
+                    unsigned dst = pat_dst(c->pattern, e, t->n, &rng);
+                    if (dst != e && ni_send(ni, now, e, dst, 8))
+                        offered++;
+                }
+        dev_write_t w;
+        ls_set_inputs(&ls, in);
+        ls_sample(&ls);
+        if (ni_cycle(ni, now, ls.out[ls.n - 1], in, &w))
+            ls_reg_write(&ls, &w);
+        ls_tick(&ls, err, sizeof err);
+    }
+    const ni_stats_t *s = ni_stats(ni);
+    memset(r, 0, sizeof *r);
+    r->sent = s->sent;
+    r->delivered = s->delivered;
+    r->failed = s->failed;
+    r->delivered_frac = s->sent ? (double)s->delivered / (double)s->sent : 0;
+    r->retries = s->delivered ? (double)s->attempts / (double)(s->delivered + s->failed) - 1.0 : 0;
+    r->latency = s->delivered ? (double)s->latency_sum / (double)s->delivered : 0;
+    r->throughput = (double)s->delivered / (double)stop / t->n;
+    r->offered = (double)offered / (double)stop / t->n;
+    r->masked_end = ni_masked_now(ni);
+    ls_close(&ls);
+    ni_free(ni);
+    free(in);
+    return 0;
+}
+
+static FILE *open_csv(const exp_opts_t *o, const char *name, const char *header)
+{
+    mkdir("build", 0777);
+    mkdir(o->outdir, 0777);
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s.csv", o->outdir, name);
+    FILE *f = fopen(path, "w");
+    if (f)
+        fprintf(f, "%s\n", header);
+    else
+        fprintf(stderr, "ftsim experiment: cannot write %s\n", path);
+    return f;
+}
+
+static void progress(const exp_opts_t *o, unsigned i, unsigned n)
+{
+    if (o->quiet || !isatty(2))
+        return;
+    unsigned w = 30, k = n ? i * w / n : w;
+    fprintf(stderr, "\r  [%.*s%*s] %u/%u runs", (int)k, "##############################", (int)(w - k),
+            "", i, n);
+    if (i == n)
+        fputc('\n', stderr);
+}
+
+static const char *const cfg_names[4] = {"plain", "lft", "backchan", "lft+backchan"};
+
+static int exp_load(const exp_opts_t *o)
+{
+    static const unsigned gaps[] = {400, 200, 100, 60, 40};
+    static const unsigned faults[] = {0, 1, 4, 16};
+    FILE *csv = open_csv(o, "rnp-load", "config,faults,gap,offered,throughput,delivered_frac,retries,latency");
+    if (!csv)
+        return 2;
+    unsigned n = 4 * 4 * 5, i = 0;
+    printf("rnp-load: 64 endpoints, uniform traffic, 8-byte messages, %llu cycles a run, faults "
+           "injected at cycle 0 (mixed kinds)\n\n",
+           (unsigned long long)o->cycles);
+    printf("| config | faults | offered (msg/ep/cycle) | accepted | delivered | retries/msg | latency (cycles) |\n");
+    printf("|---|---:|---:|---:|---:|---:|---:|\n");
+    for (unsigned cf = 0; cf < 4; cf++)
+        for (unsigned fi = 0; fi < 4; fi++)
+            for (unsigned g = 0; g < 5; g++) {
+                run_cfg_t c = {.endpoints = 64, .faults = faults[fi], .fault_kind = FK_MIXED,
+                               .pattern = PAT_UNIFORM, .gap = gaps[g], .backchan = cf >= 2,
+                               .lft = cf & 1, .perm_stage = 3, .cycles = o->cycles,
+                               .seed = o->seed + fi, .models = o->models};
+                run_res_t r;
+                progress(o, i++, n);
+                if (run_one(&c, &r) < 0)
+                    return 2;
+                fprintf(csv, "%s,%u,%u,%.5f,%.5f,%.4f,%.3f,%.1f\n", cfg_names[cf], faults[fi], gaps[g],
+                        r.offered, r.throughput, r.delivered_frac, r.retries, r.latency);
+                if (g == 2 || g == 4)
+                    printf("| %s | %u | %.4f | %.4f | %.3f | %.2f | %.0f |\n", cfg_names[cf],
+                           faults[fi], r.offered, r.throughput, r.delivered_frac, r.retries, r.latency);
+            }
+    progress(o, n, n);
+    fclose(csv);
+    printf("\n(rows at two of the five loads; all in %s/rnp-load.csv)\n", o->outdir);
+    return 0;
+}
+
+static int exp_patterns(const exp_opts_t *o)
+{
+    FILE *csv = open_csv(o, "rnp-patterns", "pattern,faults,offered,throughput,delivered_frac,retries,latency");
+    if (!csv)
+        return 2;
+    printf("rnp-patterns: 64 endpoints, a message every ~60 cycles per endpoint, link fault table "
+           "and backward channel on, %llu cycles a run\n\n",
+           (unsigned long long)o->cycles);
+    printf("| pattern | faults | accepted | delivered | retries/msg | latency |\n|---|---:|---:|---:|---:|---:|\n");
+    unsigned i = 0;
+    for (unsigned p = 0; p < NPAT; p++)
+        for (unsigned f = 0; f < 2; f++) {
+            run_cfg_t c = {.endpoints = 64, .faults = f ? 4 : 0, .fault_kind = FK_MIXED, .pattern = p,
+                           .gap = 60, .backchan = 1, .lft = 1, .perm_stage = 3, .cycles = o->cycles,
+                           .seed = o->seed, .models = o->models};
+            run_res_t r;
+            progress(o, i++, 2 * NPAT);
+            if (run_one(&c, &r) < 0)
+                return 2;
+            fprintf(csv, "%s,%u,%.5f,%.5f,%.4f,%.3f,%.1f\n", pat_names[p], c.faults, r.offered,
+                    r.throughput, r.delivered_frac, r.retries, r.latency);
+            printf("| %s | %u | %.4f | %.3f | %.2f | %.0f |\n", pat_names[p], c.faults, r.throughput,
+                   r.delivered_frac, r.retries, r.latency);
+        }
+    progress(o, 2 * NPAT, 2 * NPAT);
+    fclose(csv);
+    return 0;
+}
+
+static int exp_policy(const exp_opts_t *o)
+{
+    FILE *csv = open_csv(o, "rnp-policy", "faults,policy,throughput,delivered_frac,retries,latency,masked_end");
+    if (!csv)
+        return 2;
+    static const char *const pol_names[3] = {"no table", "naive (mask at first)", "seed 001"};
+    printf("rnp-policy: 64 endpoints, 12 faults on router-to-router links, a message every ~60 "
+           "cycles per endpoint, backward channel on, %llu cycles a run\n\n",
+           (unsigned long long)o->cycles);
+    printf("| faults | policy | accepted | delivered | retries/msg | latency | links masked at end |\n");
+    printf("|---|---|---:|---:|---:|---:|---:|\n");
+    unsigned i = 0;
+    for (unsigned fk = FK_PERMANENT; fk <= FK_INTERMITTENT; fk++)
+        for (unsigned pl = 0; pl < 3; pl++) {
+            run_cfg_t c = {.endpoints = 64, .faults = 12, .fault_kind = fk, .pattern = PAT_UNIFORM,
+                           .gap = 60, .backchan = 1, .lft = pl > 0, .perm_stage = pl == 1 ? 1 : 3,
+                           .cycles = o->cycles, .seed = o->seed, .models = o->models};
+            run_res_t r;
+            progress(o, i++, 9);
+            if (run_one(&c, &r) < 0)
+                return 2;
+            fprintf(csv, "%s,%s,%.5f,%.4f,%.3f,%.1f,%llu\n", fk_names[fk], pol_names[pl], r.throughput,
+                    r.delivered_frac, r.retries, r.latency, (unsigned long long)r.masked_end);
+            printf("| %s | %s | %.4f | %.3f | %.2f | %.0f | %llu |\n", fk_names[fk], pol_names[pl],
+                   r.throughput, r.delivered_frac, r.retries, r.latency,
+                   (unsigned long long)r.masked_end);
+        }
+    progress(o, 9, 9);
+    fclose(csv);
+    return 0;
+}
+
+int experiment_rnp(const char *name, const exp_opts_t *o)
+{
+    if (!strcmp(name, "rnp-load"))
+        return exp_load(o);
+    if (!strcmp(name, "rnp-patterns"))
+        return exp_patterns(o);
+    if (!strcmp(name, "rnp-policy"))
+        return exp_policy(o);
+    return -1;
+}

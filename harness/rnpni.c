@@ -1,0 +1,677 @@
+/* rnpni.c — RNP network endpoints: senders with retry and diagnosis, the link fault table
+ * (the monitor), and receivers. See rnpni.h for the message format and the diagnosis rules. */
+#include "rnpni.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rnp_word.h"
+
+#define ACK_BYTE 0xACu
+#define NAK_BYTE 0x5Cu
+#define MAX_LFT 512
+#define MAX_WRITES 1024
+
+enum { S_IDLE, S_WAIT, S_SEND, S_REPLY, S_CLOSE };
+enum { R_IDLE, R_RECV, R_ACK, R_XOR, R_COUNT, R_DROP };
+
+typedef struct sender {
+    int st;
+    ni_msg_t *m;
+    uint64_t wait_until, t0, t_turn;
+    unsigned port;                    /* injection port of this attempt */
+    uint16_t w[4 + 6 + NI_MAX_PAYLOAD + 2];
+    unsigned nw, pos, nroute;
+    uint8_t xd[NI_MAX_STAGES];        /* extra-stage digits of this attempt */
+    uint8_t exp_count[NI_MAX_STAGES + 1], exp_xor[NI_MAX_STAGES + 1]; /* [stages]: destination */
+    unsigned prt[NI_MAX_STAGES], pport[NI_MAX_STAGES]; /* path: router and output per stage */
+    unsigned known;                   /* stages whose STATUS said routed */
+    int bad_stage, blocked_stage, dropped_stage, collapsed, answer, dst_xor, dst_count;
+    uint16_t cur;                     /* drive for the next cycle */
+} sender_t;
+
+typedef struct receiver {
+    int st;
+    uint8_t buf[8 + NI_MAX_PAYLOAD + 4];
+    unsigned n, first;
+    uint8_t verdict, xr, count; /* what it received, as the last router counts it */
+    unsigned words;                 /* c=1 words of this connection: past any message, garbage */
+    int drop_bc;                    /* raise bc for one cycle: drop the connection */
+    uint16_t cur;
+} receiver_t;
+
+typedef struct lft {
+    unsigned router, port, stage, attempt;
+    int masked, trial, used;
+} lft_t;
+
+struct ni {
+    const rnpnet_topo_t *t;
+    ni_policy_t pol;
+    prng_t rng;
+    int backchan;
+    sender_t *snd;
+    receiver_t *rcv;                  /* 2 per endpoint */
+    ni_msg_t **queue;                 /* per endpoint: a ring of pending messages */
+    unsigned *qhead, *qlen, qcap;
+    uint16_t *next_seq;               /* per source */
+    uint16_t *last_rx;                /* per (dst, src): the last sequence number delivered + 1 */
+    ni_msg_t *msgs;
+    size_t nmsgs, capmsgs;
+    lft_t lft[MAX_LFT];
+    unsigned nlft;
+    uint8_t *disable;                 /* per router: the mask the monitor has written */
+    dev_write_t wq[MAX_WRITES];
+    unsigned wq_head, wq_len;
+    ni_stats_t st;
+    void *ctx;
+    ni_diag_fn diag;
+    ni_done_fn done, rx;
+};
+
+static uint8_t crc8(const uint8_t *p, unsigned n)
+{
+    uint8_t c = 0;
+    for (unsigned i = 0; i < n; i++) {
+        c ^= p[i];
+        for (int b = 0; b < 8; b++)
+            c = (uint8_t)(c & 0x80 ? (c << 1) ^ 0x07 : c << 1);
+    }
+    return c;
+}
+
+ni_t *ni_create(const rnpnet_topo_t *t, const ni_policy_t *pol, uint64_t seed, int backchan)
+{
+    ni_t *ni = calloc(1, sizeof *ni);
+    if (!ni)
+        return NULL;
+    ni->t = t;
+    ni->pol = *pol;
+    ni->backchan = backchan;
+    prng_seed(&ni->rng, seed);
+    ni->qcap = 64;
+    ni->snd = calloc(t->n, sizeof *ni->snd);
+    ni->rcv = calloc(t->n * 2, sizeof *ni->rcv);
+    ni->queue = calloc((size_t)t->n * ni->qcap, sizeof *ni->queue);
+    ni->qhead = calloc(t->n, sizeof *ni->qhead);
+    ni->qlen = calloc(t->n, sizeof *ni->qlen);
+    ni->next_seq = calloc(t->n, sizeof *ni->next_seq);
+    ni->last_rx = calloc((size_t)t->n * t->n, sizeof *ni->last_rx);
+    ni->disable = calloc(t->nrouters, 1);
+    if (!ni->snd || !ni->rcv || !ni->queue || !ni->qhead || !ni->qlen || !ni->next_seq ||
+        !ni->last_rx || !ni->disable) {
+        ni_free(ni);
+        return NULL;
+    }
+    return ni;
+}
+
+void ni_free(ni_t *ni)
+{
+    if (!ni)
+        return;
+    free(ni->snd), free(ni->rcv), free(ni->queue), free(ni->qhead), free(ni->qlen);
+    free(ni->next_seq), free(ni->last_rx), free(ni->disable), free(ni->msgs);
+    free(ni);
+}
+
+void ni_set_callbacks(ni_t *ni, void *ctx, ni_diag_fn diag, ni_done_fn done, ni_done_fn rx)
+{
+    ni->ctx = ctx;
+    ni->diag = diag;
+    ni->done = done;
+    ni->rx = rx;
+}
+
+const ni_stats_t *ni_stats(const ni_t *ni) { return &ni->st; }
+
+unsigned ni_in_flight(const ni_t *ni)
+{
+    unsigned n = 0;
+    for (unsigned e = 0; e < ni->t->n; e++)
+        n += ni->qlen[e] + (ni->snd[e].m != NULL);
+    return n;
+}
+
+/* Messages live in one growing array; senders and queues point into it by index. */
+const ni_msg_t *ni_send(ni_t *ni, uint64_t cycle, unsigned src, unsigned dst, unsigned len)
+{
+    if (ni->qlen[src] == ni->qcap || len > NI_MAX_PAYLOAD)
+        return NULL;
+    if (ni->nmsgs == ni->capmsgs) {
+        size_t cap = ni->capmsgs ? ni->capmsgs * 2 : 1024;
+        ni_msg_t *n = realloc(ni->msgs, cap * sizeof *n);
+        if (!n)
+            return NULL;
+        /* re-point the senders and queues at the moved array */
+        for (unsigned e = 0; e < ni->t->n; e++) {
+            if (ni->snd[e].m)
+                ni->snd[e].m = n + (ni->snd[e].m - ni->msgs);
+            for (unsigned q = 0; q < ni->qcap; q++)
+                if (ni->queue[e * ni->qcap + q])
+                    ni->queue[e * ni->qcap + q] = n + (ni->queue[e * ni->qcap + q] - ni->msgs);
+        }
+        ni->msgs = n;
+        ni->capmsgs = cap;
+    }
+    ni_msg_t *m = &ni->msgs[ni->nmsgs];
+    memset(m, 0, sizeof *m);
+    m->id = (uint32_t)ni->nmsgs++;
+    m->src = (uint16_t)src;
+    m->dst = (uint16_t)dst;
+    m->seq = ni->next_seq[src]++;
+    m->len = (uint16_t)len;
+    for (unsigned i = 0; i < len; i++)
+        m->data[i] = (uint8_t)prng_below(&ni->rng, 256);
+    m->t_created = cycle;
+    ni->queue[src * ni->qcap + (ni->qhead[src] + ni->qlen[src]) % ni->qcap] = m;
+    ni->qlen[src]++;
+    ni->st.sent++;
+    return m;
+}
+
+/* ---- the link fault table -------------------------------------------------------------- */
+
+static lft_t *lft_find(ni_t *ni, unsigned router, unsigned port)
+{
+    for (unsigned i = 0; i < ni->nlft; i++)
+        if (ni->lft[i].used && ni->lft[i].router == router && ni->lft[i].port == port)
+            return &ni->lft[i];
+    return NULL;
+}
+
+static void mask_write(ni_t *ni, unsigned router, unsigned port, int on)
+{
+    if (port >= 8)
+        return; /* an injection link: its source stops choosing that port */
+    uint8_t m = ni->disable[router];
+    m = (uint8_t)(on ? (m | (1u << port)) : (m & ~(1u << port)));
+    ni->disable[router] = m;
+    if (ni->wq_len == MAX_WRITES)
+        return;
+    dev_write_t w = {(router << 8) | 0x00u, (uint64_t)m << 8, 0xFF00};
+    ni->wq[(ni->wq_head + ni->wq_len++) % MAX_WRITES] = w;
+}
+
+/* A diagnosis names (router, port): add an entry or raise its stage number; mask it. */
+static void lft_note(ni_t *ni, unsigned router, unsigned port)
+{
+    lft_t *e = lft_find(ni, router, port);
+    if (!e) {
+        for (unsigned i = 0; i < ni->nlft && !e; i++)
+            if (!ni->lft[i].used)
+                e = &ni->lft[i];
+        if (!e && ni->nlft < MAX_LFT)
+            e = &ni->lft[ni->nlft++];
+        if (!e)
+            return;
+        memset(e, 0, sizeof *e);
+        e->used = 1;
+        e->router = router;
+        e->port = port;
+    }
+    e->stage++;
+    e->attempt = 0;
+    e->trial = 0;
+    if (e->stage == ni->pol.perm_stage)
+        ni->st.permanent++;
+    if (!e->masked) {
+        e->masked = 1;
+        ni->st.masked++;
+        mask_write(ni, router, port, 1);
+    }
+}
+
+/* An attempt could have used (r, j) had it not been masked: raise the attempt number; at
+ * trial_attempts a non-permanent entry is unmasked for a trial (seed 001, section 3.2). */
+static void lft_need(ni_t *ni, unsigned r, unsigned j)
+{
+    lft_t *e = lft_find(ni, r, j);
+    if (!e || !e->masked || e->stage >= ni->pol.perm_stage)
+        return;
+    if (++e->attempt >= ni->pol.trial_attempts) {
+        e->masked = 0;
+        e->trial = 1;
+        ni->st.unmasked++;
+        mask_write(ni, r, j, 0);
+    }
+}
+
+/* Through router r in direction k: both outputs of the direction were options. */
+static void lft_would_need(ni_t *ni, unsigned r, unsigned k)
+{
+    lft_need(ni, r, 2 * k);
+    lft_need(ni, r, 2 * k + 1);
+}
+
+/* A delivered attempt used (r, j): an entry on trial there is cleared. */
+static void lft_used_ok(ni_t *ni, unsigned r, unsigned j)
+{
+    lft_t *e = lft_find(ni, r, j);
+    if (e && e->trial && !e->masked) {
+        e->used = 0;
+        ni->st.cleared++;
+    }
+}
+
+unsigned ni_masked_now(const ni_t *ni)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < ni->nlft; i++)
+        n += ni->lft[i].used && ni->lft[i].masked;
+    return n;
+}
+
+void ni_print_lft(const ni_t *ni)
+{
+    printf("  link fault table: %u entries in use\n", ni->nlft);
+    for (unsigned i = 0; i < ni->nlft; i++) {
+        const lft_t *e = &ni->lft[i];
+        if (!e->used)
+            continue;
+        if (e->port >= 8)
+            printf("    s%u.%u", e->router, e->port - 8);
+        else
+            printf("    r%u.b%u", e->router, e->port);
+        printf("  stage %u%s  attempt %u  %s\n", e->stage,
+               e->stage >= ni->pol.perm_stage ? " (permanent)" : "", e->attempt,
+               e->masked ? "masked" : e->trial ? "on trial" : "unmasked");
+    }
+}
+
+/* ---- senders ----------------------------------------------------------------------------- */
+
+static unsigned swallowed_before(unsigned k) { return k == 0 ? 0 : (k - 1) / 4; }
+
+static void build_attempt(ni_t *ni, unsigned e, sender_t *s)
+{
+    const rnpnet_topo_t *t = ni->t;
+    ni_msg_t *m = s->m;
+    /* the injection port: one whose link is not masked, if there is one */
+    lft_t *l0 = ni->pol.use_lft ? lft_find(ni, e, 8) : NULL, *l1 = ni->pol.use_lft ? lft_find(ni, e, 9) : NULL;
+    int ok0 = !(l0 && l0->masked), ok1 = !(l1 && l1->masked);
+    s->port = ok0 && ok1 ? prng_below(&ni->rng, 2) : ok1 ? 1u : 0u;
+    for (unsigned st = 0; st < t->stages; st++)
+        s->xd[st] = (uint8_t)prng_below(&ni->rng, 4);
+    uint16_t rw[4];
+    unsigned xd[NI_MAX_STAGES];
+    for (unsigned st = 0; st < t->stages; st++)
+        xd[st] = s->xd[st];
+    s->nroute = rnpnet_route_words(t, m->dst, xd, rw);
+    uint8_t hdr[6 + NI_MAX_PAYLOAD + 1];
+    hdr[0] = (uint8_t)m->src;
+    hdr[1] = (uint8_t)(m->src >> 8);
+    hdr[2] = (uint8_t)m->dst; /* a corrupted routing word can deliver elsewhere: say where to */
+    hdr[3] = (uint8_t)(m->dst >> 8);
+    hdr[4] = (uint8_t)m->seq;
+    hdr[5] = (uint8_t)(m->seq >> 8);
+    memcpy(hdr + 6, m->data, m->len);
+    unsigned nh = 6 + m->len;
+    hdr[nh] = crc8(hdr, nh);
+    nh++;
+    s->nw = 0;
+    for (unsigned i = 0; i < s->nroute; i++)
+        s->w[s->nw++] = rw[i];
+    for (unsigned i = 0; i < nh; i++)
+        s->w[s->nw++] = (uint16_t)(RNP_C | hdr[i]);
+    s->w[s->nw++] = RNP_TURN;
+    /* What each router on the path must count: the c=1 words not swallowed before it, as the
+     * wiring has rotated them. k = stages is the destination: it sees what the last router
+     * forwarded (a word that router swallowed is counted there but never arrives), with the
+     * last router's rotation (endpoint links do not rotate). */
+    unsigned nc = s->nw - 1;
+    for (unsigned k = 0; k <= t->stages; k++) {
+        unsigned m0 = swallowed_before(k);
+        uint8_t x = 0;
+        for (unsigned i = m0; i < nc; i++)
+            x ^= (uint8_t)s->w[i];
+        s->exp_count[k] = (uint8_t)((nc - m0) & 63u);
+        s->exp_xor[k] = rnp_rotl(x, k < t->stages ? k : t->stages - 1);
+    }
+    s->pos = 0;
+    s->known = 0;
+    s->bad_stage = s->blocked_stage = s->dropped_stage = -1;
+    s->collapsed = -1;
+    s->answer = s->dst_xor = s->dst_count = -1;
+    s->prt[0] = t->inj[e * 2 + s->port] / 8;
+    m->attempts++;
+    ni->st.attempts++;
+}
+
+/* The link into router k of this attempt's path, for a diagnosis. */
+static void link_into(const ni_t *ni, unsigned e, const sender_t *s, unsigned k, unsigned *r,
+                      unsigned *p)
+{
+    (void)ni;
+    if (k == 0) {
+        *r = e;
+        *p = 8 + s->port;
+    } else {
+        *r = s->prt[k - 1];
+        *p = s->pport[k - 1];
+    }
+}
+
+static void finish_attempt(ni_t *ni, uint64_t cycle, unsigned e, sender_t *s)
+{
+    const rnpnet_topo_t *t = ni->t;
+    ni_outcome_t out;
+    int loc = -1; /* the stage whose incoming link is named, or S for the ejection link */
+    if (s->collapsed >= 0)
+        out = NI_BLOCKED;
+    else if (s->bad_stage >= 0)
+        out = NI_CORRUPTED, loc = s->bad_stage;
+    else if (s->blocked_stage >= 0)
+        out = NI_BLOCKED;
+    else if (s->dropped_stage == -2)
+        out = NI_DROPPED;
+    else if (s->dropped_stage >= 0)
+        out = NI_DROPPED, loc = s->dropped_stage;
+    else if (s->answer < 0)
+        out = NI_DROPPED, loc = (int)t->stages; /* no answer: the link to the destination */
+    else if (s->dst_xor < 0 || s->dst_count < 0) /* the reply was cut after the answer */
+        out = s->answer == ACK_BYTE ? NI_DELIVERED : NI_CORRUPTED;
+    else if (s->dst_xor != s->exp_xor[t->stages] || s->dst_count != s->exp_count[t->stages])
+        out = NI_CORRUPTED, loc = (int)t->stages; /* after the last router's check: ejection */
+    else if (s->answer == ACK_BYTE)
+        out = NI_DELIVERED;
+    else
+        out = NI_CORRUPTED; /* NAK with every check right: flips the XOR cannot see; no place */
+    /* A check that covers fewer words than the one before it (the stage before swallowed the
+     * exhausted routing word) cannot locate: flips that cancelled in the earlier XOR can show
+     * in the later one. Only a first mismatch between checks of the same words names a link. */
+    if (out == NI_CORRUPTED && loc >= 1 && rnpnet_swallows((unsigned)loc - 1))
+        loc = -1;
+    ni->st.outcome[out]++;
+    if (loc >= 0) {
+        unsigned r, p;
+        if ((unsigned)loc == t->stages) {
+            r = s->prt[t->stages - 1];
+            p = s->pport[t->stages - 1];
+        } else {
+            link_into(ni, e, s, (unsigned)loc, &r, &p);
+        }
+        /* a link into a router the path never reached cannot be named */
+        if ((unsigned)loc <= s->known) {
+            ni->st.located++;
+            if (ni->diag) {
+                ni_path_t path = {s->t0, e, s->port, s->known, {0}, {0}};
+                memcpy(path.router, s->prt, sizeof path.router);
+                memcpy(path.out, s->pport, sizeof path.out);
+                ni->diag(ni->ctx, cycle, &path, r, p, out);
+            }
+            if (ni->pol.use_lft)
+                lft_note(ni, r, p);
+        }
+    }
+    if (ni->pol.use_lft) {
+        unsigned upto = s->known + (s->blocked_stage >= 0); /* a blocking router had options too */
+        for (unsigned k = 0; k < upto && k < t->stages; k++) {
+            int dg = rnpnet_digit(t, k, s->m->dst);
+            lft_would_need(ni, s->prt[k], dg < 0 ? s->xd[k] : (unsigned)dg);
+            if (out == NI_DELIVERED && k < s->known)
+                lft_used_ok(ni, s->prt[k], s->pport[k]);
+        }
+        lft_need(ni, e, 8 + (s->port ^ 1u)); /* the other injection port, if masked */
+        if (out == NI_DELIVERED)
+            lft_used_ok(ni, e, 8 + s->port);
+    }
+    ni_msg_t *m = s->m;
+    if (out == NI_DELIVERED) {
+        m->state = 1;
+        m->t_done = cycle;
+        ni->st.delivered++;
+        ni->st.latency_sum += cycle - m->t_created;
+        ni->st.words_delivered += m->len;
+        if (ni->done)
+            ni->done(ni->ctx, cycle, m, 1);
+        s->m = NULL;
+        s->st = S_IDLE;
+        return;
+    }
+    if (m->attempts >= ni->pol.retry_limit) {
+        m->state = 2;
+        m->t_done = cycle;
+        ni->st.failed++;
+        if (ni->done)
+            ni->done(ni->ctx, cycle, m, 0);
+        s->m = NULL;
+        s->st = S_IDLE;
+        return;
+    }
+    unsigned cap = 1u << (m->attempts < 10 ? m->attempts : 10);
+    if (cap > ni->pol.backoff_max)
+        cap = ni->pol.backoff_max;
+    s->wait_until = cycle + 1 + prng_below(&ni->rng, cap ? cap : 1);
+    s->st = S_WAIT;
+}
+
+/* The cycle at which a block at stage st comes back to the source on the bc line. */
+static uint64_t collapse_cycle(const sender_t *s, unsigned st)
+{
+    return s->t0 + st / 4 + 2 * st + 1;
+}
+
+/* Sender e reads its port's output word w (and bc) of this cycle. */
+static void sender_observe(ni_t *ni, uint64_t cycle, unsigned e, uint16_t w, unsigned bc)
+{
+    const rnpnet_topo_t *t = ni->t;
+    sender_t *s = &ni->snd[e];
+    if (s->st != S_SEND && s->st != S_REPLY)
+        return;
+    if (ni->backchan && bc && s->collapsed < 0) {
+        for (unsigned st = 0; st < t->stages; st++)
+            if (collapse_cycle(s, st) == cycle)
+                s->collapsed = (int)st;
+        if (s->collapsed < 0)
+            s->collapsed = (int)t->stages; /* a drop from further on: blocked all the same */
+        s->st = S_CLOSE;
+        return;
+    }
+    if (s->st != S_REPLY || cycle <= s->t_turn)
+        return; /* the TURN is on our own wire this cycle: the replies start next cycle */
+    uint64_t rel = cycle - s->t_turn;
+    if (rel >= 1 && rel <= 2 * t->stages) {
+        unsigned k = (unsigned)(rel - 1) / 2;
+        int is_status = (rel & 1u) != 0;
+        if (!(w & RNP_C)) { /* the stream stops: blocked (after CHECKSUM) or dropped */
+            if (s->blocked_stage < 0 && is_status)
+                s->dropped_stage = (int)k;
+            else if (s->blocked_stage < 0)
+                s->dropped_stage = -2; /* lost between a STATUS and its CHECKSUM: the path changed
+                                          during the reply (a router died): nothing to name */
+            finish_attempt(ni, cycle, e, s);
+            return;
+        }
+        uint8_t d = rnp_rotl((uint8_t)w, k);
+        if (is_status) {
+            unsigned disp = d >> 6;
+            if ((d & 63u) != s->exp_count[k] && s->bad_stage < 0)
+                s->bad_stage = (int)k;
+            if (disp < 2) {
+                s->blocked_stage = (int)k;
+            } else {
+                int dg = rnpnet_digit(t, k, s->m->dst);
+                unsigned dir = dg < 0 ? s->xd[k] : (unsigned)dg;
+                s->pport[k] = 2 * dir + (disp & 1u);
+                s->known = k + 1;
+                if (k + 1 < t->stages) {
+                    int32_t nx = t->down[s->prt[k] * 8 + s->pport[k]];
+                    s->prt[k + 1] = nx >= 0 ? (unsigned)nx / 8 : 0;
+                }
+            }
+        } else if (d != s->exp_xor[k] && s->bad_stage < 0) {
+            s->bad_stage = (int)k;
+        }
+        return;
+    }
+    if (rel >= 2 * t->stages + 1 && rel <= 2 * t->stages + 3) {
+        if (!(w & RNP_C)) {
+            finish_attempt(ni, cycle, e, s);
+            return;
+        }
+        int v = rnp_rotl((uint8_t)w, t->stages - 1);
+        if (rel == 2 * t->stages + 1)
+            s->answer = v;
+        else if (rel == 2 * t->stages + 2)
+            s->dst_xor = v;
+        else
+            s->dst_count = v;
+        return;
+    }
+    /* after the answer: the destination's DROP (or anything) ends the attempt */
+    finish_attempt(ni, cycle, e, s);
+}
+
+/* Sender e decides its drive for the next cycle. */
+static uint16_t sender_plan(ni_t *ni, uint64_t cycle, unsigned e)
+{
+    sender_t *s = &ni->snd[e];
+    switch (s->st) {
+    case S_IDLE:
+        if (!ni->qlen[e])
+            return RNP_IDLE;
+        s->m = ni->queue[e * ni->qcap + ni->qhead[e]];
+        ni->queue[e * ni->qcap + ni->qhead[e]] = NULL;
+        ni->qhead[e] = (ni->qhead[e] + 1) % ni->qcap;
+        ni->qlen[e]--;
+        s->wait_until = cycle + 1;
+        s->st = S_WAIT;
+        /* fall through */
+    case S_WAIT:
+        if (cycle + 1 < s->wait_until)
+            return RNP_IDLE;
+        build_attempt(ni, e, s);
+        s->t0 = cycle + 1;
+        s->st = S_SEND;
+        /* fall through */
+    case S_SEND: {
+        uint16_t w = s->w[s->pos++];
+        if (w == RNP_TURN) {
+            s->t_turn = cycle + 1;
+            s->st = S_REPLY;
+        }
+        return w;
+    }
+    case S_REPLY:
+        return RNP_HOLD;
+    case S_CLOSE: /* collapsed by the backward channel: close our end, then retry */
+        finish_attempt(ni, cycle, e, s);
+        return RNP_DROP;
+    }
+    return RNP_IDLE;
+}
+
+/* ---- receivers ----------------------------------------------------------------------------- */
+
+static void receiver_observe(ni_t *ni, uint64_t cycle, unsigned d, unsigned k, uint16_t w)
+{
+    const rnpnet_topo_t *t = ni->t;
+    receiver_t *r = &ni->rcv[d * 2 + k];
+    if (r->st == R_IDLE) {
+        if (w & RNP_C) { /* the last routing word opens the connection */
+            r->st = R_RECV;
+            r->n = 0;
+            r->xr = (uint8_t)w;
+            r->count = 1;
+            r->words = 1;
+        }
+        return;
+    }
+    if (r->st != R_RECV)
+        return;
+    if (w & RNP_C) {
+        /* Longer than any message: a connection opened by a control bit stuck at 1. With the
+         * backward channel the destination drops it (rnp.md section 7); the router upstream
+         * then discards the stuck input's words and frees the path. */
+        if (++r->words > 4 * (8 + NI_MAX_PAYLOAD) && ni->backchan) {
+            r->drop_bc = 1;
+            r->st = R_IDLE;
+            return;
+        }
+        r->xr ^= (uint8_t)w;
+        r->count = (uint8_t)((r->count + 1u) & 63u);
+        if (r->n < sizeof r->buf)
+            r->buf[r->n++] = rnp_rotl((uint8_t)w, 4u * 4u - (t->stages - 1u)); /* rotr 2(S-1) */
+        return;
+    }
+    if (w == RNP_HOLD)
+        return;
+    if (w != RNP_TURN) { /* closed before the TURN: nothing delivered */
+        r->st = R_IDLE;
+        return;
+    }
+    int ok = r->n >= 7 && crc8(r->buf, r->n - 1) == r->buf[r->n - 1];
+    unsigned src = ok ? r->buf[0] | (unsigned)r->buf[1] << 8 : 0;
+    unsigned dst = ok ? r->buf[2] | (unsigned)r->buf[3] << 8 : 0;
+    ok = ok && src < t->n && dst == d;
+    r->verdict = ok ? ACK_BYTE : NAK_BYTE;
+    if (!ok) {
+        ni->st.nak++;
+    } else {
+        uint16_t seq = (uint16_t)(r->buf[4] | r->buf[5] << 8);
+        uint16_t *last = &ni->last_rx[(size_t)d * t->n + src];
+        if ((uint16_t)(seq + 1) == *last || (*last && (uint16_t)(*last - seq - 1) < 0x8000u)) {
+            ni->st.dup_rx++; /* a retry of a delivered message: acknowledge it again */
+        } else {
+            *last = (uint16_t)(seq + 1);
+            if (ni->rx) {
+                ni_msg_t m = {.src = (uint16_t)src, .dst = (uint16_t)d, .seq = seq,
+                              .len = (uint16_t)(r->n - 7)};
+                memcpy(m.data, r->buf + 6, m.len);
+                ni->rx(ni->ctx, cycle, &m, 1);
+            }
+        }
+    }
+    r->st = R_ACK;
+}
+
+static uint16_t receiver_plan(ni_t *ni, unsigned d, unsigned k)
+{
+    receiver_t *r = &ni->rcv[d * 2 + k];
+    switch (r->st) {
+    case R_ACK:
+        r->st = R_XOR;
+        return (uint16_t)(RNP_C | r->verdict);
+    case R_XOR: /* then its own CHECKSUM and count, like one more router on the path */
+        r->st = R_COUNT;
+        return (uint16_t)(RNP_C | r->xr);
+    case R_COUNT:
+        r->st = R_DROP;
+        return (uint16_t)(RNP_C | r->count);
+    case R_DROP:
+        r->st = R_IDLE;
+        return RNP_DROP;
+    default:
+        return RNP_IDLE;
+    }
+}
+
+int ni_cycle(ni_t *ni, uint64_t cycle, const uint64_t *out, uint64_t *in, dev_write_t *wr)
+{
+    const rnpnet_topo_t *t = ni->t;
+    for (unsigned e = 0; e < t->n; e++) {
+        sender_t *s = &ni->snd[e];
+        unsigned k = s->port;
+        sender_observe(ni, cycle, e, (uint16_t)out[rnpnet_port(e, k, RNPNET_SOUT)],
+                       (unsigned)out[rnpnet_port(e, k, RNPNET_SBC)]);
+        for (unsigned q = 0; q < 2; q++)
+            receiver_observe(ni, cycle, e, q, (uint16_t)out[rnpnet_port(e, q, RNPNET_DOUT)]);
+    }
+    for (unsigned e = 0; e < t->n; e++) {
+        uint16_t w = sender_plan(ni, cycle, e);
+        for (unsigned q = 0; q < 2; q++) {
+            in[rnpnet_port(e, q, RNPNET_SIN)] = q == ni->snd[e].port ? w : RNP_IDLE;
+            in[rnpnet_port(e, q, RNPNET_DIN)] = receiver_plan(ni, e, q);
+            in[rnpnet_port(e, q, RNPNET_DBC)] = ni->rcv[e * 2 + q].drop_bc;
+            ni->rcv[e * 2 + q].drop_bc = 0;
+        }
+    }
+    if (!ni->wq_len)
+        return 0;
+    *wr = ni->wq[ni->wq_head];
+    ni->wq_head = (ni->wq_head + 1) % MAX_WRITES;
+    ni->wq_len--;
+    return 1;
+}

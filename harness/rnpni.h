@@ -1,0 +1,111 @@
+/*
+ * rnpni.h — the endpoints of an RNP network (rnp.md section 6; seed 001's source-side fault
+ * policy): network interfaces that send messages and retry them, read the STATUS/CHECKSUM
+ * pairs of every router on the path and diagnose each failed attempt, a monitor that keeps
+ * the link fault table and masks faulty ports through the routers' `disable` registers, and
+ * the receivers that check, deduplicate and acknowledge what arrives.
+ *
+ * A message on the wire: the routing words (one per four stages), then a header (source
+ * endpoint, 2 bytes; message sequence number, 2 bytes), the payload, a CRC-8 of header and
+ * payload, and TURN. The source then holds HOLD and reads, per router k of the path, STATUS
+ * and CHECKSUM (2k+1 and 2k+2 cycles after its TURN, rotated right by 2k on the way back),
+ * then the destination's answer: ACK or NAK, its XOR and count of what it received, and DROP.
+ *
+ * Diagnosis of an attempt (ni_outcome_t):
+ *   delivered       every STATUS routed, every CHECKSUM and count as computed, ACK;
+ *   blocked at k    router k's disposition 00 or 01 (then DROP): contention, not a fault;
+ *   corrupted at k  the first router whose CHECKSUM or count differs from what the source
+ *                   computes for the words that reached it: the link into router k (from
+ *                   router k-1's chosen output, or the source's injection link) is named;
+ *                   the destination answers with its own XOR and count of what it received
+ *                   (as one more router), so a difference there names the ejection link; a
+ *                   NAK with every check right is corruption the longitudinal XOR cannot see
+ *                   (an even number of flips in one bit column): retried, no place named;
+ *                   and a first mismatch right after a SWALLOW stage names nothing either,
+ *                   since that check covers one word fewer than the check before it, and
+ *                   flips that cancelled before can show there;
+ *   dropped at k    IDLE or DROP where router k's STATUS was due: the link into router k, or
+ *                   router k itself, is named by the link into it;
+ *   collapsed at k  (backward channel) the drop came back on the bc line at the cycle a block
+ *                   at stage k gives: blocked, not a fault.
+ * The STATUS dispositions name the output each router took, so the source rebuilds the path.
+ */
+#ifndef FTSIM_RNPNI_H
+#define FTSIM_RNPNI_H
+
+#include <stdint.h>
+
+#include "dev.h"
+#include "prng.h"
+#include "rnpnet.h"
+
+#define NI_MAX_PAYLOAD 32
+#define NI_MAX_STAGES 8
+
+typedef enum {
+    NI_DELIVERED,
+    NI_BLOCKED,
+    NI_CORRUPTED,
+    NI_DROPPED,
+    NI_NOUTCOME,
+} ni_outcome_t;
+
+typedef struct ni_policy {
+    unsigned retry_limit;   /* attempts before the source reports the message failed */
+    unsigned backoff_max;   /* cycles: the random backoff doubles up to this */
+    int use_lft;            /* the link fault table masks faulty ports */
+    unsigned perm_stage;    /* stage number at which an entry is permanent (seed 001: 3) */
+    unsigned trial_attempts;/* attempt number at which a non-permanent entry is tried (10) */
+} ni_policy_t;
+
+/* One message's history, for the scoreboard and the measurements. */
+typedef struct ni_msg {
+    uint32_t id;            /* global message number */
+    uint16_t src, dst, seq, len;
+    uint8_t data[NI_MAX_PAYLOAD];
+    uint64_t t_created, t_done;
+    unsigned attempts;
+    int state;              /* 0 queued/in flight, 1 delivered (ACK seen), 2 failed */
+} ni_msg_t;
+
+typedef struct ni_stats {
+    uint64_t sent, delivered, failed, attempts, outcome[NI_NOUTCOME], located, masked, unmasked,
+        cleared, permanent, dup_rx, nak, latency_sum, words_delivered;
+} ni_stats_t;
+
+typedef struct ni ni_t;
+
+/* A fault location the sources have named: the link leaving router `router` by backward
+ * port `port` (port 8 + k: the injection link of endpoint `router`, port k). */
+typedef struct ni_path {
+    uint64_t t0;                      /* the attempt's first word */
+    unsigned src, port;               /* source endpoint and its injection port */
+    unsigned n;                       /* stages the STATUS words named */
+    unsigned router[NI_MAX_STAGES], out[NI_MAX_STAGES]; /* per stage: router, output taken */
+} ni_path_t;
+typedef void (*ni_diag_fn)(void *ctx, uint64_t cycle, const ni_path_t *path, unsigned router,
+                           unsigned port, ni_outcome_t kind);
+/* A message delivered to its destination (first time only), or given up by its source. */
+typedef void (*ni_done_fn)(void *ctx, uint64_t cycle, const ni_msg_t *m, int delivered);
+
+ni_t *ni_create(const rnpnet_topo_t *t, const ni_policy_t *pol, uint64_t seed, int backchan);
+void ni_free(ni_t *ni);
+void ni_set_callbacks(ni_t *ni, void *ctx, ni_diag_fn diag, ni_done_fn done, ni_done_fn rx);
+
+/* Queue a message from src to dst (payload len bytes from the NI's PRNG). */
+const ni_msg_t *ni_send(ni_t *ni, uint64_t cycle, unsigned src, unsigned dst, unsigned len);
+
+/* One cycle: read the network's outputs of this cycle, write its inputs of the next cycle
+ * into `in`, and at most one register write (the monitor's masking) into *wr. Returns 1 when
+ * *wr holds a write. */
+int ni_cycle(ni_t *ni, uint64_t cycle, const uint64_t *out, uint64_t *in, dev_write_t *wr);
+
+const ni_stats_t *ni_stats(const ni_t *ni);
+/* Link fault table entries masked now. */
+unsigned ni_masked_now(const ni_t *ni);
+/* Messages not yet delivered or failed. */
+unsigned ni_in_flight(const ni_t *ni);
+/* Print the link fault table. */
+void ni_print_lft(const ni_t *ni);
+
+#endif
