@@ -112,7 +112,7 @@ vectors: build
 
 bench: deps
 	@$(MAKE) -s build
-	@$(FTSIM) bench --cycles $${CYCLES:-1000000}
+	@bash harness/scripts/bench.sh
 
 EXPERIMENTS := rnp-load rnp-patterns rnp-policy
 paper: deps

@@ -348,8 +348,31 @@ static double now_s(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* Replay a captured stimulus (16 words a cycle) on a set of models: the models' cost alone. */
+/* The output signature tests/icarus/tb_rn1_replay.sv computes: per cycle f0..f7, b0..b7, then
+ * the bc outputs, each folded in as sig = sig * 31 + word. */
+static uint64_t sig_fold(uint64_t sig, const uint64_t *out)
+{
+    for (unsigned i = 0; i < 8; i++)
+        sig = sig * 31u + out[24 + i];
+    for (unsigned i = 0; i < 8; i++)
+        sig = sig * 31u + out[32 + i];
+    uint64_t bc = 0;
+    for (unsigned i = 0; i < 8; i++)
+        bc |= (out[40 + i] & 1u) << i;
+    return sig * 31u + bc;
+}
+
+/* Replay a captured stimulus (16 words a cycle) on a set of models: the models' cost alone.
+ * *sig, if given, gets the output signature of the last model. */
+static double replay_cps_sig(const uint16_t *cap, uint64_t cycles, unsigned models,
+                             const char *wave, uint64_t *sig);
 static double replay_cps(const uint16_t *cap, uint64_t cycles, unsigned models, const char *wave)
+{
+    return replay_cps_sig(cap, cycles, models, wave, NULL);
+}
+
+static double replay_cps_sig(const uint16_t *cap, uint64_t cycles, unsigned models,
+                             const char *wave, uint64_t *sig)
 {
     lockstep_t ls;
     char err[DEV_ERR_LEN];
@@ -372,6 +395,8 @@ static double replay_cps(const uint16_t *cap, uint64_t cycles, unsigned models, 
             in[i] = cap[c * 16 + i];
         ls_set_inputs(&ls, in);
         ls_sample(&ls);
+        if (sig)
+            *sig = sig_fold(*sig, ls.out[ls.n - 1]);
         if (ls_diverged(&ls, err, sizeof err)) {
             fprintf(stderr, "ftsim bench: replay diverged at cycle %llu: %s\n",
                     (unsigned long long)c, err);
@@ -575,6 +600,93 @@ static int cmd_experiment(int argc, char **argv)
     return rc;
 }
 
+/* Write a captured fuzz stimulus for tests/icarus/tb_rn1_replay.sv and print the C model's
+ * signature of its outputs (the default configuration; fuzz inputs, no register writes). */
+static int write_stim(const char *path, const uint16_t *cap, uint64_t cycles)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "ftsim stim: cannot write %s\n", path);
+        return -1;
+    }
+    for (uint64_t c = 0; c < cycles; c++) {
+        /* {fwd_i[71:0], bwd_i[71:0]}: f7 first (most significant), then b7 .. b0 */
+        unsigned char bits[18] = {0};
+        for (unsigned k = 0; k < 16; k++) {
+            unsigned port = k < 8 ? k : k; /* f0..f7 = 0..7, b0..b7 = 8..15 */
+            uint64_t w = cap[c * 16 + port] & 0x1FFu;
+            unsigned base = k < 8 ? 72 + 9 * k : 9 * (k - 8); /* bit offset in the 144-bit word */
+            for (unsigned b = 0; b < 9; b++)
+                if ((w >> b) & 1u)
+                    bits[(base + b) / 8] |= (unsigned char)(1u << ((base + b) % 8));
+        }
+        for (int i = 17; i >= 0; i--)
+            fprintf(f, "%02x", bits[i]);
+        fputc('\n', f);
+    }
+    return fclose(f) == 0 ? 0 : -1;
+}
+
+static const char usage_stim[] =
+    "usage: ftsim stim --cycles N [--seed S] -o FILE.hex [--time-rtl]\n"
+    "\n"
+    "Captures N cycles of the rn1 fuzz stimulus (default configuration, no mid-run writes),\n"
+    "writes it for tests/icarus/tb_rn1_replay.sv and prints the C model's output signature:\n"
+    "the Icarus replay of the RTL must print the same (make test, suite icarus).\n"
+    "--time-rtl also replays it on the Verilated RTL and prints its speed (make bench).\n";
+
+static int cmd_stim(int argc, char **argv)
+{
+    if (want_help(argc, argv)) {
+        fputs(usage_stim, stdout);
+        return 0;
+    }
+    uint64_t cycles = 0, seed = 1;
+    const char *out = NULL;
+    int time_rtl = 0;
+    for (int i = 0; i < argc; i++) {
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(argv[i], "--time-rtl"))
+            time_rtl = 1;
+        else if (!strcmp(argv[i], "--cycles") && v && parse_u64_arg(v, &cycles) == 0 && cycles > 0 &&
+            cycles <= 1000000)
+            i++;
+        else if (!strcmp(argv[i], "--seed") && v && parse_u64_arg(v, &seed) == 0)
+            i++;
+        else if (!strcmp(argv[i], "-o") && v)
+            out = argv[++i];
+        else
+            return bad_arg("stim", "bad argument", argv[i]);
+    }
+    if (!cycles || !out)
+        return bad_arg("stim", "want --cycles N (1..1000000) and -o FILE", NULL);
+    uint16_t *cap = calloc(cycles * 16, sizeof *cap);
+    if (!cap)
+        return 2;
+    fuzz_opts_t o = {.cycles = cycles, .seed = seed, .quiet = 1, .models = LS_CSIM, .capture = cap,
+                     .net_extra = -1, .plain = 1};
+    FILE *keep = stdout;
+    stdout = fopen("/dev/null", "w");
+    int rc = fuzz_rn1(&o);
+    fclose(stdout);
+    stdout = keep;
+    uint64_t sig = 0, rsig = 0;
+    double rtl = 0;
+    if (rc == 0 && write_stim(out, cap, cycles) == 0) {
+        replay_cps_sig(cap, cycles, LS_CSIM, NULL, &sig);
+        if (time_rtl)
+            rtl = replay_cps_sig(cap, cycles, LS_RTL, NULL, &rsig);
+    } else {
+        rc = 2;
+    }
+    free(cap);
+    if (rc == 0)
+        printf("SIG %016llx cycles %llu\n", (unsigned long long)sig, (unsigned long long)cycles);
+    if (rc == 0 && time_rtl)
+        printf("verilator rtl %.0f cycles/s, signature %s\n", rtl, rsig == sig ? "equal" : "DIFFERS");
+    return rc;
+}
+
 static int cmd_info(int argc, char **argv)
 {
     if (want_help(argc, argv) || argc > 1) {
@@ -636,6 +748,8 @@ int main(int argc, char **argv)
         return cmd_net(sub_argc, sub_argv);
     if (!strcmp(cmd, "experiment"))
         return cmd_experiment(sub_argc, sub_argv);
+    if (!strcmp(cmd, "stim"))
+        return cmd_stim(sub_argc, sub_argv);
     fprintf(stderr, "ftsim: unknown command '%s'\n%s", cmd, usage_main);
     return 2;
 }

@@ -23,7 +23,15 @@ typedef struct fuzz_opts {
     unsigned net_retries; /* retry limit (0: default) */
     unsigned net_gap;     /* a message every ~net_gap cycles per endpoint (0: default 150) */
     int is_net;           /* set by the command line: --device rnpnet */
+    int plain;            /* rn1: default configuration and no mid-run writes (stim capture) */
 } fuzz_opts_t;
+
+#include <stdarg.h>
+#include <stddef.h>
+
+/* Keep the first failure of a run: "cycle N: message" into why (later ones are dropped). */
+void fuzz_first_failure(int *failed, char *why, size_t len, uint64_t cycle, const char *fmt,
+                        va_list ap);
 
 /* 0 pass, 1 a divergence or an end-to-end check failed (reproducer written), 2 cannot run. */
 int fuzz_rn1(const fuzz_opts_t *o);

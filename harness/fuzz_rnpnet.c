@@ -54,13 +54,9 @@ typedef struct nf {
 
 static void nf_fail(nf_t *f, const char *fmt, ...)
 {
-    if (f->failed)
-        return;
-    f->failed = 1;
-    int n = snprintf(f->why, sizeof f->why, "cycle %llu: ", (unsigned long long)f->t);
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(f->why + n, sizeof f->why - (size_t)n, fmt, ap);
+    fuzz_first_failure(&f->failed, f->why, sizeof f->why, f->t, fmt, ap);
     va_end(ap);
 }
 

@@ -213,6 +213,14 @@ def suite_waves():
                  exit_is(0, "0 missing"))]
 
 
+def suite_icarus():
+    """The RTL simulated by Icarus agrees with the C model on a fuzz stimulus (Icarus 11 can
+    accept a design it then hangs on: compiling it is not enough)."""
+    return [Test("icarus", f"rn1 RTL under Icarus = C model, {n} fuzz cycles, seed {seed}",
+                 ["bash", "tests/icarus/replay.sh", str(n), str(seed)], exit_is(0, "PASS icarus replay"))
+            for n, seed in [(4000, 7), (4000, 8)]]
+
+
 def suite_mutants():
     """Each mutant breaks one behaviour of one model; the spec vectors must catch it."""
     sys.path.insert(0, os.path.join(ROOT, "tests"))
@@ -231,6 +239,7 @@ SUITES = {
     "malformed": suite_malformed,
     "cli": suite_cli,
     "waves": suite_waves,
+    "icarus": suite_icarus,
     "fuzz": suite_fuzz,
     "net-fuzz": suite_netfuzz,
     "mutants": suite_mutants,

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# make bench: simulated cycles per second, measured side by side in this one run.
+set -eu
+cd "$(dirname "$0")/../.."
+cycles=${CYCLES:-1000000}
+echo "machine: $(nproc) cores, $(awk '/model name/{$1=$2=$3="";print;exit}' /proc/cpuinfo | sed 's/^ *//'), $(date -u +%Y-%m-%d)"
+build/ftsim bench --cycles "$cycles" --repeat "${REPEAT:-3}" | sed -n '/^RN1, /,$p'
+echo
+n=${ICARUS_CYCLES:-20000}
+mkdir -p build/icarus
+v=$(build/ftsim stim --cycles "$n" --seed 1 -o build/icarus/bench.hex --time-rtl | awk '/^verilator/{print $3}')
+iverilog -g2012 -o build/icarus/tb_rn1_replay.vvp tests/icarus/tb_rn1_replay.sv rtl/rn1.v rtl/rn1_fport.v
+t0=$(date +%s.%N)
+vvp -n build/icarus/tb_rn1_replay.vvp +stim=build/icarus/bench.hex +cycles="$n" > /dev/null
+t1=$(date +%s.%N)
+i=$(awk -v n="$n" -v a="$t0" -v b="$t1" 'BEGIN{printf "%.0f", n / (b - a)}')
+echo "Verilator vs Icarus, the same $n-cycle fuzz stimulus replayed on the RTL (no tracing):"
+echo
+echo "| simulator | cycles/s | ratio |"
+echo "|---|---:|---:|"
+echo "| Verilator 5.006 (-O3, OPT_FAST=-O2) | $v | $(awk -v a="$v" -v b="$i" 'BEGIN{printf "%.0fx", a / b}') |"
+echo "| Icarus 11 (vvp) | $i | 1x |"
