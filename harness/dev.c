@@ -26,8 +26,14 @@ const char *dev_impl_name(dev_impl_t impl) { return impl == DEV_IMPL_RTL ? "rtl"
 
 device_t *dev_open(const dev_design_t *d, dev_impl_t impl, char *err, size_t errlen)
 {
+    return dev_open_named(d, impl, NULL, err, errlen);
+}
+
+device_t *dev_open_named(const dev_design_t *d, dev_impl_t impl, const char *name, char *err,
+                         size_t errlen)
+{
     const dev_ops_t *ops = NULL;
-    void *self = d->create(impl, dev_impl_name(impl), &ops, err, errlen);
+    void *self = d->create(impl, name, &ops, err, errlen);
     if (!self)
         return NULL;
     device_t *dev = calloc(1, sizeof *dev);

@@ -134,8 +134,11 @@ const dev_design_t *const *dev_designs(void); /* NULL-terminated */
 
 const char *dev_impl_name(dev_impl_t impl);
 
-/* Open one implementation; NULL with a message on failure. */
+/* Open one implementation; NULL with a message on failure. dev_open_named gives it an
+ * instance name (a network's routers: their scope in a shared waveform). */
 device_t *dev_open(const dev_design_t *d, dev_impl_t impl, char *err, size_t errlen);
+device_t *dev_open_named(const dev_design_t *d, dev_impl_t impl, const char *name, char *err,
+                         size_t errlen);
 void dev_close(device_t *dev);
 
 /* Reset: reset held for two cycles, then each configuration write in its own reset cycle,

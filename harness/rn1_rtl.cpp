@@ -9,6 +9,7 @@
 #include "Vrn1.h"
 #include "verilated_fst_c.h"
 #include "vl_common.h"
+#include "vl_trace.h"
 
 extern "C" {
 #include "rn1_dev.h"
@@ -163,6 +164,23 @@ void trace_close(void *self, uint64_t cycle)
     s->tfp = nullptr;
 }
 
+extern "C" void rn1_rtl_trace_attach(void *self, void *tr)
+{
+    me(self)->top->trace(static_cast<VerilatedFstC *>(tr), 99);
+}
+
+extern "C" void rn1_rtl_phase(void *self, int phase)
+{
+    Vrn1 *t = me(self)->top;
+    if (phase == 1)
+        t->clk_i = 0;
+    if (phase == 2)
+        t->clk_i = 1;
+    t->eval();
+    if (phase == 2)
+        t->reg_we_i = 0;
+}
+
 int internal_error(void *self)
 {
     (void)self;
@@ -179,9 +197,9 @@ extern "C" void *rn1_rtl_create(const char *instance, const dev_ops_t **opsp, ch
 {
     (void)err;
     (void)errlen;
-    (void)instance;
     Rn1Rtl *s = new Rn1Rtl;
-    s->top = new Vrn1(ftsim_vl_context(), "TOP");
+    // The scope in waveforms: TOP for a router on its own (waves/rn1.gtkw), rN in a network.
+    s->top = new Vrn1(ftsim_vl_context(), instance && *instance ? instance : "TOP");
     s->tfp = nullptr;
     s->top->clk_i = 1;
     s->top->rst_ni = 0;

@@ -9,6 +9,7 @@
 #include "prng.h"
 #include "rn1_dev.h"
 #include "rnp_word.h"
+#include "vl_trace.h"
 
 extern const dev_design_t rn1_design;
 
@@ -493,6 +494,8 @@ typedef struct netdev {
     prng_t rng;                /* intermittent flips; the same in both implementations */
     uint16_t netseed;
     uint8_t backchan;
+    dev_impl_t impl;
+    void *trace;               /* one FST for every router (RTL), or NULL */
 } netdev_t;
 
 static unsigned nlinks(const rnpnet_topo_t *t) { return t->nrouters * 8 + t->n * 2; }
@@ -591,6 +594,8 @@ static void refresh_outputs(netdev_t *n)
 static void nd_destroy(void *self)
 {
     netdev_t *n = self;
+    if (n->trace)
+        ftsim_vl_trace_close(n->trace);
     for (unsigned r = 0; r < n->t->nrouters && n->r; r++)
         dev_close(n->r[r]);
     free(n->r), free(n->rin), free(n->rout), free(n->ein), free(n->dead), free(n->lf);
@@ -676,25 +681,54 @@ static void nd_tick(void *self, uint64_t cycle)
 {
     netdev_t *n = self;
     compose(n);
-    for (unsigned r = 0; r < n->t->nrouters; r++) {
+    for (unsigned r = 0; r < n->t->nrouters; r++)
         dev_set_inputs(n->r[r], &n->rin[r * RN1_NPORTS]);
-        n->r[r]->ops->tick(n->r[r]->self, cycle);
+    if (!n->trace) {
+        for (unsigned r = 0; r < n->t->nrouters; r++)
+            n->r[r]->ops->tick(n->r[r]->self, cycle);
+    } else {
+        /* every router's edge in three phases, so the shared waveform sees them together
+         * (dev.h: cycle t at 10 t ns with the clock high, 10 t + 5 ns low, edge at 10 t + 10) */
+        for (int ph = 0; ph < 3; ph++) {
+            for (unsigned r = 0; r < n->t->nrouters; r++)
+                rn1_rtl_phase(n->r[r]->self, ph);
+            if (ph < 2 && cycle != UINT64_MAX)
+                ftsim_vl_trace_dump(n->trace, cycle * DEV_NS_PER_CYCLE + (ph ? DEV_NS_PER_CYCLE / 2 : 0));
+        }
     }
     refresh_outputs(n);
 }
 
 static int nd_trace_open(void *self, const char *path, char *err, size_t errlen)
 {
-    (void)self;
-    snprintf(err, errlen, "%s: waveforms of whole networks are not built yet (trace one router's "
-             "vector with device rn1)", path);
-    return -1;
+    netdev_t *n = self;
+    if (n->impl != DEV_IMPL_RTL) {
+        snprintf(err, errlen, "%s: the C model writes no waveform; use --model rtl or both", path);
+        return -1;
+    }
+    if (n->trace) {
+        snprintf(err, errlen, "%s: a waveform is already open", path);
+        return -1;
+    }
+    void *tr = ftsim_vl_trace_new();
+    for (unsigned r = 0; r < n->t->nrouters; r++)
+        rn1_rtl_trace_attach(n->r[r]->self, tr);
+    if (ftsim_vl_trace_open(tr, path, err, errlen) < 0)
+        return -1; /* the unopened trace is dropped with the process; the models still run */
+    n->trace = tr;
+    return 0;
 }
 
 static void nd_trace_close(void *self, uint64_t cycle)
 {
-    (void)self;
-    (void)cycle;
+    netdev_t *n = self;
+    if (!n->trace)
+        return;
+    for (unsigned r = 0; r < n->t->nrouters; r++)
+        rn1_rtl_phase(n->r[r]->self, 0);
+    ftsim_vl_trace_dump(n->trace, cycle * DEV_NS_PER_CYCLE);
+    ftsim_vl_trace_close(n->trace);
+    n->trace = NULL;
 }
 
 static int nd_internal_error(void *self)
@@ -757,8 +791,11 @@ static void *net_create_for(netdesign_t *nd, dev_impl_t impl, const dev_ops_t **
         goto oom;
     memset(n->lf, 0xFF, nlinks(t) * sizeof *n->lf);
     prng_seed(&n->rng, 0x666C6970ull);
+    n->impl = impl;
     for (unsigned r = 0; r < t->nrouters; r++) {
-        n->r[r] = dev_open(&rn1_design, impl, err, errlen);
+        char name[16];
+        snprintf(name, sizeof name, "r%u", r);
+        n->r[r] = dev_open_named(&rn1_design, impl, name, err, errlen);
         if (!n->r[r]) {
             nd_destroy(n);
             return NULL;

@@ -1,6 +1,12 @@
 // vl_common.cpp — the one VerilatedContext of an ftsim binary.
 #include "vl_common.h"
 
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+#include "verilated_fst_c.h"
+
 VerilatedContext *ftsim_vl_context()
 {
     static VerilatedContext *ctx = nullptr;
@@ -12,4 +18,37 @@ VerilatedContext *ftsim_vl_context()
         ctx->fatalOnError(false);
     }
     return ctx;
+}
+
+extern "C" void *ftsim_vl_trace_new(void)
+{
+    ftsim_vl_context();
+    return new VerilatedFstC;
+}
+
+extern "C" int ftsim_vl_trace_open(void *tr, const char *path, char *err, size_t errlen)
+{
+    FILE *probe = fopen(path, "wb");
+    if (!probe) {
+        snprintf(err, errlen, "%s: cannot write the waveform (%s)", path, strerror(errno));
+        return -1;
+    }
+    fclose(probe);
+    VerilatedFstC *t = static_cast<VerilatedFstC *>(tr);
+    t->set_time_unit("1ns");
+    t->set_time_resolution("1ns");
+    t->open(path);
+    return 0;
+}
+
+extern "C" void ftsim_vl_trace_dump(void *tr, uint64_t time_ns)
+{
+    static_cast<VerilatedFstC *>(tr)->dump(time_ns);
+}
+
+extern "C" void ftsim_vl_trace_close(void *tr)
+{
+    VerilatedFstC *t = static_cast<VerilatedFstC *>(tr);
+    t->close();
+    delete t;
 }

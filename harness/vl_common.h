@@ -7,4 +7,9 @@
 // The shared context: tracing enabled, assertions reported instead of aborting the process.
 VerilatedContext *ftsim_vl_context();
 
+// One FST for several Verilated models (a network's routers), each under its own scope.
+extern "C" {
+#include "vl_trace.h"
+}
+
 #endif

@@ -45,7 +45,7 @@ def main():
                 if not os.path.isfile(path):
                     bad.append(f"{layout}:{lineno}: translate filter {path} does not exist")
                 continue
-            m = re.match(r"^(?:\+\{[^}]*\}\s*)?(TOP\.\S+?)(\[\d+:\d+\])?$", line)
+            m = re.match(r"^(?:\+\{[^}]*\}\s*)?([A-Za-z]\w*\.\S+?)(\[\d+:\d+\])?$", line)
             if not m:
                 continue
             n += 1

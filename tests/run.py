@@ -209,8 +209,13 @@ def suite_waves():
     fst = "build/waves/test-showcase.fst"
     cmd = ["bash", "-c", f"mkdir -p build/waves && {FTSIM} play vectors/rn1/spec/showcase.vec "
            f"--wave {fst} >/dev/null && python3 tests/check_gtkw.py waves/rn1.gtkw {fst}"]
+    net = "build/waves/test-net-path.fst"
+    cmd2 = ["bash", "-c", f"mkdir -p build/waves && {FTSIM} play vectors/rnpnet/spec/path_rotation.vec "
+            f"--wave {net} >/dev/null && python3 tests/check_gtkw.py waves/rnpnet16_path.gtkw {net}"]
     return [Test("waves", "waves/rn1.gtkw against an FST from ftsim play --wave", cmd,
-                 exit_is(0, "0 missing"))]
+                 exit_is(0, "0 missing")),
+            Test("waves", "waves/rnpnet16_path.gtkw against a network FST (every router in one)",
+                 cmd2, exit_is(0, "19 signals checked", "0 missing"))]
 
 
 def suite_icarus():
