@@ -71,7 +71,8 @@ def run_one(t):
         fst = os.path.join(WAVES, os.path.basename(t.wave_vec).replace(".vec", ".fst"))
         subprocess.run([FTSIM, "play", t.wave_vec, "--wave", fst], cwd=ROOT,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        t.extra = (f"waveform: {fst}  (open: gtkwave -a waves/rn1.gtkw {fst}, "
+        layout = "waves/rn1.gtkw" if "/rn1/" in t.wave_vec else "waves/rnpnet16_path.gtkw"
+        t.extra = (f"waveform: {fst}  (open: gtkwave -a {layout} {fst}, "
                    f"or: make wave V={t.wave_vec})")
     t.secs = time.monotonic() - start
     return t
@@ -215,7 +216,11 @@ def suite_waves():
     return [Test("waves", "waves/rn1.gtkw against an FST from ftsim play --wave", cmd,
                  exit_is(0, "0 missing")),
             Test("waves", "waves/rnpnet16_path.gtkw against a network FST (every router in one)",
-                 cmd2, exit_is(0, "19 signals checked", "0 missing"))]
+                 cmd2, exit_is(0, "19 signals checked", "0 missing")),
+            Test("waves", "waves/rnpnet256_path.gtkw against a 320-router FST",
+                 ["bash", "-c", f"mkdir -p build/waves && {FTSIM} play vectors/rnpnet/spec/swallow_stage4.vec "
+                  "--wave build/waves/test-s4.fst >/dev/null && python3 tests/check_gtkw.py "
+                  "waves/rnpnet256_path.gtkw build/waves/test-s4.fst"], exit_is(0, "0 missing"))]
 
 
 def suite_icarus():

@@ -10,7 +10,17 @@ build/ftsim play "$vec" --wave "$fst"
 rc=$?
 [ $rc -eq 2 ] && exit 2
 [ -s "$fst" ] || { echo "make wave: no waveform was written" >&2; exit 2; }
-layout=waves/rn1.gtkw
+# The layout follows the vector's device: rn1's own, or a network's path layout.
+device=$(grep -m1 -iE '^[[:space:]]*device[[:space:]]' "$vec" | awk '{print tolower($2)}')
+case "$device" in
+  rn1) layout=waves/rn1.gtkw ;;
+  *)   layout=waves/${device}_path.gtkw
+       if [ ! -f "$layout" ]; then
+         echo "no committed layout for $device; write one for your path with:"
+         echo "  harness/scripts/path_gtkw.py build/waves/$device.gtkw rR:fI:bJ ...   (ftsim net --links)"
+         layout=build/waves/$device.gtkw
+       fi ;;
+esac
 if [ -n "${DISPLAY:-}" ] && command -v gtkwave >/dev/null; then
   echo "opening $fst in GTKWave ($layout)"
   gtkwave -a "$layout" "$fst" >/dev/null 2>&1 &
