@@ -10,7 +10,7 @@ echo "-- the designs"
 $FTSIM info
 echo
 echo "-- spec vectors, every output and the debug state compared every cycle"
-mapfile -t vecs < <(ls vectors/rn1/spec/*.vec)
+mapfile -t vecs < <(ls vectors/*/spec/*.vec)
 $FTSIM play "${vecs[@]}" > build/demo-play.log; rc=$?
 grep -c '^PASS' build/demo-play.log | xargs printf '   %s vectors passed'
 grep -c '^FAIL' build/demo-play.log | xargs printf ', %s failed\n'
@@ -18,6 +18,11 @@ grep '^FAIL' build/demo-play.log | sed 's/^/   /'
 echo
 echo "-- fuzz: random connections on all 16 ports, lockstep + end-to-end scoreboard"
 $FTSIM fuzz --device rn1 --seed 2026 --cycles 300000 --quiet || rc=1
+echo
+echo "-- an RNP network of 48 RN1s (64 endpoints), 6 random faults, backward channel on:"
+echo "   sources diagnose each failed attempt from the STATUS/CHECKSUM pairs, retry, and the link"
+echo "   fault table masks what they locate; every router RTL against every router C model"
+$FTSIM fuzz --device rnpnet --endpoints 64 --faults 6 --backchan --seed 7 --cycles 40000 || rc=1
 echo
 mkdir -p build/waves
 fst=build/waves/showcase.fst
