@@ -10,7 +10,8 @@ typedef struct fuzz_opts {
     unsigned models;      /* LS_RTL, LS_CSIM, LS_BOTH */
     const char *outdir;   /* where a failure's reproducer goes (default build/fuzz) */
     const char *record;   /* write the run as a golden vector */
-    const char *wave;     /* trace the whole run (RTL) */
+    const char *wave;     /* trace the run (RTL) */
+    uint64_t wave_from;   /* rnpnet: start the trace at this cycle */
     int quiet;            /* no progress line */
     double *cps;          /* out: simulated cycles per second (for bench) */
     uint16_t *capture;    /* out: if set, 16 input words per cycle (f0..f7, b0..b7), cycles long */

@@ -16,8 +16,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <sys/stat.h>
+
 #include "fuzz.h"
 #include "lockstep.h"
+#include "play.h"
 #include "prng.h"
 #include "rnpni.h"
 #include "rnpnet.h"
@@ -43,7 +46,10 @@ typedef struct nf {
     uint64_t *plan_at;
     unsigned nplan, nextf;
     uint64_t t, located, excused, checked_fail;
+    dev_write_t init;
     uint64_t *fault_at;     /* per router / per link: the cycle its fault was injected (0: none) */
+    struct nlog { uint64_t cycle; uint32_t port, addr; uint64_t value, mask; char *text; } *log;
+    size_t nlog, caplog;    /* the stimulus, for a reproducer (port UINT32_MAX: write; text: fault) */
     uint64_t *fwd_since;    /* per router forward port: the cycle it last was not in FORWARD */
     uint8_t *fwd_bq;        /* per router forward port: its output */
     uint64_t *dbg;
@@ -234,6 +240,24 @@ static void plan_faults(nf_t *f, unsigned k, uint64_t cycles)
     f->nplan = k;
 }
 
+#define REPRO_MAX_LOG 4000000u /* a longer run is reproduced by its command line alone */
+
+static void log_ev(nf_t *f, uint64_t cycle, uint32_t port, uint32_t addr, uint64_t value,
+                   uint64_t mask, const char *text)
+{
+    if (f->nlog > REPRO_MAX_LOG)
+        return;
+    if (f->nlog == f->caplog) {
+        size_t cap = f->caplog ? f->caplog * 2 : 65536;
+        struct nlog *n = realloc(f->log, cap * sizeof *n);
+        if (!n)
+            return;
+        f->log = n;
+        f->caplog = cap;
+    }
+    f->log[f->nlog++] = (struct nlog){cycle, port, addr, value, mask, text ? strdup(text) : NULL};
+}
+
 static void inject_due(nf_t *f)
 {
     for (unsigned i = 0; i < f->nplan; i++) {
@@ -246,6 +270,7 @@ static void inject_due(nf_t *f)
         for (unsigned k = 0; k < f->ls.n; k++)
             if (dev_control(f->ls.m[k], cmd, err, sizeof err) < 0)
                 nf_fail(f, "%s", err);
+        log_ev(f, f->t, UINT32_MAX - 1, 0, 0, 0, cmd);
         if (x->kind == RNPNET_F_DEAD_ROUTER) {
             f->dead[x->router] = 1;
             f->router_at[x->router] = f->t + 1;
@@ -298,19 +323,31 @@ static void traffic(nf_t *f, uint64_t stop_at)
 static int run(nf_t *f)
 {
     const dev_design_t *d = f->ls.d;
-    uint64_t *in = calloc(d->nports, sizeof *in);
+    uint64_t *in = calloc(d->nports, sizeof *in), *prev = calloc(d->nports, sizeof *prev);
     char msg[600];
-    if (!in)
+    if (!in || !prev) {
+        free(in), free(prev);
         return 1;
+    }
     uint64_t n = f->o->cycles, stop_traffic = n - n / 10;
     int tty = isatty(2) && !f->o->quiet;
     for (f->t = 0; f->t < n && !f->failed; f->t++) {
         if (tty && (f->t & 0x3FFF) == 0)
             fprintf(stderr, "\r  cycle %llu of %llu (%.0f%%), in flight %u ", (unsigned long long)f->t,
                     (unsigned long long)n, 100.0 * (double)f->t / (double)n, ni_in_flight(f->ni));
+        if (f->o->wave && f->t == f->o->wave_from) {
+            char err[DEV_ERR_LEN];
+            if (dev_trace_open(f->ls.m[0], f->o->wave, err, sizeof err) < 0)
+                nf_fail(f, "%s", err);
+        }
         inject_due(f);
         traffic(f, stop_traffic);
         dev_write_t w;
+        for (unsigned p = 0; p < d->nports; p++)
+            if (d->ports[p].dir == DEV_IN && in[p] != prev[p]) {
+                prev[p] = in[p];
+                log_ev(f, f->t, p, 0, in[p], 0, NULL);
+            }
         ls_set_inputs(&f->ls, in);
         ls_sample(&f->ls);
         if (ls_diverged(&f->ls, msg, sizeof msg)) {
@@ -319,15 +356,90 @@ static int run(nf_t *f)
         }
         track_held(f);
         int wr = ni_cycle(f->ni, f->t, f->ls.out[f->ls.n - 1], in, &w);
-        if (wr)
+        if (wr) {
             ls_reg_write(&f->ls, &w);
+            log_ev(f, f->t, UINT32_MAX, w.addr, w.data, w.mask, NULL);
+        }
         if (ls_tick(&f->ls, msg, sizeof msg))
             nf_fail(f, "%s", msg);
     }
     if (tty)
         fputc('\n', stderr);
-    free(in);
+    if (f->o->wave && f->t > f->o->wave_from)
+        dev_trace_close(f->ls.m[0]);
+    free(in), free(prev);
     return f->failed;
+}
+
+/* The run as a vector: every input change, register write and fault from cycle 0 to the
+ * failure, replayable with `ftsim play` (the endpoints' reactions are in the drives). */
+static int write_repro(nf_t *f, const char *path)
+{
+    const dev_design_t *d = f->ls.d;
+    char err[DEV_ERR_LEN], header[1024];
+    snprintf(header, sizeof header,
+             "# REPRODUCER written by `ftsim fuzz --device rnpnet --seed %llu` (%s).\n"
+             "# Failure: %s\n",
+             (unsigned long long)f->o->seed, d->name, f->why);
+    rec_t *r = rec_open(path, d, &f->init, 1, header, 0, err, sizeof err);
+    if (!r) {
+        printf("%s\n", err);
+        return -1;
+    }
+    uint64_t *in = calloc(d->nports, sizeof *in);
+    size_t k = 0;
+    for (uint64_t t = 0; t <= f->t && in; t++) {
+        dev_write_t w, *wr = NULL;
+        for (; k < f->nlog && f->log[k].cycle == t; k++) {
+            struct nlog *e = &f->log[k];
+            if (e->text)
+                rec_control(r, t, e->text);
+            else if (e->port == UINT32_MAX)
+                w = (dev_write_t){e->addr, e->value, e->mask}, wr = &w;
+            else
+                in[e->port] = e->value;
+        }
+        rec_cycle(r, t, in, wr, NULL, NULL);
+    }
+    free(in);
+    return rec_close(r, f->t + 4, err, sizeof err);
+}
+
+static void report_failure(nf_t *f)
+{
+    const fuzz_opts_t *o = f->o;
+    printf("FAIL fuzz rnpnet seed %llu: %s\n", (unsigned long long)o->seed, f->why);
+    printf("reproduce: ftsim fuzz --device rnpnet --endpoints %u --faults %u --seed %llu --cycles %llu"
+           "%s%s --wave build/fuzz/rnpnet-seed%llu.fst --wave-from %llu\n",
+           o->endpoints, o->faults, (unsigned long long)o->seed, (unsigned long long)o->cycles,
+           o->net_backchan ? " --backchan" : "", o->net_no_lft ? " --no-lft" : "",
+           (unsigned long long)o->seed, (unsigned long long)(f->t > 2000 ? f->t - 2000 : 0));
+    if (f->nlog > REPRO_MAX_LOG || f->t > 400000) {
+        printf("(the run is too long for a reproducer vector: the command above is the reproducer)\n");
+        return;
+    }
+    const char *dir = o->outdir ? o->outdir : "build/fuzz";
+    mkdir("build", 0777);
+    mkdir(dir, 0777);
+    char vec[512], fst[512];
+    snprintf(vec, sizeof vec, "%s/rnpnet-seed%llu.vec", dir, (unsigned long long)o->seed);
+    snprintf(fst, sizeof fst, "%s/rnpnet-seed%llu.fst", dir, (unsigned long long)o->seed);
+    if (write_repro(f, vec) < 0)
+        return;
+    printf("reproducer: %s\nreplaying it with a waveform:\n", vec);
+    fflush(stdout);
+    vec_t v;
+    char err[DEV_ERR_LEN];
+    if (vec_load(vec, &v, err, sizeof err)) {
+        printf("reproducer does not parse: %s\n", err);
+        return;
+    }
+    play_opts_t po = {.models = LS_BOTH, .wave = fst, .max_msgs = 3};
+    int rc = play_run(&v, &po);
+    vec_free(&v);
+    printf("waveform: %s (every router, scopes r0..; harness/scripts/path_gtkw.py makes a layout)\n", fst);
+    if (rc == 0)
+        printf("note: the replay shows no divergence; the failure is an end-to-end check above\n");
 }
 
 int fuzz_rnpnet(const fuzz_opts_t *o)
@@ -370,9 +482,9 @@ int fuzz_rnpnet(const fuzz_opts_t *o)
         return 2;
     }
     ni_set_callbacks(f->ni, f, on_diag, on_done, on_rx);
-    dev_write_t init = {RNPNET_NETCFG, (uint64_t)(prng_below(&f->rng, 65535) + 1) |
-                                           ((uint64_t)(o->net_backchan ? 1 : 0) << 16), 0x1FFFF};
-    ls_reset(&f->ls, &init, 1);
+    f->init = (dev_write_t){RNPNET_NETCFG, (uint64_t)(prng_below(&f->rng, 65535) + 1) |
+                                              ((uint64_t)(o->net_backchan ? 1 : 0) << 16), 0x1FFFF};
+    ls_reset(&f->ls, &f->init, 1);
     plan_faults(f, o->faults, o->cycles);
     printf("fuzz rnpnet: seed %llu, %llu cycles, %u endpoints, %u stages, %u routers, %u faults, "
            "backchan %d, link fault table %s, models %s\n",
@@ -407,7 +519,7 @@ int fuzz_rnpnet(const fuzz_opts_t *o)
     if (o->cps)
         *o->cps = secs > 0 ? (double)f->t / secs : 0;
     if (failed)
-        printf("FAIL fuzz rnpnet seed %llu: %s\n", (unsigned long long)o->seed, f->why);
+        report_failure(f);
     else
         printf("PASS fuzz rnpnet seed %llu (%llu cycles)\n", (unsigned long long)o->seed,
                (unsigned long long)f->t);
@@ -417,6 +529,9 @@ int fuzz_rnpnet(const fuzz_opts_t *o)
         free(f->byseq[e]);
     free(f->byseq), free(f->nseq), free(f->dead), free(f->linkf), free(f->linkbad);
     free(f->fault_at), free(f->router_at), free(f->fwd_since), free(f->fwd_bq), free(f->dbg);
+    for (size_t i = 0; i < f->nlog; i++)
+        free(f->log[i].text);
+    free(f->log);
     free(f->plan), free(f->plan_at), free(f);
     return failed ? 1 : 0;
 }

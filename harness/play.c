@@ -371,6 +371,11 @@ void rec_cycle(rec_t *r, uint64_t cycle, const uint64_t *in, const dev_write_t *
         rec_regs(r, cycle, model);
 }
 
+void rec_control(rec_t *r, uint64_t cycle, const char *text)
+{
+    fprintf(r->f, "@%llu %s\n", (unsigned long long)cycle, text);
+}
+
 int rec_close(rec_t *r, uint64_t end, char *err, size_t errlen)
 {
     fprintf(r->f, "end @%llu\n", (unsigned long long)end);
@@ -428,7 +433,7 @@ int record_run(const vec_t *v, dev_impl_t impl, const char *out_path)
             else if (v->ev[i].kind == VEC_CONTROL) {
                 char msg[DEV_ERR_LEN];
                 dev_control(m, v->ev[i].text, msg, sizeof msg);
-                fprintf(r->f, "@%llu %s\n", (unsigned long long)cyc, v->ev[i].text);
+                rec_control(r, cyc, v->ev[i].text);
             }
         }
         dev_set_inputs(m, in);

@@ -27,6 +27,8 @@ rec_t *rec_open(const char *path, const dev_design_t *d, const dev_write_t *init
  * model whose outputs and registers are written (sampled before its tick). */
 void rec_cycle(rec_t *r, uint64_t cycle, const uint64_t *in, const dev_write_t *wr,
                const uint64_t *out, device_t *model);
+/* A design's control statement (a fault) in cycle `cycle`. */
+void rec_control(rec_t *r, uint64_t cycle, const char *text);
 /* Write `end @N` and close. Returns 0, or 2 on a write error (message in err). */
 int rec_close(rec_t *r, uint64_t end, char *err, size_t errlen);
 

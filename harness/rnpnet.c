@@ -448,7 +448,11 @@ const dev_design_t *rnpnet_design(unsigned n, unsigned extra, uint64_t wiring_se
         snprintf(err, errlen, "out of memory");
         return NULL; /* the half-built design is left: the process is about to fail anyway */
     }
-    snprintf(nd->name, sizeof nd->name, "rnpnet%u", n);
+    if (wiring_seed == 1 && extra == (n >= 256 ? 1u : 0u))
+        snprintf(nd->name, sizeof nd->name, "rnpnet%u", n);
+    else
+        snprintf(nd->name, sizeof nd->name, "rnpnet%ux%uw%llu", n, extra,
+                 (unsigned long long)wiring_seed);
     snprintf(nd->summary, sizeof nd->summary,
              "RNP network of RN1s: %u endpoints, %u stages (%u extra), %u routers, wiring seed %llu",
              n, nd->t.stages, extra, nd->t.nrouters, (unsigned long long)wiring_seed);
@@ -465,16 +469,39 @@ const dev_design_t *rnpnet_design(unsigned n, unsigned extra, uint64_t wiring_se
     return &nd->d;
 }
 
+/* rnpnetN[xE][wS]: N endpoints, E extra stages (default 1 from 256 endpoints, else 0),
+ * wiring seed S (default 1). rnpnet16, rnpnet64, rnpnet256 are the documented devices. */
 const dev_design_t *rnpnet_find_design(const char *name)
 {
     char err[DEV_ERR_LEN];
-    if (!strcasecmp(name, "rnpnet16"))
-        return rnpnet_design(16, 0, 1, err, sizeof err);
-    if (!strcasecmp(name, "rnpnet64"))
-        return rnpnet_design(64, 0, 1, err, sizeof err);
-    if (!strcasecmp(name, "rnpnet256"))
-        return rnpnet_design(256, 1, 1, err, sizeof err);
-    return NULL;
+    unsigned n = 0, e = ~0u;
+    unsigned long long w = 1;
+    const char *p = name;
+    if (strncasecmp(p, "rnpnet", 6) != 0)
+        return NULL;
+    p += 6;
+    char *end;
+    n = (unsigned)strtoul(p, &end, 10);
+    if (end == p)
+        return NULL;
+    p = end;
+    if (*p == 'x' || *p == 'X') {
+        e = (unsigned)strtoul(p + 1, &end, 10);
+        if (end == p + 1)
+            return NULL;
+        p = end;
+    }
+    if (*p == 'w' || *p == 'W') {
+        w = strtoull(p + 1, &end, 10);
+        if (end == p + 1)
+            return NULL;
+        p = end;
+    }
+    if (*p || (n != 16 && n != 64 && n != 256 && n != 1024))
+        return NULL;
+    if (e == ~0u)
+        e = n >= 256 ? 1 : 0;
+    return rnpnet_design(n, e, w, err, sizeof err);
 }
 
 /* ---- the composite device ------------------------------------------------------------------ */
