@@ -27,7 +27,7 @@ RN1_RTL     := $(RTL_DIR)/rn1.v $(RTL_DIR)/rn1_fport.v
 RN1_VLT     := $(RTL_DIR)/rn1.vlt
 
 HARNESS_C   := harness/dev.c harness/vec.c harness/lockstep.c harness/play.c \
-               harness/rnp_word.c harness/rn1_dev.c harness/fuzz_rn1.c harness/rnpnet.c harness/rnpni.c harness/fuzz_rnpnet.c harness/experiment_rnp.c \
+               harness/rnp_word.c harness/rn1_dev.c harness/fuzz_rn1.c harness/rnpnet.c harness/rnpni.c harness/fuzz_rnpnet.c harness/experiment_rnp.c harness/sci_word.c harness/sci_dev.c \
                harness/ftsim.c
 CSIM_C      := $(CSIM_DIR)/rn1.c
 HARNESS_CXX := harness/rn1_rtl.cpp harness/vl_common.cpp
@@ -95,8 +95,12 @@ lint:
 	iverilog -g2012 -Wall -o $(BUILD)/iverilog-rn1.vvp $(RN1_RTL)
 	@echo "lint: clean"
 
+$(BUILD)/test_sci_word: tests/harness/test_sci_word.c harness/sci_word.c harness/sci_word.h Makefile
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_C) $< harness/sci_word.c -o $@
+
 test: deps
-	@$(MAKE) -s build $(BUILD)/test_rn1
+	@$(MAKE) -s build $(BUILD)/test_rn1 $(BUILD)/test_sci_word
 	@python3 tests/run.py --jobs $(JOBS)
 
 demo: deps

@@ -8,9 +8,9 @@
 #include <string.h>
 #include <strings.h>
 
-extern const dev_design_t rn1_design;
+extern const dev_design_t rn1_design, lc3_design, p2s_design;
 
-static const dev_design_t *const designs[] = {&rn1_design, NULL};
+static const dev_design_t *const designs[] = {&rn1_design, &lc3_design, &p2s_design, NULL};
 
 const dev_design_t *const *dev_designs(void) { return designs; }
 

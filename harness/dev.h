@@ -97,6 +97,10 @@ struct dev_design {
     /* hint: how the word was written in the vector (0: the design's default spelling), so
      * that a message prints an expectation and what was seen the way the vector wrote it. */
     void (*format_word)(unsigned kind, uint64_t value, uint8_t hint, char *buf, size_t len);
+    /* Words that span cycles (a packet macro): the words of consecutive cycles, their count,
+     * 0 when text is not one, -1 on error. NULL: none. */
+    int (*parse_seq)(unsigned kind, const char *text, uint64_t *words, unsigned max, char *err,
+                     size_t errlen);
     /* Refuse a configuration value the design cannot take (NULL: all accepted). */
     int (*check_config)(const dev_reg_t *key, uint64_t value, char *err, size_t errlen);
     /* Device-specific statements after `@N` (NULL: none). Returns 1 if handled, 0 if the

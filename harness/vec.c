@@ -130,14 +130,47 @@ static int parse_config_pairs(parser_t *p, char **tok, int ntok, dev_write_t *w,
     return 0;
 }
 
+/* A word that spans cycles (the design's parse_seq): one event per cycle from cyc on. */
+static int stmt_seq(parser_t *p, uint64_t cyc, int port, int drive, char **tok, int ntok, int *done)
+{
+    const dev_design_t *d = p->v->design;
+    char text[1024] = "";
+    uint64_t words[256];
+    *done = 0;
+    if (!d->parse_seq)
+        return 0;
+    for (int i = 2; i < ntok; i++) {
+        size_t n = strlen(text);
+        if (n + strlen(tok[i]) + 2 >= sizeof text)
+            return fail(p, "word too long");
+        snprintf(text + n, sizeof text - n, "%s%s", i > 2 ? " " : "", tok[i]);
+    }
+    char msg[DEV_ERR_LEN];
+    int n = d->parse_seq(d->ports[port].kind, text, words, 256, msg, sizeof msg);
+    if (n < 0)
+        return fail(p, "%s", msg);
+    if (n == 0)
+        return 0;
+    if (cyc + (uint64_t)n - 1 > VEC_MAX_CYCLE)
+        return fail(p, "the sequence runs past cycle %llu", VEC_MAX_CYCLE);
+    for (int i = 0; i < n; i++) {
+        vec_ev_t e = {.cycle = cyc + (uint64_t)i, .line = p->line,
+                      .kind = drive ? VEC_DRIVE : VEC_EXPECT, .idx = (unsigned)port,
+                      .value = words[i], .care = ~0ull};
+        int rc = push(p, &e);
+        if (rc)
+            return rc;
+    }
+    *done = 1;
+    return 0;
+}
+
 static int stmt_port(parser_t *p, uint64_t cyc, char **tok, int ntok)
 {
     const dev_design_t *d = p->v->design;
     int drive = strcmp(tok[1], "<-") == 0;
     if (ntok < 3)
         return fail(p, "'%s %s' is missing the word", tok[0], tok[1]);
-    if (ntok > 3)
-        return fail(p, "unexpected '%s' after the word", tok[3]);
     int port = dev_port_index(d, tok[0], drive ? DEV_IN : DEV_OUT);
     if (port < 0) {
         char list[512];
@@ -149,6 +182,11 @@ static int stmt_port(parser_t *p, uint64_t cyc, char **tok, int ntok)
         return fail(p, "unknown port '%s' for %s (%s: %s)", tok[0], d->name,
                     drive ? "inputs" : "outputs", list);
     }
+    int done, rc = stmt_seq(p, cyc, port, drive, tok, ntok, &done);
+    if (rc || done)
+        return rc;
+    if (ntok > 3)
+        return fail(p, "unexpected '%s' after the word", tok[3]);
     vec_ev_t e = {.cycle = cyc, .line = p->line, .kind = drive ? VEC_DRIVE : VEC_EXPECT,
                   .idx = (unsigned)port};
     char msg[DEV_ERR_LEN];

@@ -1,0 +1,25 @@
+/* sci_word.h — SCI-lite link words and packet macros in the vector language
+ * (rtl/sci_lc.md). A link word is {flag, sym[15:0]}: bit 16 the flag. */
+#ifndef FTSIM_SCI_WORD_H
+#define FTSIM_SCI_WORD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define SCI_FLAG 0x10000u
+#define SCI_WORD_MAX_PAYLOAD 32
+
+enum { SCI_KIND_LINK = 0, SCI_KIND_BIT = 1 };
+
+/* CRC-16/CCITT (0x1021, init 0xFFFF) over n symbols, mark and targetId bit 14 taken as 0. */
+uint16_t sci_word_crc(const uint16_t *sym, unsigned n);
+
+int sci_parse_word(unsigned kind, const char *text, uint64_t *value, uint64_t *care, uint8_t *hint,
+                   char *err, size_t errlen);
+void sci_format_word(unsigned kind, uint64_t value, uint8_t hint, char *buf, size_t len);
+/* pkt(...) / echo(...): the words of one cycle after another (the packet, its CRC, one idle).
+ * Returns the count, 0 when text is not a macro, -1 on error. */
+int sci_parse_seq(unsigned kind, const char *text, uint64_t *words, unsigned max, char *err,
+                  size_t errlen);
+
+#endif
