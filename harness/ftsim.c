@@ -320,8 +320,6 @@ static int parse_fuzz_opts(const char *cmd, int argc, char **argv, fuzz_opts_t *
             return bad_arg(cmd, "--device rnpnet needs --endpoints 16, 64, 256 or 1024", NULL);
         if (o->faults > 64)
             return bad_arg(cmd, "--faults takes 0 to 64", NULL);
-        if (o->record)
-            return bad_arg(cmd, "--record is for --device rn1", NULL);
     } else if (strcmp(device, "rn1") != 0) {
         fprintf(stderr, "ftsim %s: no fuzz for device '%s' yet (devices with fuzz: rn1, rnpnet)\n",
                 cmd, device);

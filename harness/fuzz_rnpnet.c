@@ -518,6 +518,19 @@ int fuzz_rnpnet(const fuzz_opts_t *o)
         ni_print_lft(f->ni);
     if (o->cps)
         *o->cps = secs > 0 ? (double)f->t / secs : 0;
+    if (!failed && o->record) {
+        /* a golden vector: the run's stimulus, then every output of it on the C model */
+        char stim[600];
+        snprintf(stim, sizeof stim, "%s.stim", o->record);
+        snprintf(f->why, sizeof f->why, "none (recorded with --record)");
+        vec_t v;
+        char err[DEV_ERR_LEN];
+        if (write_repro(f, stim) == 0 && vec_load(stim, &v, err, sizeof err) == 0) {
+            record_run(&v, DEV_IMPL_CSIM, o->record);
+            vec_free(&v);
+        }
+        remove(stim);
+    }
     if (failed)
         report_failure(f);
     else

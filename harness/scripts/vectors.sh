@@ -18,6 +18,9 @@ for seed in 11 12 13; do
   build/ftsim fuzz --device rn1 --seed $seed --cycles 1000 --model csim --quiet \
     --record "vectors/rn1/golden/fuzz-seed$seed.vec" >/dev/null
 done
+# A small network with faults injected early: the network's behaviour under faults.
+build/ftsim fuzz --device rnpnet --endpoints 16 --faults 3 --seed 5 --cycles 600 --gap 30 \
+  --model csim --quiet --record vectors/rnpnet/golden/fuzz-rnpnet16-seed5.vec >/dev/null
 echo "golden vectors regenerated:"
 git status --short -- vectors/*/golden | sed 's/^/  /'
 git diff --stat -- vectors/*/golden | tail -1
