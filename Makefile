@@ -95,12 +95,16 @@ lint:
 	iverilog -g2012 -Wall -o $(BUILD)/iverilog-rn1.vvp $(RN1_RTL)
 	@echo "lint: clean"
 
+$(BUILD)/test_sci_lc: tests/csim/test_sci_lc.c $(CSIM_DIR)/sci_lc.c $(CSIM_DIR)/sci_lc.h Makefile
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_C) -pedantic $< $(CSIM_DIR)/sci_lc.c -o $@
+
 $(BUILD)/test_sci_word: tests/harness/test_sci_word.c harness/sci_word.c harness/sci_word.h Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_C) $< harness/sci_word.c -o $@
 
 test: deps
-	@$(MAKE) -s build $(BUILD)/test_rn1 $(BUILD)/test_sci_word
+	@$(MAKE) -s build $(BUILD)/test_rn1 $(BUILD)/test_sci_word $(BUILD)/test_sci_lc
 	@python3 tests/run.py --jobs $(JOBS)
 
 demo: deps

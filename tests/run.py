@@ -94,7 +94,9 @@ def suite_lint():
 def suite_csim():
     return [Test("csim-unit", "tests/csim/test_rn1", ["build/test_rn1"], counts_line),
             Test("csim-unit", "tests/harness/test_sci_word (packet macro, CRC)",
-                 ["build/test_sci_word"], counts_line)]
+                 ["build/test_sci_word"], counts_line),
+            Test("csim-unit", "tests/csim/test_sci_lc (SCI link controller C model)",
+                 ["build/test_sci_lc"], counts_line)]
 
 
 def suite_vectors(kind, models):

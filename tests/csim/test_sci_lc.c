@@ -1,0 +1,740 @@
+/*
+ * test_sci_lc.c - unit tests of the SCI link controller C model (csim/sci_lc.c).
+ *
+ * TEST RATIONALE: each test is named after the sci.md / sci_lc.md clause it
+ * checks.  Packets are built here with a bit-serial CRC written separately
+ * from the model's (ref_crc), and expected cycles are worked out by hand from
+ * the timing of sci_lc.md as amended by the model's decisions (sci_lc.c,
+ * D1..D12): a symbol on the link input pins in cycle t is in the input
+ * register in t+1, at the decision stage in t+4 (3-stage header delay, D1),
+ * in the bypass FIFO in t+5 and on the link output in t+6.
+ *
+ * Convention: at "cycle t" the outputs are logged first (they are registers),
+ * then the inputs of cycle t are applied and the model steps.  Link input
+ * comes from a queue of words (one per cycle, idle when empty); B-link input
+ * from a queue of symbols; the B-link output is logged when accepted.
+ *
+ * Prints one line per failing check and ends with "N passed, N failed";
+ * exit status 0 only if none failed.
+ */
+#include "sci_lc.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#define F 0x10000u /* flag bit in a logged / queued link word */
+#define LOG 1024
+
+typedef struct tally {
+    unsigned passed, failed;
+} tally_t;
+
+typedef struct bench {
+    sci_lc_t lc;
+    sci_lc_in_t in;
+    long cycle;
+    tally_t *t;
+    bool sd;                    /* link sd driven */
+    uint32_t lin[LOG];          /* link input words by cycle (0 = idle) */
+    uint32_t lout[LOG];         /* link output by cycle */
+    uint16_t bin[LOG];          /* B-link input symbols */
+    bool bin_last[LOG];
+    unsigned bin_n, bin_pos;
+    bool bout_ready;
+    uint16_t bout[LOG];         /* accepted B-link output symbols */
+    long bout_cyc[LOG];
+    unsigned bout_n;
+} bench_t;
+
+static void check(bench_t *b, int line, const char *what, uint64_t got, uint64_t exp)
+{
+    if (got == exp) {
+        b->t->passed++;
+        return;
+    }
+    b->t->failed++;
+    printf("test_sci_lc.c:%d: cycle %ld: %s = 0x%" PRIx64 ", expected 0x%" PRIx64 "\n",
+           line, b->cycle, what, got, exp);
+}
+#define CHECK(b, what, got, exp) check((b), __LINE__, (what), (got), (exp))
+
+/* ---- independent CRC reference: bit-serial over bytes ------------------ */
+
+static uint16_t ref_crc_bytes(const uint8_t *p, unsigned n)
+{
+    uint16_t crc = 0xFFFF;
+    for (unsigned i = 0; i < n; i++)
+        for (int k = 7; k >= 0; k--) {
+            unsigned fb = ((crc >> 15) ^ (p[i] >> k)) & 1u;
+            crc = (uint16_t)(crc << 1);
+            if (fb)
+                crc ^= 0x1021;
+        }
+    return crc;
+}
+
+/* Symbols -> bytes big-endian (high byte first), masking targetId bit 14
+ * and command bit 7, then the byte reference. */
+static uint16_t ref_crc_syms(const uint16_t *s, unsigned n)
+{
+    uint8_t by[2 * SCI_MAX_PKT];
+    for (unsigned i = 0; i < n; i++) {
+        uint16_t v = s[i];
+        if (i == 0)
+            v &= 0xBFFF;
+        if (i == 1)
+            v &= 0xFF7F;
+        by[2 * i] = (uint8_t)(v >> 8);
+        by[2 * i + 1] = (uint8_t)v;
+    }
+    return ref_crc_bytes(by, 2 * n);
+}
+
+/* A packet built here: header, payload, reference CRC. */
+static unsigned mkpkt(uint16_t *p, uint16_t tgt, uint16_t cmd, uint16_t src,
+                      uint16_t tid, const uint16_t *pay, unsigned npay)
+{
+    p[0] = tgt;
+    p[1] = cmd;
+    p[2] = src;
+    p[3] = tid;
+    for (unsigned i = 0; i < npay; i++)
+        p[4 + i] = pay[i];
+    p[4 + npay] = ref_crc_syms(p, 4 + npay);
+    return 5 + npay;
+}
+
+/* ---- bench ------------------------------------------------------------- */
+
+static void bench_step(bench_t *b)
+{
+    sci_lc_t *lc = &b->lc;
+    if (b->cycle < LOG)
+        b->lout[b->cycle] = (sci_lc_link_flag(lc) ? F : 0u) | sci_lc_link_sym(lc);
+    uint32_t w = b->cycle < LOG ? b->lin[b->cycle] : 0;
+    b->in.link_flag = (w & F) != 0;
+    b->in.link_sym = b->sd ? (uint16_t)w : 0;
+    b->in.link_flag = b->sd && b->in.link_flag;
+    b->in.link_sd = b->sd;
+    bool bvalid = b->bin_pos < b->bin_n;
+    b->in.bin_valid = bvalid;
+    b->in.bin_sym = bvalid ? b->bin[b->bin_pos] : 0;
+    b->in.bin_last = bvalid && b->bin_last[b->bin_pos];
+    if (bvalid && sci_lc_bin_ready(lc))
+        b->bin_pos++;
+    b->in.bout_ready = b->bout_ready;
+    if (b->bout_ready && sci_lc_bout_valid(lc) && b->bout_n < LOG) {
+        b->bout_cyc[b->bout_n] = b->cycle;
+        b->bout[b->bout_n++] = sci_lc_bout_sym(lc);
+    }
+    sci_lc_step(lc, &b->in);
+    b->in.reg_we = false;
+    b->cycle++;
+}
+
+static void run_to(bench_t *b, long cyc)
+{
+    while (b->cycle < cyc)
+        bench_step(b);
+}
+
+static void reg_write(bench_t *b, uint8_t addr, uint64_t v)
+{
+    b->in.reg_we = true;
+    b->in.reg_waddr = addr;
+    b->in.reg_wdata = v;
+    b->in.reg_wstrb = 0xFF;
+    bench_step(b);
+}
+
+static void set_table(bench_t *b, uint16_t idx, unsigned take, unsigned port)
+{
+    reg_write(b, SCI_REG_TADDR, idx);
+    reg_write(b, SCI_REG_LRT, take);
+    reg_write(b, SCI_REG_BRT, port);
+}
+
+static uint64_t ctrl(uint16_t id, bool en, bool scrub, unsigned busy_lim,
+                     unsigned retry_lim, unsigned timeout)
+{
+    return (uint64_t)id | (uint64_t)en << 16 | (uint64_t)scrub << 17 |
+           (uint64_t)1 << 18 | (uint64_t)busy_lim << 24 |
+           (uint64_t)retry_lim << 32 | (uint64_t)timeout << 48;
+}
+
+/* Reset, configure, and run with sd = 1 until the ring is up (cycle 100). */
+static void bench_init(bench_t *b, tally_t *t, sci_variant_t v, uint64_t ctl)
+{
+    memset(b, 0, sizeof *b);
+    b->t = t;
+    b->sd = true;
+    b->bout_ready = true;
+    sci_lc_init(&b->lc, v);
+    b->in.rst_n = true;
+    reg_write(b, SCI_REG_CTRL, ctl);
+    run_to(b, 100);
+    CHECK(b, "ring up after 64 clean cycles", sci_lc_reg_read(&b->lc, SCI_REG_STATUS) & 1u, 1);
+}
+
+static void put_link(bench_t *b, long at, const uint16_t *p, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        b->lin[at + i] = F | p[i];
+}
+
+static void put_blink(bench_t *b, const uint16_t *p, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) {
+        b->bin[b->bin_n] = p[i];
+        b->bin_last[b->bin_n++] = i + 1 == n;
+    }
+}
+
+/* The link output from cycle at carries packet p then one idle. */
+static void expect_link(bench_t *b, int line, long at, const uint16_t *p, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        check(b, line, "link out", b->lout[at + i], F | p[i]);
+    check(b, line, "link out idle after packet", b->lout[at + n], 0);
+}
+
+static void expect_idle(bench_t *b, int line, long from, long to)
+{
+    for (long c = from; c < to; c++)
+        if (b->lout[c] != 0) {
+            check(b, line, "link out idle", b->lout[c], 0);
+            return;
+        }
+    b->t->passed++;
+}
+
+static uint16_t counts(bench_t *b, unsigned field)
+{
+    return (uint16_t)(sci_lc_reg_read(&b->lc, SCI_REG_COUNTS) >> (16 * field));
+}
+
+/* ---- tests --------------------------------------------------------------- */
+
+/* sci.md 1 / sci_lc.md 2: CRC-16/CCITT, init 0xFFFF, big-endian words,
+ * mark and targetId bit 14 taken as 0. */
+static void test_crc16_ccitt(tally_t *t)
+{
+    bench_t *b = &(bench_t){ .t = t };
+    /* The reference itself: CRC-16/CCITT-FALSE check value. */
+    CHECK(b, "ref crc(\"123456789\")", ref_crc_bytes((const uint8_t *)"123456789", 9), 0x29B1);
+    /* Symbol convention: symbol = (byte 2i << 8) | byte 2i+1. "12345678". */
+    const uint16_t s8[4] = { 0x3132, 0x3334, 0x3536, 0x3738 };
+    CHECK(b, "crc of \"12345678\" as 4 symbols",
+          sci_crc16(s8, 4), ref_crc_bytes((const uint8_t *)"12345678", 8));
+    /* "123456789" padded with a 0x00 byte = 5 symbols. */
+    const uint16_t s9[5] = { 0x3132, 0x3334, 0x3536, 0x3738, 0x3900 };
+    const uint8_t b10[10] = { '1', '2', '3', '4', '5', '6', '7', '8', '9', 0 };
+    CHECK(b, "crc of \"123456789\\0\"", sci_crc16(s9, 5), ref_crc_bytes(b10, 10));
+    /* Masks: bit 14 of symbol 0 and bit 7 of symbol 1 do not count;
+     * the same bits in other positions do. */
+    uint16_t a[4] = { 0x0005, 0x0100, 0x0003, 0x0007 };
+    uint16_t m[4] = { 0x4005, 0x0180, 0x0003, 0x0007 };
+    uint16_t o[4] = { 0x0005, 0x0100, 0x4003, 0x0087 };
+    CHECK(b, "crc masks bit 14 and mark", sci_crc16(m, 4), sci_crc16(a, 4));
+    CHECK(b, "crc vs reference", sci_crc16(a, 4), ref_crc_syms(a, 4));
+    CHECK(b, "other bits count", sci_crc16(o, 4) != sci_crc16(a, 4), 1);
+    /* Residue: CRC over a packet including its CRC is 0. */
+    uint16_t p[SCI_MAX_PKT], q[SCI_MAX_PKT];
+    const uint16_t pay[2] = { 0x1234, 0xBEEF };
+    unsigned n = sci_packet_build(p, 0x4005, SCI_T_DATA, 3, 7, pay, 2);
+    unsigned nq = mkpkt(q, 0x4005, 0x0100, 3, 7, pay, 2);
+    CHECK(b, "packet_build length", n, nq);
+    for (unsigned i = 0; i < nq; i++)
+        CHECK(b, "packet_build symbol", p[i], q[i]);
+    CHECK(b, "crc residue of a whole packet", sci_crc16(p, n), 0);
+    CHECK(b, "packet_build rejects 33 payload", sci_packet_build(p, 0, 1, 0, 0, q, 33), 0);
+}
+
+/* sci_lc.md 3 "Bypass" (with D1): symbol on the pins at t leaves at t+6. */
+static void test_bypass_latency(tally_t *t)
+{
+    bench_t b;
+    bench_init(&b, t, SCI_LC3, ctrl(5, true, false, 0, 0, 0));
+    uint16_t p[SCI_MAX_PKT];
+    const uint16_t pay[1] = { 0xAAAA };
+    unsigned n = mkpkt(p, 9, 0x0100, 3, 7, pay, 1);
+    put_link(&b, 200, p, n);
+    run_to(&b, 200);
+    CHECK(&b, "dbg parser idle", sci_lc_debug(&b.lc) & 0xF, SCI_P_IDLE);
+    run_to(&b, 205);
+    CHECK(&b, "dbg parser bypass at decision", sci_lc_debug(&b.lc) & 0xF, SCI_P_BYPASS);
+    CHECK(&b, "dbg bypass FIFO level (steady flow)", sci_lc_debug(&b.lc) >> 4 & 0x3F, 1);
+    run_to(&b, 211);
+    /* The idle ending the packet (pins 206) is in the FIFO in 211 (D2). */
+    CHECK(&b, "dbg FIFO holds the ending idle", sci_lc_debug(&b.lc) >> 4 & 0x3F, 1);
+    bench_step(&b);
+    CHECK(&b, "dbg FIFO empty", sci_lc_debug(&b.lc) >> 4 & 0x3F, 0);
+    run_to(&b, 240);
+    expect_idle(&b, __LINE__, 100, 206);
+    expect_link(&b, __LINE__, 206, p, n);
+    expect_idle(&b, __LINE__, 206 + n, 240);
+    CHECK(&b, "nothing taken", sci_lc_reg_read(&b.lc, SCI_REG_STATUS) >> 12 & 0xF, 0);
+}
+
+/* sci_lc.md 3 "Take": receive queue, ECHO_ACCEPT when the CRC is in. */
+static void test_take_and_echo_accept(tally_t *t)
+{
+    bench_t b;
+    bench_init(&b, t, SCI_LC3, ctrl(5, true, false, 0, 0, 0));
+    set_table(&b, 5, 1, 0);
+    uint16_t p[SCI_MAX_PKT], e[SCI_MAX_PKT];
+    const uint16_t pay[1] = { 0x0042 };
+    unsigned n = mkpkt(p, 5, 0x0100, 3, 7, pay, 1); /* 6 symbols, pins 200..205 */
+    unsigned ne = mkpkt(e, 3, 0x2000, 5, 7, NULL, 0);
+    b.bout_ready = false;
+    put_link(&b, 200, p, n);
+    run_to(&b, 205);
+    CHECK(&b, "dbg parser take", sci_lc_debug(&b.lc) & 0xF, SCI_P_TAKE);
+    run_to(&b, 211);
+    /* The idle after the CRC is at the decision stage in 206+4 = 210. */
+    CHECK(&b, "rx queue 1", sci_lc_reg_read(&b.lc, SCI_REG_STATUS) >> 12 & 0xF, 1);
+    CHECK(&b, "B-link out valid", sci_lc_bout_valid(&b.lc), 1);
+    CHECK(&b, "B-link out port (BRT 0 host)", sci_lc_bout_port(&b.lc), 0);
+    b.bout_ready = true;
+    run_to(&b, 240);
+    /* Echo queued at the end of 210, inserted from 212 (output idle in 211). */
+    expect_idle(&b, __LINE__, 100, 212);
+    expect_link(&b, __LINE__, 212, e, ne);
+    expect_idle(&b, __LINE__, 212 + ne, 240);
+    CHECK(&b, "B-link out count", b.bout_n, n);
+    for (unsigned i = 0; i < n && i < b.bout_n; i++)
+        CHECK(&b, "B-link out symbol", b.bout[i], p[i]);
+    CHECK(&b, "B-link out starts in 211", b.bout_cyc[0], 211);
+    CHECK(&b, "rx queue drained", sci_lc_reg_read(&b.lc, SCI_REG_STATUS) >> 12 & 0xF, 0);
+}
+
+/* sci.md 2 "Queues" / sci_lc.md 3: no free slot -> discarded, ECHO_BUSY. */
+static void test_rx_full_busy_echo(tally_t *t)
+{
+    bench_t b;
+    bench_init(&b, t, SCI_LC3, ctrl(5, true, false, 0, 0, 0));
+    set_table(&b, 5, 1, 0);
+    b.bout_ready = false;
+    uint16_t p[SCI_MAX_PKT], e[SCI_MAX_PKT];
+    unsigned n = 0;
+    /* 9 packets, 5 symbols each, every 7 cycles from 200; tid = k. */
+    for (unsigned k = 0; k < 9; k++) {
+        n = mkpkt(p, 5, 0x0100, 3, (uint16_t)k, NULL, 0);
+        put_link(&b, 200 + 7 * k, p, n);
+    }
+    run_to(&b, 300);
+    CHECK(&b, "rx queue full", sci_lc_reg_read(&b.lc, SCI_REG_STATUS) >> 12 & 0xF, 8);
+    CHECK(&b, "busy echoes counted", counts(&b, 2), 1);
+    /* Packet k: pins 200+7k..+4, idle at +5 reaches the decision stage at
+     * +9, echo on the output from +11. */
+    for (unsigned k = 0; k < 9; k++) {
+        unsigned ne = mkpkt(e, 3, k < 8 ? 0x2000 : 0x2100, 5, (uint16_t)k, NULL, 0);
+        expect_link(&b, __LINE__, 200 + 7 * k + 11, e, ne);
+    }
+    b.bout_ready = true;
+    run_to(&b, 400);
+    CHECK(&b, "8 packets delivered", b.bout_n, 8u * n);
+    CHECK(&b, "the 9th was not (tid of last delivered)", b.bout[8 * n - 2], 7);
+}
+
+/* sci.md 1 / sci_lc.md 3: bad CRC -> discarded, counted, not echoed; the
+ * reserved slot is released. */
+static void test_crc_error_discard(tally_t *t)
+{
+    bench_t b;
+    bench_init(&b, t, SCI_LC3, ctrl(5, true, false, 0, 0, 0));
+    set_table(&b, 5, 1, 0);
+    uint16_t p[SCI_MAX_PKT];
+    unsigned n = mkpkt(p, 5, 0x0100, 3, 7, NULL, 0);
+    p[n - 1] ^= 0x0001;
+    put_link(&b, 200, p, n);
+    run_to(&b, 260);
+    CHECK(&b, "crc errors", counts(&b, 0), 1);
+    CHECK(&b, "rx queue empty", sci_lc_reg_read(&b.lc, SCI_REG_STATUS) >> 12 & 0xF, 0);
+    CHECK(&b, "nothing to the B-link", b.bout_n, 0);
+    expect_idle(&b, __LINE__, 100, 260);
+    CHECK(&b, "dbg crc reset", sci_lc_debug(&b.lc) >> 32 & 0xFFFF, 0xFFFF);
+    /* A bad CRC on a packet that found the queue full: no busy echo either. */
+    CHECK(&b, "no busy echo", counts(&b, 2), 0);
+}
+
+/* sci.md 2 / sci_lc.md 3 "Output": bypass first; insert only when the FIFO is
+ * empty and the last symbol sent was idle; one idle after; an insertion
+ * that has started finishes while the FIFO absorbs. */
+static void test_bypass_priority_insertion(tally_t *t)
+{
+    bench_t b;
+    bench_init(&b, t, SCI_LC3, ctrl(5, true, false, 0, 0, 0));
+    uint16_t a[SCI_MAX_PKT], c[SCI_MAX_PKT], s[SCI_MAX_PKT];
+    unsigned na = mkpkt(a, 9, 0x0100, 3, 1, NULL, 0);
+    unsigned nc = mkpkt(c, 9, 0x0100, 3, 2, NULL, 0);
+    unsigned ns = mkpkt(s, 9, 0x0100, 5, 1, NULL, 0);
+    /* Case 1: A pins 200..204, C 206..210: bypass at 206 and 212.  S on the
+     * B-link from 201 (in the send queue from 206) waits until the FIFO is
+     * empty (after C's idle at 217): inserted 218. */
+    put_link(&b, 200, a, na);
+    put_link(&b, 206, c, nc);
+    run_to(&b, 201);
+    put_blink(&b, s, ns);
+    run_to(&b, 260);
+    expect_link(&b, __LINE__, 206, a, na);
+    expect_link(&b, __LINE__, 212, c, nc);
+    expect_link(&b, __LINE__, 218, s, ns);
+    expect_idle(&b, __LINE__, 224, 260);
+    CHECK(&b, "active buffer in use", sci_lc_reg_read(&b.lc, SCI_REG_STATUS) >> 4 & 0xF, 1);
+    /* Case 2: S2 in the send queue (B-link 300..304, queued in 305) is
+     * inserted from 306 (output idle in 305); A pins 301..305 would leave at
+     * 307 but waits: 306..310 S2, 311 idle, 312..316 A, 317 idle. */
+    uint16_t s2[SCI_MAX_PKT];
+    unsigned ns2 = mkpkt(s2, 9, 0x0100, 5, 2, NULL, 0);
+    put_link(&b, 301, a, na);
+    run_to(&b, 300);
+    put_blink(&b, s2, ns2);
+    run_to(&b, 309);
+    CHECK(&b, "bypass FIFO absorbs", sci_lc_debug(&b.lc) >> 4 & 0x3F, 4);
+    run_to(&b, 340);
+    expect_link(&b, __LINE__, 306, s2, ns2);
+    expect_link(&b, __LINE__, 312, a, na);
+    expect_idle(&b, __LINE__, 318, 340);
+}
+
+/* sci_lc.md 3 "Active buffers": ECHO_BUSY -> retransmit, busy_limit -> FAIL_REPORT 1. */
+static void test_busy_echo_retransmit(tally_t *t)
+{
+    bench_t b;
+    bench_init(&b, t, SCI_LC3, ctrl(5, true, false, 1, 0, 0));
+    uint16_t s[SCI_MAX_PKT], e[SCI_MAX_PKT], f[SCI_MAX_PKT];
+    unsigned ns = mkpkt(s, 9, 0x0100, 5, 1, NULL, 0);
+    unsigned ne = mkpkt(e, 5, 0x2100, 9, 1, NULL, 0);
+    put_blink(&b, s, ns); /* B-link 100..104, queued 105, inserted 106..110 */
+    run_to(&b, 150);
+    expect_link(&b, __LINE__, 106, s, ns);
+    /* Busy echo pins 200..204: idle at the decision stage in 209,
+     * retransmission from 211. The echo itself is consumed. */
+    put_link(&b, 200, e, ne);
+    run_to(&b, 206);
+    CHECK(&b, "dbg echo-consume", sci_lc_debug(&b.lc) & 0xF, SCI_P_ECHO);
+    run_to(&b, 250);
+    expect_idle(&b, __LINE__, 112, 211);
+    expect_link(&b, __LINE__, 211, s, ns);
+    expect_idle(&b, __LINE__, 217, 250);
+    /* Second busy: limit 1 reached -> FAIL_REPORT reason 1 from 260. */
+    put_link(&b, 250, e, ne);
+    b.bout_ready = true;
+    run_to(&b, 280);
+    unsigned nf = mkpkt(f, 5, 0x3000, 5, 0, (const uint16_t[]){ 1, 9, 5, 1 }, 4);
+    CHECK(&b, "fail report length", b.bout_n, nf);
+    for (unsigned i = 0; i < nf && i < b.bout_n; i++)
+        CHECK(&b, "fail report symbol", b.bout[i], f[i]);
+    CHECK(&b, "fail report in 260", b.bout_cyc[0], 260);
+    CHECK(&b, "failure counted", counts(&b, 3), 1);
+    CHECK(&b, "active buffers free", sci_lc_reg_read(&b.lc, SCI_REG_STATUS) >> 4 & 0xF, 0);
+    expect_idle(&b, __LINE__, 217, 280);
+}
+
+/* sci.md 1 "Echo" / sci_lc.md 3: ECHO_ACCEPT matching an active buffer is
+ * consumed and frees it; an unmatched echo is bypassed; an LC never takes a
+ * packet it inserted itself. */
+static void test_echo_accept_frees_buffer(tally_t *t)
+{
+    bench_t b;
+    bench_init(&b, t, SCI_LC3, ctrl(5, true, false, 0, 1, 40));
+    set_table(&b, 9, 1, 0); /* would take target 9 */
+    uint16_t s[SCI_MAX_PKT], e[SCI_MAX_PKT], u[SCI_MAX_PKT];
+    unsigned ns = mkpkt(s, 9, 0x0100, 5, 1, NULL, 0);
+    unsigned ne = mkpkt(e, 5, 0x2000, 9, 1, NULL, 0);
+    unsigned nu = mkpkt(u, 5, 0x2000, 9, 2, NULL, 0);
+    put_blink(&b, s, ns); /* B-link 103..107, inserted 109..113 */
+    put_link(&b, 120, s, ns); /* comes back round: bypassed, 126..130 */
+    put_link(&b, 135, e, ne); /* accept: consumed, buffer free in 145 */
+    put_link(&b, 160, u, nu); /* tid 2 matches nothing: bypassed 166..170 */
+    run_to(&b, 144);
+    CHECK(&b, "active buffer busy in 144", sci_lc_reg_read(&b.lc, SCI_REG_STATUS) >> 4 & 0xF, 1);
+    bench_step(&b);
+    CHECK(&b, "active buffer freed in 145", sci_lc_reg_read(&b.lc, SCI_REG_STATUS) >> 4 & 0xF, 0);
+    run_to(&b, 220);
+    expect_link(&b, __LINE__, 109, s, ns);
+    expect_idle(&b, __LINE__, 115, 126);
+    expect_link(&b, __LINE__, 126, s, ns);
+    expect_idle(&b, __LINE__, 132, 166); /* no retransmission at 153 */
+    expect_link(&b, __LINE__, 166, u, nu);
+    expect_idle(&b, __LINE__, 172, 220);
+    CHECK(&b, "own packet not taken", b.bout_n, 0);
+}
+
+/* sci.md 2 "Probe" / "Scrubber": an LC takes its own packet only when it
+ * is a probe to itself; its accept echo goes round and is consumed. */
+static void test_probe_to_self(tally_t *t)
+{
+    bench_t b;
+    bench_init(&b, t, SCI_LC3, ctrl(5, true, false, 0, 0, 0));
+    set_table(&b, 5, 1, 0);
+    uint16_t p[SCI_MAX_PKT], e[SCI_MAX_PKT];
+    unsigned np = mkpkt(p, 5, 0x1000, 5, 3, NULL, 0);
+    unsigned ne = mkpkt(e, 5, 0x2000, 5, 3, NULL, 0);
+    put_blink(&b, p, np);     /* B-link 103..107, inserted 109..113 */
+    put_link(&b, 120, p, np); /* back round: taken, echo out 131..135 */
+    put_link(&b, 140, e, ne); /* the echo back round: consumed */
+    run_to(&b, 180);
+    expect_link(&b, __LINE__, 109, p, np);
+    expect_idle(&b, __LINE__, 115, 131);
+    expect_link(&b, __LINE__, 131, e, ne);
+    expect_idle(&b, __LINE__, 137, 180);
+    CHECK(&b, "probe delivered up the B-link", b.bout_n, np);
+    CHECK(&b, "active buffer freed", sci_lc_reg_read(&b.lc, SCI_REG_STATUS) >> 4 & 0xF, 0);
+}
+
+/* sci_lc.md 3 "Active buffers": echo timeout -> retransmit; retry_limit ->
+ * FAIL_REPORT reason 2. */
+static void test_echo_timeout_retry_limit(tally_t *t)
+{
+    bench_t b;
+    bench_init(&b, t, SCI_LC3, ctrl(5, true, false, 0, 1, 20));
+    uint16_t s[SCI_MAX_PKT], f[SCI_MAX_PKT];
+    unsigned ns = mkpkt(s, 9, 0x0100, 5, 1, NULL, 0);
+    put_blink(&b, s, ns);
+    run_to(&b, 200);
+    /* Sent 106..110; 20 cycles after its last symbol: 130..134; the second
+     * timeout (19 steps after the one that sent 134) fails it from 153. */
+    expect_link(&b, __LINE__, 106, s, ns);
+    expect_idle(&b, __LINE__, 112, 130);
+    expect_link(&b, __LINE__, 130, s, ns);
+    expect_idle(&b, __LINE__, 136, 200);
+    unsigned nf = mkpkt(f, 5, 0x3000, 5, 0, (const uint16_t[]){ 2, 9, 5, 1 }, 4);
+    CHECK(&b, "fail report length", b.bout_n, nf);
+    for (unsigned i = 0; i < nf && i < b.bout_n; i++)
+        CHECK(&b, "fail report symbol", b.bout[i], f[i]);
+    CHECK(&b, "fail report in 153", b.bout_cyc[0], 153);
+}
+
+/* sci.md 2 "Scrubber": marks what it bypasses, removes what arrives marked;
+ * the mark is cleared when a packet is taken. */
+static void test_scrubber_mark_remove_clear(tally_t *t)
+{
+    bench_t b;
+    bench_init(&b, t, SCI_LC3, ctrl(5, true, true, 0, 0, 0));
+    uint16_t p[SCI_MAX_PKT], m[SCI_MAX_PKT];
+    unsigned n = mkpkt(p, 9, 0x0100, 3, 7, NULL, 0);
+    memcpy(m, p, sizeof m);
+    m[1] |= 0x0080; /* CRC unchanged: the mark does not count */
+    put_link(&b, 200, p, n);
+    put_link(&b, 220, m, n);
+    run_to(&b, 260);
+    expect_link(&b, __LINE__, 206, m, n); /* marked on the way through */
+    expect_idle(&b, __LINE__, 212, 260);  /* the marked one removed */
+    CHECK(&b, "scrubbed count", counts(&b, 1), 1);
+    CHECK(&b, "no crc error", counts(&b, 0), 0);
+    /* A non-scrubber LC takes a marked packet: mark cleared, CRC good. */
+    bench_t c;
+    bench_init(&c, t, SCI_LC3, ctrl(5, true, false, 0, 0, 0));
+    set_table(&c, 9, 1, 1);
+    put_link(&c, 200, m, n);
+    run_to(&c, 240);
+    CHECK(&c, "taken", c.bout_n, n);
+    CHECK(&c, "mark cleared", c.bout[1], 0x0100);
+    CHECK(&c, "CRC carried", c.bout[n - 1], p[n - 1]);
+    CHECK(&c, "no crc error", counts(&c, 0), 0);
+}
+
+/* sci.md 2 "Ring failure" / sci_lc.md 3 "Ring down". */
+static void test_ring_down_up(tally_t *t)
+{
+    bench_t b;
+    bench_init(&b, t, SCI_LC3, ctrl(5, true, false, 0, 0, 0));
+    /* Origination: sd = 0 on the pins from 200: input register 201..204
+     * shows 4 cycles of sd = 0 -> ring-down idles and ring down from 205. */
+    run_to(&b, 200);
+    b.sd = false;
+    run_to(&b, 204);
+    CHECK(&b, "still up in 204", sci_lc_reg_read(&b.lc, SCI_REG_STATUS) & 1u, 1);
+    CHECK(&b, "no irq yet", sci_lc_irq(&b.lc), 0);
+    bench_step(&b);
+    CHECK(&b, "ring down in 205", sci_lc_reg_read(&b.lc, SCI_REG_STATUS) & 3u, 0);
+    CHECK(&b, "CableNotOk", sci_lc_irq(&b.lc), 1);
+    CHECK(&b, "dbg originating", sci_lc_debug(&b.lc) >> 23 & 1u, 1);
+    run_to(&b, 220);
+    CHECK(&b, "ring-down idle in 204?", b.lout[204], 0);
+    for (long c = 205; c < 220; c++)
+        CHECK(&b, "ring-down idle", b.lout[c], 0x8005);
+    reg_write(&b, SCI_REG_STATUS_CLR, 8);
+    CHECK(&b, "irq cleared", sci_lc_irq(&b.lc), 0);
+    /* Cable back at 300: originating stops (plain idle from 302); up after
+     * 64 clean cycles in the input register 301..364 -> up in 365. */
+    run_to(&b, 300);
+    b.sd = true;
+    run_to(&b, 364);
+    CHECK(&b, "down in 364", sci_lc_reg_read(&b.lc, SCI_REG_STATUS) & 1u, 0);
+    bench_step(&b);
+    CHECK(&b, "up in 365", sci_lc_reg_read(&b.lc, SCI_REG_STATUS) & 1u, 1);
+    CHECK(&b, "last ring-down idle 301", b.lout[301], 0x8005);
+    CHECK(&b, "plain idle 302", b.lout[302], 0);
+
+    /* Forwarding at another node (7): idles 0x8005 on the pins 200..209:
+     * ring down from 202, forwarded 206..215; up 64 clean cycles after. */
+    bench_t c;
+    bench_init(&c, t, SCI_LC3, ctrl(7, true, false, 0, 0, 0));
+    for (long k = 200; k < 210; k++)
+        c.lin[k] = 0x8005;
+    run_to(&c, 201);
+    CHECK(&c, "fwd: up in 201", sci_lc_reg_read(&c.lc, SCI_REG_STATUS) & 1u, 1);
+    bench_step(&c);
+    CHECK(&c, "fwd: down in 202", sci_lc_reg_read(&c.lc, SCI_REG_STATUS) & 1u, 0);
+    CHECK(&c, "fwd: irq", sci_lc_irq(&c.lc), 1);
+    CHECK(&c, "fwd: not originating", sci_lc_debug(&c.lc) >> 23 & 1u, 0);
+    /* Last ring-down idle in the input register in 210: clean from 211,
+     * 64 cycles -> up in 275. */
+    run_to(&c, 274);
+    CHECK(&c, "fwd: down in 274", sci_lc_reg_read(&c.lc, SCI_REG_STATUS) & 1u, 0);
+    bench_step(&c);
+    CHECK(&c, "fwd: up in 275", sci_lc_reg_read(&c.lc, SCI_REG_STATUS) & 1u, 1);
+    expect_idle(&c, __LINE__, 100, 206);
+    for (long k = 206; k < 216; k++)
+        CHECK(&c, "forwarded ring-down idle", c.lout[k], 0x8005);
+    expect_idle(&c, __LINE__, 216, 275);
+
+    /* Stripping: node 5 gets its own ring-down idles back: plain idles out,
+     * but they still hold the ring down. */
+    bench_t d;
+    bench_init(&d, t, SCI_LC3, ctrl(5, true, false, 0, 0, 0));
+    for (long k = 200; k < 210; k++)
+        d.lin[k] = 0x8005;
+    run_to(&d, 240);
+    expect_idle(&d, __LINE__, 100, 240);
+    CHECK(&d, "strip: ring down", sci_lc_reg_read(&d.lc, SCI_REG_STATUS) & 1u, 0);
+}
+
+/* sci.md 1 "Ring-level delivery": ring down fails the send queue (reason 3). */
+static void test_ring_down_fails_send_queue(tally_t *t)
+{
+    bench_t b;
+    bench_init(&b, t, SCI_LC3, ctrl(5, true, false, 0, 0, 0));
+    b.sd = false; /* down from 105 */
+    run_to(&b, 110);
+    uint16_t s[SCI_MAX_PKT], f[SCI_MAX_PKT];
+    unsigned ns = mkpkt(s, 9, 0x0100, 5, 3, NULL, 0);
+    put_blink(&b, s, ns); /* queued in 115, failed at the end of 115 */
+    run_to(&b, 140);
+    unsigned nf = mkpkt(f, 5, 0x3000, 5, 0, (const uint16_t[]){ 3, 9, 5, 3 }, 4);
+    CHECK(&b, "fail report length", b.bout_n, nf);
+    for (unsigned i = 0; i < nf && i < b.bout_n; i++)
+        CHECK(&b, "fail report symbol", b.bout[i], f[i]);
+    CHECK(&b, "fail report from 116", b.bout_cyc[0], 116);
+}
+
+/* sci.md 2: a disabled LC keeps bypassing, takes nothing, sends nothing. */
+static void test_disabled_still_bypasses(tally_t *t)
+{
+    bench_t b;
+    bench_init(&b, t, SCI_LC3, ctrl(5, false, false, 0, 0, 0));
+    set_table(&b, 5, 1, 0);
+    uint16_t p[SCI_MAX_PKT], s[SCI_MAX_PKT], f[SCI_MAX_PKT];
+    unsigned n = mkpkt(p, 5, 0x0100, 3, 7, NULL, 0);
+    unsigned ns = mkpkt(s, 9, 0x0100, 5, 4, NULL, 0);
+    put_link(&b, 200, p, n);
+    run_to(&b, 200);
+    put_blink(&b, s, ns);
+    run_to(&b, 240);
+    CHECK(&b, "status disabled", sci_lc_reg_read(&b.lc, SCI_REG_STATUS) >> 2 & 1u, 1);
+    expect_idle(&b, __LINE__, 100, 206);
+    expect_link(&b, __LINE__, 206, p, n); /* bypassed, not taken */
+    expect_idle(&b, __LINE__, 206 + n, 240);
+    unsigned nf = mkpkt(f, 5, 0x3000, 5, 0, (const uint16_t[]){ 4, 9, 5, 4 }, 4);
+    CHECK(&b, "only the fail report on the B-link", b.bout_n, nf);
+    for (unsigned i = 0; i < nf && i < b.bout_n; i++)
+        CHECK(&b, "fail report symbol", b.bout[i], f[i]);
+}
+
+/* sci.md 4 / sci_lc.md 4: P2S table set by targetId bit 14, index 12:0;
+ * LC3 looks at bits 7:0 only. */
+static void test_p2s_table_set_bit14(tally_t *t)
+{
+    bench_t b;
+    bench_init(&b, t, SCI_P2S, ctrl(5, true, false, 0, 0, 0));
+    set_table(&b, 0x2000 | 0x1005, 1, 2); /* set 1, id 0x1005: take, Y-LC */
+    set_table(&b, 0x1005, 0, 1);          /* set 0: bypass */
+    reg_write(&b, SCI_REG_TADDR, 0x2000 | 0x1005);
+    CHECK(&b, "LRT readback", sci_lc_reg_read(&b.lc, SCI_REG_LRT), 1);
+    CHECK(&b, "BRT readback", sci_lc_reg_read(&b.lc, SCI_REG_BRT), 2);
+    CHECK(&b, "index set 1", sci_lc_table_index(&b.lc, 0x5005), 0x3005);
+    CHECK(&b, "index set 0", sci_lc_table_index(&b.lc, 0x1005), 0x1005);
+    uint16_t p0[SCI_MAX_PKT], p1[SCI_MAX_PKT];
+    unsigned n = mkpkt(p0, 0x1005, 0x0100, 3, 1, NULL, 0);
+    mkpkt(p1, 0x5005, 0x0100, 3, 1, NULL, 0);
+    CHECK(&b, "bit 14 not in the CRC", p1[n - 1], p0[n - 1]);
+    put_link(&b, 200, p0, n);
+    put_link(&b, 210, p1, n);
+    b.bout_ready = false;
+    run_to(&b, 260);
+    expect_link(&b, __LINE__, 206, p0, n);     /* set 0: bypassed */
+    CHECK(&b, "set 1 taken", sci_lc_reg_read(&b.lc, SCI_REG_STATUS) >> 12 & 0xF, 1);
+    CHECK(&b, "B-link port from set 1", sci_lc_bout_port(&b.lc), 2);
+    CHECK(&b, "head is the bit-14 packet", sci_lc_bout_sym(&b.lc), 0x5005);
+
+    bench_t c;
+    bench_init(&c, t, SCI_LC3, ctrl(5, true, false, 0, 0, 0));
+    set_table(&c, 0x05, 1, 0);
+    CHECK(&c, "LC3 index bits 7:0", sci_lc_table_index(&c.lc, 0x4F05), 0x05);
+    uint16_t q[SCI_MAX_PKT];
+    unsigned nq = mkpkt(q, 0x0305, 0x0100, 3, 1, NULL, 0);
+    put_link(&c, 200, q, nq);
+    run_to(&c, 240);
+    CHECK(&c, "LC3 took 0x305 by entry 5", c.bout_n, nq);
+}
+
+/* sci_lc.md 4: CTRL read back, byte strobes. */
+static void test_register_port(tally_t *t)
+{
+    bench_t b;
+    bench_init(&b, t, SCI_LC3, ctrl(5, true, true, 3, 4, 1000));
+    CHECK(&b, "CTRL", sci_lc_reg_read(&b.lc, SCI_REG_CTRL), ctrl(5, true, true, 3, 4, 1000));
+    b.in.reg_we = true;
+    b.in.reg_waddr = SCI_REG_CTRL;
+    b.in.reg_wdata = 0xFFFFFFFFFFFFFFFFull;
+    b.in.reg_wstrb = 0x01; /* only byte 0: node id [7:0] */
+    bench_step(&b);
+    CHECK(&b, "CTRL byte 0", sci_lc_reg_read(&b.lc, SCI_REG_CTRL), ctrl(0xFF, true, true, 3, 4, 1000));
+    CHECK(&b, "STATUS up, cable ok, enabled", sci_lc_reg_read(&b.lc, SCI_REG_STATUS), 3);
+}
+
+/* D13: reset clears state and CTRL, keeps the tables. */
+static void test_reset(tally_t *t)
+{
+    bench_t b;
+    bench_init(&b, t, SCI_LC3, ctrl(5, true, false, 0, 0, 0));
+    set_table(&b, 5, 1, 3);
+    b.in.rst_n = false;
+    bench_step(&b);
+    b.in.rst_n = true;
+    CHECK(&b, "CTRL cleared", sci_lc_reg_read(&b.lc, SCI_REG_CTRL), 0);
+    CHECK(&b, "ring down after reset", sci_lc_reg_read(&b.lc, SCI_REG_STATUS) & 1u, 0);
+    CHECK(&b, "TADDR cleared", sci_lc_reg_read(&b.lc, SCI_REG_TADDR), 0);
+    reg_write(&b, SCI_REG_TADDR, 5);
+    CHECK(&b, "LRT kept", sci_lc_reg_read(&b.lc, SCI_REG_LRT), 1);
+    CHECK(&b, "BRT kept", sci_lc_reg_read(&b.lc, SCI_REG_BRT), 3);
+    CHECK(&b, "DBG after reset", sci_lc_debug(&b.lc), 0xFFFFull << 32);
+}
+
+int main(void)
+{
+    tally_t t = { 0, 0 };
+    test_crc16_ccitt(&t);
+    test_bypass_latency(&t);
+    test_take_and_echo_accept(&t);
+    test_rx_full_busy_echo(&t);
+    test_crc_error_discard(&t);
+    test_bypass_priority_insertion(&t);
+    test_busy_echo_retransmit(&t);
+    test_echo_accept_frees_buffer(&t);
+    test_probe_to_self(&t);
+    test_echo_timeout_retry_limit(&t);
+    test_scrubber_mark_remove_clear(&t);
+    test_ring_down_up(&t);
+    test_ring_down_fails_send_queue(&t);
+    test_disabled_still_bypasses(&t);
+    test_p2s_table_set_bit14(&t);
+    test_register_port(&t);
+    test_reset(&t);
+    printf("%u passed, %u failed\n", t.passed, t.failed);
+    return t.failed ? 1 : 0;
+}
