@@ -6,15 +6,24 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <stdlib.h>
+
 #include "dev.h"
+#include "rn1_dev.h"
+#include "sci_lc.h"
 #include "sci_word.h"
 
-static const dev_port_t sci_ports[] = {
-    {"lin", DEV_IN, 17, SCI_KIND_LINK},       {"lin.sd", DEV_IN, 1, SCI_KIND_BIT},
-    {"bin", DEV_IN, 17, SCI_KIND_LINK},       {"bout.ready", DEV_IN, 1, SCI_KIND_BIT},
-    {"lout", DEV_OUT, 17, SCI_KIND_LINK},     {"lout.sd", DEV_OUT, 1, SCI_KIND_BIT},
-    {"bin.ready", DEV_OUT, 1, SCI_KIND_BIT},  {"bout", DEV_OUT, 17, SCI_KIND_LINK},
-    {"bout.valid", DEV_OUT, 1, SCI_KIND_BIT}, {"irq", DEV_OUT, 1, SCI_KIND_BIT},
+/* Port numbers: the order of sci_ports. */
+enum { P_LIN, P_LIN_SD, P_BIN, P_BIN_LAST, P_BOUT_READY,
+       P_LOUT, P_LOUT_SD, P_BIN_READY, P_BOUT, P_BOUT_LAST, P_BOUT_PORT, P_IRQ, P_N };
+
+static const dev_port_t sci_ports[P_N] = {
+    {"lin", DEV_IN, 17, SCI_KIND_LINK},        {"lin.sd", DEV_IN, 1, SCI_KIND_BIT},
+    {"bin", DEV_IN, 17, SCI_KIND_LINK},        {"bin.last", DEV_IN, 1, SCI_KIND_BIT},
+    {"bout.ready", DEV_IN, 1, SCI_KIND_BIT},   {"lout", DEV_OUT, 17, SCI_KIND_LINK},
+    {"lout.sd", DEV_OUT, 1, SCI_KIND_BIT},     {"bin.ready", DEV_OUT, 1, SCI_KIND_BIT},
+    {"bout", DEV_OUT, 17, SCI_KIND_LINK},      {"bout.last", DEV_OUT, 1, SCI_KIND_BIT},
+    {"bout.port", DEV_OUT, 3, SCI_KIND_PORT},  {"irq", DEV_OUT, 1, SCI_KIND_BIT},
 };
 
 static const dev_reg_t sci_regs[] = {
@@ -47,25 +56,120 @@ static const dev_reg_t sci_regs[] = {
 static const uint32_t sci_debug_addrs[] = {0x01, 0x03, 0x10};
 static const char *const sci_record_regs[] = {"crc_errors", "scrubbed", "failures", NULL};
 
-static void *sci_create(const char *which, dev_impl_t impl, const dev_ops_t **ops, char *err,
-                        size_t errlen)
+/* ---- the C model (csim/sci_lc.c) as a device ------------------------------------------- */
+
+typedef struct sci_cs {
+    sci_lc_t lc;
+    sci_lc_in_t in;
+} sci_cs_t;
+
+static void cs_destroy(void *self) { free(self); }
+static void cs_set_reset(void *self, bool a) { ((sci_cs_t *)self)->in.rst_n = !a; }
+
+static void cs_set_inputs(void *self, const uint64_t *in)
 {
-    (void)ops;
-    snprintf(err, errlen, "%s: the %s is not built yet (issue 3; the contract is rtl/sci_lc.md)",
-             which, impl == DEV_IMPL_RTL ? "RTL" : "C model");
-    return NULL;
+    sci_lc_in_t *i = &((sci_cs_t *)self)->in;
+    i->link_flag = (in[P_LIN] >> 16) & 1u;
+    i->link_sym = (uint16_t)in[P_LIN];
+    i->link_sd = in[P_LIN_SD] & 1u;
+    i->bin_valid = (in[P_BIN] >> 16) & 1u;
+    i->bin_sym = (uint16_t)in[P_BIN];
+    i->bin_last = in[P_BIN_LAST] & 1u;
+    i->bout_ready = in[P_BOUT_READY] & 1u;
+}
+
+static void cs_get_outputs(void *self, uint64_t *out)
+{
+    const sci_lc_t *lc = &((sci_cs_t *)self)->lc;
+    out[P_LOUT] = ((uint64_t)sci_lc_link_flag(lc) << 16) | sci_lc_link_sym(lc);
+    out[P_LOUT_SD] = sci_lc_link_sd(lc);
+    out[P_BIN_READY] = sci_lc_bin_ready(lc);
+    out[P_BOUT] = ((uint64_t)sci_lc_bout_valid(lc) << 16) | sci_lc_bout_sym(lc);
+    out[P_BOUT_LAST] = sci_lc_bout_valid(lc) && sci_lc_bout_last(lc);
+    out[P_BOUT_PORT] = sci_lc_bout_valid(lc) ? sci_lc_bout_port(lc) : 0;
+    out[P_IRQ] = sci_lc_irq(lc);
+}
+
+static void cs_reg_write(void *self, uint32_t addr, uint64_t data, uint64_t mask)
+{
+    sci_cs_t *s = self;
+    s->in.reg_we = true;
+    s->in.reg_waddr = (uint8_t)addr;
+    rn1_strobe_write(sci_lc_reg_read(&s->lc, (uint8_t)addr), data, mask, &s->in.reg_wdata,
+                     &s->in.reg_wstrb);
+}
+
+static uint64_t cs_reg_read(void *self, uint32_t addr)
+{
+    return addr > 0xFF ? 0 : sci_lc_reg_read(&((sci_cs_t *)self)->lc, (uint8_t)addr);
+}
+
+static void cs_debug(void *self, uint64_t *w)
+{
+    for (unsigned k = 0; k < sizeof sci_debug_addrs / sizeof sci_debug_addrs[0]; k++)
+        w[k] = cs_reg_read(self, sci_debug_addrs[k]);
+}
+
+static void cs_tick(void *self, uint64_t cycle)
+{
+    sci_cs_t *s = self;
+    (void)cycle;
+    sci_lc_step(&s->lc, &s->in);
+    s->in.reg_we = false;
+}
+
+static int cs_trace_open(void *self, const char *path, char *err, size_t errlen)
+{
+    (void)self;
+    snprintf(err, errlen, "%s: the C model writes no waveform; use --model rtl or both", path);
+    return -1;
+}
+
+static void cs_trace_close(void *self, uint64_t cycle)
+{
+    (void)self, (void)cycle;
+}
+
+static int cs_internal_error(void *self)
+{
+    (void)self;
+    return 0;
+}
+
+static const dev_ops_t sci_csim_ops = {cs_destroy,  cs_set_reset,  cs_set_inputs,  cs_get_outputs,
+                                       cs_reg_write, cs_reg_read,  cs_debug,       cs_tick,
+                                       cs_trace_open, cs_trace_close, cs_internal_error,
+                                       rn1_no_control};
+
+static void *sci_create(const char *which, sci_variant_t v, dev_impl_t impl, const dev_ops_t **ops,
+                        char *err, size_t errlen)
+{
+    if (impl == DEV_IMPL_RTL) {
+        snprintf(err, errlen, "%s: the RTL is not bound yet (issue 3; rtl/sci_lc.md); use --model csim",
+                 which);
+        return NULL;
+    }
+    sci_cs_t *s = calloc(1, sizeof *s);
+    if (!s) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    sci_lc_init(&s->lc, v);
+    s->in.rst_n = true;
+    *ops = &sci_csim_ops;
+    return s;
 }
 
 static void *lc3_create(dev_impl_t impl, const char *inst, const dev_ops_t **ops, char *err, size_t n)
 {
     (void)inst;
-    return sci_create("lc3", impl, ops, err, n);
+    return sci_create("lc3", SCI_LC3, impl, ops, err, n);
 }
 
 static void *p2s_create(dev_impl_t impl, const char *inst, const dev_ops_t **ops, char *err, size_t n)
 {
     (void)inst;
-    return sci_create("p2s", impl, ops, err, n);
+    return sci_create("p2s", SCI_P2S, impl, ops, err, n);
 }
 
 #define SCI_DESIGN(NAME, SUMMARY, CREATE)                                                          \

@@ -205,6 +205,15 @@ int sci_parse_word(unsigned kind, const char *text, uint64_t *value, uint64_t *c
         snprintf(err, errlen, "bad bit '%s' (0, 1 or X)", text);
         return -1;
     }
+    if (kind == SCI_KIND_PORT) {
+        *care = 7;
+        if (text[0] >= '0' && text[0] <= '7' && !text[1]) {
+            *value = (uint64_t)(text[0] - '0');
+            return 0;
+        }
+        snprintf(err, errlen, "bad B-link port '%s' (0 host, 1 X, 2 Y, 3 Z, 7 discard, or X)", text);
+        return -1;
+    }
     unsigned long v;
     if (!strcasecmp(text, "IDLE")) {
         *value = 0;
@@ -232,8 +241,8 @@ int sci_parse_word(unsigned kind, const char *text, uint64_t *value, uint64_t *c
 void sci_format_word(unsigned kind, uint64_t value, uint8_t hint, char *buf, size_t len)
 {
     (void)hint;
-    if (kind == SCI_KIND_BIT) {
-        snprintf(buf, len, "%u", (unsigned)(value & 1u));
+    if (kind == SCI_KIND_BIT || kind == SCI_KIND_PORT) {
+        snprintf(buf, len, "%u", (unsigned)(value & (kind == SCI_KIND_BIT ? 1u : 7u)));
         return;
     }
     if (value & SCI_FLAG)

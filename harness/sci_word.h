@@ -9,7 +9,7 @@
 #define SCI_FLAG 0x10000u
 #define SCI_WORD_MAX_PAYLOAD 32
 
-enum { SCI_KIND_LINK = 0, SCI_KIND_BIT = 1 };
+enum { SCI_KIND_LINK = 0, SCI_KIND_BIT = 1, SCI_KIND_PORT = 2 };
 
 /* CRC-16/CCITT (0x1021, init 0xFFFF) over n symbols, mark and targetId bit 14 taken as 0. */
 uint16_t sci_word_crc(const uint16_t *sym, unsigned n);

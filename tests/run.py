@@ -178,9 +178,9 @@ def suite_cli():
           Test("cli", "stim without -o -> 2", [FTSIM, "stim", "--cycles", "10"], exit_is(2, "want --cycles")),
           Test("cli", "fuzz rnpnet bad size -> 2", [FTSIM, "fuzz", "--device", "rnpnet", "--endpoints", "20"],
                exit_is(2, "16, 64, 256 or 1024")),
-          Test("cli", "play lc3 says its models are not built yet -> 2",
+          Test("cli", "play lc3 (both models) says its RTL is not bound yet -> 2",
                ["bash", "-c", f"printf 'device lc3\\n@0 lin <- IDLE\\n' > build/lc3.vec && {FTSIM} play build/lc3.vec"],
-               exit_is(2, "not built yet"))]
+               exit_is(2, "not bound yet"))]
     for cmd in ["play", "record", "fuzz", "bench", "info", "net", "experiment", "stim"]:
         t.append(Test("cli", f"ftsim {cmd} --help", [FTSIM, cmd, "--help"],
                       exit_is(0, f"usage: ftsim {cmd}")))
