@@ -81,6 +81,25 @@ int dev_trace_open(device_t *d, const char *path, char *err, size_t errlen)
 
 void dev_trace_close(device_t *d) { d->ops->trace_close(d->self, d->cycle); }
 
+int dev_csim_trace_open(void *self, const char *path, char *err, size_t errlen)
+{
+    (void)self;
+    snprintf(err, errlen, "%s: the C model writes no waveform; use --model rtl or both", path);
+    return -1;
+}
+
+void dev_csim_trace_close(void *self, uint64_t cycle)
+{
+    (void)self;
+    (void)cycle;
+}
+
+int dev_csim_internal_error(void *self)
+{
+    (void)self;
+    return 0;
+}
+
 int dev_port_index(const dev_design_t *d, const char *name, dev_dir_t dir)
 {
     for (unsigned i = 0; i < d->nports; i++)

@@ -169,6 +169,11 @@ static inline int dev_control(device_t *d, const char *cmd, char *err, size_t er
 }
 void dev_trace_close(device_t *d);
 
+/* Defaults for a C model's operations: it writes no waveform and flags no internal error. */
+int dev_csim_trace_open(void *self, const char *path, char *err, size_t errlen);
+void dev_csim_trace_close(void *self, uint64_t cycle);
+int dev_csim_internal_error(void *self);
+
 /* Lookups on a design (case-insensitive names). -1 when absent. */
 int dev_port_index(const dev_design_t *d, const char *name, dev_dir_t dir);
 int dev_reg_index(const dev_design_t *d, const char *name);

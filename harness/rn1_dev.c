@@ -127,25 +127,6 @@ static void cs_tick(void *self, uint64_t cycle)
     s->in.reg_we = false;
 }
 
-static int cs_trace_open(void *self, const char *path, char *err, size_t errlen)
-{
-    (void)self;
-    snprintf(err, errlen, "%s: the C model writes no waveform; use --model rtl or both", path);
-    return -1;
-}
-
-static void cs_trace_close(void *self, uint64_t cycle)
-{
-    (void)self;
-    (void)cycle;
-}
-
-static int cs_internal_error(void *self)
-{
-    (void)self;
-    return 0;
-}
-
 int rn1_no_control(void *self, const char *cmd, char *err, size_t errlen)
 {
     (void)self;
@@ -154,8 +135,9 @@ int rn1_no_control(void *self, const char *cmd, char *err, size_t errlen)
 }
 
 static const dev_ops_t rn1_csim_ops = {
-    cs_destroy, cs_set_reset,  cs_set_inputs,  cs_get_outputs,    cs_reg_write,   cs_reg_read,
-    cs_debug,   cs_tick,       cs_trace_open,  cs_trace_close,    cs_internal_error, rn1_no_control,
+    cs_destroy,   cs_set_reset, cs_set_inputs,       cs_get_outputs,       cs_reg_write,
+    cs_reg_read,  cs_debug,     cs_tick,             dev_csim_trace_open,  dev_csim_trace_close,
+    dev_csim_internal_error,    rn1_no_control,
 };
 
 static void *rn1_create(dev_impl_t impl, const char *instance, const dev_ops_t **ops, char *err,

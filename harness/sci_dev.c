@@ -118,27 +118,9 @@ static void cs_tick(void *self, uint64_t cycle)
     s->in.reg_we = false;
 }
 
-static int cs_trace_open(void *self, const char *path, char *err, size_t errlen)
-{
-    (void)self;
-    snprintf(err, errlen, "%s: the C model writes no waveform; use --model rtl or both", path);
-    return -1;
-}
-
-static void cs_trace_close(void *self, uint64_t cycle)
-{
-    (void)self, (void)cycle;
-}
-
-static int cs_internal_error(void *self)
-{
-    (void)self;
-    return 0;
-}
-
 static const dev_ops_t sci_csim_ops = {cs_destroy,  cs_set_reset,  cs_set_inputs,  cs_get_outputs,
                                        cs_reg_write, cs_reg_read,  cs_debug,       cs_tick,
-                                       cs_trace_open, cs_trace_close, cs_internal_error,
+                                       dev_csim_trace_open, dev_csim_trace_close, dev_csim_internal_error,
                                        rn1_no_control};
 
 static void *sci_create(const char *which, sci_variant_t v, dev_impl_t impl, const dev_ops_t **ops,
