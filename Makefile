@@ -91,6 +91,8 @@ $(BUILD)/test_rn1: tests/csim/test_rn1.c $(CSIM_C) $(CSIM_DIR)/rn1.h Makefile
 # ---- checks --------------------------------------------------------------------------------
 lint:
 	$(VERILATOR) --lint-only -Wall --top-module rn1 $(RN1_VLT) $(RN1_RTL)
+	$(VERILATOR) --lint-only -Wall --top-module sci_lc $(RTL_DIR)/sci_lc.vlt $(RTL_DIR)/sci_lc.v $(RTL_DIR)/sci_crc16.v
+	$(VERILATOR) --lint-only -Wall --top-module sci_lc -GP2s=1 $(RTL_DIR)/sci_lc.vlt $(RTL_DIR)/sci_lc.v $(RTL_DIR)/sci_crc16.v
 	@mkdir -p $(BUILD)
 	iverilog -g2012 -Wall -o $(BUILD)/iverilog-rn1.vvp $(RN1_RTL)
 	@echo "lint: clean"

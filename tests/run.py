@@ -85,6 +85,15 @@ def suite_lint():
         Test("lint", "verilator --lint-only -Wall rn1",
              ["verilator", "--lint-only", "-Wall", "--top-module", "rn1", "rtl/rn1.vlt",
               "rtl/rn1.v", "rtl/rn1_fport.v"], exit_is(0)),
+        Test("lint", "verilator --lint-only -Wall sci_lc (LC3)",
+             ["verilator", "--lint-only", "-Wall", "--top-module", "sci_lc", "rtl/sci_lc.vlt",
+              "rtl/sci_lc.v", "rtl/sci_crc16.v"], exit_is(0)),
+        Test("lint", "verilator --lint-only -Wall sci_lc (P2S)",
+             ["verilator", "--lint-only", "-Wall", "--top-module", "sci_lc", "-GP2s=1",
+              "rtl/sci_lc.vlt", "rtl/sci_lc.v", "rtl/sci_crc16.v"], exit_is(0)),
+        Test("lint", "iverilog -g2012 sci_lc",
+             ["bash", "-c", "out=$(iverilog -g2012 -Wall -o build/iverilog-sci.vvp rtl/sci_lc.v "
+              "rtl/sci_crc16.v 2>&1); echo \"$out\"; [ -z \"$out\" ]"], exit_is(0)),
         Test("lint", "iverilog -g2012 rn1",
              ["bash", "-c", "out=$(iverilog -g2012 -Wall -o build/iverilog-rn1.vvp rtl/rn1.v "
               "rtl/rn1_fport.v 2>&1); echo \"$out\"; [ -z \"$out\" ]"], exit_is(0)),
