@@ -11,6 +11,7 @@ RTL_DIR     ?= rtl
 CSIM_DIR    ?= csim
 VLBUILD     ?= $(BUILD)/vl
 VLRUNTIME   ?= $(BUILD)/vl/runtime
+VLSCI       ?= $(BUILD)/vl
 VERILATOR   ?= verilator
 VINC        := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)/include
 JOBS        ?= 2
@@ -30,12 +31,15 @@ HARNESS_C   := harness/dev.c harness/vec.c harness/lockstep.c harness/play.c \
                harness/rnp_word.c harness/rn1_dev.c harness/fuzz_rn1.c harness/rnpnet.c harness/rnpni.c harness/fuzz_rnpnet.c harness/experiment_rnp.c harness/sci_word.c harness/sci_dev.c \
                harness/ftsim.c
 CSIM_C      := $(CSIM_DIR)/rn1.c $(CSIM_DIR)/sci_lc.c
-HARNESS_CXX := harness/rn1_rtl.cpp harness/vl_common.cpp
+HARNESS_CXX := harness/rn1_rtl.cpp harness/sci_rtl.cpp harness/vl_common.cpp
+SCI_RTL     := rtl/sci_lc.v rtl/sci_crc16.v
+SCI_VLT     := rtl/sci_lc.vlt
 
 OBJ_C       := $(patsubst %.c,$(BUILD)/obj/%.o,$(HARNESS_C) $(CSIM_C))
 OBJ_CXX     := $(patsubst %.cpp,$(BUILD)/obj/%.o,$(HARNESS_CXX))
 VL_RUNTIME  := $(addprefix $(VLRUNTIME)/,verilated.o verilated_fst_c.o verilated_threads.o)
 RN1_LIB     := $(VLBUILD)/rn1/Vrn1__ALL.a
+SCI_LIBS    := $(VLSCI)/lc3/Vlc3__ALL.a $(VLSCI)/p2s/Vp2s__ALL.a
 
 FTSIM       := $(BUILD)/ftsim
 
@@ -68,6 +72,17 @@ $(RN1_LIB): $(RN1_RTL) $(RN1_VLT) Makefile
 	$(VERILATOR) $(VFLAGS) --Mdir $(VLBUILD)/rn1 --top-module rn1 --prefix Vrn1 $(RN1_VLT) $(RN1_RTL)
 	$(MAKE) -s -C $(VLBUILD)/rn1 -f Vrn1.mk OPT_FAST=-O2 OPT_SLOW=-O1 Vrn1__ALL.a
 
+# The SCI link controller, once per variant (parameter P2s), under its own prefix.
+$(VLSCI)/lc3/Vlc3__ALL.a: $(SCI_RTL) $(SCI_VLT) Makefile
+	@mkdir -p $(VLSCI)/lc3
+	$(VERILATOR) $(VFLAGS) --Mdir $(VLSCI)/lc3 --top-module sci_lc --prefix Vlc3 -GP2s=0 $(SCI_VLT) $(SCI_RTL)
+	$(MAKE) -s -C $(VLSCI)/lc3 -f Vlc3.mk OPT_FAST=-O2 OPT_SLOW=-O1 Vlc3__ALL.a
+
+$(VLSCI)/p2s/Vp2s__ALL.a: $(SCI_RTL) $(SCI_VLT) Makefile
+	@mkdir -p $(VLSCI)/p2s
+	$(VERILATOR) $(VFLAGS) --Mdir $(VLSCI)/p2s --top-module sci_lc --prefix Vp2s -GP2s=1 $(SCI_VLT) $(SCI_RTL)
+	$(MAKE) -s -C $(VLSCI)/p2s -f Vp2s.mk OPT_FAST=-O2 OPT_SLOW=-O1 Vp2s__ALL.a
+
 $(VLRUNTIME)/%.o: $(VINC)/%.cpp Makefile
 	@mkdir -p $(dir $@)
 	$(CXX) $(CXXFLAGS_V) -c $< -o $@
@@ -77,12 +92,12 @@ $(BUILD)/obj/%.o: %.c $(wildcard harness/*.h $(CSIM_DIR)/*.h) Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_C) -c $< -o $@
 
-$(BUILD)/obj/harness/%.o: harness/%.cpp $(RN1_LIB) $(wildcard harness/*.h) Makefile
+$(BUILD)/obj/harness/%.o: harness/%.cpp $(RN1_LIB) $(SCI_LIBS) $(wildcard harness/*.h) Makefile
 	@mkdir -p $(dir $@)
-	$(CXX) $(CXXFLAGS_V) -I$(VLBUILD)/rn1 -c $< -o $@
+	$(CXX) $(CXXFLAGS_V) -I$(VLBUILD)/rn1 -I$(VLSCI)/lc3 -I$(VLSCI)/p2s -c $< -o $@
 
-$(FTSIM): $(OBJ_C) $(OBJ_CXX) $(RN1_LIB) $(VL_RUNTIME)
-	$(CXX) -o $@ $(OBJ_C) $(OBJ_CXX) $(RN1_LIB) $(VL_RUNTIME) -lz -pthread -latomic
+$(FTSIM): $(OBJ_C) $(OBJ_CXX) $(RN1_LIB) $(SCI_LIBS) $(VL_RUNTIME)
+	$(CXX) -o $@ $(OBJ_C) $(OBJ_CXX) $(RN1_LIB) $(SCI_LIBS) $(VL_RUNTIME) -lz -pthread -latomic
 
 $(BUILD)/test_rn1: tests/csim/test_rn1.c $(CSIM_C) $(CSIM_DIR)/rn1.h Makefile
 	@mkdir -p $(dir $@)

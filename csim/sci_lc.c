@@ -40,7 +40,9 @@
  *     and the packet is retransmitted.  So the limit is the number of
  *     retransmissions allowed.  echo_timeout = 0 disables the timeout; the
  *     timer counts steps after the one that put the CRC symbol on the link.
- * D6  Reset: CTRL = 0 (node 0, disabled, limits 0, no timeout), tables 0,
+ * D6  Reset: CTRL to sci_lc.md section 4's reset values (node 0, enabled, busy 8, retry 4,
+ *     timeout 200); a reset edge with a register write performs it and keeps the rest of
+ *     CTRL (as RN1); tables 0,
  *     ring down.  Ring up needs 64 clean cycles; any ring-down idle
  *     received (own ones included, before they are stripped) restarts the
  *     count.  Originating: sd = 0 in the input register for 4 consecutive
@@ -59,8 +61,8 @@
  * D11 The LC exposes the BRT port of its B-link head (fail reports: 0).
  * D12 COUNTS fields saturate.  CTRL bit 18 on LC3 is stored but unused.
  *     DBG [30:24] also restarts on sd = 0 (it is the ring-up counter).
- * D13 rst_n = 0 at an edge clears all state and CTRL (a write at that edge
- *     is ignored); the LRT/BRT keep their contents (RAMs).
+ * D13 rst_n = 0 at an edge clears all state (CTRL as D6); the LRT/BRT keep their
+ *     contents (RAMs).
  * D14 A ring that is down still takes packets (only disable stops that);
  *     their echoes wait in the echo queue until the ring is up.
  * Bounds with these latencies (output register wired straight to the next
@@ -564,11 +566,28 @@ static void reg_write(sci_lc_t *lc, sci_lc_state_t *n, const sci_lc_in_t *in)
 
 /* ---- step, init, outputs ---------------------------------------------- */
 
+/* Reset: every state cleared, CTRL to its reset values (sci_lc.md section 4). */
 static void reset_state(sci_lc_state_t *s)
 {
     memset(s, 0, sizeof *s);
     s->crc = 0xFFFFu;
     s->ins_ab = -1;
+    s->enable = 1;
+    s->busy_limit = 8;
+    s->retry_limit = 4;
+    s->echo_timeout = 200;
+}
+
+/* CTRL's fields, kept across a reset edge that writes a register (as RN1, rtl/rn1.md). */
+static void keep_ctrl(sci_lc_state_t *to, const sci_lc_state_t *from)
+{
+    to->node_id = from->node_id;
+    to->enable = from->enable;
+    to->scrub = from->scrub;
+    to->p2s_sel = from->p2s_sel;
+    to->busy_limit = from->busy_limit;
+    to->retry_limit = from->retry_limit;
+    to->echo_timeout = from->echo_timeout;
 }
 
 void sci_lc_init(sci_lc_t *lc, sci_variant_t v)
@@ -582,7 +601,15 @@ void sci_lc_step(sci_lc_t *lc, const sci_lc_in_t *in)
 {
     const sci_lc_state_t *c = &lc->s;
     if (!in->rst_n) {
+        /* A reset edge loads the reset values; one that writes a register performs the write
+         * and keeps the rest of CTRL, so configuration written during reset survives it. */
+        sci_lc_state_t old = lc->s;
         reset_state(&lc->s);
+        if (in->reg_we) {
+            keep_ctrl(&lc->s, &old);
+            lc->s.taddr = old.taddr;
+            reg_write(lc, &lc->s, in);
+        }
         return;
     }
     sci_lc_state_t n = *c;

@@ -10,14 +10,11 @@
 
 #include "dev.h"
 #include "rn1_dev.h"
+#include "sci_dev.h"
 #include "sci_lc.h"
 #include "sci_word.h"
 
-/* Port numbers: the order of sci_ports. */
-enum { P_LIN, P_LIN_SD, P_BIN, P_BIN_LAST, P_BOUT_READY,
-       P_LOUT, P_LOUT_SD, P_BIN_READY, P_BOUT, P_BOUT_LAST, P_BOUT_PORT, P_IRQ, P_N };
-
-static const dev_port_t sci_ports[P_N] = {
+static const dev_port_t sci_ports[SCI_P_N] = {
     {"lin", DEV_IN, 17, SCI_KIND_LINK},        {"lin.sd", DEV_IN, 1, SCI_KIND_BIT},
     {"bin", DEV_IN, 17, SCI_KIND_LINK},        {"bin.last", DEV_IN, 1, SCI_KIND_BIT},
     {"bout.ready", DEV_IN, 1, SCI_KIND_BIT},   {"lout", DEV_OUT, 17, SCI_KIND_LINK},
@@ -53,7 +50,9 @@ static const dev_reg_t sci_regs[] = {
     {"dbg", 0x10, 0, 64, DEV_REG_RO, 0, NULL},
 };
 
-static const uint32_t sci_debug_addrs[] = {0x01, 0x03, 0x10};
+static const uint32_t sci_debug_addrs[SCI_NDEBUG] = {0x01, 0x03, 0x10};
+
+uint32_t sci_debug_addr(unsigned k) { return sci_debug_addrs[k]; }
 static const char *const sci_record_regs[] = {"crc_errors", "scrubbed", "failures", NULL};
 
 /* ---- the C model (csim/sci_lc.c) as a device ------------------------------------------- */
@@ -69,25 +68,25 @@ static void cs_set_reset(void *self, bool a) { ((sci_cs_t *)self)->in.rst_n = !a
 static void cs_set_inputs(void *self, const uint64_t *in)
 {
     sci_lc_in_t *i = &((sci_cs_t *)self)->in;
-    i->link_flag = (in[P_LIN] >> 16) & 1u;
-    i->link_sym = (uint16_t)in[P_LIN];
-    i->link_sd = in[P_LIN_SD] & 1u;
-    i->bin_valid = (in[P_BIN] >> 16) & 1u;
-    i->bin_sym = (uint16_t)in[P_BIN];
-    i->bin_last = in[P_BIN_LAST] & 1u;
-    i->bout_ready = in[P_BOUT_READY] & 1u;
+    i->link_flag = (in[SCI_P_LIN] >> 16) & 1u;
+    i->link_sym = (uint16_t)in[SCI_P_LIN];
+    i->link_sd = in[SCI_P_LIN_SD] & 1u;
+    i->bin_valid = (in[SCI_P_BIN] >> 16) & 1u;
+    i->bin_sym = (uint16_t)in[SCI_P_BIN];
+    i->bin_last = in[SCI_P_BIN_LAST] & 1u;
+    i->bout_ready = in[SCI_P_BOUT_READY] & 1u;
 }
 
 static void cs_get_outputs(void *self, uint64_t *out)
 {
     const sci_lc_t *lc = &((sci_cs_t *)self)->lc;
-    out[P_LOUT] = ((uint64_t)sci_lc_link_flag(lc) << 16) | sci_lc_link_sym(lc);
-    out[P_LOUT_SD] = sci_lc_link_sd(lc);
-    out[P_BIN_READY] = sci_lc_bin_ready(lc);
-    out[P_BOUT] = ((uint64_t)sci_lc_bout_valid(lc) << 16) | sci_lc_bout_sym(lc);
-    out[P_BOUT_LAST] = sci_lc_bout_valid(lc) && sci_lc_bout_last(lc);
-    out[P_BOUT_PORT] = sci_lc_bout_valid(lc) ? sci_lc_bout_port(lc) : 0;
-    out[P_IRQ] = sci_lc_irq(lc);
+    out[SCI_P_LOUT] = ((uint64_t)sci_lc_link_flag(lc) << 16) | sci_lc_link_sym(lc);
+    out[SCI_P_LOUT_SD] = sci_lc_link_sd(lc);
+    out[SCI_P_BIN_READY] = sci_lc_bin_ready(lc);
+    out[SCI_P_BOUT] = ((uint64_t)sci_lc_bout_valid(lc) << 16) | sci_lc_bout_sym(lc);
+    out[SCI_P_BOUT_LAST] = sci_lc_bout_valid(lc) && sci_lc_bout_last(lc);
+    out[SCI_P_BOUT_PORT] = sci_lc_bout_valid(lc) ? sci_lc_bout_port(lc) : 0;
+    out[SCI_P_IRQ] = sci_lc_irq(lc);
 }
 
 static void cs_reg_write(void *self, uint32_t addr, uint64_t data, uint64_t mask)
@@ -123,14 +122,11 @@ static const dev_ops_t sci_csim_ops = {cs_destroy,  cs_set_reset,  cs_set_inputs
                                        dev_csim_trace_open, dev_csim_trace_close, dev_csim_internal_error,
                                        rn1_no_control};
 
-static void *sci_create(const char *which, sci_variant_t v, dev_impl_t impl, const dev_ops_t **ops,
+static void *sci_create(sci_variant_t v, dev_impl_t impl, const dev_ops_t **ops,
                         char *err, size_t errlen)
 {
-    if (impl == DEV_IMPL_RTL) {
-        snprintf(err, errlen, "%s: the RTL is not bound yet (issue 3; rtl/sci_lc.md); use --model csim",
-                 which);
-        return NULL;
-    }
+    if (impl == DEV_IMPL_RTL)
+        return sci_rtl_create(v == SCI_P2S, NULL, ops, err, errlen);
     sci_cs_t *s = calloc(1, sizeof *s);
     if (!s) {
         snprintf(err, errlen, "out of memory");
@@ -145,13 +141,13 @@ static void *sci_create(const char *which, sci_variant_t v, dev_impl_t impl, con
 static void *lc3_create(dev_impl_t impl, const char *inst, const dev_ops_t **ops, char *err, size_t n)
 {
     (void)inst;
-    return sci_create("lc3", SCI_LC3, impl, ops, err, n);
+    return sci_create(SCI_LC3, impl, ops, err, n);
 }
 
 static void *p2s_create(dev_impl_t impl, const char *inst, const dev_ops_t **ops, char *err, size_t n)
 {
     (void)inst;
-    return sci_create("p2s", SCI_P2S, impl, ops, err, n);
+    return sci_create(SCI_P2S, impl, ops, err, n);
 }
 
 #define SCI_DESIGN(NAME, SUMMARY, CREATE)                                                          \

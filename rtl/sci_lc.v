@@ -31,7 +31,8 @@
 // Register port: writes at the rising edge (byte strobes), in force from the next cycle; a write
 // at a reset edge is applied over the reset values (as RN1); reads are combinational from
 // reg_raddr_i. Map in rtl/sci_lc.md (CTRL resets to node 0, enabled, busy_limit 8, retry_limit
-// 4, echo_timeout 200). lout_sd_o is 0 in reset and in the first cycle after it, then 1.
+// 4, echo_timeout 200). lout_sd_o is 1: a powered LC drives signal detect (a powered-down node
+// is the harness's to model: sci_lc.md section 1).
 //
 // Choices where rtl/sci_lc.md is silent (aligned with its section 6 where it lists the C
 // model's): echoes never go through the LRT (an unmatched echo is bypassed); a packet whose
@@ -186,7 +187,6 @@ module sci_lc #(
   logic [6:0]   bf_cnt_q, bf_cnt_d;
   // output
   logic [16:0]  lout_q, lout_d;
-  logic         sdo_q;
   logic         need_idle_q, need_idle_d;
   logic [1:0]   ins_kind_q, ins_kind_d;
   logic [5:0]   ins_idx_q, ins_idx_d, ins_len_q, ins_len_d;
@@ -739,7 +739,7 @@ module sci_lc #(
                        (reg_raddr_i == ADDR_DBG)    ? dbg_o : 64'd0;
 
   assign lout_o    = lout_q;
-  assign lout_sd_o = sdo_q;
+  assign lout_sd_o = 1'b1;
   assign irq_o     = irq_q;
 
   // ---------------------------------------------------------------------------------------
@@ -787,7 +787,6 @@ module sci_lc #(
       bf_tail_q   <= 6'd0;
       bf_cnt_q    <= 7'd0;
       lout_q      <= 17'd0;
-      sdo_q       <= 1'b0;
       need_idle_q <= 1'b0;
       ins_kind_q  <= K_NONE;
       ins_idx_q   <= 6'd0;
@@ -850,7 +849,6 @@ module sci_lc #(
       bf_tail_q   <= bf_tail_d;
       bf_cnt_q    <= bf_cnt_d;
       lout_q      <= lout_d;
-      sdo_q       <= 1'b1;
       need_idle_q <= need_idle_d;
       ins_kind_q  <= ins_kind_d;
       ins_idx_q   <= ins_idx_d;

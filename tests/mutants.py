@@ -132,7 +132,8 @@ def run(name):
         return 2
     with open(path, "w", encoding="utf-8") as f:
         f.write(text.replace(old, new))
-    make = ["make", "-s", f"BUILD={base}", "VLRUNTIME=build/vl/runtime", f"{base}/ftsim"]
+    make = ["make", "-s", f"BUILD={base}", "VLRUNTIME=build/vl/runtime", "VLSCI=build/vl",
+            f"{base}/ftsim"]
     if model == "csim":
         make += [f"CSIM_DIR={src}/csim", "VLBUILD=build/vl"]
     else:

@@ -697,7 +697,7 @@ static void test_register_port(tally_t *t)
     CHECK(&b, "STATUS up, cable ok, enabled", sci_lc_reg_read(&b.lc, SCI_REG_STATUS), 3);
 }
 
-/* D13: reset clears state and CTRL, keeps the tables. */
+/* D13 with D6: reset clears the state, CTRL to section 4's reset values; keeps the tables. */
 static void test_reset(tally_t *t)
 {
     bench_t b;
@@ -706,7 +706,8 @@ static void test_reset(tally_t *t)
     b.in.rst_n = false;
     bench_step(&b);
     b.in.rst_n = true;
-    CHECK(&b, "CTRL cleared", sci_lc_reg_read(&b.lc, SCI_REG_CTRL), 0);
+    CHECK(&b, "CTRL at its reset values", sci_lc_reg_read(&b.lc, SCI_REG_CTRL),
+          200ull << 48 | 4ull << 32 | 8ull << 24 | 1ull << 16);
     CHECK(&b, "ring down after reset", sci_lc_reg_read(&b.lc, SCI_REG_STATUS) & 1u, 0);
     CHECK(&b, "TADDR cleared", sci_lc_reg_read(&b.lc, SCI_REG_TADDR), 0);
     reg_write(&b, SCI_REG_TADDR, 5);

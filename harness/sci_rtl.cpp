@@ -1,0 +1,181 @@
+// sci_rtl.cpp — thin shim: the Verilated rtl/sci_lc.v (LC3: Vlc3, P2S: Vp2s, the same module
+// with P2s = 0 / 1) behind the C device interface, with the timing of dev.h (as rn1_rtl.cpp).
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+#include "Vlc3.h"
+#include "Vp2s.h"
+#include "verilated_fst_c.h"
+#include "vl_common.h"
+
+extern "C" {
+#include "sci_dev.h"
+}
+
+namespace {
+
+struct SciRtlBase {
+    virtual ~SciRtlBase() {}
+    VerilatedFstC *tfp = nullptr;
+    virtual void set_reset(bool a) = 0;
+    virtual void set_inputs(const uint64_t *in) = 0;
+    virtual void get_outputs(uint64_t *out) = 0;
+    virtual uint64_t reg_read(uint32_t addr) = 0;
+    virtual void reg_write(uint64_t data, uint8_t strb, uint32_t addr) = 0;
+    virtual void tick(uint64_t cycle) = 0;
+    virtual void trace(VerilatedFstC *t) = 0;
+    virtual void eval() = 0;
+};
+
+template <class V> struct SciRtl : SciRtlBase {
+    V *top;
+    explicit SciRtl(const char *name) : top(new V(ftsim_vl_context(), name))
+    {
+        top->clk_i = 1;
+        top->rst_ni = 0;
+        top->reg_we_i = 0;
+        top->eval();
+    }
+    ~SciRtl() override
+    {
+        if (tfp) {
+            tfp->close();
+            delete tfp;
+        }
+        top->final();
+        delete top;
+    }
+    void set_reset(bool a) override { top->rst_ni = a ? 0 : 1; }
+    void set_inputs(const uint64_t *in) override
+    {
+        top->lin_i = static_cast<uint32_t>(in[SCI_P_LIN] & 0x1FFFF);
+        top->lin_sd_i = in[SCI_P_LIN_SD] & 1u;
+        top->bin_i = static_cast<uint32_t>(in[SCI_P_BIN] & 0x1FFFF);
+        top->bin_last_i = in[SCI_P_BIN_LAST] & 1u;
+        top->bout_ready_i = in[SCI_P_BOUT_READY] & 1u;
+    }
+    void get_outputs(uint64_t *out) override
+    {
+        out[SCI_P_LOUT] = top->lout_o;
+        out[SCI_P_LOUT_SD] = top->lout_sd_o;
+        out[SCI_P_BIN_READY] = top->bin_ready_o;
+        out[SCI_P_BOUT] = top->bout_valid_o ? (top->bout_o | 0x10000u) : 0;
+        out[SCI_P_BOUT_LAST] = top->bout_valid_o && top->bout_last_o;
+        out[SCI_P_BOUT_PORT] = top->bout_valid_o ? top->bout_port_o : 0;
+        out[SCI_P_IRQ] = top->irq_o;
+    }
+    uint64_t reg_read(uint32_t addr) override
+    {
+        if (addr > 0xFF)
+            return 0;
+        top->reg_raddr_i = static_cast<uint8_t>(addr);
+        top->eval();
+        return top->reg_rdata_o;
+    }
+    void reg_write(uint64_t data, uint8_t strb, uint32_t addr) override
+    {
+        top->reg_we_i = 1;
+        top->reg_waddr_i = static_cast<uint8_t>(addr);
+        top->reg_wdata_i = data;
+        top->reg_wstrb_i = strb;
+    }
+    void tick(uint64_t cycle) override
+    {
+        const bool dump = tfp && cycle != UINT64_MAX;
+        if (dump) {
+            top->eval();
+            tfp->dump(cycle * DEV_NS_PER_CYCLE);
+        }
+        top->clk_i = 0;
+        top->eval();
+        if (dump)
+            tfp->dump(cycle * DEV_NS_PER_CYCLE + DEV_NS_PER_CYCLE / 2);
+        top->clk_i = 1;
+        top->eval();
+        top->reg_we_i = 0;
+    }
+    void trace(VerilatedFstC *t) override { top->trace(t, 99); }
+    void eval() override { top->eval(); }
+};
+
+SciRtlBase *me(void *self) { return static_cast<SciRtlBase *>(self); }
+
+void destroy(void *self) { delete me(self); }
+void set_reset(void *self, bool a) { me(self)->set_reset(a); }
+void set_inputs(void *self, const uint64_t *in) { me(self)->set_inputs(in); }
+void get_outputs(void *self, uint64_t *out) { me(self)->get_outputs(out); }
+uint64_t reg_read(void *self, uint32_t addr) { return me(self)->reg_read(addr); }
+
+void reg_write(void *self, uint32_t addr, uint64_t data, uint64_t mask)
+{
+    uint64_t wdata;
+    uint8_t wstrb;
+    rn1_strobe_write(me(self)->reg_read(addr), data, mask, &wdata, &wstrb);
+    me(self)->reg_write(wdata, wstrb, addr);
+}
+
+void debug(void *self, uint64_t *w)
+{
+    for (unsigned k = 0; k < SCI_NDEBUG; k++)
+        w[k] = me(self)->reg_read(sci_debug_addr(k));
+}
+
+void tick(void *self, uint64_t cycle) { me(self)->tick(cycle); }
+
+int trace_open(void *self, const char *path, char *err, size_t errlen)
+{
+    SciRtlBase *s = me(self);
+    if (s->tfp) {
+        snprintf(err, errlen, "%s: a waveform is already open", path);
+        return -1;
+    }
+    FILE *probe = fopen(path, "wb");
+    if (!probe) {
+        snprintf(err, errlen, "%s: cannot write the waveform (%s)", path, strerror(errno));
+        return -1;
+    }
+    fclose(probe);
+    s->tfp = new VerilatedFstC;
+    s->trace(s->tfp);
+    s->tfp->set_time_unit("1ns");
+    s->tfp->set_time_resolution("1ns");
+    s->tfp->open(path);
+    return 0;
+}
+
+void trace_close(void *self, uint64_t cycle)
+{
+    SciRtlBase *s = me(self);
+    if (!s->tfp)
+        return;
+    s->eval();
+    s->tfp->dump(cycle * DEV_NS_PER_CYCLE);
+    s->tfp->close();
+    delete s->tfp;
+    s->tfp = nullptr;
+}
+
+int internal_error(void *self)
+{
+    (void)self;
+    return ftsim_vl_context()->gotError() ? 1 : 0;
+}
+
+const dev_ops_t ops = {destroy,    set_reset,   set_inputs,     get_outputs,   reg_write,
+                       reg_read,   debug,       tick,           trace_open,    trace_close,
+                       internal_error, rn1_no_control};
+
+}  // namespace
+
+extern "C" void *sci_rtl_create(int p2s, const char *instance, const dev_ops_t **opsp, char *err,
+                                size_t errlen)
+{
+    (void)err;
+    (void)errlen;
+    const char *name = instance && *instance ? instance : "TOP";
+    SciRtlBase *s = p2s ? static_cast<SciRtlBase *>(new SciRtl<Vp2s>(name))
+                        : static_cast<SciRtlBase *>(new SciRtl<Vlc3>(name));
+    *opsp = &ops;
+    return s;
+}
