@@ -12,6 +12,9 @@ CSIM_DIR    ?= csim
 VLBUILD     ?= $(BUILD)/vl
 VLRUNTIME   ?= $(BUILD)/vl/runtime
 VLSCI       ?= $(BUILD)/vl
+# Optimisation of the Verilated C++ (the mutation suite compiles its broken copies with -O0:
+# faster to build, and its short vectors do not need the speed).
+VOPT        ?= -O2
 VERILATOR   ?= verilator
 VINC        := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)/include
 JOBS        ?= 2
@@ -70,18 +73,18 @@ build: $(FTSIM)
 $(RN1_LIB): $(RN1_RTL) $(RN1_VLT) Makefile
 	@mkdir -p $(VLBUILD)/rn1
 	$(VERILATOR) $(VFLAGS) --Mdir $(VLBUILD)/rn1 --top-module rn1 --prefix Vrn1 $(RN1_VLT) $(RN1_RTL)
-	$(MAKE) -s -C $(VLBUILD)/rn1 -f Vrn1.mk OPT_FAST=-O2 OPT_SLOW=-O1 Vrn1__ALL.a
+	$(MAKE) -s -C $(VLBUILD)/rn1 -f Vrn1.mk OPT_FAST=$(VOPT) OPT_SLOW=-O1 Vrn1__ALL.a
 
 # The SCI link controller, once per variant (parameter P2s), under its own prefix.
 $(VLSCI)/lc3/Vlc3__ALL.a: $(SCI_RTL) $(SCI_VLT) Makefile
 	@mkdir -p $(VLSCI)/lc3
 	$(VERILATOR) $(VFLAGS) --Mdir $(VLSCI)/lc3 --top-module sci_lc --prefix Vlc3 -GP2s=0 $(SCI_VLT) $(SCI_RTL)
-	$(MAKE) -s -C $(VLSCI)/lc3 -f Vlc3.mk OPT_FAST=-O2 OPT_SLOW=-O1 Vlc3__ALL.a
+	$(MAKE) -s -C $(VLSCI)/lc3 -f Vlc3.mk OPT_FAST=$(VOPT) OPT_SLOW=-O1 Vlc3__ALL.a
 
 $(VLSCI)/p2s/Vp2s__ALL.a: $(SCI_RTL) $(SCI_VLT) Makefile
 	@mkdir -p $(VLSCI)/p2s
 	$(VERILATOR) $(VFLAGS) --Mdir $(VLSCI)/p2s --top-module sci_lc --prefix Vp2s -GP2s=1 $(SCI_VLT) $(SCI_RTL)
-	$(MAKE) -s -C $(VLSCI)/p2s -f Vp2s.mk OPT_FAST=-O2 OPT_SLOW=-O1 Vp2s__ALL.a
+	$(MAKE) -s -C $(VLSCI)/p2s -f Vp2s.mk OPT_FAST=$(VOPT) OPT_SLOW=-O1 Vp2s__ALL.a
 
 $(VLRUNTIME)/%.o: $(VINC)/%.cpp Makefile
 	@mkdir -p $(dir $@)
@@ -121,7 +124,7 @@ $(BUILD)/test_sci_word: tests/harness/test_sci_word.c harness/sci_word.c harness
 	$(CC) $(CFLAGS_C) $< harness/sci_word.c -o $@
 
 test: deps
-	@$(MAKE) -s build $(BUILD)/test_rn1 $(BUILD)/test_sci_word $(BUILD)/test_sci_lc
+	@$(MAKE) -s -j$(JOBS) build $(BUILD)/test_rn1 $(BUILD)/test_sci_word $(BUILD)/test_sci_lc
 	@python3 tests/run.py --jobs $(JOBS)
 
 demo: deps

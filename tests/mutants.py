@@ -133,7 +133,7 @@ def run(name):
     with open(path, "w", encoding="utf-8") as f:
         f.write(text.replace(old, new))
     make = ["make", "-s", f"BUILD={base}", "VLRUNTIME=build/vl/runtime", "VLSCI=build/vl",
-            f"{base}/ftsim"]
+            "VOPT=-O0", f"{base}/ftsim"]
     if model == "csim":
         make += [f"CSIM_DIR={src}/csim", "VLBUILD=build/vl"]
     else:

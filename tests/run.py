@@ -187,9 +187,11 @@ def suite_cli():
           Test("cli", "stim without -o -> 2", [FTSIM, "stim", "--cycles", "10"], exit_is(2, "want --cycles")),
           Test("cli", "fuzz rnpnet bad size -> 2", [FTSIM, "fuzz", "--device", "rnpnet", "--endpoints", "20"],
                exit_is(2, "16, 64, 256 or 1024")),
-          Test("cli", "play lc3 (both models) says its RTL is not bound yet -> 2",
-               ["bash", "-c", f"printf 'device lc3\\n@0 lin <- IDLE\\n' > build/lc3.vec && {FTSIM} play build/lc3.vec"],
-               exit_is(2, "not bound yet"))]
+          Test("cli", "an lc3 vector plays on each SCI model alone (lockstep: issue 3)",
+               ["bash", "-c", "printf 'device lc3\\ncheck loose\\n@0 lin.sd <- 1\\n@3 lin <- "
+                "pkt(target=1, cmd=DATA, src=2, tid=3)\\nend @30\\n' > build/lc3.vec && "
+                f"{FTSIM} play build/lc3.vec --model rtl && {FTSIM} play build/lc3.vec --model csim"],
+               exit_is(0, "PASS build/lc3.vec"))]
     for cmd in ["play", "record", "fuzz", "bench", "info", "net", "experiment", "stim"]:
         t.append(Test("cli", f"ftsim {cmd} --help", [FTSIM, cmd, "--help"],
                       exit_is(0, f"usage: ftsim {cmd}")))
