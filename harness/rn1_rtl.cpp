@@ -138,17 +138,13 @@ int trace_open(void *self, const char *path, char *err, size_t errlen)
         snprintf(err, errlen, "%s: a waveform is already open", path);
         return -1;
     }
-    FILE *probe = fopen(path, "wb");
-    if (!probe) {
-        snprintf(err, errlen, "%s: cannot write the waveform (%s)", path, strerror(errno));
+    void *t = ftsim_vl_trace_new();
+    s->top->trace(static_cast<VerilatedFstC *>(t), 99);
+    if (ftsim_vl_trace_open(t, path, err, errlen) < 0) {
+        delete static_cast<VerilatedFstC *>(t);
         return -1;
     }
-    fclose(probe);
-    s->tfp = new VerilatedFstC;
-    s->top->trace(s->tfp, 99);
-    s->tfp->set_time_unit("1ns");
-    s->tfp->set_time_resolution("1ns");
-    s->tfp->open(path);
+    s->tfp = static_cast<VerilatedFstC *>(t);
     return 0;
 }
 
