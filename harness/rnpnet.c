@@ -1,6 +1,7 @@
 /* rnpnet.c — RNP networks of RN1s: topology, faults on the wires, the composite device. */
 #include "rnpnet.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -492,8 +493,9 @@ const dev_design_t *rnpnet_find_design(const char *name)
         p = end;
     }
     if (*p == 'w' || *p == 'W') {
+        errno = 0;
         w = strtoull(p + 1, &end, 10);
-        if (end == p + 1)
+        if (end == p + 1 || errno)
             return NULL;
         p = end;
     }
