@@ -110,11 +110,15 @@ static int held(const nf_t *f, unsigned r, unsigned j)
 static void track_held(nf_t *f)
 {
     const rnpnet_topo_t *t = f->topo;
-    device_t *m = f->ls.m[f->ls.n - 1];
-    dev_debug(m, f->dbg);
+    /* in lockstep the comparator has read every router's debug state this cycle already */
+    const uint64_t *dbg = f->dbg;
+    if (f->ls.n == 2)
+        dbg = f->ls.dbg[1];
+    else
+        dev_debug(f->ls.m[0], f->dbg);
     for (unsigned r = 0; r < t->nrouters; r++)
         for (unsigned p = 0; p < 8; p++) {
-            uint64_t port = f->dbg[r * 11 + 3 + p];
+            uint64_t port = dbg[r * 11 + 3 + p];
             if ((port & 0xFu) != 2) { /* not FORWARD */
                 f->fwd_since[r * 8 + p] = f->t;
                 f->fwd_bq[r * 8 + p] = 0;
