@@ -138,14 +138,8 @@ int trace_open(void *self, const char *path, char *err, size_t errlen)
         snprintf(err, errlen, "%s: a waveform is already open", path);
         return -1;
     }
-    void *t = ftsim_vl_trace_new();
-    s->top->trace(static_cast<VerilatedFstC *>(t), 99);
-    if (ftsim_vl_trace_open(t, path, err, errlen) < 0) {
-        delete static_cast<VerilatedFstC *>(t);
-        return -1;
-    }
-    s->tfp = static_cast<VerilatedFstC *>(t);
-    return 0;
+    s->tfp = ftsim_vl_fst_for([s](VerilatedFstC *t) { s->top->trace(t, 99); }, path, err, errlen);
+    return s->tfp ? 0 : -1;
 }
 
 void trace_close(void *self, uint64_t cycle)

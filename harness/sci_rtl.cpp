@@ -131,14 +131,8 @@ int trace_open(void *self, const char *path, char *err, size_t errlen)
         snprintf(err, errlen, "%s: a waveform is already open", path);
         return -1;
     }
-    void *t = ftsim_vl_trace_new();
-    s->trace(static_cast<VerilatedFstC *>(t));
-    if (ftsim_vl_trace_open(t, path, err, errlen) < 0) {
-        delete static_cast<VerilatedFstC *>(t);
-        return -1;
-    }
-    s->tfp = static_cast<VerilatedFstC *>(t);
-    return 0;
+    s->tfp = ftsim_vl_fst_for([s](VerilatedFstC *t) { s->trace(t); }, path, err, errlen);
+    return s->tfp ? 0 : -1;
 }
 
 void trace_close(void *self, uint64_t cycle)

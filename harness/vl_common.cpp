@@ -52,3 +52,15 @@ extern "C" void ftsim_vl_trace_close(void *tr)
     t->close();
     delete t;
 }
+
+VerilatedFstC *ftsim_vl_fst_for(const std::function<void(VerilatedFstC *)> &attach,
+                                const char *path, char *err, size_t errlen)
+{
+    void *t = ftsim_vl_trace_new();
+    attach(static_cast<VerilatedFstC *>(t));
+    if (ftsim_vl_trace_open(t, path, err, errlen) < 0) {
+        delete static_cast<VerilatedFstC *>(t);
+        return nullptr;
+    }
+    return static_cast<VerilatedFstC *>(t);
+}

@@ -7,6 +7,13 @@
 // The shared context: tracing enabled, assertions reported instead of aborting the process.
 VerilatedContext *ftsim_vl_context();
 
+// An FST for one model: `attach` hooks the model to it before it opens. nullptr (message in
+// err) if the file cannot be written.
+#include <functional>
+class VerilatedFstC;
+VerilatedFstC *ftsim_vl_fst_for(const std::function<void(VerilatedFstC *)> &attach,
+                                const char *path, char *err, size_t errlen);
+
 // One FST for several Verilated models (a network's routers), each under its own scope.
 extern "C" {
 #include "vl_trace.h"
