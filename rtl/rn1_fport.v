@@ -182,7 +182,14 @@ module rn1_fport #(
     logic [8:0] nx_out, nx_bword;
     logic [7:0] nx_bsel, nx_free;
     logic       nx_bc;
+    // The routing decision of this cycle, taken the same way in IDLE and SWALLOW:
+    // {state, bq, disp, bwd_word, bwd_sel, bc}. Granted: FORWARD, the routing word leaves on the
+    // granted port. Blocked: BLOCKED, or DISCARD with a bc pulse when collapse_i.
+    logic [26:0] decide;
 
+    decide = gnt_any_i ? {ST_FORWARD, gnt_idx_i, dec_disp_i, live_w_i, gnt_oh_i, 1'b0}
+                       : {collapse_i ? ST_DISCARD : ST_BLOCKED, 3'd0, dec_disp_i, W_IDLE, 8'h00,
+                          collapse_i};
     nx_state = state_i;
     nx_bq    = bq_i;
     nx_disp  = disp_i;
@@ -202,16 +209,7 @@ module rn1_fport #(
           nx_count = 6'd1;
           nx_xor   = live_d_i;
           if (!swallow_en_i) begin
-            nx_bq   = gnt_any_i ? gnt_idx_i : 3'd0;
-            nx_disp = dec_disp_i;
-            if (gnt_any_i) begin
-              nx_state = ST_FORWARD;
-              nx_bword = live_w_i;
-              nx_bsel  = gnt_oh_i;
-            end else begin
-              nx_state = collapse_i ? ST_DISCARD : ST_BLOCKED;
-              nx_bc    = collapse_i;
-            end
+            {nx_state, nx_bq, nx_disp, nx_bword, nx_bsel, nx_bc} = decide;
           end else begin
             nx_state = ST_SWALLOW;
           end
@@ -225,16 +223,7 @@ module rn1_fport #(
         if (live_c_i) begin
           nx_count = count_i + 6'd1;
           nx_xor   = xor_i ^ live_d_i;
-          nx_bq    = gnt_any_i ? gnt_idx_i : 3'd0;
-          nx_disp  = dec_disp_i;
-          if (gnt_any_i) begin
-            nx_state = ST_FORWARD;
-            nx_bword = live_w_i;
-            nx_bsel  = gnt_oh_i;
-          end else begin
-            nx_state = collapse_i ? ST_DISCARD : ST_BLOCKED;
-            nx_bc    = collapse_i;
-          end
+          {nx_state, nx_bq, nx_disp, nx_bword, nx_bsel, nx_bc} = decide;
         end else if (is_turn_i) begin
           nx_bq    = 3'd0;
           nx_disp  = DISP_BUSY;
