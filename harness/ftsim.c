@@ -58,6 +58,12 @@ static const char usage_fuzz[] =
     "       ftsim fuzz --device rnpnet --endpoints N [--faults K] [--extra E] [--backchan]\n"
     "                  [--no-lft] [--retries R] [--gap G] [--seed S] [--cycles C] [--model M]\n"
     "                  [--wave FILE.fst [--wave-from CYCLE]] [--out DIR]\n"
+    "       ftsim fuzz --device lc3|p2s [--seed S] [--cycles N] [--model M] [--out DIR]\n"
+    "\n"
+    "lc3, p2s: one SCI link controller; the stimulus plays the ring and the node around it\n"
+    "(traffic, its own packets back, echoes for what it inserts, corrupt and marked packets,\n"
+    "ring-down idles, signal detect lost, B-link packets, register writes). Passes when the\n"
+    "models never diverge.\n"
     "\n"
     "rnpnet: an RNP network of RN1s (N = 16, 64, 256 or 1024 endpoints; E extra front stages,\n"
     "default 1 from 256 endpoints, so SWALLOW is used; wiring from the seed). Endpoints send\n"
@@ -320,8 +326,10 @@ static int parse_fuzz_opts(const char *cmd, int argc, char **argv, fuzz_opts_t *
             return bad_arg(cmd, "--device rnpnet needs --endpoints 16, 64, 256 or 1024", NULL);
         if (o->faults > 64)
             return bad_arg(cmd, "--faults takes 0 to 64", NULL);
+    } else if ((!strcmp(device, "lc3") || !strcmp(device, "p2s")) && !strcmp(cmd, "fuzz")) {
+        o->sci = dev_find_design(device);
     } else if (strcmp(device, "rn1") != 0) {
-        fprintf(stderr, "ftsim %s: no fuzz for device '%s' yet (devices with fuzz: rn1, rnpnet)\n",
+        fprintf(stderr, "ftsim %s: no fuzz for device '%s' yet (devices with fuzz: rn1, rnpnet, lc3, p2s)\n",
                 cmd, device);
         return 2;
     }
@@ -343,6 +351,8 @@ static int cmd_fuzz(int argc, char **argv)
         return rc;
     if (!seeded)
         o.seed = clock_seed();
+    if (o.sci)
+        return fuzz_scilc(&o, o.sci);
     return o.is_net ? fuzz_rnpnet(&o) : fuzz_rn1(&o);
 }
 

@@ -25,6 +25,9 @@ typedef struct fuzz_opts {
     unsigned net_gap;     /* a message every ~net_gap cycles per endpoint (0: default 150) */
     int is_net;           /* set by the command line: --device rnpnet */
     int plain;            /* rn1: default configuration and no mid-run writes (stim capture) */
+    const struct dev_design *sci; /* --device lc3|p2s: the controller design */
+    unsigned ring_nodes;  /* --device ring: nodes (0: random 2..16 from the seed) */
+    int ring_p2s;         /* --device ring: P2S nodes (--p2s) */
 } fuzz_opts_t;
 
 #include <stdarg.h>
@@ -37,5 +40,7 @@ void fuzz_first_failure(int *failed, char *why, size_t len, uint64_t cycle, cons
 /* 0 pass, 1 a divergence or an end-to-end check failed (reproducer written), 2 cannot run. */
 int fuzz_rn1(const fuzz_opts_t *o);
 int fuzz_rnpnet(const fuzz_opts_t *o);
+/* One SCI link controller (lc3, p2s) under random stimulus, models in lockstep. */
+int fuzz_scilc(const fuzz_opts_t *o, const struct dev_design *d);
 
 #endif

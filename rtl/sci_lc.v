@@ -88,6 +88,7 @@ module sci_lc #(
   input  wire  [7:0]  reg_raddr_i,
   output wire  [63:0] reg_rdata_o,
   output wire         irq_o,
+  output wire  [15:0] status_o,   // STATUS[15:0], for the node's PSB (remote status reads)
   output wire  [63:0] dbg_o
 );
 
@@ -726,6 +727,7 @@ module sci_lc #(
   // Register read port, status, debug.
   wire [3:0]  rq_shown = rq_cnt_q + {3'd0, resv_q};
   wire [15:0] status   = {rq_shown, sq_cnt_q, ab_cnt, irq_q, !cfg_en, sd_in_q, ring_up_q};
+  assign status_o = status;
   wire [63:0] counts   = {cnt_fail_q, cnt_busy_q, cnt_scrub_q, cnt_crc_q};
   assign dbg_o = {16'd0, crc_q, 1'b0, since_q, orig, ring_up_q, ab_cnt, sq_cnt_q, rq_shown,
                   bf_cnt_q[5:0], ps_q};
