@@ -1,0 +1,601 @@
+/*
+ * sci_node.c - C reference model of an SCI node: PSB + B-link + LCs
+ * (see sci_node.h; contract rtl/sci_node.md, LCs csim/sci_lc.c as is).
+ *
+ * One sci_node_step, all from the current registers:
+ *   1. B-link: the owner (the packet under way, or in a free cycle the first
+ *      source in priority order LC 0, LC 1, reply buffer, host send FIFO
+ *      whose head is valid and whose destination is ready), its symbol, and
+ *      whether it moves (source valid and destination ready).
+ *   2. the LCs' B-link inputs (bin_* of the destination LC, bout_ready of
+ *      the source LC) from 1.
+ *   3. the PSB's next state: host FIFO in, B-link owner, port-0 arrival
+ *      (receive FIFO, STATUS_READ answer, STATUS_REPLY watch), reply buffer,
+ *      remote-read timer, receive FIFO out, register write.  LC STATUS is
+ *      sampled here, before any LC steps.
+ *   4. every LC steps, then the PSB state is committed.
+ *
+ * Decisions where sci_node.md is silent or ambiguous (D<n>):
+ * D1  Reset: a reset edge clears the PSB state and loads CTRL (node id 0,
+ *     rsr_timeout 2000) and TADDR 0; BRT and ASEL are kept.  A reset edge
+ *     with a register write anywhere in the node is a configuration cycle
+ *     of the whole node (sci_node.md section 4): the addressed block
+ *     performs the write, and every block keeps its CTRL and TADDR (the
+ *     others see a write with no byte enables), so the harness can write
+ *     the LCs' and the PSB's configuration in successive reset cycles.
+ *     Nothing moves on the B-link, hin or hout at a reset edge.
+ * D2  "STATUS_READ for this node" = every STATUS_READ that arrives for
+ *     port 0, whatever its source (an LC, a looped-back host packet, ...);
+ *     no node-id compare (port 0 is what makes it this node's).
+ * D3  Header fields are read from the packet: type = symbol 1 [15:8] (mark
+ *     ignored), tid = symbol 3, payload[0] = symbol 4; a field k of a packet
+ *     of len <= k symbols is 0.  (So a PROBE without payload names LC
+ *     "its CRC" and normally goes to discard, D4.)
+ * D4  PROBE port = 1 + payload[0] when payload[0] <= 5, else 7.  A port
+ *     1 + k with k >= NLC, ports 3..6 and port 7 discard.  PSB DBG [5:3]
+ *     shows the port as routed (e.g. 2 on an NLC = 1 node), not 7.
+ * D5  Routing of a PSB packet (address select, BRT, PROBE) is evaluated in
+ *     the free cycle it is picked (its symbol 0 moves in that cycle) from the
+ *     tables as they are in that cycle, and the port is then held for the
+ *     packet (DBG [5:3]).  A table write at that edge counts from the next
+ *     packet.  An LC packet's port is its bout_port in the cycle it is picked.
+ * D6  P2S: the PSB index is (targetId bit 14 after the address select ?
+ *     8192 : 0) | targetId[12:0] always (the PSB has no CTRL bit like the
+ *     LC's [18]).  LC3: index targetId[7:0], no address select; ASEL writes
+ *     are ignored and ASEL reads 0.
+ * D7  Address select changes only the symbol 0 sent on the B-link (bit 14
+ *     := ASEL[targetId[12:0]]); the stored packet and its CRC are unchanged.
+ *     Host packets and STATUS_REPLYs get it; a timeout reply does not (it is
+ *     "routed to port 0 directly": its targetId is the node id, bit 14 0).
+ * D8  STATUS_REPLY: target = the read's sourceId symbol as received (16
+ *     bits), source = CTRL node id in the cycle the read's last symbol moves,
+ *     lc = the read's payload[0] (16 bits), status = LC lc's STATUS[15:0]
+ *     from the registers of that cycle (0 if lc >= NLC).
+ * D9  Remote-read timer: any host STATUS_READ (whatever its port) arms it at
+ *     the edge its symbol 0 moves: timer := rsr_timeout, armed :=
+ *     (rsr_timeout != 0) (so a read started with rsr_timeout 0 disarms an
+ *     armed one), and tid, targetId[12:0], payload[0] are remembered.  The
+ *     timer counts down at every later edge; it runs out at the edge it
+ *     goes 1 -> 0, i.e. the edge ending cycle t0 + rsr_timeout (t0: the
+ *     cycle symbol 0 moved); the timeout reply is in the reply buffer from
+ *     t0 + rsr_timeout + 1.  A later CTRL write does not change an armed
+ *     timer.  DBG [27:12] shows the cycles left (rsr_timeout in t0 + 1, 1 in
+ *     t0 + rsr_timeout, 0 when disarmed or expired).
+ * D10 Timeout reply: {node id (CTRL at the edge it enters the buffer),
+ *     0x1200, the read's targetId[12:0], the read's tid, 0x8000 | lc, 0,
+ *     CRC}.  Expired with the reply buffer full: STATUS[10] stays 1 and the
+ *     timer 0 until it enters; a matching STATUS_REPLY or a new host read in
+ *     the meantime cancels it (disarm / re-arm).
+ * D11 Same-edge priorities: a host read arming beats the old read's run-out
+ *     (the old read is forgotten); a matching STATUS_REPLY whose last symbol
+ *     moves at the run-out edge disarms (no timeout reply).  The disarm
+ *     happens at the edge the STATUS_REPLY's last symbol moves, on tid alone,
+ *     and only while armed (expired-waiting included).
+ * D12 Reply buffer: "full" is judged on its count at the start of the
+ *     cycle (a slot freed at an edge is reused from the next cycle); when a
+ *     STATUS_READ's reply and a timeout reply want in at the same edge, the
+ *     read's reply goes first (the read would be dropped, the timeout can
+ *     wait).
+ * D13 A packet counts in a FIFO (STATUS fields, hin_ready, readiness of
+ *     port 0, reply buffer full) from the edge its last symbol is written to
+ *     the edge its last symbol leaves.  hin_ready = send FIFO count < 8
+ *     (which stays 1 through a packet being written).  Port 0 is ready when
+ *     the receive FIFO holds < 8 packets, for a STATUS_READ too (it is
+ *     written like any packet and dropped at its last symbol).
+ * D14 STATUS.discarded counts every discarded packet (LC packets with
+ *     bout_port 7 or a missing LC too), at the edge its symbol 0 moves,
+ *     saturating at 0xFFFF.
+ * D15 PSB DBG: while the B-link is free, [5:3] and [11:6] are 0; [11:6] is
+ *     the number of symbols moved before the current cycle.
+ * D16 The PSB checks no CRC (host packets, STATUS_READs, looped-back
+ *     packets); everything goes on as received, symbol 0 with the bit 14 it
+ *     had on the B-link.
+ * D17 Register port: 0x00..0x1F LC 0 (low 5 bits), 0x20..0x3F LC 1 (NLC =
+ *     2; else writes dropped, reads 0), 0x40..0x7F unmapped, 0x80..0xFF
+ *     PSB (unmapped and read-only addresses: writes ignored, reads 0).
+ *     CTRL and TADDR merge by byte strobes; BRT and ASEL need strobe bit 0.
+ *     TADDR stores [13:0] on both variants; the BRT entry is TADDR[7:0] on
+ *     LC3, TADDR[13:0] on P2S; ASEL is TADDR[12:0].
+ * D18 A host packet longer than 37 symbols keeps its first 37 (the 37th is
+ *     sent with last); a packet of any length >= 1 is carried.
+ * D19 Ports of a missing LC (k >= NLC): link flag 0, sym 0, sd 0, irq 0.
+ * D20 sci.md section 4's P2S hardware failover is not part of
+ *     sci_node.md and is not modelled.
+ * D21 Wiring: LC k's bin_valid/bin_sym/bin_last are the owning (or, in a
+ *     free cycle, the picked) source's when the packet's port is 1 + k, else
+ *     0; LC k's bout_ready is 1 when LC k owns or is picked and its
+ *     destination is ready.  A free cycle with no eligible source drives
+ *     nothing.  An LC may be its own destination (its BRT says 1 + k).
+ * D22 PSB DBG describes the packet under way at the start of the cycle
+ *     (registers): in the cycle a packet is picked (its symbol 0 moves) DBG
+ *     still reads free; from the next cycle its owner, port and count; in
+ *     the cycle after its last symbol free again, also when a back-to-back
+ *     packet is picked in that cycle.
+ */
+#include "sci_node.h"
+
+#include <string.h>
+
+/* ---- helpers ------------------------------------------------------------- */
+
+static uint16_t sat16(uint16_t v) { return v == 0xFFFFu ? v : (uint16_t)(v + 1u); }
+
+/* Field k of a packet (D3). */
+static uint16_t field(const sci_node_pkt_t *p, unsigned k) { return k < p->len ? p->sym[k] : 0; }
+
+static unsigned pkt_type(const sci_node_pkt_t *p) { return field(p, 1) >> 8; }
+
+/* Address select (D6, D7). */
+static uint16_t asel_apply(const sci_node_t *n, uint16_t t)
+{
+    if (n->variant != SCI_P2S)
+        return t;
+    t &= (uint16_t)~SCI_ADDR_SEL;
+    return n->asel[t & SCI_ID_MASK] ? (uint16_t)(t | SCI_ADDR_SEL) : t;
+}
+
+static unsigned psb_index(const sci_node_t *n, uint16_t t)
+{
+    if (n->variant == SCI_LC3)
+        return t & 0xFFu;
+    return ((t & SCI_ADDR_SEL) ? 8192u : 0u) | (t & SCI_ID_MASK);
+}
+
+static unsigned taddr_index(const sci_node_t *n, uint16_t taddr)
+{
+    return n->variant == SCI_LC3 ? (taddr & 0xFFu) : (taddr & 0x3FFFu);
+}
+
+uint8_t sci_node_host_port(const sci_node_t *n, const uint16_t *p, unsigned len)
+{
+    uint16_t s0 = len > 0 ? p[0] : 0;
+    uint16_t s1 = len > 1 ? p[1] : 0;
+    if ((s1 >> 8) == SCI_T_PROBE) {
+        uint16_t lc = len > 4 ? p[4] : 0;
+        return (uint8_t)(lc <= 5u ? 1u + lc : 7u); /* D4 */
+    }
+    return n->brt[psb_index(n, asel_apply(n, s0))];
+}
+
+static bool port_is_lc(const sci_node_t *n, unsigned port)
+{
+    return port >= 1u && port - 1u < n->nlc;
+}
+
+static bool port_is_discard(const sci_node_t *n, unsigned port)
+{
+    return port != 0 && !port_is_lc(n, port);
+}
+
+static bool dest_ready(const sci_node_t *n, unsigned port)
+{
+    if (port == 0)
+        return n->s.rf_n < SCI_PSB_RECVQ;
+    if (port_is_lc(n, port))
+        return sci_lc_bin_ready(&n->lc[port - 1u]);
+    return true; /* discard */
+}
+
+/* What a B-link source offers this cycle. */
+typedef struct src_view {
+    bool     valid;
+    uint16_t sym;
+    bool     last;
+    uint8_t  port; /* its routing: only used when it is picked */
+} src_view_t;
+
+static void psb_src(const sci_node_t *n, const sci_node_pkt_t *p, bool direct, unsigned pos,
+                    src_view_t *o)
+{
+    o->valid = true;
+    o->sym = pos < p->len ? p->sym[pos] : 0;
+    if (pos == 0 && !direct)
+        o->sym = asel_apply(n, o->sym);
+    o->last = pos + 1u >= p->len;
+    o->port = direct ? 0 : sci_node_host_port(n, p->sym, p->len);
+}
+
+static void source(const sci_node_t *n, unsigned own, unsigned pos, src_view_t *o)
+{
+    const sci_psb_state_t *s = &n->s;
+    memset(o, 0, sizeof *o);
+    switch (own) {
+    case SCI_OWN_LC0:
+    case SCI_OWN_LC1: {
+        unsigned k = own - SCI_OWN_LC0;
+        if (k >= n->nlc || !sci_lc_bout_valid(&n->lc[k]))
+            return;
+        o->valid = true;
+        o->sym = sci_lc_bout_sym(&n->lc[k]);
+        o->last = sci_lc_bout_last(&n->lc[k]);
+        o->port = sci_lc_bout_port(&n->lc[k]);
+        return;
+    }
+    case SCI_OWN_REPLY:
+        if (s->rb_n)
+            psb_src(n, &s->rb[s->rb_head], s->rb_tmo[s->rb_head], pos, o);
+        return;
+    case SCI_OWN_HOST:
+        if (s->sf_n)
+            psb_src(n, &s->sf[s->sf_head], false, pos, o);
+        return;
+    default:
+        return;
+    }
+}
+
+/* ---- registers ----------------------------------------------------------- */
+
+static uint64_t merge(uint64_t old, uint64_t wdata, uint8_t wstrb)
+{
+    uint64_t mask = 0;
+    for (unsigned k = 0; k < 8u; k++)
+        if (wstrb >> k & 1u)
+            mask |= (uint64_t)0xFFu << (8u * k);
+    return (old & ~mask) | (wdata & mask);
+}
+
+static uint64_t psb_ctrl(const sci_psb_state_t *s)
+{
+    return (uint64_t)s->node_id | (uint64_t)s->rsr_timeout << SCI_PSB_CTRL_TIMEOUT_LSB;
+}
+
+/* A PSB register write into x; taddr: TADDR in force for the tables. */
+static void psb_reg_write(sci_node_t *n, sci_psb_state_t *x, uint16_t taddr,
+                          const sci_node_in_t *in)
+{
+    switch (in->reg_waddr) {
+    case SCI_PSB_CTRL: {
+        uint64_t v = merge(psb_ctrl(x), in->reg_wdata, in->reg_wstrb) & SCI_PSB_CTRL_MASK;
+        x->node_id = (uint16_t)(v & SCI_ID_MASK);
+        x->rsr_timeout = (uint16_t)(v >> SCI_PSB_CTRL_TIMEOUT_LSB);
+        break;
+    }
+    case SCI_PSB_TADDR:
+        x->taddr = (uint16_t)(merge(taddr, in->reg_wdata, in->reg_wstrb) & 0x3FFFu);
+        break;
+    case SCI_PSB_BRT:
+        if (in->reg_wstrb & 1u)
+            n->brt[taddr_index(n, taddr)] = (uint8_t)(in->reg_wdata & 7u);
+        break;
+    case SCI_PSB_ASEL:
+        if ((in->reg_wstrb & 1u) && n->variant == SCI_P2S)
+            n->asel[taddr & SCI_ID_MASK] = (uint8_t)(in->reg_wdata & 1u);
+        break;
+    default:
+        break;
+    }
+}
+
+static void psb_reset(sci_psb_state_t *s)
+{
+    memset(s, 0, sizeof *s);
+    s->rsr_timeout = SCI_PSB_RSR_TIMEOUT_RESET;
+}
+
+/* ---- reply buffer ------------------------------------------------------- */
+
+static void rb_push(sci_psb_state_t *x, const uint16_t *pkt, unsigned len, bool tmo)
+{
+    unsigned slot = (x->rb_head + x->rb_n) % SCI_PSB_REPLYQ;
+    memcpy(x->rb[slot].sym, pkt, len * sizeof pkt[0]);
+    x->rb[slot].len = (uint8_t)len;
+    x->rb_tmo[slot] = tmo;
+    x->rb_n++;
+}
+
+/* ---- step ---------------------------------------------------------------- */
+
+void sci_node_step(sci_node_t *n, const sci_node_in_t *in)
+{
+    const sci_psb_state_t *c = &n->s;
+    sci_lc_in_t li[SCI_NODE_MAX_LC];
+    bool psb_we = in->reg_we && (in->reg_waddr & 0x80u);
+
+    memset(li, 0, sizeof li);
+    for (unsigned k = 0; k < n->nlc; k++) {
+        li[k].rst_n = in->rst_n;
+        li[k].link_flag = in->lin_flag[k];
+        li[k].link_sym = in->lin_sym[k];
+        li[k].link_sd = in->lin_sd[k];
+        if (in->reg_we && (in->reg_waddr & 0xE0u) == SCI_NODE_LC_BASE(k)) {
+            li[k].reg_we = true;
+            li[k].reg_waddr = (uint8_t)(in->reg_waddr & 0x1Fu);
+            li[k].reg_wdata = in->reg_wdata;
+            li[k].reg_wstrb = in->reg_wstrb;
+        } else if (in->reg_we && !in->rst_n) {
+            li[k].reg_we = true; /* D1: a configuration cycle, no byte enables */
+            li[k].reg_waddr = (uint8_t)(in->reg_waddr & 0x1Fu);
+        }
+    }
+
+    if (!in->rst_n) { /* D1 */
+        for (unsigned k = 0; k < n->nlc; k++)
+            sci_lc_step(&n->lc[k], &li[k]);
+        sci_psb_state_t old = n->s;
+        psb_reset(&n->s);
+        if (in->reg_we) {
+            n->s.node_id = old.node_id;
+            n->s.rsr_timeout = old.rsr_timeout;
+            n->s.taddr = old.taddr;
+            if (psb_we)
+                psb_reg_write(n, &n->s, old.taddr, in);
+        }
+        return;
+    }
+
+    /* 1. B-link owner, symbol, move. */
+    unsigned own = c->own, port = c->port, pos = c->moved;
+    src_view_t sv;
+    if (own == SCI_OWN_FREE) {
+        memset(&sv, 0, sizeof sv);
+        for (unsigned o = SCI_OWN_LC0; o <= SCI_OWN_HOST; o++) {
+            source(n, o, 0, &sv);
+            if (sv.valid && dest_ready(n, sv.port)) {
+                own = o;
+                port = sv.port;
+                break;
+            }
+        }
+        if (own == SCI_OWN_FREE)
+            memset(&sv, 0, sizeof sv);
+        pos = 0;
+    } else {
+        source(n, own, pos, &sv);
+    }
+    bool busy = own != SCI_OWN_FREE;
+    bool dready = busy && dest_ready(n, port);
+    bool mv = busy && sv.valid && dready;
+
+    /* 2. LC B-link inputs. */
+    for (unsigned k = 0; k < n->nlc; k++) {
+        if (busy && port == k + 1u) {
+            li[k].bin_valid = sv.valid;
+            li[k].bin_sym = sv.valid ? sv.sym : 0;
+            li[k].bin_last = sv.valid && sv.last;
+        }
+        li[k].bout_ready = own == SCI_OWN_LC0 + k && dready;
+    }
+
+    /* 3. PSB next state. */
+    sci_psb_state_t x = *c;
+    unsigned rb_cnt = c->rb_n; /* D12: fullness on the count at the start */
+
+    /* Host send FIFO in. */
+    bool sf_push = false;
+    if (in->hin_valid && c->sf_n < SCI_PSB_SENDQ) {
+        unsigned slot = (c->sf_head + c->sf_n) % SCI_PSB_SENDQ;
+        if (c->sf_fill < SCI_MAX_PKT) {
+            x.sf[slot].sym[c->sf_fill] = in->hin_sym;
+            x.sf_fill = (uint8_t)(c->sf_fill + 1u);
+        }
+        if (in->hin_last) {
+            x.sf[slot].len = x.sf_fill;
+            x.sf_fill = 0;
+            sf_push = true;
+        }
+    }
+
+    /* B-link owner and host read arming. */
+    bool arm = false, sf_pop = false, rb_pop = false;
+    if (mv) {
+        if (pos == 0 && port_is_discard(n, port))
+            x.discarded = sat16(c->discarded);
+        if (pos == 0 && own == SCI_OWN_HOST &&
+            pkt_type(&c->sf[c->sf_head]) == SCI_T_STATUS_READ)
+            arm = true;
+        if (sv.last) {
+            x.own = SCI_OWN_FREE;
+            x.port = 0;
+            x.moved = 0;
+            sf_pop = own == SCI_OWN_HOST;
+            rb_pop = own == SCI_OWN_REPLY;
+        } else {
+            x.own = (uint8_t)own;
+            x.port = (uint8_t)port;
+            x.moved = (uint8_t)(pos + 1u);
+        }
+    }
+
+    /* Arrival for port 0. */
+    bool rf_push = false, read_done = false, reply_match = false;
+    sci_node_pkt_t rd;
+    memset(&rd, 0, sizeof rd);
+    if (mv && port == 0) {
+        unsigned slot = (c->rf_head + c->rf_n) % SCI_PSB_RECVQ;
+        sci_node_pkt_t *p = &x.rf[slot];
+        if (c->rf_fill < SCI_MAX_PKT) {
+            p->sym[c->rf_fill] = sv.sym;
+            x.rf_fill = (uint8_t)(c->rf_fill + 1u);
+        }
+        if (sv.last) {
+            p->len = x.rf_fill;
+            x.rf_fill = 0;
+            unsigned type = pkt_type(p);
+            if (type == SCI_T_STATUS_READ) {
+                read_done = true;
+                rd = *p;
+            } else {
+                rf_push = true;
+                if (type == SCI_T_STATUS_REPLY && c->rr_armed && field(p, 3) == c->rr_tid)
+                    reply_match = true;
+            }
+        }
+    }
+
+    /* Receive FIFO out to the host. */
+    bool rf_pop = false;
+    if (c->rf_n && in->hout_ready) {
+        if (c->rf_pos + 1u >= c->rf[c->rf_head].len) {
+            rf_pop = true;
+            x.rf_pos = 0;
+        } else {
+            x.rf_pos = (uint8_t)(c->rf_pos + 1u);
+        }
+    }
+
+    /* FIFO bookkeeping. */
+    if (sf_pop) {
+        x.sf_head = (uint8_t)((c->sf_head + 1u) % SCI_PSB_SENDQ);
+        x.sf_n--;
+    }
+    if (sf_push)
+        x.sf_n++;
+    if (rf_pop) {
+        x.rf_head = (uint8_t)((c->rf_head + 1u) % SCI_PSB_RECVQ);
+        x.rf_n--;
+    }
+    if (rf_push)
+        x.rf_n++;
+    if (rb_pop) {
+        x.rb_head = (uint8_t)((c->rb_head + 1u) % SCI_PSB_REPLYQ);
+        x.rb_n--;
+    }
+
+    /* STATUS_READ answered (D8, D12). */
+    uint16_t pkt[SCI_MAX_PKT];
+    if (read_done && rb_cnt < SCI_PSB_REPLYQ) {
+        uint16_t lc = field(&rd, 4);
+        uint16_t st = lc < n->nlc
+            ? (uint16_t)sci_lc_reg_read(&n->lc[lc], SCI_REG_STATUS) : 0;
+        uint16_t pay[2] = { lc, st };
+        unsigned len = sci_packet_build(pkt, field(&rd, 2), SCI_T_STATUS_REPLY,
+                                        c->node_id, field(&rd, 3), pay, 2);
+        rb_push(&x, pkt, len, false);
+        rb_cnt++;
+    }
+
+    /* Remote-read timer (D9..D11). */
+    if (arm) {
+        const sci_node_pkt_t *h = &c->sf[c->sf_head];
+        x.rr_armed = c->rsr_timeout != 0;
+        x.rr_timer = c->rsr_timeout;
+        x.rr_tid = field(h, 3);
+        x.rr_target = field(h, 0) & SCI_ID_MASK;
+        x.rr_lc = field(h, 4);
+    } else if (c->rr_armed && reply_match) {
+        x.rr_armed = false;
+        x.rr_timer = 0;
+    } else if (c->rr_armed) {
+        if (c->rr_timer > 1u) {
+            x.rr_timer = (uint16_t)(c->rr_timer - 1u);
+        } else {
+            x.rr_timer = 0;
+            if (rb_cnt < SCI_PSB_REPLYQ) {
+                uint16_t pay[2] = { (uint16_t)(0x8000u | c->rr_lc), 0 };
+                unsigned len = sci_packet_build(pkt, c->node_id, SCI_T_STATUS_REPLY,
+                                                c->rr_target, c->rr_tid, pay, 2);
+                rb_push(&x, pkt, len, true);
+                x.rr_armed = false;
+            }
+        }
+    }
+
+    /* Register write (tables after every lookup above). */
+    if (psb_we)
+        psb_reg_write(n, &x, c->taddr, in);
+
+    /* 4. LCs, commit. */
+    for (unsigned k = 0; k < n->nlc; k++)
+        sci_lc_step(&n->lc[k], &li[k]);
+    n->s = x;
+}
+
+/* ---- init, outputs, registers -------------------------------------------- */
+
+void sci_node_init(sci_node_t *n, sci_variant_t v, unsigned nlc)
+{
+    memset(n, 0, sizeof *n);
+    n->variant = v;
+    n->nlc = nlc >= 2u ? 2u : 1u;
+    for (unsigned k = 0; k < SCI_NODE_MAX_LC; k++)
+        sci_lc_init(&n->lc[k], v);
+    psb_reset(&n->s);
+}
+
+bool sci_node_link_flag(const sci_node_t *n, unsigned k)
+{
+    return k < n->nlc && sci_lc_link_flag(&n->lc[k]);
+}
+
+uint16_t sci_node_link_sym(const sci_node_t *n, unsigned k)
+{
+    return k < n->nlc ? sci_lc_link_sym(&n->lc[k]) : 0;
+}
+
+bool sci_node_link_sd(const sci_node_t *n, unsigned k)
+{
+    return k < n->nlc && sci_lc_link_sd(&n->lc[k]);
+}
+
+bool sci_node_irq(const sci_node_t *n, unsigned k)
+{
+    return k < n->nlc && sci_lc_irq(&n->lc[k]);
+}
+
+bool sci_node_hin_ready(const sci_node_t *n) { return n->s.sf_n < SCI_PSB_SENDQ; }
+
+bool sci_node_hout_valid(const sci_node_t *n) { return n->s.rf_n != 0; }
+
+uint16_t sci_node_hout_sym(const sci_node_t *n)
+{
+    const sci_psb_state_t *s = &n->s;
+    return s->rf_n ? s->rf[s->rf_head].sym[s->rf_pos] : 0;
+}
+
+bool sci_node_hout_last(const sci_node_t *n)
+{
+    const sci_psb_state_t *s = &n->s;
+    return s->rf_n && s->rf_pos + 1u >= s->rf[s->rf_head].len;
+}
+
+static uint64_t psb_status(const sci_psb_state_t *s)
+{
+    return (uint64_t)(s->sf_n & 0xFu) | (uint64_t)(s->rf_n & 0xFu) << 4 |
+           (uint64_t)(s->rb_n & 0x3u) << 8 | (uint64_t)s->rr_armed << 10 |
+           (uint64_t)s->discarded << 16;
+}
+
+static uint64_t psb_dbg(const sci_psb_state_t *s)
+{
+    return (uint64_t)(s->own & 7u) | (uint64_t)(s->port & 7u) << 3 |
+           (uint64_t)(s->moved & 0x3Fu) << 6 | (uint64_t)s->rr_timer << 12;
+}
+
+uint64_t sci_node_reg_read(const sci_node_t *n, uint8_t addr)
+{
+    const sci_psb_state_t *s = &n->s;
+    if (addr < 0x40u) {
+        unsigned k = addr >> 5;
+        return k < n->nlc ? sci_lc_reg_read(&n->lc[k], (uint8_t)(addr & 0x1Fu)) : 0;
+    }
+    switch (addr) {
+    case SCI_PSB_CTRL:
+        return psb_ctrl(s);
+    case SCI_PSB_STATUS:
+        return psb_status(s);
+    case SCI_PSB_TADDR:
+        return s->taddr;
+    case SCI_PSB_BRT:
+        return n->brt[taddr_index(n, s->taddr)];
+    case SCI_PSB_ASEL:
+        return n->variant == SCI_P2S ? n->asel[s->taddr & SCI_ID_MASK] : 0;
+    case SCI_PSB_DBG:
+        return psb_dbg(s);
+    default:
+        return 0;
+    }
+}
+
+unsigned sci_node_debug(const sci_node_t *n, uint64_t *w)
+{
+    unsigned i = 0;
+    for (unsigned k = 0; k < n->nlc; k++) {
+        w[i++] = sci_lc_reg_read(&n->lc[k], SCI_REG_STATUS);
+        w[i++] = sci_lc_reg_read(&n->lc[k], SCI_REG_COUNTS);
+        w[i++] = sci_lc_reg_read(&n->lc[k], SCI_REG_DBG);
+    }
+    w[i++] = psb_status(&n->s);
+    w[i++] = psb_dbg(&n->s);
+    return i;
+}
