@@ -32,17 +32,23 @@ RN1_VLT     := $(RTL_DIR)/rn1.vlt
 
 HARNESS_C   := harness/dev.c harness/vec.c harness/lockstep.c harness/play.c \
                harness/rnp_word.c harness/rn1_dev.c harness/fuzz_rn1.c harness/rnpnet.c harness/rnpni.c harness/fuzz_rnpnet.c harness/experiment_rnp.c harness/sci_word.c harness/sci_dev.c harness/fuzz_scilc.c \
+               harness/sci_node_dev.c harness/sci_ring.c harness/fuzz_sciring.c \
                harness/ftsim.c
-CSIM_C      := $(CSIM_DIR)/rn1.c $(CSIM_DIR)/sci_lc.c
-HARNESS_CXX := harness/rn1_rtl.cpp harness/sci_rtl.cpp harness/vl_common.cpp
+CSIM_C      := $(CSIM_DIR)/rn1.c $(CSIM_DIR)/sci_lc.c $(CSIM_DIR)/sci_node.c
+HARNESS_CXX := harness/rn1_rtl.cpp harness/sci_rtl.cpp harness/sci_node_rtl.cpp harness/vl_common.cpp
 SCI_RTL     := rtl/sci_lc.v rtl/sci_crc16.v
 SCI_VLT     := rtl/sci_lc.vlt
+NODE_RTL    := $(SCI_RTL) rtl/sci_psb.v rtl/sci_node.v
+NODE_VLT    := $(SCI_VLT) $(wildcard rtl/sci_node.vlt)
+# A node (PSB, B-link, link controllers) per variant and LC count: lc3n1 p2sn1 lc3n2 p2sn2.
+NODE_VARIANTS := lc3n1 p2sn1 lc3n2 p2sn2
+NODE_LIBS   := $(foreach v,$(NODE_VARIANTS),$(VLSCI)/$(v)/V$(v)__ALL.a)
 
 OBJ_C       := $(patsubst %.c,$(BUILD)/obj/%.o,$(HARNESS_C) $(CSIM_C))
 OBJ_CXX     := $(patsubst %.cpp,$(BUILD)/obj/%.o,$(HARNESS_CXX))
 VL_RUNTIME  := $(addprefix $(VLRUNTIME)/,verilated.o verilated_fst_c.o verilated_threads.o)
 RN1_LIB     := $(VLBUILD)/rn1/Vrn1__ALL.a
-SCI_LIBS    := $(VLSCI)/lc3/Vlc3__ALL.a $(VLSCI)/p2s/Vp2s__ALL.a
+SCI_LIBS    := $(VLSCI)/lc3/Vlc3__ALL.a $(VLSCI)/p2s/Vp2s__ALL.a $(NODE_LIBS)
 
 FTSIM       := $(BUILD)/ftsim
 
@@ -86,6 +92,18 @@ $(VLSCI)/p2s/Vp2s__ALL.a: $(SCI_RTL) $(SCI_VLT) Makefile
 	$(VERILATOR) $(VFLAGS) --Mdir $(VLSCI)/p2s --top-module sci_lc --prefix Vp2s -GP2s=1 $(SCI_VLT) $(SCI_RTL)
 	$(MAKE) -s -C $(VLSCI)/p2s -f Vp2s.mk OPT_FAST=$(VOPT) OPT_SLOW=-O1 Vp2s__ALL.a
 
+# The node, once per variant: $(1) the prefix, $(2) P2s, $(3) NLC.
+define NODE_RULE
+$(VLSCI)/$(1)/V$(1)__ALL.a: $(NODE_RTL) $(NODE_VLT) Makefile
+	@mkdir -p $(VLSCI)/$(1)
+	$(VERILATOR) $(VFLAGS) --Mdir $(VLSCI)/$(1) --top-module sci_node --prefix V$(1) -GP2s=$(2) -GNLC=$(3) $(NODE_VLT) $(NODE_RTL)
+	$(MAKE) -s -C $(VLSCI)/$(1) -f V$(1).mk OPT_FAST=$(VOPT) OPT_SLOW=-O1 V$(1)__ALL.a
+endef
+$(eval $(call NODE_RULE,lc3n1,0,1))
+$(eval $(call NODE_RULE,p2sn1,1,1))
+$(eval $(call NODE_RULE,lc3n2,0,2))
+$(eval $(call NODE_RULE,p2sn2,1,2))
+
 $(VLRUNTIME)/%.o: $(VINC)/%.cpp Makefile
 	@mkdir -p $(dir $@)
 	$(CXX) $(CXXFLAGS_V) -c $< -o $@
@@ -97,7 +115,7 @@ $(BUILD)/obj/%.o: %.c $(wildcard harness/*.h $(CSIM_DIR)/*.h) Makefile
 
 $(BUILD)/obj/harness/%.o: harness/%.cpp $(RN1_LIB) $(SCI_LIBS) $(wildcard harness/*.h) Makefile
 	@mkdir -p $(dir $@)
-	$(CXX) $(CXXFLAGS_V) -I$(VLBUILD)/rn1 -I$(VLSCI)/lc3 -I$(VLSCI)/p2s -c $< -o $@
+	$(CXX) $(CXXFLAGS_V) -I$(VLBUILD)/rn1 -I$(VLSCI)/lc3 -I$(VLSCI)/p2s $(foreach v,$(NODE_VARIANTS),-I$(VLSCI)/$(v)) -c $< -o $@
 
 $(FTSIM): $(OBJ_C) $(OBJ_CXX) $(RN1_LIB) $(SCI_LIBS) $(VL_RUNTIME)
 	$(CXX) -o $@ $(OBJ_C) $(OBJ_CXX) $(RN1_LIB) $(SCI_LIBS) $(VL_RUNTIME) -lz -pthread -latomic
@@ -111,20 +129,28 @@ lint:
 	$(VERILATOR) --lint-only -Wall --top-module rn1 $(RN1_VLT) $(RN1_RTL)
 	$(VERILATOR) --lint-only -Wall --top-module sci_lc $(RTL_DIR)/sci_lc.vlt $(RTL_DIR)/sci_lc.v $(RTL_DIR)/sci_crc16.v
 	$(VERILATOR) --lint-only -Wall --top-module sci_lc -GP2s=1 $(RTL_DIR)/sci_lc.vlt $(RTL_DIR)/sci_lc.v $(RTL_DIR)/sci_crc16.v
+	for p in 0 1; do for n in 1 2; do \
+	  $(VERILATOR) --lint-only -Wall --top-module sci_node -GP2s=$$p -GNLC=$$n $(NODE_VLT) $(NODE_RTL) || exit 1; done; done
 	@mkdir -p $(BUILD)
 	iverilog -g2012 -Wall -o $(BUILD)/iverilog-rn1.vvp $(RN1_RTL)
+	for p in 0 1; do for n in 1 2; do \
+	  iverilog -g2012 -Wall -Psci_node.P2s=$$p -Psci_node.NLC=$$n -s sci_node -o $(BUILD)/iverilog-sci-node.vvp $(NODE_RTL) || exit 1; done; done
 	@echo "lint: clean"
 
 $(BUILD)/test_sci_lc: tests/csim/test_sci_lc.c $(CSIM_DIR)/sci_lc.c $(CSIM_DIR)/sci_lc.h Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_C) -pedantic $< $(CSIM_DIR)/sci_lc.c -o $@
 
+$(BUILD)/test_sci_node: tests/csim/test_sci_node.c $(CSIM_DIR)/sci_node.c $(CSIM_DIR)/sci_lc.c $(CSIM_DIR)/sci_node.h $(CSIM_DIR)/sci_lc.h Makefile
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_C) -pedantic $< $(CSIM_DIR)/sci_node.c $(CSIM_DIR)/sci_lc.c -o $@
+
 $(BUILD)/test_sci_word: tests/harness/test_sci_word.c harness/sci_word.c harness/sci_word.h Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_C) $< harness/sci_word.c -o $@
 
 test: deps
-	@$(MAKE) -s -j$(JOBS) build $(BUILD)/test_rn1 $(BUILD)/test_sci_word $(BUILD)/test_sci_lc
+	@$(MAKE) -s -j$(JOBS) build $(BUILD)/test_rn1 $(BUILD)/test_sci_word $(BUILD)/test_sci_lc $(BUILD)/test_sci_node
 	@python3 tests/run.py --jobs $(JOBS)
 
 demo: deps

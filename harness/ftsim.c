@@ -59,11 +59,20 @@ static const char usage_fuzz[] =
     "                  [--no-lft] [--retries R] [--gap G] [--seed S] [--cycles C] [--model M]\n"
     "                  [--wave FILE.fst [--wave-from CYCLE]] [--out DIR]\n"
     "       ftsim fuzz --device lc3|p2s [--seed S] [--cycles N] [--model M] [--out DIR]\n"
+    "       ftsim fuzz --device ring [--nodes N] [--lc3|--p2s] [--gap G] [--seed S] [--cycles C]\n"
+    "                  [--model M] [--wave FILE.fst] [--out DIR]\n"
     "\n"
     "lc3, p2s: one SCI link controller; the stimulus plays the ring and the node around it\n"
     "(traffic, its own packets back, echoes for what it inserts, corrupt and marked packets,\n"
     "ring-down idles, signal detect lost, B-link packets, register writes). Passes when the\n"
     "models never diverge.\n"
+    "\n"
+    "ring: N nodes on one SCI ring (default: size and variant from the seed). The hosts run the\n"
+    "end-to-end protocol of sci.md section 1 (sequence numbers per flow, acknowledgements,\n"
+    "retransmission with a new tid on a timeout or a failure report, give-up after 10 tries)\n"
+    "while cables are pulled and restored at random; a message every ~G cycles per flow. A\n"
+    "ledger checks that every message is delivered once and in order, or its source gave it\n"
+    "up; that nothing is delivered corrupt or unsent; and, after a drain, that nothing is left.\n"
     "\n"
     "rnpnet: an RNP network of RN1s (N = 16, 64, 256 or 1024 endpoints; E extra front stages,\n"
     "default 1 from 256 endpoints, so SWALLOW is used; wiring from the seed). Endpoints send\n"
@@ -292,6 +301,14 @@ static int parse_fuzz_opts(const char *cmd, int argc, char **argv, fuzz_opts_t *
             o->wave = argv[++i];
         } else if (!strcmp(a, "--quiet")) {
             o->quiet = 1;
+        } else if (!strcmp(a, "--p2s") || !strcmp(a, "--lc3")) {
+            o->ring_p2s = !strcmp(a, "--p2s");
+        } else if (!strcmp(a, "--nodes")) {
+            uint64_t x;
+            if (parse_u64_arg(v, &x) < 0 || x < 2 || x > 16)
+                return bad_arg(cmd, "--nodes takes 2 to 16", v);
+            o->ring_nodes = (unsigned)x;
+            i++;
         } else if (!strcmp(a, "--endpoints") || !strcmp(a, "--faults") || !strcmp(a, "--extra") ||
                    !strcmp(a, "--retries") || !strcmp(a, "--gap")) {
             uint64_t x;
@@ -328,8 +345,10 @@ static int parse_fuzz_opts(const char *cmd, int argc, char **argv, fuzz_opts_t *
             return bad_arg(cmd, "--faults takes 0 to 64", NULL);
     } else if ((!strcmp(device, "lc3") || !strcmp(device, "p2s")) && !strcmp(cmd, "fuzz")) {
         o->sci = dev_find_design(device);
+    } else if (!strcmp(device, "ring") && !strcmp(cmd, "fuzz")) {
+        o->is_ring = 1;
     } else if (strcmp(device, "rn1") != 0) {
-        fprintf(stderr, "ftsim %s: no fuzz for device '%s' yet (devices with fuzz: rn1, rnpnet, lc3, p2s)\n",
+        fprintf(stderr, "ftsim %s: no fuzz for device '%s' yet (devices with fuzz: rn1, rnpnet, lc3, p2s, ring)\n",
                 cmd, device);
         return 2;
     }
@@ -344,7 +363,7 @@ static int cmd_fuzz(int argc, char **argv)
         fputs(usage_fuzz, stdout);
         return 0;
     }
-    fuzz_opts_t o = {.cycles = 100000, .models = LS_BOTH, .net_extra = -1};
+    fuzz_opts_t o = {.cycles = 100000, .models = LS_BOTH, .net_extra = -1, .ring_p2s = -1};
     int seeded = 0;
     int rc = parse_fuzz_opts("fuzz", argc, argv, &o, &seeded);
     if (rc)
@@ -353,6 +372,8 @@ static int cmd_fuzz(int argc, char **argv)
         o.seed = clock_seed();
     if (o.sci)
         return fuzz_scilc(&o, o.sci);
+    if (o.is_ring)
+        return fuzz_sciring(&o);
     return o.is_net ? fuzz_rnpnet(&o) : fuzz_rn1(&o);
 }
 

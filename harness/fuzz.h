@@ -27,7 +27,8 @@ typedef struct fuzz_opts {
     int plain;            /* rn1: default configuration and no mid-run writes (stim capture) */
     const struct dev_design *sci; /* --device lc3|p2s: the controller design */
     unsigned ring_nodes;  /* --device ring: nodes (0: random 2..16 from the seed) */
-    int ring_p2s;         /* --device ring: P2S nodes (--p2s) */
+    int ring_p2s;         /* --device ring: 1 P2S (--p2s), 0 LC3 (--lc3), -1 from the seed */
+    int is_ring;          /* set by the command line: --device ring */
 } fuzz_opts_t;
 
 #include <stdarg.h>
@@ -42,5 +43,7 @@ int fuzz_rn1(const fuzz_opts_t *o);
 int fuzz_rnpnet(const fuzz_opts_t *o);
 /* One SCI link controller (lc3, p2s) under random stimulus, models in lockstep. */
 int fuzz_scilc(const fuzz_opts_t *o, const struct dev_design *d);
+/* N SCI nodes on a ring, hosts running the end-to-end protocol, cables pulled (fuzz_sciring.c). */
+int fuzz_sciring(const fuzz_opts_t *o);
 
 #endif

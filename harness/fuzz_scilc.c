@@ -28,7 +28,6 @@
 #include "sci_word.h"
 #include "vec.h"
 
-extern const dev_design_t p2s_design;
 
 #define MAXQ 64
 
@@ -232,11 +231,9 @@ static void drive_blink(fz_t *f, int moved)
         f->n_bpkt++;
     }
     if (f->bp.len) {
-        f->in[SCI_P_BIN] = SCI_FLAG | f->bp.sym[f->bp.pos];
-        f->in[SCI_P_BIN_LAST] = f->bp.pos + 1 == f->bp.len;
+        f->in[SCI_P_BIN] = SCI_FLAG | f->bp.sym[f->bp.pos] | (f->bp.pos + 1 == f->bp.len ? SCI_LAST : 0);
     } else {
         f->in[SCI_P_BIN] = 0;
-        f->in[SCI_P_BIN_LAST] = 0;
     }
     f->in[SCI_P_BOUT_READY] = !prng_chance(&f->rng, 1, 5);
 }

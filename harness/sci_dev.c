@@ -16,10 +16,9 @@
 
 static const dev_port_t sci_ports[SCI_P_N] = {
     {"lin", DEV_IN, 17, SCI_KIND_LINK},        {"lin.sd", DEV_IN, 1, SCI_KIND_BIT},
-    {"bin", DEV_IN, 17, SCI_KIND_LINK},        {"bin.last", DEV_IN, 1, SCI_KIND_BIT},
-    {"bout.ready", DEV_IN, 1, SCI_KIND_BIT},   {"lout", DEV_OUT, 17, SCI_KIND_LINK},
-    {"lout.sd", DEV_OUT, 1, SCI_KIND_BIT},     {"bin.ready", DEV_OUT, 1, SCI_KIND_BIT},
-    {"bout", DEV_OUT, 17, SCI_KIND_LINK},      {"bout.last", DEV_OUT, 1, SCI_KIND_BIT},
+    {"bin", DEV_IN, 18, SCI_KIND_BLINK},       {"bout.ready", DEV_IN, 1, SCI_KIND_BIT},
+    {"lout", DEV_OUT, 17, SCI_KIND_LINK},      {"lout.sd", DEV_OUT, 1, SCI_KIND_BIT},
+    {"bin.ready", DEV_OUT, 1, SCI_KIND_BIT},   {"bout", DEV_OUT, 18, SCI_KIND_BLINK},
     {"bout.port", DEV_OUT, 3, SCI_KIND_PORT},  {"irq", DEV_OUT, 1, SCI_KIND_BIT},
 };
 
@@ -73,7 +72,7 @@ static void cs_set_inputs(void *self, const uint64_t *in)
     i->link_sd = in[SCI_P_LIN_SD] & 1u;
     i->bin_valid = (in[SCI_P_BIN] >> 16) & 1u;
     i->bin_sym = (uint16_t)in[SCI_P_BIN];
-    i->bin_last = in[SCI_P_BIN_LAST] & 1u;
+    i->bin_last = (in[SCI_P_BIN] & SCI_LAST) != 0;
     i->bout_ready = in[SCI_P_BOUT_READY] & 1u;
 }
 
@@ -83,8 +82,9 @@ static void cs_get_outputs(void *self, uint64_t *out)
     out[SCI_P_LOUT] = ((uint64_t)sci_lc_link_flag(lc) << 16) | sci_lc_link_sym(lc);
     out[SCI_P_LOUT_SD] = sci_lc_link_sd(lc);
     out[SCI_P_BIN_READY] = sci_lc_bin_ready(lc);
-    out[SCI_P_BOUT] = ((uint64_t)sci_lc_bout_valid(lc) << 16) | sci_lc_bout_sym(lc);
-    out[SCI_P_BOUT_LAST] = sci_lc_bout_valid(lc) && sci_lc_bout_last(lc);
+    out[SCI_P_BOUT] = sci_lc_bout_valid(lc)
+                          ? (SCI_FLAG | sci_lc_bout_sym(lc) | (sci_lc_bout_last(lc) ? SCI_LAST : 0))
+                          : 0;
     out[SCI_P_BOUT_PORT] = sci_lc_bout_valid(lc) ? sci_lc_bout_port(lc) : 0;
     out[SCI_P_IRQ] = sci_lc_irq(lc);
 }

@@ -6,9 +6,10 @@
 #include "rn1_dev.h"
 
 /* Port numbers in the lc3/p2s designs (the order of their port table). */
-enum { SCI_P_LIN, SCI_P_LIN_SD, SCI_P_BIN, SCI_P_BIN_LAST, SCI_P_BOUT_READY,
-       SCI_P_LOUT, SCI_P_LOUT_SD, SCI_P_BIN_READY, SCI_P_BOUT, SCI_P_BOUT_LAST, SCI_P_BOUT_PORT,
-       SCI_P_IRQ, SCI_P_N };
+enum { SCI_P_LIN, SCI_P_LIN_SD, SCI_P_BIN, SCI_P_BOUT_READY, SCI_P_LOUT, SCI_P_LOUT_SD,
+       SCI_P_BIN_READY, SCI_P_BOUT, SCI_P_BOUT_PORT, SCI_P_IRQ, SCI_P_N };
+
+extern const dev_design_t lc3_design, p2s_design;
 
 #define SCI_NDEBUG 3u
 /* The register address of debug word k (STATUS, COUNTS, DBG). */
@@ -16,5 +17,34 @@ uint32_t sci_debug_addr(unsigned k);
 
 /* The Verilated RTL (harness/sci_rtl.cpp): p2s 0 LC3, 1 P2S. */
 void *sci_rtl_create(int p2s, const char *instance, const dev_ops_t **ops, char *err, size_t errlen);
+
+/* ---- SCI nodes (rtl/sci_node.md): designs lc3node, p2snode (one LC), lc3node2, p2snode2
+ * (an X-LC and a Y-LC). Ports: per LC k, kinds LIN..IRQ at 5 k + kind; then the host ports. */
+enum { SCI_NP_LIN, SCI_NP_LIN_SD, SCI_NP_LOUT, SCI_NP_LOUT_SD, SCI_NP_IRQ, SCI_NP_HIN,
+       SCI_NP_HOUT_READY, SCI_NP_HIN_READY, SCI_NP_HOUT };
+#define SCI_NODE_PER_LC 5u
+#define SCI_NODE_HOST 4u
+static inline unsigned sci_node_port(unsigned nlc, unsigned kind, unsigned k)
+{
+    return kind < SCI_NODE_PER_LC ? SCI_NODE_PER_LC * k + kind : SCI_NODE_PER_LC * nlc + kind - SCI_NODE_PER_LC;
+}
+static inline unsigned sci_node_nports(unsigned nlc) { return SCI_NODE_PER_LC * nlc + SCI_NODE_HOST; }
+/* Debug words: per LC STATUS, COUNTS, DBG; then PSB STATUS and DBG. */
+static inline unsigned sci_node_ndebug(unsigned nlc) { return 3u * nlc + 2u; }
+uint32_t sci_node_debug_addr(unsigned nlc, unsigned k);
+/* Register map (rtl/sci_node.md section 4; addresses in csim/sci_node.h): LC k at 0x20 k. */
+#define SCI_NODE_LC_STRIDE 0x20u
+
+extern const dev_design_t lc3node_design, p2snode_design, lc3node2_design, p2snode2_design;
+/* The node design for a variant and LC count, NULL if none. */
+const dev_design_t *sci_node_design(int p2s, unsigned nlc);
+int sci_node_design_p2s(const dev_design_t *d);
+unsigned sci_node_design_nlc(const dev_design_t *d);
+
+/* The Verilated node (harness/sci_node_rtl.cpp). */
+extern const dev_ops_t sci_node_rtl_ops;
+void *sci_node_rtl_new(int p2s, unsigned nlc, const char *instance);
+void sci_node_rtl_trace_attach(void *self, void *tr);
+void sci_node_rtl_phase(void *self, int phase);
 
 #endif

@@ -12,6 +12,7 @@
 
 extern "C" {
 #include "sci_dev.h"
+#include "sci_word.h"
 }
 
 namespace {
@@ -53,7 +54,7 @@ template <class V> struct SciRtl : SciRtlBase {
         top->lin_i = static_cast<uint32_t>(in[SCI_P_LIN] & 0x1FFFF);
         top->lin_sd_i = in[SCI_P_LIN_SD] & 1u;
         top->bin_i = static_cast<uint32_t>(in[SCI_P_BIN] & 0x1FFFF);
-        top->bin_last_i = in[SCI_P_BIN_LAST] & 1u;
+        top->bin_last_i = (in[SCI_P_BIN] & SCI_LAST) != 0;
         top->bout_ready_i = in[SCI_P_BOUT_READY] & 1u;
     }
     void get_outputs(uint64_t *out) override
@@ -61,8 +62,8 @@ template <class V> struct SciRtl : SciRtlBase {
         out[SCI_P_LOUT] = top->lout_o;
         out[SCI_P_LOUT_SD] = top->lout_sd_o;
         out[SCI_P_BIN_READY] = top->bin_ready_o;
-        out[SCI_P_BOUT] = top->bout_valid_o ? (top->bout_o | 0x10000u) : 0;
-        out[SCI_P_BOUT_LAST] = top->bout_valid_o && top->bout_last_o;
+        out[SCI_P_BOUT] = top->bout_valid_o
+                              ? (top->bout_o | SCI_FLAG | (top->bout_last_o ? SCI_LAST : 0u)) : 0;
         out[SCI_P_BOUT_PORT] = top->bout_valid_o ? top->bout_port_o : 0;
         out[SCI_P_IRQ] = top->irq_o;
     }

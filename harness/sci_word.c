@@ -5,6 +5,7 @@
  */
 #include "sci_word.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -169,7 +170,7 @@ static int parse_macro(const char *text, uint16_t *sym, unsigned *n, char *err, 
 int sci_parse_seq(unsigned kind, const char *text, uint64_t *words, unsigned max, char *err,
                   size_t errlen)
 {
-    if (kind != SCI_KIND_LINK)
+    if (kind != SCI_KIND_LINK && kind != SCI_KIND_BLINK)
         return 0;
     if (strncasecmp(text, "pkt(", 4) != 0 && strncasecmp(text, "echo(", 5) != 0)
         return 0;
@@ -183,7 +184,11 @@ int sci_parse_seq(unsigned kind, const char *text, uint64_t *words, unsigned max
     }
     for (unsigned i = 0; i < n; i++)
         words[i] = SCI_FLAG | sym[i];
-    words[n] = 0; /* one idle follows every packet */
+    if (kind == SCI_KIND_BLINK) { /* B-link: last on the CRC symbol, no idle */
+        words[n - 1] |= SCI_LAST;
+        return (int)n;
+    }
+    words[n] = 0; /* one idle follows every packet on a link */
     return (int)(n + 1);
 }
 
@@ -191,7 +196,7 @@ int sci_parse_word(unsigned kind, const char *text, uint64_t *value, uint64_t *c
                    char *err, size_t errlen)
 {
     *hint = 0;
-    *care = kind == SCI_KIND_BIT ? 1 : 0x1FFFF;
+    *care = kind == SCI_KIND_BIT ? 1 : kind == SCI_KIND_BLINK ? 0x3FFFF : 0x1FFFF;
     if (!strcasecmp(text, "X")) {
         *value = 0;
         *care = 0;
@@ -219,6 +224,18 @@ int sci_parse_word(unsigned kind, const char *text, uint64_t *value, uint64_t *c
         *value = 0;
         return 0;
     }
+    if (kind == SCI_KIND_BLINK) {
+        if ((!strncasecmp(text, "S:", 2) || !strncasecmp(text, "L:", 2)) &&
+            parse_num(text + 2, &v) == 0 && v <= 0xFFFF) {
+            *value = SCI_FLAG | v | (toupper((unsigned char)text[0]) == 'L' ? SCI_LAST : 0);
+            return 0;
+        }
+        snprintf(err, errlen,
+                 "bad B-link word '%s' (IDLE, S:0xhhhh (a symbol), L:0xhhhh (the last, CRC, "
+                 "symbol), X or pkt(...))",
+                 text);
+        return -1;
+    }
     if (!strncasecmp(text, "RDOWN:", 6) && parse_num(text + 6, &v) == 0 && v <= 0x1FFF) {
         *value = 0x8000u | v; /* ring-down idle: flag 0 */
         return 0;
@@ -243,6 +260,13 @@ void sci_format_word(unsigned kind, uint64_t value, uint8_t hint, char *buf, siz
     (void)hint;
     if (kind == SCI_KIND_BIT || kind == SCI_KIND_PORT) {
         snprintf(buf, len, "%u", (unsigned)(value & (kind == SCI_KIND_BIT ? 1u : 7u)));
+        return;
+    }
+    if (kind == SCI_KIND_BLINK) {
+        if (!(value & SCI_FLAG))
+            snprintf(buf, len, value ? "W:0x%05X" : "IDLE", (unsigned)value);
+        else
+            snprintf(buf, len, "%c:0x%04X", (value & SCI_LAST) ? 'L' : 'S', (unsigned)(value & 0xFFFFu));
         return;
     }
     if (value & SCI_FLAG)

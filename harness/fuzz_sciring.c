@@ -1,0 +1,733 @@
+/*
+ * fuzz_sciring.c — `ftsim fuzz --device ring`: random traffic between the hosts of a ring of
+ * SCI nodes (harness/sci_ring.c), random cable pulls and restores, the RTL and the C model in
+ * lockstep, and a ledger that checks the end-to-end protocol of sci.md section 1.
+ *
+ * The hosts (one agent per node, in the harness, the same for both models):
+ * - a flow per (source, destination) pair carries messages with sequence numbers, stop and
+ *   wait: a DATA packet {seq, flags, data...} and, from the destination, an ACK {seq};
+ * - every packet a host sends gets a new tid (16-bit counter per source), so a retransmission
+ *   has a new tid (sci.md section 1);
+ * - the source retransmits on its timeout, and sooner (after a back-off) when its PSB hands it
+ *   a FAIL_REPORT for the packet's tid; after `MAX_TRIES` attempts it gives the message up:
+ *   the source *knows it failed*. The next message of that flow carries the resync flag,
+ *   which lets the destination skip exactly the given-up messages;
+ * - the destination delivers seq = last + 1 (or a resync message above it), drops anything at
+ *   or below the last delivered (a duplicate: a lost echo, a late retransmission) and acks
+ *   what it delivered or dropped as a duplicate.
+ * Payloads are a function of (source, destination, seq), so the ledger checks every delivered
+ * symbol without keeping them.
+ *
+ * The ledger fails the run when: a delivered payload differs from the one sent (corrupt); a
+ * packet arrives that no host sent (phantom); a flow delivers out of order or skips a message
+ * its source has not given up; an ACK names a message not delivered; at the end, after a drain
+ * with no new messages and the cables back, a message is neither delivered and acked nor
+ * given up (lost without its sender knowing).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "fuzz.h"
+#include "lockstep.h"
+#include "play.h"
+#include "prng.h"
+#include "sci_dev.h"
+#include "sci_lc.h"
+#include "sci_ring.h"
+#include "sci_word.h"
+#include "vec.h"
+
+#define N_MAX SCI_RING_MAX
+#define MAX_TRIES 10u
+#define HOST_TIMEOUT 6000u   /* cycles without an ACK before the source retransmits */
+#define FAIL_BACKOFF 400u    /* after a FAIL_REPORT */
+#define F_RESYNC 1u
+
+enum { ST_GAP, ST_WAIT };
+
+typedef struct {
+    /* source side */
+    uint32_t seq;         /* the current message */
+    uint8_t st;
+    uint8_t tries;
+    uint8_t resync;       /* the current message carries the resync flag */
+    uint16_t tid;         /* of its latest attempt */
+    uint8_t failed_hint;  /* a FAIL_REPORT named the latest attempt */
+    uint64_t due;         /* ST_GAP: when to send; ST_WAIT: when to retransmit */
+    uint8_t *fate;        /* per seq: bit 0 given up, bit 1 acked, bit 2 delivered */
+    uint32_t cap;
+    /* destination side */
+    int64_t last;         /* last delivered seq, -1 before the first */
+} flow_t;
+
+typedef struct {
+    uint16_t sym[SCI_MAX_PKT];
+    unsigned len;
+} hpkt_t;
+
+#define TXQ 64
+typedef struct {
+    /* send side: packets waiting for the PSB (ACKs ahead of DATA), the one under way */
+    hpkt_t q[TXQ];
+    unsigned qh, qn;
+    hpkt_t cur;
+    unsigned pos;         /* next symbol of cur; cur.len 0: none */
+    uint16_t tid_next;
+    /* receive side */
+    uint16_t rx[SCI_MAX_PKT + 8];
+    unsigned rxn;
+} host_t;
+
+typedef struct {
+    uint64_t msgs, delivered, dups, acks, retx, tmo_retx, given_up, late_delivered;
+    uint64_t fail_reports[5], cuts, restores, pkts_in;
+} rstats_t;
+
+typedef struct {
+    uint64_t cycle;
+    uint32_t port;        /* UINT32_MAX: a control (text in ctl) */
+    uint64_t value;
+    char ctl[24];
+} logent_t;
+
+typedef struct {
+    const fuzz_opts_t *o;
+    const dev_design_t *d;
+    unsigned n;
+    lockstep_t ls;
+    prng_t rng;
+    uint64_t t, drain_at, quiet_cuts_at;
+    uint64_t *in;
+    host_t h[N_MAX];
+    flow_t f[N_MAX][N_MAX];
+    unsigned gap;         /* mean cycles between messages of a flow */
+    int cut;              /* the link cut now, -1 none */
+    uint64_t cut_until, next_cut;
+    int failed;
+    char why[800];
+    rstats_t st;
+    logent_t *log;
+    size_t nlog, caplog;
+    int logging;
+    dev_write_t init[2 * N_MAX];
+    unsigned ninit;
+} rz_t;
+
+static void rz_fail(rz_t *z, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fuzz_first_failure(&z->failed, z->why, sizeof z->why, z->t, fmt, ap);
+    va_end(ap);
+}
+
+static void log_add(rz_t *z, uint32_t port, uint64_t value, const char *ctl)
+{
+    if (!z->logging)
+        return;
+    if (z->nlog == z->caplog) {
+        size_t cap = z->caplog ? z->caplog * 2 : 8192;
+        logent_t *n = realloc(z->log, cap * sizeof *n);
+        if (!n) {
+            z->logging = 0;
+            return;
+        }
+        z->log = n;
+        z->caplog = cap;
+    }
+    logent_t *e = &z->log[z->nlog++];
+    e->cycle = z->t;
+    e->port = port;
+    e->value = value;
+    e->ctl[0] = 0;
+    if (ctl)
+        snprintf(e->ctl, sizeof e->ctl, "%s", ctl);
+}
+
+/* ---- payloads ------------------------------------------------------------------------------ */
+
+static uint32_t mix(uint32_t x)
+{
+    x ^= x >> 16;
+    x *= 0x7feb352du;
+    x ^= x >> 15;
+    x *= 0x846ca68bu;
+    x ^= x >> 16;
+    return x;
+}
+
+static unsigned msg_len(unsigned s, unsigned d, uint32_t seq)
+{
+    uint32_t h = mix(s * 7919u + d * 104729u + seq * 2654435761u);
+    /* data symbols after {seq, flags}: 0..30, so a DATA packet carries 2..32 payload symbols */
+    return (h & 3u) == 0 ? (h >> 8) % 31u : h >> 8 & 7u;
+}
+
+static uint16_t msg_sym(unsigned s, unsigned d, uint32_t seq, unsigned k)
+{
+    return (uint16_t)mix((s << 24) ^ (d << 16) ^ seq * 31u ^ k * 0x9E3779B9u);
+}
+
+static uint8_t *fate(rz_t *z, flow_t *f, uint32_t seq)
+{
+    if (seq >= f->cap) {
+        uint32_t cap = f->cap ? f->cap * 2 : 256;
+        while (cap <= seq)
+            cap *= 2;
+        uint8_t *p = realloc(f->fate, cap);
+        if (!p) {
+            rz_fail(z, "out of memory for the ledger");
+            static uint8_t dummy;
+            return &dummy;
+        }
+        memset(p + f->cap, 0, cap - f->cap);
+        f->fate = p;
+        f->cap = cap;
+    }
+    return &f->fate[seq];
+}
+
+/* ---- hosts: sending ------------------------------------------------------------------------ */
+
+static void host_queue(rz_t *z, unsigned i, uint16_t tgt, uint8_t type, const uint16_t *pay,
+                       unsigned npay, int front)
+{
+    host_t *h = &z->h[i];
+    if (h->qn == TXQ) {
+        rz_fail(z, "host %u: its send queue overflows (harness limit %u packets)", i, TXQ);
+        return;
+    }
+    unsigned at = front ? (h->qh + TXQ - 1) % TXQ : (h->qh + h->qn) % TXQ;
+    if (front)
+        h->qh = at;
+    hpkt_t *p = &h->q[at];
+    p->len = sci_packet_build(p->sym, tgt, type, sci_ring_node_id(i), h->tid_next++, pay, npay);
+    if (!p->len) {
+        rz_fail(z, "host %u: a packet of %u payload symbols (harness error)", i, npay);
+        return;
+    }
+    h->qn++;
+    if (getenv("FTSIM_RING_DEBUG"))
+        fprintf(stderr, "cycle %llu: host %u queues type 0x%02X tid 0x%04X at %u (front %d, %u queued)\n",
+                (unsigned long long)z->t, i, type, p->sym[3], at, front, h->qn);
+}
+
+/* Send (or resend) flow s->d's current message with a new tid. */
+static void send_msg(rz_t *z, unsigned s, unsigned d)
+{
+    flow_t *f = &z->f[s][d];
+    unsigned nd = msg_len(s, d, f->seq);
+    uint16_t pay[SCI_MAX_PAYLOAD];
+    pay[0] = (uint16_t)f->seq;
+    pay[1] = (uint16_t)((f->seq >> 16) << 8 | (f->resync ? F_RESYNC : 0));
+    for (unsigned k = 0; k < nd; k++)
+        pay[2 + k] = msg_sym(s, d, f->seq, k);
+    f->tid = z->h[s].tid_next;
+    host_queue(z, s, sci_ring_node_id(d), SCI_T_DATA, pay, 2 + nd, 0);
+    f->st = ST_WAIT;
+    f->tries++;
+    f->failed_hint = 0;
+    f->due = z->t + HOST_TIMEOUT;
+}
+
+static void give_up(rz_t *z, unsigned s, unsigned d)
+{
+    flow_t *f = &z->f[s][d];
+    *fate(z, f, f->seq) |= 1u;
+    z->st.given_up++;
+    f->seq++;
+    f->resync = 1;
+    f->tries = 0;
+    f->st = ST_GAP;
+    f->due = z->t + 1 + prng_below(&z->rng, 2 * z->gap + 1);
+}
+
+static void flows_step(rz_t *z)
+{
+    for (unsigned s = 0; s < z->n; s++)
+        for (unsigned d = 0; d < z->n; d++) {
+            if (s == d)
+                continue;
+            flow_t *f = &z->f[s][d];
+            if (f->due > z->t)
+                continue;
+            if (f->st == ST_GAP) {
+                if (z->t >= z->drain_at)
+                    continue;
+                f->tries = 0;
+                z->st.msgs++;
+                send_msg(z, s, d);
+            } else if (f->tries >= MAX_TRIES) {
+                give_up(z, s, d);
+            } else {
+                z->st.retx++;
+                if (!f->failed_hint)
+                    z->st.tmo_retx++;
+                if (getenv("FTSIM_RING_DEBUG"))
+                    fprintf(stderr, "cycle %llu: flow %u->%u seq %u retransmit (%s), tid was 0x%04X\n",
+                            (unsigned long long)z->t, s, d, f->seq,
+                            f->failed_hint ? "failure report" : "timeout", f->tid);
+                send_msg(z, s, d);
+            }
+        }
+}
+
+/* Drive n<i>.hin from the host's queue; `moved`: the symbol driven last cycle was taken. */
+static void host_drive(rz_t *z, unsigned i, int moved)
+{
+    host_t *h = &z->h[i];
+    if (moved && h->cur.len && ++h->pos >= h->cur.len)
+        h->cur.len = 0;
+    if (!h->cur.len && h->qn) {
+        h->cur = h->q[h->qh];
+        h->qh = (h->qh + 1) % TXQ;
+        h->qn--;
+        h->pos = 0;
+        if (getenv("FTSIM_RING_DEBUG"))
+            fprintf(stderr, "cycle %llu: host %u starts type 0x%02X to 0x%04X tid 0x%04X len %u\n",
+                    (unsigned long long)z->t, i, h->cur.sym[1] >> 8, h->cur.sym[0], h->cur.sym[3],
+                    h->cur.len);
+    }
+    uint64_t w = 0;
+    if (h->cur.len)
+        w = SCI_FLAG | h->cur.sym[h->pos] | (h->pos + 1 == h->cur.len ? SCI_LAST : 0);
+    uint32_t pw = sci_ring_port(i, SCI_RP_HIN), pr = sci_ring_port(i, SCI_RP_HOUT_READY);
+    uint64_t ready = !prng_chance(&z->rng, 1, 10);
+    if (z->in[pw] != w)
+        log_add(z, pw, w, NULL);
+    if (z->in[pr] != ready)
+        log_add(z, pr, ready, NULL);
+    z->in[pw] = w;
+    z->in[pr] = ready;
+}
+
+/* ---- hosts: receiving ---------------------------------------------------------------------- */
+
+static int node_of(rz_t *z, uint16_t id)
+{
+    for (unsigned i = 0; i < z->n; i++)
+        if (sci_ring_node_id(i) == (id & SCI_ID_MASK))
+            return (int)i;
+    return -1;
+}
+
+static void got_data(rz_t *z, unsigned i, const uint16_t *p, unsigned len)
+{
+    int s = node_of(z, p[2]);
+    if (s < 0 || s == (int)i || len < 7) {
+        rz_fail(z, "host %u: a DATA packet no host sent (source 0x%04X, %u symbols)", i, p[2], len);
+        return;
+    }
+    flow_t *f = &z->f[s][i];
+    uint32_t seq = p[4] | (uint32_t)(p[5] >> 8) << 16;
+    unsigned flags = p[5] & 0xFFu, nd = len - 7;
+    if (seq > z->f[s][i].seq || nd != msg_len((unsigned)s, i, seq)) {
+        rz_fail(z, "host %u: DATA from %d seq %u was never sent (source is at seq %u) or has the "
+                   "wrong length (%u data symbols)", i, s, seq, z->f[s][i].seq, nd);
+        return;
+    }
+    for (unsigned k = 0; k < nd; k++)
+        if (p[6 + k] != msg_sym((unsigned)s, i, seq, k)) {
+            rz_fail(z, "host %u: DATA from %d seq %u delivered corrupt: data[%u] is 0x%04X, sent "
+                       "0x%04X", i, s, seq, k, p[6 + k], msg_sym((unsigned)s, i, seq, k));
+            return;
+        }
+    if ((int64_t)seq <= f->last) {
+        z->st.dups++;
+    } else {
+        if ((int64_t)seq != f->last + 1) {
+            if (!(flags & F_RESYNC)) {
+                rz_fail(z, "flow %d->%u: seq %u delivered after %lld without resync (out of order)",
+                        s, i, seq, (long long)f->last);
+                return;
+            }
+            for (int64_t k = f->last + 1; k < (int64_t)seq; k++)
+                if (!(*fate(z, f, (uint32_t)k) & 1u)) {
+                    rz_fail(z, "flow %d->%u: seq %u skips seq %lld, which its source has not given up",
+                            s, i, seq, (long long)k);
+                    return;
+                }
+        }
+        uint8_t *fa = fate(z, f, seq);
+        if (*fa & 1u)
+            z->st.late_delivered++;
+        *fa |= 4u;
+        f->last = seq;
+        z->st.delivered++;
+    }
+    uint16_t ack[1] = {(uint16_t)seq};
+    (void)ack;
+    uint16_t pay[2] = {(uint16_t)seq, (uint16_t)(seq >> 16)};
+    host_queue(z, i, sci_ring_node_id((unsigned)s), SCI_T_ACK, pay, 2, 1);
+}
+
+static void got_ack(rz_t *z, unsigned i, const uint16_t *p, unsigned len)
+{
+    int d = node_of(z, p[2]);
+    if (d < 0 || d == (int)i || len != 7) {
+        rz_fail(z, "host %u: an ACK no host sent (source 0x%04X, %u symbols)", i, p[2], len);
+        return;
+    }
+    flow_t *f = &z->f[i][d];
+    uint32_t seq = p[4] | (uint32_t)p[5] << 16;
+    if (seq > f->seq || !(*fate(z, f, seq) & 4u)) {
+        rz_fail(z, "host %u: ACK from %d for seq %u, which was never delivered", i, d, seq);
+        return;
+    }
+    z->st.acks++;
+    *fate(z, f, seq) |= 2u;
+    if (seq == f->seq && f->st == ST_WAIT) {
+        f->seq++;
+        f->resync = 0;
+        f->tries = 0;
+        f->st = ST_GAP;
+        f->due = z->t + 1 + prng_below(&z->rng, 2 * z->gap + 1);
+    }
+}
+
+static void got_fail(rz_t *z, unsigned i, const uint16_t *p, unsigned len)
+{
+    if (len != 9) {
+        rz_fail(z, "host %u: a FAIL_REPORT of %u symbols", i, len);
+        return;
+    }
+    unsigned reason = p[4];
+    z->st.fail_reports[reason < 5 ? reason : 0]++;
+    int d = node_of(z, p[5]);
+    if (d < 0 || d == (int)i)
+        return;
+    flow_t *f = &z->f[i][d];
+    /* Only the latest attempt of the current message matters; an ACK's failure is repaired by
+     * the source's retransmission, which the destination acks again. */
+    if (f->st == ST_WAIT && p[7] == f->tid) {
+        uint64_t due = z->t + FAIL_BACKOFF + prng_below(&z->rng, FAIL_BACKOFF);
+        f->failed_hint = 1;
+        if (due < f->due)
+            f->due = due;
+    }
+}
+
+static void host_receive(rz_t *z, unsigned i, const uint64_t *out)
+{
+    host_t *h = &z->h[i];
+    uint64_t w = out[sci_ring_port(i, SCI_RP_HOUT)];
+    if (!(w & SCI_FLAG) || !z->in[sci_ring_port(i, SCI_RP_HOUT_READY)])
+        return;
+    if (h->rxn < sizeof h->rx / sizeof h->rx[0])
+        h->rx[h->rxn] = (uint16_t)w;
+    h->rxn++;
+    if (!(w & SCI_LAST))
+        return;
+    unsigned len = h->rxn;
+    h->rxn = 0;
+    z->st.pkts_in++;
+    if (getenv("FTSIM_RING_DEBUG"))
+        fprintf(stderr, "cycle %llu: host %u got type 0x%02X from 0x%04X tid 0x%04X p4 0x%04X len %u\n",
+                (unsigned long long)z->t, i, h->rx[1] >> 8, h->rx[2], h->rx[3], len > 4 ? h->rx[4] : 0, len);
+    if (len > SCI_MAX_PKT || sci_crc16(h->rx, len) != 0) {
+        rz_fail(z, "host %u: received a packet of %u symbols with a bad CRC", i, len);
+        return;
+    }
+    if ((h->rx[0] & SCI_ID_MASK) != sci_ring_node_id(i)) {
+        rz_fail(z, "host %u: received a packet for 0x%04X (command 0x%04X, source 0x%04X, tid "
+                   "0x%04X, %u symbols)", i, h->rx[0], h->rx[1], h->rx[2], h->rx[3], len);
+        return;
+    }
+    switch (h->rx[1] >> 8) {
+    case SCI_T_DATA: got_data(z, i, h->rx, len); break;
+    case SCI_T_ACK: got_ack(z, i, h->rx, len); break;
+    case SCI_T_FAIL_REPORT: got_fail(z, i, h->rx, len); break;
+    default: rz_fail(z, "host %u: received a packet of type 0x%02X nobody sent", i, h->rx[1] >> 8);
+    }
+}
+
+/* Debugging aid (FTSIM_RING_TID=0xT): print every packet with that tid on every link. */
+static void debug_links(rz_t *z, const uint64_t *out, uint16_t tid)
+{
+    static uint16_t hdr[N_MAX][4];
+    static unsigned pos[N_MAX];
+    for (unsigned i = 0; i < z->n; i++) {
+        uint64_t w = out[sci_ring_port(i, SCI_RP_LINK)];
+        if (!(w & SCI_FLAG)) {
+            pos[i] = 0;
+            continue;
+        }
+        if (pos[i] < 4)
+            hdr[i][pos[i]] = (uint16_t)w;
+        if (++pos[i] == 4 && hdr[i][3] == tid)
+            fprintf(stderr, "cycle %llu: link l%u carries target 0x%04X cmd 0x%04X src 0x%04X tid 0x%04X\n",
+                    (unsigned long long)z->t, i, hdr[i][0], hdr[i][1], hdr[i][2], hdr[i][3]);
+    }
+}
+
+/* ---- cables ---------------------------------------------------------------------------------- */
+
+static void control(rz_t *z, const char *text)
+{
+    char msg[DEV_ERR_LEN];
+    for (unsigned k = 0; k < z->ls.n; k++)
+        if (z->ls.m[k]->ops->control(z->ls.m[k]->self, text, msg, sizeof msg) < 0)
+            rz_fail(z, "control '%s': %s", text, msg);
+    log_add(z, UINT32_MAX, 0, text);
+}
+
+static void cables(rz_t *z)
+{
+    char text[24];
+    if (z->cut >= 0 && z->t >= z->cut_until) {
+        snprintf(text, sizeof text, "restore %d", z->cut);
+        control(z, text);
+        z->cut = -1;
+        z->st.restores++;
+        z->next_cut = z->t + 2000 + prng_below(&z->rng, 60000);
+    } else if (z->cut < 0 && z->t >= z->next_cut && z->t < z->quiet_cuts_at) {
+        z->cut = (int)prng_below(&z->rng, z->n);
+        unsigned len = prng_chance(&z->rng, 1, 3) ? 1 + prng_below(&z->rng, 300)
+                                                   : 300 + prng_below(&z->rng, 25000);
+        z->cut_until = z->t + len;
+        snprintf(text, sizeof text, "cut %d", z->cut);
+        control(z, text);
+        z->st.cuts++;
+    }
+}
+
+/* ---- end of run ----------------------------------------------------------------------------- */
+
+static void ledger_final(rz_t *z)
+{
+    for (unsigned s = 0; s < z->n && !z->failed; s++)
+        for (unsigned d = 0; d < z->n && !z->failed; d++) {
+            if (s == d)
+                continue;
+            flow_t *f = &z->f[s][d];
+            if (f->st == ST_WAIT) {
+                rz_fail(z, "flow %u->%u: seq %u still unresolved after the drain (%u attempts)", s, d,
+                        f->seq, f->tries);
+                break;
+            }
+            for (uint32_t k = 0; k < f->seq; k++) {
+                uint8_t x = *fate(z, f, k);
+                if (!(x & 1u) && !((x & 2u) && (x & 4u))) {
+                    rz_fail(z, "flow %u->%u: seq %u neither delivered and acked nor given up", s, d, k);
+                    break;
+                }
+            }
+        }
+}
+
+static int write_repro(rz_t *z, const char *path)
+{
+    char err[DEV_ERR_LEN], header[1024];
+    snprintf(header, sizeof header,
+             "# REPRODUCER written by `ftsim fuzz --device ring --nodes %u%s --seed %llu`, cycles\n"
+             "# 0..%llu of the run. Failure: %s\n",
+             z->n, sci_ring_p2s(z->d) ? " --p2s" : "", (unsigned long long)z->o->seed,
+             (unsigned long long)z->t, z->why);
+    rec_t *r = rec_open(path, z->d, z->init, z->ninit, header, 0, err, sizeof err);
+    if (!r) {
+        fprintf(stderr, "ftsim: %s\n", err);
+        return -1;
+    }
+    uint64_t *in = calloc(z->d->nports, sizeof *in);
+    if (!in)
+        return -1;
+    size_t k = 0;
+    for (uint64_t t = 0; t <= z->t; t++) {
+        for (; k < z->nlog && z->log[k].cycle == t; k++) {
+            if (z->log[k].port == UINT32_MAX)
+                rec_control(r, t, z->log[k].ctl);
+            else
+                in[z->log[k].port] = z->log[k].value;
+        }
+        rec_cycle(r, t, in, NULL, NULL, NULL);
+    }
+    free(in);
+    return rec_close(r, z->t + 4, err, sizeof err) ? -1 : 0;
+}
+
+static void report_failure(rz_t *z)
+{
+    printf("FAIL fuzz ring seed %llu: %s\n", (unsigned long long)z->o->seed, z->why);
+    if (!z->logging) {
+        printf("no reproducer vector: the run is longer than %u cycles; `ftsim fuzz --device ring "
+               "--seed %llu --cycles %llu` repeats it exactly\n",
+               400000u, (unsigned long long)z->o->seed, (unsigned long long)z->t + 1);
+        return;
+    }
+    const char *dir = z->o->outdir ? z->o->outdir : "build/fuzz";
+    mkdir("build", 0777);
+    mkdir(dir, 0777);
+    char vec[512], fst[512];
+    snprintf(vec, sizeof vec, "%s/%s-seed%llu.vec", dir, z->d->name, (unsigned long long)z->o->seed);
+    snprintf(fst, sizeof fst, "%s/%s-seed%llu.fst", dir, z->d->name, (unsigned long long)z->o->seed);
+    if (write_repro(z, vec) < 0)
+        return;
+    printf("reproducer: %s\n", vec);
+    vec_t v;
+    char err[DEV_ERR_LEN];
+    if (vec_load(vec, &v, err, sizeof err)) {
+        printf("reproducer does not parse: %s\n", err);
+        return;
+    }
+    play_opts_t po = {.models = z->o->models == LS_CSIM ? LS_CSIM : LS_BOTH,
+                      .wave = z->o->models == LS_CSIM ? NULL : fst, .max_msgs = 3};
+    printf("replaying it%s:\n", po.wave ? " with a waveform" : "");
+    fflush(stdout);
+    int rc = play_run(&v, &po);
+    vec_free(&v);
+    if (po.wave)
+        printf("waveform: %s   (make wave V=%s)\n", fst, vec);
+    if (rc == 0)
+        printf("note: the replay shows no divergence; the failure is an end-to-end check above\n");
+}
+
+static void print_stats(const rz_t *z, double secs)
+{
+    const rstats_t *s = &z->st;
+    printf("  %llu cycles in %.2f s (%.0f cycles/s); messages %llu: delivered %llu, duplicates "
+           "dropped %llu, acks %llu, retransmissions %llu (%llu on timeout), given up %llu (%llu of "
+           "them delivered after all)\n",
+           (unsigned long long)z->t, secs, secs > 0 ? (double)z->t / secs : 0.0,
+           (unsigned long long)s->msgs, (unsigned long long)s->delivered,
+           (unsigned long long)s->dups, (unsigned long long)s->acks, (unsigned long long)s->retx,
+           (unsigned long long)s->tmo_retx, (unsigned long long)s->given_up,
+           (unsigned long long)s->late_delivered);
+    printf("  cable pulls %llu, restores %llu; failure reports: busy limit %llu, echo timeout "
+           "%llu, ring down %llu, disabled %llu\n",
+           (unsigned long long)s->cuts, (unsigned long long)s->restores,
+           (unsigned long long)s->fail_reports[1], (unsigned long long)s->fail_reports[2],
+           (unsigned long long)s->fail_reports[3], (unsigned long long)s->fail_reports[4]);
+}
+
+static void config(rz_t *z)
+{
+    /* Per node: LC CTRL (id, enable, scrubber on node 0, limits, echo timeout) and PSB CTRL. */
+    unsigned busy = 2 + prng_below(&z->rng, 6), retry = 1 + prng_below(&z->rng, 4);
+    unsigned tmo = 150 + 12 * z->n + prng_below(&z->rng, 300);
+    for (unsigned i = 0; i < z->n; i++) {
+        uint64_t ctrl = sci_ring_node_id(i) | 1ull << 16 | (uint64_t)(i == 0) << 17 |
+                        (uint64_t)busy << 24 | (uint64_t)retry << 32 | (uint64_t)tmo << 48;
+        z->init[z->ninit++] = (dev_write_t){sci_ring_addr(i, SCI_REG_CTRL), ctrl, 0xFFFF00FFFF031FFFull};
+        z->init[z->ninit++] = (dev_write_t){sci_ring_addr(i, 0x80), sci_ring_node_id(i), 0x1FFF};
+    }
+    printf("  ring: %u %s nodes, busy_limit %u, retry_limit %u, echo_timeout %u, message gap ~%u\n",
+           z->n, sci_ring_p2s(z->d) ? "P2S" : "LC3", busy, retry, tmo, z->gap);
+}
+
+int fuzz_sciring(const fuzz_opts_t *o)
+{
+    rz_t *z = calloc(1, sizeof *z);
+    if (!z)
+        return 2;
+    z->o = o;
+    prng_seed(&z->rng, o->seed);
+    z->n = o->ring_nodes ? o->ring_nodes : 2 + prng_below(&z->rng, 15);
+    int p2s = o->ring_p2s >= 0 ? o->ring_p2s : (int)prng_below(&z->rng, 2);
+    z->d = sci_ring_design(p2s, z->n);
+    if (!z->d) {
+        fprintf(stderr, "ftsim: no ring of %u nodes (2 to 16)\n", z->n);
+        free(z);
+        return 2;
+    }
+    char err[DEV_ERR_LEN], msg[800];
+    printf("fuzz ring: seed %llu, %llu cycles, models %s\n", (unsigned long long)o->seed,
+           (unsigned long long)o->cycles,
+           o->models == LS_BOTH ? "rtl+csim lockstep" : o->models == LS_RTL ? "rtl" : "csim");
+    fflush(stdout);
+    if (ls_open(&z->ls, z->d, o->models, err, sizeof err) < 0) {
+        fprintf(stderr, "ftsim: %s\n", err);
+        free(z);
+        return 2;
+    }
+    z->in = calloc(z->d->nports, sizeof *z->in);
+    z->gap = o->net_gap ? o->net_gap : 200 + 40 * z->n;
+    config(z);
+    ls_reset(&z->ls, z->init, z->ninit);
+    if (o->wave && dev_trace_open(z->ls.m[0], o->wave, err, sizeof err) < 0) {
+        fprintf(stderr, "ftsim: %s\n", err);
+        return 2;
+    }
+    z->logging = o->cycles <= 400000;
+    z->cut = -1;
+    z->next_cut = 500 + prng_below(&z->rng, 20000);
+    z->drain_at = o->cycles > 140000 ? o->cycles - 70000 : o->cycles / 2;
+    z->quiet_cuts_at = z->drain_at > 60000 ? z->drain_at - 30000 : z->drain_at / 2;
+    for (unsigned s = 0; s < z->n; s++) {
+        z->h[s].tid_next = (uint16_t)prng_next(&z->rng);
+        for (unsigned d = 0; d < z->n; d++) {
+            z->f[s][d].last = -1;
+            z->f[s][d].due = 50 + prng_below(&z->rng, 2 * z->gap + 1);
+        }
+    }
+    struct timespec a, b;
+    clock_gettime(CLOCK_MONOTONIC, &a);
+    int tty = isatty(2);
+    int moved[N_MAX] = {0};
+    const char *dt = getenv("FTSIM_RING_TID");
+    long dbg_tid = dt ? strtol(dt, NULL, 0) : -1;
+    for (z->t = 0; z->t < o->cycles && !z->failed; z->t++) {
+        if (tty && !o->quiet && (z->t & 0x3FFFF) == 0 && o->cycles > 1000000)
+            fprintf(stderr, "\r  cycle %llu of %llu (%.0f%%)", (unsigned long long)z->t,
+                    (unsigned long long)o->cycles, 100.0 * (double)z->t / (double)o->cycles);
+        cables(z);
+        flows_step(z);
+        for (unsigned i = 0; i < z->n; i++)
+            host_drive(z, i, moved[i]);
+        ls_set_inputs(&z->ls, z->in);
+        ls_sample(&z->ls);
+        if (ls_diverged(&z->ls, msg, sizeof msg)) {
+            rz_fail(z, "the models diverge (first difference): %s", msg);
+            break;
+        }
+        const uint64_t *out = z->ls.out[z->ls.n - 1];
+        if (dbg_tid >= 0)
+            debug_links(z, out, (uint16_t)dbg_tid);
+        for (unsigned i = 0; i < z->n; i++) {
+            moved[i] = (z->in[sci_ring_port(i, SCI_RP_HIN)] & SCI_FLAG) &&
+                       out[sci_ring_port(i, SCI_RP_HIN_READY)];
+            host_receive(z, i, out);
+        }
+        if (z->failed)
+            break;
+        if (ls_tick(&z->ls, msg, sizeof msg)) {
+            rz_fail(z, "%s", msg);
+            break;
+        }
+    }
+    if (tty && !o->quiet && o->cycles > 1000000)
+        fputc('\n', stderr);
+    if (!z->failed)
+        ledger_final(z);
+    if (getenv("FTSIM_RING_DEBUG"))
+        for (unsigned i = 0; i < z->n; i++)
+            fprintf(stderr, "node %u: LC STATUS 0x%llX COUNTS 0x%llX, PSB STATUS 0x%llX\n", i,
+                    (unsigned long long)dev_reg_read(z->ls.m[z->ls.n - 1], sci_ring_addr(i, 1)),
+                    (unsigned long long)dev_reg_read(z->ls.m[z->ls.n - 1], sci_ring_addr(i, 3)),
+                    (unsigned long long)dev_reg_read(z->ls.m[z->ls.n - 1], sci_ring_addr(i, 0x81)));
+    clock_gettime(CLOCK_MONOTONIC, &b);
+    double secs = (double)(b.tv_sec - a.tv_sec) + 1e-9 * (double)(b.tv_nsec - a.tv_nsec);
+    if (o->wave)
+        dev_trace_close(z->ls.m[0]);
+    print_stats(z, secs);
+    if (o->cps)
+        *o->cps = secs > 0 ? (double)z->t / secs : 0;
+    int failed = z->failed;
+    if (failed)
+        report_failure(z);
+    else
+        printf("PASS fuzz ring seed %llu (%llu cycles, %s)\n", (unsigned long long)o->seed,
+               (unsigned long long)z->t, z->d->name);
+    ls_close(&z->ls);
+    for (unsigned s = 0; s < z->n; s++)
+        for (unsigned d = 0; d < z->n; d++)
+            free(z->f[s][d].fate);
+    free(z->log);
+    free(z->in);
+    free(z);
+    return failed ? 1 : 0;
+}
