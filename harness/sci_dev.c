@@ -161,8 +161,8 @@ static void *p2s_create(dev_impl_t impl, const char *inst, const dev_ops_t **ops
     }
 
 const dev_design_t lc3_design = SCI_DESIGN(
-    "lc3", "Dolphin LC3 SCI link controller, 256-entry tables (rtl/sci_lc.md; models: issue 3)",
+    "lc3", "Dolphin LC3 SCI link controller, 256-entry tables (rtl/sci_lc.md)",
     lc3_create);
 const dev_design_t p2s_design = SCI_DESIGN(
-    "p2s", "P2S SCI link controller, two 8192-entry table sets (rtl/sci_lc.md; models: issue 3)",
+    "p2s", "P2S SCI link controller, two 8192-entry table sets by targetId bit 14 (rtl/sci_lc.md)",
     p2s_create);

@@ -2,6 +2,7 @@
 """Write the GTKWave layouts of the SCI designs (ftsim play --wave on their vectors).
 
 usage: sci_gtkw.py lc OUT.gtkw            one link controller (devices lc3, p2s): TOP.sci_lc
+       sci_gtkw.py node K OUT.gtkw        one node with K LCs (lc3node, p2snode: 1; ...node2: 2)
        sci_gtkw.py ring N OUT.gtkw        a ring of N nodes (devices ringN, p2sringN): n0..nN-1
 
 Per controller: the link in and out with signal detect, the parser state (take, bypass,
@@ -56,7 +57,7 @@ def psb_signals(p, label):
 def header(out, what, top):
     return [f"[*] ftsim {out}: {what}. Open from the repository root:",
             f"[*]   gtkwave -a {out} build/waves/NAME.fst   (1 cycle = 10 ns)",
-            "[timestart] 0", "[size] 1600 1000", "*-4.700000 0 -1", "[signals_width] 220",
+            "[timestart] 0", "[size] 1600 1000", "*-11.000000 0 -1", "[signals_width] 220",
             "@28", f"{top}.clk_i"]
 
 
@@ -65,6 +66,12 @@ def main():
     if len(a) == 2 and a[0] == "lc":
         out = a[1]
         lines = header(out, "one SCI link controller (lc3, p2s)", "TOP") + lc_signals("TOP.sci_lc", "lc")
+    elif len(a) == 3 and a[0] == "node" and a[1] in ("1", "2"):
+        k, out = int(a[1]), a[2]
+        lines = header(out, f"one SCI node with {k} link controller(s)", "TOP")
+        for j in range(k):
+            lines += lc_signals(f"TOP.sci_node.gen_lc[{j}].u_lc", "xy"[j] if k > 1 else "lc")
+        lines += psb_signals("TOP.sci_node.u_psb", "node")
     elif len(a) == 3 and a[0] == "ring" and a[1].isdigit() and 2 <= int(a[1]) <= 16:
         n, out = int(a[1]), a[2]
         lines = header(out, f"a ring of {n} SCI nodes (ring{n}, p2sring{n})", "n0")

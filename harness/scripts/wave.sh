@@ -12,8 +12,18 @@ rc=$?
 [ -s "$fst" ] || { echo "make wave: no waveform was written" >&2; exit 2; }
 # The layout follows the vector's device: rn1's own, or a network's path layout.
 device=$(grep -m1 -iE '^[[:space:]]*device[[:space:]]' "$vec" | awk '{print tolower($2)}')
+n=${device//[!0-9]/}
 case "$device" in
   rn1) layout=waves/rn1.gtkw ;;
+  lc3|p2s) layout=waves/lc3.gtkw ;;
+  lc3node|p2snode) layout=waves/lc3node.gtkw ;;
+  lc3node2|p2snode2) layout=waves/lc3node2.gtkw ;;
+  ring*|p2sring*)
+       layout=waves/ring$n.gtkw
+       if [ ! -f "$layout" ]; then
+         layout=build/waves/ring$n.gtkw
+         python3 harness/scripts/sci_gtkw.py ring "$n" "$layout"
+       fi ;;
   *)   layout=waves/${device}_path.gtkw
        if [ ! -f "$layout" ]; then
          echo "no committed layout for $device; write one for your path with:"
