@@ -3,71 +3,95 @@
  *
  * Datapath per cycle (one sci_lc_step), in the order evaluated below, all
  * reading the current registers (c) and writing the next ones (n):
- *   ring monitor   on the input register (sd, ring-down idles)
- *   output stage   next link output: insertion, its idle, bypass FIFO head,
- *                  a new insertion, or an idle (ring-down idle when
- *                  originating)
- *   decision stage the oldest symbol of the header delay line: scrub check,
- *                  echo match, LRT; then bypass / take / discard / consume
- *   timers, failing, B-link in and out, register write
+ *   parser         input pipe stage 3: decision at symbol 0 (scrub check,
+ *                  echo match, LRT), take into the receive queue, CRC check,
+ *                  answers and echoes when the CRC symbol is in stage 3
+ *   ring monitor   sd at the input pin, ring-down idles in stage 3
+ *   output stage   the idle after a packet, the insertion under way (or a
+ *                  new one), the bypass FIFO head, the symbol bypassed from
+ *                  stage 3, or an idle (ring-down idle when originating or
+ *                  forwarding)
+ *   echo queue, limits, B-link out (receive queue, FAIL_REPORTs), B-link in
+ *   (into the pool), pool slots (echo timers, retransmissions), input pipe
+ *   shift, register write
  *
- * Decisions where sci_lc.md is silent or contradicts itself (D<n>):
- * D1  The scrub check needs command bit 7 (symbol 1) and the echo match
- *     needs sourceId and tid (symbols 2, 3), so "the first symbol decides"
- *     cannot hold with a 2-cycle bypass.  A header delay line of 3 stages
- *     (SCI_HDR_DELAY) sits between the input register and the decision
- *     stage: the decision is made when symbol 0 is at the decision stage
- *     and symbol 3 is in the input register.  Every symbol (idles included)
- *     passes the line, so the bypass latency is 2 + 3 = 5 cycles after the
- *     input register (6 pin to pin per hop); the ring-down bounds change
- *     accordingly (see "Bounds" below).
- * D2  The bypass FIFO holds bypassed packet symbols, the idle ending each
- *     bypassed packet and forwarded ring-down idles; other idles are not
- *     stored (else it would never be empty and nothing could be inserted).
- *     Output priority: an insertion in progress, then its trailing idle,
- *     then the FIFO head, then a new insertion when the FIFO is empty and
- *     the output register holds an idle.
- * D3  CRC check: the CRC runs over every symbol including the CRC symbol;
- *     0 means good (residue of CRC-16/CCITT-FALSE).  A packet of fewer than
- *     5 or more than 37 symbols counts as a CRC error.  Busy echoes are also
- *     sent only for packets with a good CRC.
+ * Decisions (D<n>) where sci_lc.md section 3 is silent, as settled against
+ * rtl/sci_lc.v in lockstep (sci_lc.md sections 6, 7):
+ * D1  A four-stage input pipe: a symbol on the pins in cycle t is in stage k
+ *     in t+1+k.  A packet is decided when its symbol 0 is in stage 3 (the
+ *     command, sourceId and tid are then in stages 2..0, as raw words).  A
+ *     bypassed symbol goes from stage 3 to the output register: on the link
+ *     output in t+5 when the output is free.
+ * D2  The bypass FIFO (64 words of storage, at most 40 used) holds bypassed
+ *     symbols that cannot go out at once, each marked "last of its packet";
+ *     idles are never stored.  Output priority: the idle after every packet
+ *     sent (inserted or bypassed), the insertion under way, the FIFO head,
+ *     the symbol leaving stage 3, an idle.  A new insertion starts only when
+ *     nothing of that is due, no symbol is bypassed this cycle, the last
+ *     symbol sent was an idle, the LC is enabled and its ring up.  An idle
+ *     carries 0x8000 | node id while originating, else the ring-down idle of
+ *     another node that is in stage 3 in that cycle (one met while the
+ *     output is busy is not forwarded).
+ * D3  A packet ends when its CRC symbol is in stage 3 (stage 2 holds flag
+ *     0); it is good when the running CRC of the symbols before it equals it
+ *     and it has 5..37 symbols.  CRC errors are counted for taken packets,
+ *     echoes for us and packets discarded for a full receive queue.  A good
+ *     taken packet is answered ECHO_ACCEPT (any type but an echo), one with
+ *     BRT entry 7 ECHO_ERROR (its slot released), one that found the receive
+ *     queue full ECHO_BUSY; busy echoes are counted when queued.
  * D4  Echoes are never taken by the LRT: an echo that matches no active
- *     buffer is bypassed.  A packet whose (sourceId, tid) matches one of our
- *     active buffers is bypassed unless it is a PROBE ("never take a packet
- *     it inserted itself").  ECHO_ERROR frees the buffer without a report.
- * D5  Limits: a busy echo (timeout) with busy (retry) count already equal to
- *     busy_limit (retry_limit) fails everything; otherwise the count goes up
- *     and the packet is retransmitted.  So the limit is the number of
- *     retransmissions allowed.  echo_timeout = 0 disables the timeout; the
- *     timer counts steps after the one that put the CRC symbol on the link.
- * D6  Reset: CTRL to sci_lc.md section 4's reset values (node 0, enabled, busy 8, retry 4,
- *     timeout 200); a reset edge with a register write performs it and keeps the rest of
- *     CTRL (as RN1); tables 0,
- *     ring down.  Ring up needs 64 clean cycles; any ring-down idle
- *     received (own ones included, before they are stripped) restarts the
- *     count.  Originating: sd = 0 in the input register for 4 consecutive
- *     cycles; stops as soon as sd = 1.  The CableNotOk interrupt is set on
- *     ring up -> down; set wins over a same-cycle clear.
- * D7  While the ring is down or the LC disabled, nothing is inserted and
- *     every packet in the send queue and active buffers fails (reason 4 if
- *     disabled, else 3), including packets arriving later.  Disable also
- *     flushes the echo queue.  A disabled LC still scrubs.
- * D8  Echo queue of 8 headers; an echo that finds it full is dropped.
- * D9  FAIL_REPORTs wait in a 16-entry queue and go up the B-link before the
- *     receive queue.  Format: targetId = sourceId = node id, type 0x30,
- *     tid 0, payload reason, failed targetId, sourceId, tid; CRC.
- * D10 B-link symbols carry whole packets with their CRC; bin_last marks the
- *     CRC symbol.  More than 37 symbols: the rest are dropped.
- * D11 The LC exposes the BRT port of its B-link head (fail reports: 0).
- * D12 COUNTS fields saturate.  CTRL bit 18 on LC3 is stored but unused.
- *     DBG [30:24] also restarts on sd = 0 (it is the ring-up counter).
- * D13 rst_n = 0 at an edge clears all state (CTRL as D6); the LRT/BRT keep their
- *     contents (RAMs).
+ *     buffer (lowest slot whose sourceId, bit 14 ignored, and tid match) is
+ *     bypassed.  A packet whose sourceId and tid match an active buffer is
+ *     our own and is bypassed unless it is a PROBE.  ECHO_ERROR frees the
+ *     buffer without a report.  An echo acts only if its buffer is still
+ *     active when the echo's CRC is in stage 3.
+ * D5  A limit L allows L retransmissions: the next busy echo (timeout) with
+ *     the count at L starts a failure pass.  The echo timer is loaded with
+ *     echo_timeout in the cycle the packet's last symbol is on the output
+ *     and counts down; at 0 a retransmission is due, on the output at
+ *     last + echo_timeout + 2 at the earliest.  A busy echo stops the timer.
+ *     echo_timeout = 0: no timeout.
+ * D6  Reset: CTRL to section 4's values (node 0, enabled, busy 8, retry 4,
+ *     timeout 200), tables kept, ring down.  Signal detect is counted at the
+ *     pin: 4 cycles of sd = 0 -> originating (while sd stays 0) and ring
+ *     down; ring up after 64 cycles of sd = 1 with no ring-down idle in
+ *     stage 3 (own ones restart the count; only another node's set ring
+ *     down).  The CableNotOk interrupt is set on ring up -> down; a set wins
+ *     over a same-cycle clear.
+ * D7  While the ring is down or the LC disabled nothing is inserted and the
+ *     send queue and active buffers fail continuously (reason 4 if disabled,
+ *     else 3); disabled also flushes the echo queue.  A disabled LC still
+ *     scrubs, bypasses and consumes echoes.
+ * D8  Echo queue of 8 answers; one that finds it full is dropped.
+ * D9  No FAIL_REPORT queue: one is built when its symbol 0 moves on the
+ *     B-link, for the lowest active buffer not being inserted, else the send
+ *     queue's head, whose buffer is freed then.  FAIL_REPORTs go before the
+ *     receive queue, one packet at a time.  Format: targetId = sourceId =
+ *     node id, type 0x30, tid 0, payload reason, failed targetId, sourceId,
+ *     tid; CRC.  A limit's failure pass lasts until every pool slot is free.
+ * D10 The B-link carries whole packets with their CRC (not checked); last
+ *     marks the CRC symbol.  bin_ready: 1 for the rest of a packet already
+ *     started; between packets, a pool slot free, the send queue below 8
+ *     and no limit failure pass.  A slot keeps up to 63 symbols.
+ * D11 bout_port: the BRT entry of the receive-queue head's targetId, looked
+ *     up while it waits and latched when its symbol 0 moves; 0 for a
+ *     FAIL_REPORT.
+ * D12 COUNTS fields saturate.  CTRL has no bit 18.  DBG [30:24] is the
+ *     ring-up clean counter; DBG and STATUS count a receive-queue slot
+ *     reserved by a packet being taken; DBG [3:0] is the state applied to
+ *     the symbol that left stage 3 last.
+ * D13 rst_n = 0 at an edge clears all state (CTRL as D6; the LRT/BRT keep
+ *     their contents).  A reset edge with a register write performs it and
+ *     keeps CTRL and TADDR, as RN1.
  * D14 A ring that is down still takes packets (only disable stops that);
  *     their echoes wait in the echo queue until the ring is up.
- * Bounds with these latencies (output register wired straight to the next
- * input pin): every LC of an N-node ring reports down within 6N cycles of
- * the pull and up within 6N + 61 cycles of the return.
+ * D15 The send queue (8) and the active buffers (4) share a pool of 12
+ *     packet buffers: a B-link packet takes the lowest free slot with its
+ *     symbol 0 (not one still being inserted); retransmissions and failure
+ *     reports go by lowest slot.
+ * Bounds (output register wired to the next input pin): every LC of an
+ * N-node ring reports down within 5N cycles of the pull and up within
+ * 66 + 5N cycles of the return.
  */
 #include "sci_lc.h"
 
@@ -118,386 +142,539 @@ unsigned sci_lc_table_index(const sci_lc_t *lc, uint16_t target_id)
 {
     if (lc->variant == SCI_LC3)
         return target_id & 0xFFu;
-    unsigned set = (lc->s.p2s_sel && (target_id & SCI_ADDR_SEL)) ? 8192u : 0u;
+    /* P2S: the set is targetId bit 14 (sci_lc.md section 4). */
+    unsigned set = (target_id & SCI_ADDR_SEL) ? 8192u : 0u;
     return set | (target_id & SCI_ID_MASK);
 }
 
 /* ---- small helpers ---------------------------------------------------- */
 
+#define SCI_CTRL_WMASK 0xFFFF00FFFF031FFFull /* the writable CTRL bits (section 4) */
+
+/* The answer owed at the end of the packet in stage 3. */
+enum { ANS_NONE = 0, ANS_ACCEPT, ANS_BUSY, ANS_ERROR };
+
 static uint16_t sat16(uint16_t v) { return v == 0xFFFFu ? v : (uint16_t)(v + 1u); }
+static uint8_t sat_idx(uint8_t v) { return v >= SCI_IDX_SAT ? v : (uint8_t)(v + 1u); }
+static bool is_echo_type(unsigned t) { return t >= SCI_T_ECHO_ACCEPT && t <= SCI_T_ECHO_ERROR; }
 
-static void byp_push(sci_lc_state_t *n, uint32_t x)
-{
-    if (n->byp_n >= SCI_BYP_CAP)
-        return; /* cannot happen: one insertion at a time, D2 */
-    n->byp[(n->byp_head + n->byp_n) % SCI_BYP_CAP] = x;
-    n->byp_n++;
-}
-
-static unsigned ab_in_use(const sci_lc_state_t *s)
+/* Number of pool slots in a state. */
+static unsigned slots_in(const sci_lc_state_t *s, unsigned state)
 {
     unsigned k = 0;
-    for (unsigned i = 0; i < SCI_ACTIVE; i++)
-        k += s->ab[i].state != SCI_AB_FREE;
+    for (unsigned i = 0; i < SCI_POOL; i++)
+        k += s->slot[i].state == state;
     return k;
 }
 
-static int ab_match(const sci_lc_state_t *s, uint16_t src, uint16_t tid)
+static unsigned ab_in_use(const sci_lc_state_t *s) { return slots_in(s, SCI_SL_ACTIVE); }
+
+/* The pool slot being inserted on the link, or -1. */
+static int ins_slot(const sci_lc_state_t *s)
 {
-    for (unsigned i = 0; i < SCI_ACTIVE; i++)
-        if (s->ab[i].state != SCI_AB_FREE && s->ab[i].pkt.sym[2] == src &&
-            s->ab[i].pkt.sym[3] == tid)
+    return s->ins_kind == SCI_INS_SLOT ? s->ins_slot : -1;
+}
+
+/* Lowest slot in a state, skipping slot `skip` (-1: none); -1 if none. */
+static int lowest_slot(const sci_lc_state_t *s, unsigned state, int skip)
+{
+    for (unsigned i = 0; i < SCI_POOL; i++)
+        if (s->slot[i].state == state && (int)i != skip)
             return (int)i;
     return -1;
 }
 
-static void echo_queue(sci_lc_state_t *n, uint8_t type, const uint16_t *hdr)
+/* Lowest active buffer whose packet has this sourceId (bit 14 ignored) and tid; -1 if none.
+ * An echo matches with its targetId, a packet of ours coming back with its sourceId. */
+static int ab_match(const sci_lc_state_t *s, uint16_t src, uint16_t tid)
 {
-    if (n->eq_n >= SCI_ECHOQ)
-        return; /* D8 */
-    uint16_t *e = n->echoq[(n->eq_head + n->eq_n) % SCI_ECHOQ];
-    e[0] = hdr[2];
-    e[1] = (uint16_t)(type << 8);
-    e[2] = n->node_id;
-    e[3] = hdr[3];
-    n->eq_n++;
-    if (type == SCI_T_ECHO_BUSY)
-        n->n_busy = sat16(n->n_busy);
-}
-
-/* Report one failed packet; false if the fail queue is full. */
-static bool fail_one(sci_lc_state_t *n, const sci_pkt_t *p, unsigned reason)
-{
-    if (n->fq_n >= SCI_FAILQ)
-        return false;
-    uint16_t pay[4] = { (uint16_t)reason, p->sym[0], p->sym[2], p->sym[3] };
-    uint16_t tmp[SCI_MAX_PKT];
-    sci_packet_build(tmp, n->node_id, SCI_T_FAIL_REPORT, n->node_id, 0, pay, 4);
-    memcpy(n->failq[(n->fq_head + n->fq_n) % SCI_FAILQ], tmp,
-           sizeof n->failq[0]);
-    n->fq_n++;
-    n->n_fail = sat16(n->n_fail);
-    return true;
-}
-
-/* ---- ring monitor ----------------------------------------------------- */
-
-static void monitor(const sci_lc_state_t *c, sci_lc_state_t *n)
-{
-    bool rdi = !(c->in_q & SCI_FLAG) && (c->in_q & SCI_RDI_BIT);
-    n->sd_low = c->sd_q ? 0 : (uint8_t)(c->sd_low < 255u ? c->sd_low + 1u : 255u);
-    n->orig = n->sd_low >= SCI_RDOWN_CYCLES;
-    n->clean = (!c->sd_q || rdi) ? 0 : (uint8_t)(c->clean < 127u ? c->clean + 1u : 127u);
-    if (n->orig || rdi)
-        n->ring_up = false;
-    else if (n->clean >= SCI_RUP_CYCLES)
-        n->ring_up = true;
-    if (c->ring_up && !n->ring_up)
-        n->irq = true;
-}
-
-/* ---- output stage ----------------------------------------------------- */
-
-static void out_idle(sci_lc_state_t *n, uint16_t sym)
-{
-    n->out_flag = false;
-    /* D6: an originator puts its id on every plain idle it sends. */
-    n->out_sym = (sym == 0 && n->orig) ? (uint16_t)(SCI_RDI_BIT | n->node_id) : sym;
-}
-
-/* Pick and copy the next packet to insert into n->ins; false if none. */
-static bool ins_start(const sci_lc_t *lc, sci_lc_state_t *n)
-{
-    const sci_lc_state_t *c = &lc->s;
-    if (!c->enable || !c->ring_up || c->fail_reason)
-        return false;
-    if (n->eq_n) {
-        const uint16_t *e = n->echoq[n->eq_head];
-        n->ins.len = (uint8_t)sci_packet_build(n->ins.sym, e[0], (uint8_t)(e[1] >> 8),
-                                               e[2], e[3], NULL, 0);
-        n->ins_ab = -1;
-        n->eq_head = (uint8_t)((n->eq_head + 1u) % SCI_ECHOQ);
-        n->eq_n--;
-        return true;
+    for (unsigned i = 0; i < SCI_POOL; i++) {
+        const sci_slot_t *a = &s->slot[i];
+        if (a->state == SCI_SL_ACTIVE && ((a->sym[2] ^ src) & ~SCI_ADDR_SEL) == 0 &&
+            a->sym[3] == tid)
+            return (int)i;
     }
-    int fr = -1;
-    for (unsigned i = 0; i < SCI_ACTIVE; i++) {
-        if (n->ab[i].state == SCI_AB_RETX) {
-            n->ab[i].state = SCI_AB_SENDING;
-            n->ins = n->ab[i].pkt;
-            n->ins_ab = (int8_t)i;
-            return true;
-        }
-        if (fr < 0 && n->ab[i].state == SCI_AB_FREE)
-            fr = (int)i;
-    }
-    if (fr < 0 || n->sq_n == 0)
-        return false;
-    sci_ab_t *a = &n->ab[fr];
-    a->pkt = n->sq[n->sq_head];
-    a->state = SCI_AB_SENDING;
-    a->timer = 0;
-    a->busy = 0;
-    a->retry = 0;
-    n->sq_head = (uint8_t)((n->sq_head + 1u) % SCI_SENDQ);
-    n->sq_n--;
-    n->ins = a->pkt;
-    n->ins_ab = (int8_t)fr;
-    return true;
+    return -1;
 }
 
-static void ins_next(sci_lc_state_t *n, unsigned pos)
+/* A slot free for a new B-link packet: the lowest free one that is not still being inserted
+ * (an echo can free a buffer during its retransmission); -1 if none. */
+static int free_slot(const sci_lc_state_t *s)
 {
-    n->out_flag = true;
-    n->out_sym = n->ins.sym[pos];
-    n->ins_pos = (uint8_t)(pos + 1u);
-    if (n->ins_pos < n->ins.len)
-        return;
-    n->ins_pos = 0;
-    n->need_idle = true;
-    if (n->ins_ab >= 0 && n->ab[n->ins_ab].state == SCI_AB_SENDING) {
-        n->ab[n->ins_ab].state = SCI_AB_WAITING;
-        n->ab[n->ins_ab].timer = 0;
-    }
+    return lowest_slot(s, SCI_SL_FREE, ins_slot(s));
 }
 
-static void output_stage(const sci_lc_t *lc, sci_lc_state_t *n)
+/* The receive-queue count in STATUS and DBG: with a slot reserved by a packet being taken. */
+static uint64_t rxq_shown(const sci_lc_state_t *s)
 {
-    const sci_lc_state_t *c = &lc->s;
-    if (c->ins_pos) {
-        ins_next(n, c->ins_pos);
-    } else if (c->need_idle) {
-        n->need_idle = false;
-        out_idle(n, 0);
-    } else if (c->byp_n) {
-        uint32_t x = c->byp[c->byp_head];
-        n->byp_head = (uint8_t)((c->byp_head + 1u) % SCI_BYP_CAP);
-        n->byp_n--;
-        if (x & SCI_FLAG) {
-            n->out_flag = true;
-            n->out_sym = (uint16_t)x;
-        } else {
-            out_idle(n, (uint16_t)x);
-        }
-    } else if (!c->out_flag && ins_start(lc, n)) {
-        ins_next(n, 0);
-    } else {
-        out_idle(n, 0);
-    }
+    return (uint64_t)((s->rx_n + s->resv) & 0xFu);
 }
 
-/* ---- decision stage --------------------------------------------------- */
+/* Everything that happens in one cycle, as seen by the stages that react to it. */
+typedef struct events {
+    /* parser (stage 3) */
+    bool     byp_v, byp_last;   /* a symbol to bypass this cycle, the last of its packet */
+    uint16_t byp_sym;
+    bool     echo;              /* a good echo ends: act on slot `echo_slot` */
+    uint8_t  echo_slot, echo_type;
+    bool     answer;            /* a taken or discarded packet with a good CRC ends */
+    uint8_t  ans_type;
+    uint16_t ans_src, ans_tid;
+    bool     rdi_other;         /* a ring-down idle of another node is in stage 3 */
+    /* output */
+    int      ins_start_slot;    /* pool slot whose insertion starts, -1 */
+    int      ins_end_slot;      /* pool slot whose last symbol goes out, -1 */
+    bool     echo_popped;
+    /* B-link */
+    int      fill_start_slot, fill_end_slot;
+    uint8_t  fill_len;
+    int      failed_slot;       /* pool slot reported failed (its FAIL_REPORT starts), -1 */
+} events_t;
 
-/* Header field k (0..3) as seen when symbol 0 is at the decision stage. */
-static uint16_t hdr_field(const sci_lc_state_t *c, unsigned k)
-{
-    uint32_t x = k == SCI_HDR_DELAY ? c->in_q : c->dl[SCI_HDR_DELAY - 1u - k];
-    return (x & SCI_FLAG) ? (uint16_t)x : 0;
-}
+/* ---- input pipe, stage 3: the parser ------------------------------------ */
 
+/* Decide what to do with the packet whose symbol 0 is in stage 3 (stages 2..0 hold the
+ * command, sourceId and tid; their raw words, flag or not).  Sets n->parse, n->ans. */
 static void decide(const sci_lc_t *lc, sci_lc_state_t *n)
 {
     const sci_lc_state_t *c = &lc->s;
-    uint16_t s0 = hdr_field(c, 0), s1 = hdr_field(c, 1);
-    uint16_t s2 = hdr_field(c, 2), s3 = hdr_field(c, 3);
-    unsigned type = s1 >> 8;
-    n->plen = 0;
-    n->crc = 0xFFFFu;
-    n->p_scrubbed = false;
-    if (c->scrub && (s1 & SCI_MARK)) {
+    uint16_t target = (uint16_t)c->pipe[3], cmd = (uint16_t)c->pipe[2];
+    uint16_t src = (uint16_t)c->pipe[1], tid = (uint16_t)c->pipe[0];
+    unsigned type = cmd >> 8, ti = sci_lc_table_index(lc, target);
+    bool echo = is_echo_type(type);
+    int em = ab_match(c, target, tid);            /* an echo for one of our active buffers */
+    bool own = ab_match(c, src, tid) >= 0 && type != SCI_T_PROBE; /* our own packet, back */
+    bool take = c->enable && lc->lrt[ti] && !echo && !own;
+    bool rx_free = c->rx_n < SCI_RXQ;
+
+    n->p_src = src;
+    n->p_tid = tid;
+    n->p_type = (uint8_t)type;
+    n->p_slot = (uint8_t)(em >= 0 ? em : 0);
+    n->ans = ANS_NONE;
+    if (c->scrub && (cmd & SCI_MARK)) {           /* scrubber: marked before, remove it */
         n->parse = SCI_P_DISCARD;
-        n->p_scrubbed = true;
         n->n_scrub = sat16(n->n_scrub);
-        return;
-    }
-    if (type >= SCI_T_ECHO_ACCEPT && type <= SCI_T_ECHO_ERROR) {
-        int i = ab_match(c, s0, s3);
-        n->parse = i >= 0 ? SCI_P_ECHO : SCI_P_BYPASS;
-        n->echo_ab = (uint8_t)(i >= 0 ? i : 0);
-        return;
-    }
-    if ((ab_match(c, s2, s3) >= 0 && type != SCI_T_PROBE) || !c->enable ||
-        !lc->lrt[sci_lc_table_index(lc, s0)]) {
+    } else if (echo) {
+        n->parse = em >= 0 ? SCI_P_ECHO : SCI_P_BYPASS;
+    } else if (!take) {
         n->parse = SCI_P_BYPASS;
-        return;
-    }
-    if (c->rx_n < SCI_RXQ) {
-        n->parse = SCI_P_TAKE;
-        n->rx_slot = (uint8_t)((c->rx_head + c->rx_n) % SCI_RXQ);
+    } else if (!rx_free) {
+        n->parse = SCI_P_DISCARD;                 /* receive queue full: answered busy */
+        n->ans = ANS_BUSY;
     } else {
-        n->parse = SCI_P_DISCARD;
+        n->parse = SCI_P_TAKE;                    /* BRT discard (7): taken, answered error */
+        n->ans = lc->brt[ti] == 7u ? ANS_ERROR : ANS_ACCEPT;
     }
 }
 
-static bool echo_type(unsigned t)
-{
-    return t == SCI_T_DATA || t == SCI_T_ACK || t == SCI_T_PROBE ||
-           t == SCI_T_STATUS_READ || t == SCI_T_STATUS_REPLY || t == SCI_T_NOTIFY;
-}
-
-/* A consumed echo with a good CRC acts on its active buffer. */
-static void echo_act(sci_lc_state_t *n, unsigned type)
-{
-    sci_ab_t *a = &n->ab[n->echo_ab];
-    if (a->state == SCI_AB_FREE)
-        return;
-    if (type != SCI_T_ECHO_BUSY) { /* accept, or error (D4) */
-        a->state = SCI_AB_FREE;
-        return;
-    }
-    if (a->busy >= n->busy_limit) {
-        n->fail_reason = SCI_FAIL_BUSY;
-        return;
-    }
-    a->busy++;
-    if (a->state == SCI_AB_WAITING)
-        a->state = SCI_AB_RETX;
-}
-
-static void packet_end(const sci_lc_state_t *c, sci_lc_state_t *n)
-{
-    bool good = c->crc == 0 && c->plen >= SCI_MIN_PKT && c->plen <= SCI_MAX_PKT;
-    unsigned type = c->phdr[1] >> 8;
-    switch (c->parse) {
-    case SCI_P_TAKE:
-        if (good) {
-            n->rxq[c->rx_slot].len = c->plen;
-            n->rx_n++;
-            if (echo_type(type))
-                echo_queue(n, SCI_T_ECHO_ACCEPT, c->phdr);
-        }
-        break;
-    case SCI_P_DISCARD:
-        if (c->p_scrubbed)
-            return;
-        if (good)
-            echo_queue(n, SCI_T_ECHO_BUSY, c->phdr);
-        break;
-    case SCI_P_ECHO:
-        if (good)
-            echo_act(n, type);
-        break;
-    default:
-        return;
-    }
-    if (!good)
-        n->n_crc = sat16(n->n_crc);
-}
-
-static void decision_stage(const sci_lc_t *lc, sci_lc_state_t *n)
+/* Stage 3: decision at symbol 0, CRC check, take into the receive queue, answers and echoes
+ * at the CRC symbol, the symbol to bypass. */
+static void parser(const sci_lc_t *lc, sci_lc_state_t *n, events_t *e)
 {
     const sci_lc_state_t *c = &lc->s;
-    uint32_t x = c->dl[SCI_HDR_DELAY - 1u];
-    uint16_t sym = (uint16_t)x;
-    if (!(x & SCI_FLAG)) {
-        bool fwd = (sym & SCI_RDI_BIT) && (sym & SCI_ID_MASK) != c->node_id;
-        if (c->parse == SCI_P_BYPASS)
-            byp_push(n, fwd ? x : 0u); /* the idle that ends it */
-        else if (fwd)
-            byp_push(n, x);
-        if (c->parse != SCI_P_IDLE)
-            packet_end(c, n);
+    uint32_t w = c->pipe[3];
+    bool flag = (w & SCI_FLAG) != 0, more = (c->pipe[2] & SCI_FLAG) != 0;
+    uint16_t sym = (uint16_t)w;
+
+    e->rdi_other = !flag && (sym & SCI_RDI_BIT) && (sym & SCI_ID_MASK) != c->node_id;
+    if (!flag) {                                  /* an idle: between packets */
         n->parse = SCI_P_IDLE;
-        n->plen = 0;
+        n->idx = 0;
         n->crc = 0xFFFFu;
+        n->resv = false;
         return;
     }
-    if (c->parse == SCI_P_IDLE)
+    if (c->idx == 0)
         decide(lc, n);
-    unsigned pos = n->plen;
-    n->crc = sci_crc16_update(n->crc, pos, sym);
-    if (n->plen < 255u)
-        n->plen++;
-    if (pos < SCI_HDR_SYMS)
-        n->phdr[pos] = sym;
-    if (n->parse == SCI_P_BYPASS) {
-        if (pos == 1 && c->scrub)
-            sym |= SCI_MARK;
-        byp_push(n, SCI_FLAG | sym);
-    } else if (n->parse == SCI_P_TAKE && pos < SCI_MAX_PKT) {
-        n->rxq[n->rx_slot].sym[pos] = pos == 1 ? (uint16_t)(sym & ~SCI_MARK) : sym;
+    unsigned st = n->parse;
+    n->idx = sat_idx(c->idx);
+    n->crc = sci_crc16_update(c->crc, c->idx, sym);
+    n->resv = st == SCI_P_TAKE && more;
+
+    if (st == SCI_P_BYPASS) {
+        e->byp_v = true;
+        e->byp_last = !more;
+        e->byp_sym = (c->scrub && c->idx == 1) ? (uint16_t)(sym | SCI_MARK) : sym;
     }
-}
-
-/* ---- timers, failing, B-link ------------------------------------------ */
-
-static void timers(sci_lc_state_t *n)
-{
-    for (unsigned i = 0; i < SCI_ACTIVE; i++) {
-        sci_ab_t *a = &n->ab[i];
-        if (a->state != SCI_AB_WAITING || n->echo_timeout == 0)
-            continue;
-        if (a->timer < 0xFFFFu)
-            a->timer++;
-        if (a->timer < n->echo_timeout)
-            continue;
-        if (a->retry >= n->retry_limit) {
-            n->fail_reason = SCI_FAIL_TIMEOUT;
-        } else {
-            a->retry++;
-            a->state = SCI_AB_RETX;
-        }
-    }
-}
-
-static void failing(const sci_lc_state_t *c, sci_lc_state_t *n)
-{
-    unsigned reason = !c->enable ? SCI_FAIL_DISABLED
-                    : !c->ring_up ? SCI_FAIL_RINGDOWN : n->fail_reason;
-    if (!c->enable)
-        n->eq_n = 0;
-    if (!reason)
+    unsigned tail = (c->rx_head + c->rx_n) % SCI_RXQ;
+    if (st == SCI_P_TAKE && c->idx < SCI_MAX_PKT) /* the mark is cleared when taken */
+        n->rxq[tail].sym[c->idx] = c->idx == 1 ? (uint16_t)(sym & ~SCI_MARK) : sym;
+    if (more)
         return;
-    for (unsigned i = 0; i < SCI_ACTIVE; i++)
-        if (n->ab[i].state != SCI_AB_FREE && fail_one(n, &n->ab[i].pkt, reason))
-            n->ab[i].state = SCI_AB_FREE;
-    while (n->sq_n && fail_one(n, &n->sq[n->sq_head], reason)) {
-        n->sq_head = (uint8_t)((n->sq_head + 1u) % SCI_SENDQ);
+
+    /* The CRC symbol: a good packet has 5..37 symbols and its CRC equals the running one. */
+    bool good = c->crc == sym && c->idx >= SCI_MIN_PKT - 1u && c->idx <= SCI_MAX_PKT - 1u;
+    bool checked = st == SCI_P_TAKE || st == SCI_P_ECHO ||
+                   (st == SCI_P_DISCARD && n->ans == ANS_BUSY);
+    if (checked && !good)
+        n->n_crc = sat16(n->n_crc);
+    if (!good)
+        return;
+    if (st == SCI_P_TAKE && n->ans == ANS_ACCEPT) {
+        n->rxq[tail].len = (uint8_t)(c->idx + 1u);
+        n->rx_n++;
+    }
+    if (st == SCI_P_ECHO) {
+        e->echo = true;
+        e->echo_slot = n->p_slot;
+        e->echo_type = n->p_type;
+    }
+    if ((st == SCI_P_TAKE || st == SCI_P_DISCARD) && n->ans != ANS_NONE) {
+        e->answer = true;
+        e->ans_type = n->ans == ANS_ACCEPT ? SCI_T_ECHO_ACCEPT
+                    : n->ans == ANS_BUSY ? SCI_T_ECHO_BUSY : SCI_T_ECHO_ERROR;
+        e->ans_src = n->p_src;
+        e->ans_tid = n->p_tid;
+    }
+}
+
+/* ---- ring monitor ------------------------------------------------------- */
+
+/* Signal detect is counted at the input pin, ring-down idles in stage 3 (sci_lc.md
+ * section 3).  Origination starts after 4 cycles of sd = 0 and lasts while sd is 0. */
+static bool originating(const sci_lc_state_t *s) { return s->sd_low >= SCI_RDOWN_CYCLES; }
+
+static void ring_monitor(const sci_lc_state_t *c, sci_lc_state_t *n, const sci_lc_in_t *in,
+                         const events_t *e)
+{
+    bool rdi = !(c->pipe[3] & SCI_FLAG) && (c->pipe[3] & SCI_RDI_BIT);
+    n->sd_q = in->link_sd;
+    n->sd_low = in->link_sd ? 0
+              : (uint8_t)(c->sd_low < SCI_RDOWN_CYCLES ? c->sd_low + 1u : c->sd_low);
+    n->sd_high = !in->link_sd ? 0 : (uint8_t)(c->sd_high < 127u ? c->sd_high + 1u : 127u);
+    n->clean = (rdi || !in->link_sd) ? 0 : (uint8_t)(c->clean < 127u ? c->clean + 1u : 127u);
+    if (originating(c) || e->rdi_other)
+        n->ring_up = false;
+    else if (c->sd_high >= SCI_RUP_CYCLES && c->clean >= SCI_RUP_CYCLES)
+        n->ring_up = true;
+    /* CableNotOk: set on ring up -> down, wins over a clear in the same cycle. */
+    bool clear = in->reg_we && in->reg_waddr == SCI_REG_STATUS_CLR && (in->reg_wstrb & 1u) &&
+                 (in->reg_wdata & 8u);
+    if (c->ring_up && !n->ring_up)
+        n->irq = true;
+    else if (clear)
+        n->irq = false;
+}
+
+/* ---- output stage ------------------------------------------------------- */
+
+/* Symbol i of the echo being inserted; its sourceId is this node's id as it is now. */
+static uint16_t echo_sym(const sci_lc_state_t *c, const sci_echo_t *x, unsigned i, uint16_t crc)
+{
+    switch (i) {
+    case 0: return x->target;
+    case 1: return (uint16_t)(x->type << 8);
+    case 2: return c->node_id;
+    case 3: return x->tid;
+    default: return crc;
+    }
+}
+
+/* A new insertion starts only when the output is otherwise idle: no idle due, nothing being
+ * inserted, the bypass FIFO empty, nothing bypassed this cycle, the last symbol sent an idle,
+ * the LC enabled and its ring up.  Echoes first, then a retransmission (lowest slot), then the
+ * send queue's head (with an active buffer free); none of the latter two during a limit's
+ * failure pass.  Returns whether one started. */
+static bool start_insertion(const sci_lc_state_t *c, sci_lc_state_t *n, events_t *e)
+{
+    if (c->need_idle || c->ins_kind != SCI_INS_NONE || c->byp_n || e->byp_v || c->out_flag ||
+        !c->enable || !c->ring_up)
+        return false;
+    if (c->eq_n) {
+        n->ins_kind = SCI_INS_ECHO;
+        n->ins_echo = c->echoq[c->eq_head];
+        n->ins_len = SCI_MIN_PKT;
+        n->eq_head = (uint8_t)((c->eq_head + 1u) % SCI_ECHOQ);
+        e->echo_popped = true;
+        return true;
+    }
+    if (c->fail)
+        return false;
+    int slot = -1;
+    for (unsigned i = 0; i < SCI_POOL && slot < 0; i++)
+        if (c->slot[i].state == SCI_SL_ACTIVE && c->slot[i].rtx)
+            slot = (int)i;
+    if (slot < 0 && c->sq_n && ab_in_use(c) < SCI_ACTIVE) {
+        slot = c->sq[c->sq_head];
+        n->sq_head = (uint8_t)((c->sq_head + 1u) % SCI_SENDQ);
         n->sq_n--;
     }
-    if (n->sq_n == 0 && ab_in_use(n) == 0)
-        n->fail_reason = 0;
+    if (slot < 0)
+        return false;
+    n->ins_kind = SCI_INS_SLOT;
+    n->ins_slot = (uint8_t)slot;
+    n->ins_len = c->slot[slot].len;
+    e->ins_start_slot = slot;
+    return true;
 }
 
-static void blink_in(const sci_lc_state_t *c, sci_lc_state_t *n, const sci_lc_in_t *in)
+/* The next symbol of the insertion under way (or just started). */
+static void insert_next(const sci_lc_state_t *c, sci_lc_state_t *n, events_t *e)
 {
-    if (!in->bin_valid || c->sq_n >= SCI_SENDQ)
-        return;
-    sci_pkt_t *p = &n->sq[(n->sq_head + n->sq_n) % SCI_SENDQ];
-    if (n->sq_fill < SCI_MAX_PKT)
-        p->sym[n->sq_fill++] = in->bin_sym;
-    if (in->bin_last) {
-        p->len = n->sq_fill;
-        n->sq_fill = 0;
-        n->sq_n++;
+    unsigned i = c->ins_kind == SCI_INS_NONE ? 0u : c->ins_idx;
+    uint16_t sym;
+    if (n->ins_kind == SCI_INS_ECHO) {
+        sym = echo_sym(c, &n->ins_echo, i, c->ocrc);
+        n->ocrc = sci_crc16_update(i == 0 ? 0xFFFFu : c->ocrc, i, sym);
+    } else {
+        sym = c->slot[n->ins_slot].sym[i];
+    }
+    n->ins_idx = (uint8_t)(i + 1u);
+    n->out_flag = true;
+    n->out_sym = sym;
+    n->need_idle = i + 1u == n->ins_len;   /* every packet is followed by an idle */
+    if (n->need_idle) {
+        if (n->ins_kind == SCI_INS_SLOT)
+            e->ins_end_slot = n->ins_slot;
+        n->ins_kind = SCI_INS_NONE;
     }
 }
 
-static unsigned bout_src(const sci_lc_state_t *s)
+/* The link output register.  In priority order: the idle after a packet; the insertion under
+ * way (or starting); the bypass FIFO's head; the symbol leaving stage 3 to bypass (so t+5 pin
+ * to pin); else an idle.  A bypassed symbol that cannot go out now waits in the FIFO.  Idles
+ * carry this node's id while it originates ring-down, or forward the ring-down idle of another
+ * node that is in stage 3 now (one met while the output is busy is not forwarded). */
+static void output_stage(const sci_lc_state_t *c, sci_lc_state_t *n, events_t *e)
 {
-    if (s->bout_pos)
-        return s->bout_src;
-    return s->fq_n ? 1u : s->rx_n ? 2u : 0u;
+    bool direct = false, idle = false;
+    bool inserting = start_insertion(c, n, e) || c->ins_kind != SCI_INS_NONE;
+    if (c->need_idle) {
+        idle = true;
+    } else if (inserting) {
+        insert_next(c, n, e);
+    } else if (c->byp_n) {
+        uint32_t x = c->byp[c->byp_head];
+        n->byp_head = (uint8_t)((c->byp_head + 1u) % SCI_BYP_MEM);
+        n->byp_n--;
+        n->out_flag = true;
+        n->out_sym = (uint16_t)x;
+        n->need_idle = (x & SCI_FLAG) != 0;
+    } else if (e->byp_v) {
+        direct = true;
+        n->out_flag = true;
+        n->out_sym = e->byp_sym;
+        n->need_idle = e->byp_last;
+    } else {
+        idle = true;
+    }
+    if (idle) {
+        n->need_idle = false;
+        n->out_flag = false;
+        n->out_sym = originating(c) ? (uint16_t)(SCI_RDI_BIT | c->node_id)
+                   : e->rdi_other ? (uint16_t)c->pipe[3] : 0u;
+    }
+    if (e->byp_v && !direct) {
+        n->byp[(c->byp_head + c->byp_n) % SCI_BYP_MEM] =
+            (e->byp_last ? SCI_FLAG : 0u) | e->byp_sym;
+        n->byp_n++;
+    }
 }
 
-static void blink_out(const sci_lc_state_t *c, sci_lc_state_t *n, const sci_lc_in_t *in)
+/* ---- echo queue --------------------------------------------------------- */
+
+/* An answer owed goes into the echo queue (8; one that finds it full is dropped); busy
+ * echoes are counted when queued.  Disabled: the queue is flushed and takes nothing. */
+static void echo_queue(const sci_lc_state_t *c, sci_lc_state_t *n, const events_t *e)
 {
-    unsigned src = bout_src(c);
-    if (!src || !in->bout_ready)
+    if (!c->enable) {
+        n->eq_head = 0;
+        n->eq_n = 0;
         return;
-    unsigned len = src == 1u ? SCI_FAIL_PKT : c->rxq[c->rx_head].len;
-    n->bout_src = (uint8_t)src;
-    n->bout_pos = (uint8_t)(c->bout_pos + 1u);
-    if (n->bout_pos < len)
+    }
+    if (e->echo_popped)
+        n->eq_n--;
+    if (!e->answer || c->eq_n >= SCI_ECHOQ)
         return;
-    n->bout_pos = 0;
-    if (src == 1u) {
-        n->fq_head = (uint8_t)((n->fq_head + 1u) % SCI_FAILQ);
-        n->fq_n--;
+    n->echoq[(c->eq_head + c->eq_n) % SCI_ECHOQ] =
+        (sci_echo_t){.type = e->ans_type, .target = e->ans_src, .tid = e->ans_tid};
+    n->eq_n++;
+    if (e->ans_type == SCI_T_ECHO_BUSY)
+        n->n_busy = sat16(n->n_busy);
+}
+
+/* ---- failures and the B-link output ------------------------------------- */
+
+/* A limit reached this cycle starts a failure pass (reason 1 busy before 2 timeout) that
+ * lasts until every pool slot is free; bin_ready is 0 between packets meanwhile. */
+static void limits(const sci_lc_state_t *c, sci_lc_state_t *n, const events_t *e)
+{
+    bool busy = false, retry = false;
+    for (unsigned i = 0; i < SCI_POOL; i++) {
+        const sci_slot_t *a = &c->slot[i];
+        if (a->state != SCI_SL_ACTIVE)
+            continue;
+        if (a->timer_run && a->timer == 0 && a->retry >= c->retry_limit)
+            retry = true;   /* its echo timer expires with the retries used up */
+        if (e->echo && e->echo_slot == i && e->echo_type == SCI_T_ECHO_BUSY &&
+            a->busy >= c->busy_limit)
+            busy = true;    /* a busy echo with the busy retries used up */
+    }
+    unsigned trig = busy ? SCI_FAIL_BUSY : retry ? SCI_FAIL_TIMEOUT : 0u;
+    if (c->fail) {
+        n->fail = slots_in(c, SCI_SL_FREE) != SCI_POOL;
     } else {
-        n->rx_head = (uint8_t)((n->rx_head + 1u) % SCI_RXQ);
+        n->fail = trig != 0;
+        n->fail_reason = (uint8_t)trig;
+    }
+}
+
+static bool failing(const sci_lc_state_t *s) { return s->fail || !s->enable || !s->ring_up; }
+
+static unsigned fail_reason(const sci_lc_state_t *s)
+{
+    return !s->enable ? SCI_FAIL_DISABLED : !s->ring_up ? SCI_FAIL_RINGDOWN : s->fail_reason;
+}
+
+/* The active buffer to report failed next: the lowest one not being inserted; -1 if none. */
+static int fail_ab(const sci_lc_state_t *s) { return lowest_slot(s, SCI_SL_ACTIVE, ins_slot(s)); }
+
+/* The slot whose FAIL_REPORT would start now: an active buffer, else the send queue's head;
+ * -1 when not failing or nothing is left. */
+static int fail_next(const sci_lc_state_t *s)
+{
+    if (!failing(s))
+        return -1;
+    int a = fail_ab(s);
+    return a >= 0 ? a : s->sq_n ? s->sq[s->sq_head] : -1;
+}
+
+/* What the B-link output offers: the packet under way, else a FAIL_REPORT (built when its
+ * symbol 0 moves), else the receive queue's head.  One packet at a time. */
+static unsigned bout_kind(const sci_lc_state_t *s)
+{
+    if (s->bo_kind != SCI_BO_NONE)
+        return s->bo_kind;
+    return fail_next(s) >= 0 ? SCI_BO_FAIL : s->rx_n ? SCI_BO_RXQ : SCI_BO_NONE;
+}
+
+static unsigned bout_len(const sci_lc_state_t *s, unsigned kind)
+{
+    if (s->bo_kind != SCI_BO_NONE)
+        return s->bo_len;
+    return kind == SCI_BO_FAIL ? SCI_FAIL_PKT : s->rxq[s->rx_head].len;
+}
+
+static void blink_out(const sci_lc_t *lc, sci_lc_state_t *n, const sci_lc_in_t *in, events_t *e)
+{
+    const sci_lc_state_t *c = &lc->s;
+    unsigned kind = bout_kind(c);
+    if (kind == SCI_BO_NONE || !in->bout_ready)
+        return;
+    unsigned len = bout_len(c, kind), i = c->bo_kind != SCI_BO_NONE ? c->bo_idx : 0u;
+    if (c->bo_kind == SCI_BO_NONE) {   /* symbol 0 moves: the packet starts */
+        n->bo_kind = (uint8_t)kind;
+        n->bo_len = (uint8_t)len;
+        n->bo_port = kind == SCI_BO_FAIL ? 0u
+                   : lc->brt[sci_lc_table_index(lc, c->rxq[c->rx_head].sym[0])];
+        if (kind == SCI_BO_FAIL) {
+            /* FAIL_REPORT of the failed packet, whose buffer is freed now (D9). */
+            int ab = fail_ab(c), fs = fail_next(c);
+            const uint16_t *p = c->slot[fs].sym;
+            uint16_t pay[4] = {(uint16_t)fail_reason(c), p[0], p[2], p[3]};
+            sci_packet_build(n->fr, c->node_id, SCI_T_FAIL_REPORT, c->node_id, 0, pay, 4);
+            e->failed_slot = fs;
+            if (ab < 0) {               /* it was the send queue's head */
+                n->sq_head = (uint8_t)((c->sq_head + 1u) % SCI_SENDQ);
+                n->sq_n--;
+            }
+            n->n_fail = sat16(n->n_fail);
+        }
+    }
+    n->bo_idx = (uint8_t)(i + 1u);
+    if (i + 1u < len)
+        return;
+    n->bo_kind = SCI_BO_NONE;
+    if (kind == SCI_BO_RXQ) {
+        n->rx_head = (uint8_t)((c->rx_head + 1u) % SCI_RXQ);
         n->rx_n--;
     }
+}
+
+/* ---- B-link input into the pool ----------------------------------------- */
+
+/* Ready for the rest of a packet already started; between packets when a pool slot is free,
+ * the send queue holds fewer than 8 packets and no limit failure pass runs (D10). */
+static bool bin_ready(const sci_lc_state_t *s)
+{
+    return s->bi_fill || (!s->fail && free_slot(s) >= 0 && s->sq_n < SCI_SENDQ);
+}
+
+/* A B-link packet claims the lowest free slot with its symbol 0 and joins the send queue with
+ * its last symbol. */
+static void blink_in(const sci_lc_state_t *c, sci_lc_state_t *n, const sci_lc_in_t *in,
+                     events_t *e)
+{
+    if (!in->bin_valid || !bin_ready(c))
+        return;
+    int slot = c->bi_fill ? c->bi_slot : free_slot(c);
+    unsigned i = c->bi_fill ? c->bi_idx : 0u;
+    if (!c->bi_fill)
+        e->fill_start_slot = slot;
+    n->slot[slot].sym[i] = in->bin_sym;
+    n->bi_slot = (uint8_t)slot;
+    n->bi_idx = sat_idx((uint8_t)i);
+    n->bi_fill = !in->bin_last;
+    if (!in->bin_last)
+        return;
+    e->fill_end_slot = slot;
+    e->fill_len = (uint8_t)(i + 1u);
+    n->sq[(c->sq_head + c->sq_n) % SCI_SENDQ] = (uint8_t)slot;
+    n->sq_n++;
+}
+
+/* ---- pool slots: states, echo timers, retransmissions ------------------- */
+
+/* One slot's next state from this cycle's events, applied in this order: filling from the
+ * B-link, insertion start (it becomes an active buffer), the echo timer (loaded with
+ * echo_timeout when its last symbol goes out, then counting down; at 0 a retransmission is
+ * due if retries are left, D5), an echo (accept or error frees it; busy stops the timer and
+ * makes a retransmission due if busy retries are left), a FAIL_REPORT (frees it). */
+static void slot_update(const sci_lc_state_t *c, sci_slot_t *s, int i, const events_t *e)
+{
+    if (e->fill_start_slot == i) {
+        s->state = SCI_SL_FILL;
+        s->len = 0;
+        s->busy = s->retry = 0;
+        s->timer = 0;
+        s->timer_run = s->rtx = false;
+    }
+    if (e->fill_end_slot == i) {
+        s->state = SCI_SL_QUEUED;
+        s->len = e->fill_len;
+    }
+    if (e->ins_start_slot == i) {
+        s->state = SCI_SL_ACTIVE;
+        s->rtx = s->timer_run = false;
+    }
+    if (e->ins_end_slot == i && s->state == SCI_SL_ACTIVE) {
+        s->timer_run = c->echo_timeout != 0;
+        s->timer = c->echo_timeout;
+    } else if (s->timer_run) {
+        if (s->timer == 0) {
+            s->timer_run = false;
+            if (s->retry < c->retry_limit) {
+                s->retry++;
+                s->rtx = true;
+            }
+        } else {
+            s->timer--;
+        }
+    }
+    if (e->echo && e->echo_slot == i && s->state == SCI_SL_ACTIVE) {
+        if (e->echo_type == SCI_T_ECHO_BUSY) {
+            s->timer_run = false;
+            if (s->busy < c->busy_limit) {
+                s->busy++;
+                s->rtx = true;
+            }
+        } else {
+            s->state = SCI_SL_FREE;
+        }
+    }
+    if (e->failed_slot == i)
+        s->state = SCI_SL_FREE;
 }
 
 /* ---- registers -------------------------------------------------------- */
@@ -506,7 +683,6 @@ static uint64_t ctrl_pack(const sci_lc_state_t *s)
 {
     return (uint64_t)s->node_id | (uint64_t)s->enable << SCI_CTRL_ENABLE_BIT |
            (uint64_t)s->scrub << SCI_CTRL_SCRUB_BIT |
-           (uint64_t)s->p2s_sel << SCI_CTRL_P2SSEL_BIT |
            (uint64_t)s->busy_limit << SCI_CTRL_BUSYLIM_LSB |
            (uint64_t)s->retry_limit << SCI_CTRL_RETRYLIM_LSB |
            (uint64_t)s->echo_timeout << SCI_CTRL_TIMEOUT_LSB;
@@ -526,6 +702,7 @@ static unsigned taddr_index(const sci_lc_t *lc, uint16_t taddr)
     return lc->variant == SCI_LC3 ? (taddr & 0xFFu) : (taddr & 0x3FFFu);
 }
 
+/* A register write at this edge (STATUS_CLR is the ring monitor's). */
 static void reg_write(sci_lc_t *lc, sci_lc_state_t *n, const sci_lc_in_t *in)
 {
     if (!in->reg_we)
@@ -533,21 +710,15 @@ static void reg_write(sci_lc_t *lc, sci_lc_state_t *n, const sci_lc_in_t *in)
     unsigned ti = taddr_index(lc, lc->s.taddr);
     switch (in->reg_waddr) {
     case SCI_REG_CTRL: {
-        uint64_t v = merge(ctrl_pack(n), in->reg_wdata, in->reg_wstrb) & SCI_CTRL_MASK;
+        uint64_t v = merge(ctrl_pack(&lc->s), in->reg_wdata, in->reg_wstrb) & SCI_CTRL_WMASK;
         n->node_id = (uint16_t)(v & SCI_ID_MASK);
         n->enable = v >> SCI_CTRL_ENABLE_BIT & 1u;
         n->scrub = v >> SCI_CTRL_SCRUB_BIT & 1u;
-        n->p2s_sel = v >> SCI_CTRL_P2SSEL_BIT & 1u;
         n->busy_limit = (uint8_t)(v >> SCI_CTRL_BUSYLIM_LSB);
         n->retry_limit = (uint8_t)(v >> SCI_CTRL_RETRYLIM_LSB);
         n->echo_timeout = (uint16_t)(v >> SCI_CTRL_TIMEOUT_LSB);
         break;
     }
-    case SCI_REG_STATUS_CLR:
-        /* Set wins: clear only what was pending before this cycle (D6). */
-        if ((in->reg_wstrb & 1u) && (in->reg_wdata & 8u) && !(lc->s.ring_up && !n->ring_up))
-            n->irq = false;
-        break;
     case SCI_REG_TADDR:
         n->taddr = (uint16_t)(merge(lc->s.taddr, in->reg_wdata, in->reg_wstrb) & 0x3FFFu);
         break;
@@ -571,7 +742,7 @@ static void reset_state(sci_lc_state_t *s)
 {
     memset(s, 0, sizeof *s);
     s->crc = 0xFFFFu;
-    s->ins_ab = -1;
+    s->ocrc = 0xFFFFu;
     s->enable = 1;
     s->busy_limit = 8;
     s->retry_limit = 4;
@@ -584,10 +755,10 @@ static void keep_ctrl(sci_lc_state_t *to, const sci_lc_state_t *from)
     to->node_id = from->node_id;
     to->enable = from->enable;
     to->scrub = from->scrub;
-    to->p2s_sel = from->p2s_sel;
     to->busy_limit = from->busy_limit;
     to->retry_limit = from->retry_limit;
     to->echo_timeout = from->echo_timeout;
+    to->taddr = from->taddr;
 }
 
 void sci_lc_init(sci_lc_t *lc, sci_variant_t v)
@@ -602,29 +773,33 @@ void sci_lc_step(sci_lc_t *lc, const sci_lc_in_t *in)
     const sci_lc_state_t *c = &lc->s;
     if (!in->rst_n) {
         /* A reset edge loads the reset values; one that writes a register performs the write
-         * and keeps the rest of CTRL, so configuration written during reset survives it. */
+         * and keeps CTRL and TADDR as they are, so configuration written during reset
+         * survives it (D13). */
         sci_lc_state_t old = lc->s;
         reset_state(&lc->s);
         if (in->reg_we) {
             keep_ctrl(&lc->s, &old);
-            lc->s.taddr = old.taddr;
-            reg_write(lc, &lc->s, in);
+            sci_lc_state_t n = lc->s;
+            reg_write(lc, &n, in);
+            lc->s = n;
         }
         return;
     }
     sci_lc_state_t n = *c;
-    monitor(c, &n);
-    output_stage(lc, &n);
-    decision_stage(lc, &n);
-    for (unsigned k = SCI_HDR_DELAY - 1u; k > 0; k--)
-        n.dl[k] = c->dl[k - 1u];
-    n.dl[0] = c->in_q;
-    n.in_q = in->link_flag ? (SCI_FLAG | in->link_sym) : in->link_sym;
-    n.sd_q = in->link_sd;
-    timers(&n);
-    failing(c, &n);
-    blink_in(c, &n, in);
-    blink_out(c, &n, in);
+    events_t e = {.ins_start_slot = -1, .ins_end_slot = -1, .fill_start_slot = -1,
+                  .fill_end_slot = -1, .failed_slot = -1};
+    parser(lc, &n, &e);
+    ring_monitor(c, &n, in, &e);
+    output_stage(c, &n, &e);
+    echo_queue(c, &n, &e);
+    limits(c, &n, &e);
+    blink_out(lc, &n, in, &e);
+    blink_in(c, &n, in, &e);
+    for (int i = 0; i < (int)SCI_POOL; i++)
+        slot_update(c, &n.slot[i], i, &e);
+    for (unsigned k = SCI_PIPE - 1u; k > 0; k--)
+        n.pipe[k] = c->pipe[k - 1u];
+    n.pipe[0] = (in->link_flag ? SCI_FLAG : 0u) | in->link_sym;
     reg_write(lc, &n, in);
     lc->s = n;
 }
@@ -632,16 +807,17 @@ void sci_lc_step(sci_lc_t *lc, const sci_lc_in_t *in)
 bool sci_lc_link_flag(const sci_lc_t *lc) { return lc->s.out_flag; }
 uint16_t sci_lc_link_sym(const sci_lc_t *lc) { return lc->s.out_sym; }
 bool sci_lc_link_sd(const sci_lc_t *lc) { (void)lc; return true; }
-bool sci_lc_bin_ready(const sci_lc_t *lc) { return lc->s.sq_n < SCI_SENDQ; }
-bool sci_lc_bout_valid(const sci_lc_t *lc) { return bout_src(&lc->s) != 0; }
+bool sci_lc_bin_ready(const sci_lc_t *lc) { return bin_ready(&lc->s); }
+bool sci_lc_bout_valid(const sci_lc_t *lc) { return bout_kind(&lc->s) != SCI_BO_NONE; }
 bool sci_lc_irq(const sci_lc_t *lc) { return lc->s.irq; }
 
 uint16_t sci_lc_bout_sym(const sci_lc_t *lc)
 {
     const sci_lc_state_t *s = &lc->s;
-    switch (bout_src(s)) {
-    case 1: return s->failq[s->fq_head][s->bout_pos];
-    case 2: return s->rxq[s->rx_head].sym[s->bout_pos];
+    unsigned i = s->bo_kind != SCI_BO_NONE ? s->bo_idx : 0u;
+    switch (bout_kind(s)) {
+    case SCI_BO_FAIL: return s->bo_kind != SCI_BO_NONE ? s->fr[i] : s->node_id;
+    case SCI_BO_RXQ: return i < SCI_MAX_PKT ? s->rxq[s->rx_head].sym[i] : 0;
     default: return 0;
     }
 }
@@ -649,17 +825,21 @@ uint16_t sci_lc_bout_sym(const sci_lc_t *lc)
 bool sci_lc_bout_last(const sci_lc_t *lc)
 {
     const sci_lc_state_t *s = &lc->s;
-    switch (bout_src(s)) {
-    case 1: return s->bout_pos + 1u == SCI_FAIL_PKT;
-    case 2: return s->bout_pos + 1u == s->rxq[s->rx_head].len;
-    default: return false;
-    }
+    unsigned kind = bout_kind(s);
+    if (kind == SCI_BO_NONE)
+        return false;
+    unsigned i = s->bo_kind != SCI_BO_NONE ? s->bo_idx : 0u;
+    return i + 1u == bout_len(s, kind);
 }
 
+/* The BRT port of the B-link head packet's target: looked up while it waits, latched when its
+ * symbol 0 moves; 0 for a FAIL_REPORT (D11). */
 uint8_t sci_lc_bout_port(const sci_lc_t *lc)
 {
     const sci_lc_state_t *s = &lc->s;
-    if (bout_src(s) != 2u)
+    if (s->bo_kind != SCI_BO_NONE)
+        return s->bo_port;
+    if (bout_kind(s) != SCI_BO_RXQ)
         return 0;
     return lc->brt[sci_lc_table_index(lc, s->rxq[s->rx_head].sym[0])];
 }
@@ -668,9 +848,9 @@ uint64_t sci_lc_debug(const sci_lc_t *lc)
 {
     const sci_lc_state_t *s = &lc->s;
     return (uint64_t)(s->parse & 0xFu) | (uint64_t)(s->byp_n & 0x3Fu) << 4 |
-           (uint64_t)(s->rx_n & 0xFu) << 10 | (uint64_t)(s->sq_n & 0xFu) << 14 |
+           rxq_shown(s) << 10 | (uint64_t)(s->sq_n & 0xFu) << 14 |
            (uint64_t)ab_in_use(s) << 18 | (uint64_t)s->ring_up << 22 |
-           (uint64_t)s->orig << 23 | (uint64_t)(s->clean & 0x7Fu) << 24 |
+           (uint64_t)originating(s) << 23 | (uint64_t)(s->clean & 0x7Fu) << 24 |
            (uint64_t)s->crc << 32;
 }
 
@@ -685,7 +865,7 @@ uint64_t sci_lc_reg_read(const sci_lc_t *lc, uint8_t addr)
         return (uint64_t)s->ring_up | (uint64_t)s->sd_q << 1 |
                (uint64_t)!s->enable << 2 | (uint64_t)s->irq << 3 |
                (uint64_t)ab_in_use(s) << 4 | (uint64_t)(s->sq_n & 0xFu) << 8 |
-               (uint64_t)(s->rx_n & 0xFu) << 12;
+               rxq_shown(s) << 12;
     case SCI_REG_COUNTS:
         return (uint64_t)s->n_crc | (uint64_t)s->n_scrub << 16 |
                (uint64_t)s->n_busy << 32 | (uint64_t)s->n_fail << 48;

@@ -67,11 +67,11 @@
 /* CTRL fields. */
 #define SCI_CTRL_ENABLE_BIT   16
 #define SCI_CTRL_SCRUB_BIT    17
-#define SCI_CTRL_P2SSEL_BIT   18
+#define SCI_CTRL_P2SSEL_BIT   18 /* not stored: CTRL has no bit 18 (sci_lc.md section 4) */
 #define SCI_CTRL_BUSYLIM_LSB  24
 #define SCI_CTRL_RETRYLIM_LSB 32
 #define SCI_CTRL_TIMEOUT_LSB  48
-#define SCI_CTRL_MASK 0xFFFF00FFFF071FFFull
+#define SCI_CTRL_MASK 0xFFFF00FFFF031FFFull
 
 /* Input parser states (debug [3:0]). */
 enum sci_parse {
@@ -88,10 +88,13 @@ typedef enum sci_variant { SCI_LC3 = 0, SCI_P2S = 1 } sci_variant_t;
 #define SCI_RXQ      8u
 #define SCI_SENDQ    8u
 #define SCI_ACTIVE   4u
+#define SCI_POOL     (SCI_SENDQ + SCI_ACTIVE) /* D15: send queue and active buffers share 12 */
 #define SCI_ECHOQ    8u   /* D8 */
-#define SCI_FAILQ    16u  /* D9 */
-#define SCI_BYP_CAP  40u
-#define SCI_HDR_DELAY 3u  /* D1: header delay line before the decision stage */
+#define SCI_BYP_CAP  40u  /* the contract's bound; the FIFO's storage is SCI_BYP_MEM */
+#define SCI_BYP_MEM  64u
+#define SCI_PIPE     4u   /* input pipe stages 0..3; the decision is in stage 3 (D1) */
+#define SCI_SLOT_SYMS 64u /* a pool slot holds up to 63 symbols of a B-link packet (D10) */
+#define SCI_IDX_SAT  62u  /* symbol counters saturate here (6-bit, as the RTL) */
 #define SCI_RDOWN_CYCLES 4u
 #define SCI_RUP_CYCLES   64u
 #define SCI_TABLE_ENTRIES 16384u /* P2S: 2 sets x 8192; LC3 uses 256 */
@@ -119,71 +122,93 @@ typedef struct sci_lc_in {
     uint8_t  reg_wstrb;
 } sci_lc_in_t;
 
-/* One packet buffer. */
+/* One packet buffer (receive queue entry). */
 typedef struct sci_pkt {
     uint16_t sym[SCI_MAX_PKT];
     uint8_t  len;
 } sci_pkt_t;
 
-/* Active buffer states. */
-enum sci_ab_state { SCI_AB_FREE = 0, SCI_AB_SENDING, SCI_AB_WAITING, SCI_AB_RETX };
+/* Pool slot states (D15). */
+enum sci_slot_state { SCI_SL_FREE = 0, SCI_SL_FILL, SCI_SL_QUEUED, SCI_SL_ACTIVE };
 
-typedef struct sci_ab {
-    sci_pkt_t pkt;
-    uint8_t   state;  /* enum sci_ab_state */
-    uint16_t  timer;  /* steps since its last symbol went out (WAITING) */
-    uint8_t   busy;   /* busy retransmissions so far */
-    uint8_t   retry;  /* timeout retransmissions so far */
-} sci_ab_t;
+/* One buffer of the shared pool: a send-queue packet or an active buffer. */
+typedef struct sci_slot {
+    uint16_t sym[SCI_SLOT_SYMS];
+    uint8_t  len;
+    uint8_t  state;     /* enum sci_slot_state */
+    uint8_t  busy;      /* busy retransmissions so far */
+    uint8_t  retry;     /* timeout retransmissions so far */
+    uint16_t timer;     /* echo timer, counting down while timer_run */
+    bool     timer_run;
+    bool     rtx;       /* a retransmission is due */
+} sci_slot_t;
+
+/* An answer (echo) waiting to be inserted: its header fields. */
+typedef struct sci_echo {
+    uint8_t  type;
+    uint16_t target;    /* the answered packet's sourceId */
+    uint16_t tid;
+} sci_echo_t;
+
+/* What the link output is inserting (enum values are internal). */
+enum sci_ins_kind { SCI_INS_NONE = 0, SCI_INS_ECHO, SCI_INS_SLOT };
+/* What the B-link output is sending. */
+enum sci_bout_kind { SCI_BO_NONE = 0, SCI_BO_RXQ, SCI_BO_FAIL };
 
 /* Everything that changes per cycle. */
 typedef struct sci_lc_state {
     /* CTRL. */
     uint16_t node_id;
-    bool     enable, scrub, p2s_sel;
+    bool     enable, scrub;
     uint8_t  busy_limit, retry_limit;
     uint16_t echo_timeout;
     uint16_t taddr;
-    /* Input register and header delay line: bit 16 flag, 15:0 sym. */
-    uint32_t in_q;
-    bool     sd_q;
-    uint32_t dl[SCI_HDR_DELAY]; /* dl[SCI_HDR_DELAY-1] is the decision stage */
-    /* Decision stage. */
-    uint8_t  parse;      /* enum sci_parse of the packet at the decision stage */
-    uint8_t  plen;       /* symbols of it seen so far */
-    uint16_t crc;        /* running CRC of it (0 after a good CRC symbol) */
-    uint16_t phdr[SCI_HDR_SYMS];
-    uint8_t  echo_ab;    /* echo-consume: the matched active buffer */
-    uint8_t  rx_slot;    /* take: the reserved receive-queue slot */
-    bool     p_scrubbed; /* discard because the scrubber removed it */
-    /* Bypass FIFO: bit 16 flag, 15:0 sym. */
-    uint32_t byp[SCI_BYP_CAP];
+    /* Input pipe: pipe[k] is stage k; bit 16 flag, 15:0 sym. */
+    uint32_t pipe[SCI_PIPE];
+    bool     sd_q;       /* lin sd registered (STATUS[1]) */
+    /* Parser: the packet whose symbols are in stage 3. */
+    uint8_t  parse;      /* enum sci_parse applied to the symbol that left stage 3 */
+    uint8_t  idx;        /* index of the symbol now in stage 3 (saturates) */
+    uint16_t crc;        /* running CRC over the symbols before it */
+    uint8_t  ans;        /* answer owed at its end (enum in sci_lc.c) */
+    uint16_t p_src, p_tid;
+    uint8_t  p_type;
+    uint8_t  p_slot;     /* echo: the matched pool slot */
+    bool     resv;       /* a receive-queue slot is reserved by it */
+    /* Receive queue. */
+    sci_pkt_t rxq[SCI_RXQ];
+    uint8_t  rx_head, rx_n;
+    /* Pool, send queue (slot numbers in arrival order), B-link in. */
+    sci_slot_t slot[SCI_POOL];
+    uint8_t  sq[SCI_SENDQ];
+    uint8_t  sq_head, sq_n;
+    bool     bi_fill;    /* a B-link packet is arriving */
+    uint8_t  bi_slot, bi_idx;
+    /* Echo queue. */
+    sci_echo_t echoq[SCI_ECHOQ];
+    uint8_t  eq_head, eq_n;
+    /* Bypass FIFO: bit 16 last symbol of its packet, 15:0 sym. */
+    uint32_t byp[SCI_BYP_MEM];
     uint8_t  byp_head, byp_n;
     /* Output register and insertion. */
     bool     out_flag;
     uint16_t out_sym;
-    sci_pkt_t ins;       /* the packet being inserted (a copy) */
-    uint8_t  ins_pos;    /* next symbol of ins; 0 = not inserting */
-    int8_t   ins_ab;     /* active buffer it came from, -1 for an echo */
-    bool     need_idle;  /* the idle after an inserted packet is due */
-    /* Queues. */
-    sci_pkt_t rxq[SCI_RXQ];
-    uint8_t  rx_head, rx_n;
-    sci_pkt_t sq[SCI_SENDQ];
-    uint8_t  sq_head, sq_n, sq_fill; /* sq_fill: symbols of the packet arriving */
-    uint16_t echoq[SCI_ECHOQ][SCI_HDR_SYMS]; /* echo header; CRC added on insert */
-    uint8_t  eq_head, eq_n;
-    uint16_t failq[SCI_FAILQ][SCI_FAIL_PKT];
-    uint8_t  fq_head, fq_n;
-    uint8_t  fail_reason; /* sticky limit failure still being reported */
-    sci_ab_t ab[SCI_ACTIVE];
+    bool     need_idle;  /* the idle after a packet is due */
+    uint8_t  ins_kind;   /* enum sci_ins_kind */
+    uint8_t  ins_idx, ins_len, ins_slot;
+    sci_echo_t ins_echo;
+    uint16_t ocrc;       /* running CRC of the echo being inserted */
     /* B-link out. */
-    uint8_t  bout_pos;
-    uint8_t  bout_src;   /* 1 fail queue, 2 receive queue; valid when bout_pos > 0 */
+    uint8_t  bo_kind;    /* enum sci_bout_kind */
+    uint8_t  bo_idx, bo_len, bo_port;
+    uint16_t fr[SCI_FAIL_PKT]; /* the FAIL_REPORT being sent */
+    /* Failure pass after a limit. */
+    bool     fail;
+    uint8_t  fail_reason;
     /* Ring monitor. */
-    uint8_t  sd_low;     /* consecutive cycles of sd = 0 at the input register */
-    uint8_t  clean;      /* cycles since sd = 0 or a ring-down idle, sat. 127 */
-    bool     orig;       /* originating ring-down idles */
+    uint8_t  sd_low;     /* consecutive cycles of sd = 0 at the pin, sat. 4 */
+    uint8_t  sd_high;    /* consecutive cycles of sd = 1 at the pin, sat. 127 */
+    uint8_t  clean;      /* cycles since sd = 0 or a ring-down idle in stage 3, sat. 127 */
     bool     ring_up;
     bool     irq;        /* CableNotOk pending */
     /* COUNTS (saturating). */

@@ -37,6 +37,8 @@ typedef struct dev_port {
     dev_dir_t dir;
     uint8_t width;    /* bits, 1..64 */
     uint8_t kind;     /* design-defined word kind, handed to the word hooks */
+    uint64_t idle;    /* outputs: the value when nothing happens (strict checks and golden
+                       * recordings skip it); 0 for most, 1 for a ready or signal-detect bit */
 } dev_port_t;
 
 enum {

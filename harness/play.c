@@ -116,7 +116,7 @@ static void check_strict(run_t *r, const unsigned char *named, unsigned line, ui
 {
     const dev_design_t *d = r->v->design;
     for (unsigned p = 0; p < d->nports; p++) {
-        if (d->ports[p].dir != DEV_OUT || named[p] || r->ls.out[0][p] == 0)
+        if (d->ports[p].dir != DEV_OUT || named[p] || r->ls.out[0][p] == d->ports[p].idle)
             continue;
         char got[48];
         dev_format_port_word(d, p, r->ls.out[0][p], 0, got, sizeof got);
@@ -362,7 +362,7 @@ void rec_cycle(rec_t *r, uint64_t cycle, const uint64_t *in, const dev_write_t *
     if (!r->outputs)
         return;
     for (unsigned p = 0; p < d->nports; p++) {
-        if (d->ports[p].dir != DEV_OUT || out[p] == 0)
+        if (d->ports[p].dir != DEV_OUT || out[p] == d->ports[p].idle)
             continue;
         dev_format_port_word(d, p, out[p], 0, w, sizeof w);
         fprintf(r->f, "@%llu %s -> %s\n", (unsigned long long)cycle, d->ports[p].name, w);

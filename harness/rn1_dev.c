@@ -12,9 +12,9 @@
 #include "rnp_word.h"
 
 #define P8(pfx, sfx, dir, w, k)                                                                    \
-    {pfx "0" sfx, dir, w, k}, {pfx "1" sfx, dir, w, k}, {pfx "2" sfx, dir, w, k},                  \
-        {pfx "3" sfx, dir, w, k}, {pfx "4" sfx, dir, w, k}, {pfx "5" sfx, dir, w, k},              \
-        {pfx "6" sfx, dir, w, k}, {pfx "7" sfx, dir, w, k}
+    {pfx "0" sfx, dir, w, k, 0}, {pfx "1" sfx, dir, w, k, 0}, {pfx "2" sfx, dir, w, k, 0},         \
+        {pfx "3" sfx, dir, w, k, 0}, {pfx "4" sfx, dir, w, k, 0}, {pfx "5" sfx, dir, w, k, 0},     \
+        {pfx "6" sfx, dir, w, k, 0}, {pfx "7" sfx, dir, w, k, 0}
 
 static const dev_port_t rn1_ports[RN1_NPORTS] = {
     P8("f", "", DEV_IN, 9, RNP_KIND_WORD),     P8("b", "", DEV_IN, 9, RNP_KIND_WORD),

@@ -15,11 +15,11 @@
 #include "sci_word.h"
 
 static const dev_port_t sci_ports[SCI_P_N] = {
-    {"lin", DEV_IN, 17, SCI_KIND_LINK},        {"lin.sd", DEV_IN, 1, SCI_KIND_BIT},
-    {"bin", DEV_IN, 18, SCI_KIND_BLINK},       {"bout.ready", DEV_IN, 1, SCI_KIND_BIT},
-    {"lout", DEV_OUT, 17, SCI_KIND_LINK},      {"lout.sd", DEV_OUT, 1, SCI_KIND_BIT},
-    {"bin.ready", DEV_OUT, 1, SCI_KIND_BIT},   {"bout", DEV_OUT, 18, SCI_KIND_BLINK},
-    {"bout.port", DEV_OUT, 3, SCI_KIND_PORT},  {"irq", DEV_OUT, 1, SCI_KIND_BIT},
+    {"lin", DEV_IN, 17, SCI_KIND_LINK, 0},        {"lin.sd", DEV_IN, 1, SCI_KIND_BIT, 0},
+    {"bin", DEV_IN, 18, SCI_KIND_BLINK, 0},       {"bout.ready", DEV_IN, 1, SCI_KIND_BIT, 0},
+    {"lout", DEV_OUT, 17, SCI_KIND_LINK, 0},   {"lout.sd", DEV_OUT, 1, SCI_KIND_BIT, 1},
+    {"bin.ready", DEV_OUT, 1, SCI_KIND_BIT, 1}, {"bout", DEV_OUT, 18, SCI_KIND_BLINK, 0},
+    {"bout.port", DEV_OUT, 3, SCI_KIND_PORT, 0},  {"irq", DEV_OUT, 1, SCI_KIND_BIT, 0},
 };
 
 static const dev_reg_t sci_regs[] = {

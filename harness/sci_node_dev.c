@@ -39,8 +39,8 @@ typedef struct nodedesign {
 static const char *const lc_port_name[SCI_NODE_PER_LC] = {"lin", "lin.sd", "lout", "lout.sd", "irq"};
 static const dev_dir_t lc_port_dir[SCI_NODE_PER_LC] = {DEV_IN, DEV_IN, DEV_OUT, DEV_OUT, DEV_OUT};
 static const dev_port_t host_ports[SCI_NODE_HOST] = {
-    {"hin", DEV_IN, 18, SCI_KIND_BLINK},     {"hout.ready", DEV_IN, 1, SCI_KIND_BIT},
-    {"hin.ready", DEV_OUT, 1, SCI_KIND_BIT}, {"hout", DEV_OUT, 18, SCI_KIND_BLINK},
+    {"hin", DEV_IN, 18, SCI_KIND_BLINK, 0},     {"hout.ready", DEV_IN, 1, SCI_KIND_BIT, 0},
+    {"hin.ready", DEV_OUT, 1, SCI_KIND_BIT, 0}, {"hout", DEV_OUT, 18, SCI_KIND_BLINK, 0},
 };
 
 /* The PSB's registers (rtl/sci_node.md section 4). */
@@ -79,6 +79,7 @@ static void build(nodedesign_t *nd)
             p->dir = lc_port_dir[j];
             p->width = (j == SCI_NP_LIN || j == SCI_NP_LOUT) ? 17 : 1;
             p->kind = p->width == 17 ? SCI_KIND_LINK : SCI_KIND_BIT;
+            p->idle = j == SCI_NP_LOUT_SD; /* a powered LC drives signal detect */
         }
     for (unsigned j = 0; j < SCI_NODE_HOST; j++)
         nd->ports[np++] = host_ports[j];

@@ -138,6 +138,7 @@ const dev_design_t *sci_ring_design(int p2s, unsigned n)
             p->dir = k < SCI_RP_HIN_READY ? DEV_IN : DEV_OUT;
             p->width = (k == SCI_RP_HIN || k == SCI_RP_HOUT) ? 18 : k == SCI_RP_LINK ? 17 : 1;
             p->kind = k == SCI_RP_LINK ? SCI_KIND_LINK : p->width == 18 ? SCI_KIND_BLINK : SCI_KIND_BIT;
+            p->idle = k == SCI_RP_HIN_READY || k == SCI_RP_LINK_SD;
         }
         for (unsigned r = 0; r < nd->nregs; r++) {
             dev_reg_t x = nd->regs[r];

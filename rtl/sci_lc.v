@@ -28,11 +28,11 @@
 // from cycle t+4 (first ring-down idle on lout_o in t+5) until lin_sd_i = 1; each LC of an N-node
 // ring reports down within 5 N cycles of a pull and up within 66 + 5 N cycles of the return
 // (5-cycle hop, 64 clean cycles, 2 register stages; checked on a 4-node ring).
-// Register port: writes at the rising edge (byte strobes), in force from the next cycle; a write
-// at a reset edge is applied over the reset values (as RN1); reads are combinational from
-// reg_raddr_i. Map in rtl/sci_lc.md (CTRL resets to node 0, enabled, busy_limit 8, retry_limit
-// 4, echo_timeout 200). lout_sd_o is 1: a powered LC drives signal detect (a powered-down node
-// is the harness's to model: sci_lc.md section 1).
+// Register port: writes at the rising edge (byte strobes), in force from the next cycle; a reset
+// edge with a write performs it and keeps the rest of CTRL and TADDR (as RN1); reads are
+// combinational from reg_raddr_i. Map in rtl/sci_lc.md (CTRL resets to node 0, enabled,
+// busy_limit 8, retry_limit 4, echo_timeout 200). lout_sd_o is 1: a powered LC drives signal
+// detect (a powered-down node is the harness's to model: sci_lc.md section 1).
 //
 // Choices where rtl/sci_lc.md is silent (aligned with its section 6 where it lists the C
 // model's): echoes never go through the LRT (an unmatched echo is bypassed); a packet whose
@@ -248,12 +248,14 @@ module sci_lc #(
   wire        wr_clr  = reg_we_i && (reg_waddr_i == ADDR_CLR) && reg_wstrb_i[0] &&
                         reg_wdata_i[3];
 
-  // CTRL: reset values at a reset edge; a write at a reset edge is applied over them (as RN1).
-  assign cfg_d = wr_ctrl ? (((rst_ni ? cfg_q : CTRL_RESET) & ~(wmask & CTRL_MASK)) |
-                            (reg_wdata_i & wmask & CTRL_MASK))
-               : (!rst_ni ? CTRL_RESET : cfg_q);
+  // CTRL and TADDR: reset values at a reset edge without a write; a reset edge with a write
+  // performs it and leaves the rest of the configuration as it is (as RN1), so a harness's
+  // configuration writes, one per reset cycle, all survive reset.
+  wire   cfg_defaults = !rst_ni && !reg_we_i;
+  assign cfg_d = wr_ctrl ? ((cfg_q & ~(wmask & CTRL_MASK)) | (reg_wdata_i & wmask & CTRL_MASK))
+               : (cfg_defaults ? CTRL_RESET : cfg_q);
   assign taddr_d = wr_tadr ? ((taddr_q & ~wmask[13:0]) | (reg_wdata_i[13:0] & wmask[13:0]))
-                 : (!rst_ni ? 14'd0 : taddr_q);
+                 : (cfg_defaults ? 14'd0 : taddr_q);
 
   // Table indices.
   function automatic [13:0] tab_index(input [15:0] tgt_i);
@@ -473,8 +475,12 @@ module sci_lc #(
   wire        ins_last = (iidx_cur == ilen_cur - 6'd1);
   wire        o_ins    = (osel == O_INS);
   wire [15:0] ocrc_nx;
+  // The CRC of a packet the LC builds takes targetId bit 14 and the mark as 0 (sci.md section 1).
+  function automatic [15:0] crc_masked(input [5:0] idx_i, input [15:0] sym_i);
+    return (idx_i == 6'd0) ? (sym_i & 16'hBFFF) : (idx_i == 6'd1) ? (sym_i & 16'hFF7F) : sym_i;
+  endfunction
   sci_crc16 #(.DataW(16)) u_crc_out (.crc_i((iidx_cur == 6'd0) ? 16'hFFFF : ocrc_q),
-                                     .data_i(ins_sym), .crc_o(ocrc_nx));
+                                     .data_i(crc_masked(iidx_cur, ins_sym)), .crc_o(ocrc_nx));
   assign ocrc_d = (o_ins && kind_cur == K_ECHO) ? ocrc_nx : ocrc_q;
 
   assign ins_kind_d = o_ins ? (ins_last ? K_NONE : kind_cur) : ins_kind_q;
@@ -573,7 +579,7 @@ module sci_lc #(
   wire         bo_last     = (bo_idx_cur == bo_len_cur - 6'd1);
   wire [15:0]  bcrc_nx;
   sci_crc16 #(.DataW(16)) u_crc_bo (.crc_i((bo_idx_cur == 6'd0) ? 16'hFFFF : bcrc_q),
-                                    .data_i(bo_word), .crc_o(bcrc_nx));
+                                    .data_i(crc_masked(bo_idx_cur, bo_word)), .crc_o(bcrc_nx));
 
   assign bo_kind_d = bo_xfer ? (bo_last ? K_NONE : bo_kind_cur) : bo_kind_q;
   assign bo_idx_d  = bo_xfer ? bo_idx_cur + 6'd1 : bo_idx_q;

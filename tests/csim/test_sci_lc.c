@@ -4,10 +4,15 @@
  * TEST RATIONALE: each test is named after the sci.md / sci_lc.md clause it
  * checks.  Packets are built here with a bit-serial CRC written separately
  * from the model's (ref_crc), and expected cycles are worked out by hand from
- * the timing of sci_lc.md as amended by the model's decisions (sci_lc.c,
- * D1..D12): a symbol on the link input pins in cycle t is in the input
- * register in t+1, at the decision stage in t+4 (3-stage header delay, D1),
- * in the bypass FIFO in t+5 and on the link output in t+6.
+ * the timing of sci_lc.md section 3 and the model's decisions (sci_lc.c,
+ * D1..D15): a symbol on the link input pins in cycle t is in input pipe
+ * stage k in t+1+k, a packet is decided when its symbol 0 is in stage 3
+ * (t+4), a bypassed symbol is on the link output in t+5 when the output is
+ * free (else it waits in the bypass FIFO), and a packet's end (CRC check,
+ * echo queued, receive queue commit) is the cycle its CRC symbol is in
+ * stage 3.  (The expectations were first written for a model with one more
+ * register, bypass in t+6; lockstep with the RTL settled t+5 as section 3
+ * says, so those cycles moved one earlier; the comments say where.)
  *
  * Convention: at "cycle t" the outputs are logged first (they are registers),
  * then the inputs of cycle t are applied and the model steps.  Link input
@@ -251,7 +256,7 @@ static void test_crc16_ccitt(tally_t *t)
     CHECK(b, "packet_build rejects 33 payload", sci_packet_build(p, 0, 1, 0, 0, q, 33), 0);
 }
 
-/* sci_lc.md 3 "Bypass" (with D1): symbol on the pins at t leaves at t+6. */
+/* sci_lc.md 3 "Bypass": symbol on the pins at t leaves at t+5 (was t+6 before lockstep). */
 static void test_bypass_latency(tally_t *t)
 {
     bench_t b;
@@ -264,16 +269,17 @@ static void test_bypass_latency(tally_t *t)
     CHECK(&b, "dbg parser idle", sci_lc_debug(&b.lc) & 0xF, SCI_P_IDLE);
     run_to(&b, 205);
     CHECK(&b, "dbg parser bypass at decision", sci_lc_debug(&b.lc) & 0xF, SCI_P_BYPASS);
-    CHECK(&b, "dbg bypass FIFO level (steady flow)", sci_lc_debug(&b.lc) >> 4 & 0x3F, 1);
+    /* With the output free a bypassed symbol goes from stage 3 straight to the
+     * output register: the FIFO stays empty (it held one symbol in steady flow
+     * in the old model, whose FIFO was a stage of the path). */
+    CHECK(&b, "dbg bypass FIFO level (steady flow)", sci_lc_debug(&b.lc) >> 4 & 0x3F, 0);
     run_to(&b, 211);
-    /* The idle ending the packet (pins 206) is in the FIFO in 211 (D2). */
-    CHECK(&b, "dbg FIFO holds the ending idle", sci_lc_debug(&b.lc) >> 4 & 0x3F, 1);
-    bench_step(&b);
-    CHECK(&b, "dbg FIFO empty", sci_lc_debug(&b.lc) >> 4 & 0x3F, 0);
+    /* Idles are never stored in the FIFO (D2): still empty after the packet. */
+    CHECK(&b, "dbg FIFO empty after the packet", sci_lc_debug(&b.lc) >> 4 & 0x3F, 0);
     run_to(&b, 240);
-    expect_idle(&b, __LINE__, 100, 206);
-    expect_link(&b, __LINE__, 206, p, n);
-    expect_idle(&b, __LINE__, 206 + n, 240);
+    expect_idle(&b, __LINE__, 100, 205);
+    expect_link(&b, __LINE__, 205, p, n);   /* pins 200 + 5 */
+    expect_idle(&b, __LINE__, 205 + n, 240);
     CHECK(&b, "nothing taken", sci_lc_reg_read(&b.lc, SCI_REG_STATUS) >> 12 & 0xF, 0);
 }
 
@@ -291,17 +297,20 @@ static void test_take_and_echo_accept(tally_t *t)
     put_link(&b, 200, p, n);
     run_to(&b, 205);
     CHECK(&b, "dbg parser take", sci_lc_debug(&b.lc) & 0xF, SCI_P_TAKE);
-    run_to(&b, 211);
-    /* The idle after the CRC is at the decision stage in 206+4 = 210. */
-    CHECK(&b, "rx queue 1", sci_lc_reg_read(&b.lc, SCI_REG_STATUS) >> 12 & 0xF, 1);
+    run_to(&b, 210);
+    /* The CRC (pins 205) is in stage 3 in 209: committed, visible in 210. */
+    CHECK(&b, "rx queue 1 in 210", sci_lc_reg_read(&b.lc, SCI_REG_STATUS) >> 12 & 0xF, 1);
     CHECK(&b, "B-link out valid", sci_lc_bout_valid(&b.lc), 1);
     CHECK(&b, "B-link out port (BRT 0 host)", sci_lc_bout_port(&b.lc), 0);
+    run_to(&b, 211);
     b.bout_ready = true;
     run_to(&b, 240);
-    /* Echo queued at the end of 210, inserted from 212 (output idle in 211). */
-    expect_idle(&b, __LINE__, 100, 212);
-    expect_link(&b, __LINE__, 212, e, ne);
-    expect_idle(&b, __LINE__, 212 + ne, 240);
+    /* Echo queued at the end of 209 (CRC in stage 3), inserted from 211 (the
+     * output idle in 210); one cycle earlier than the old model, which ended
+     * a packet at the idle after it. */
+    expect_idle(&b, __LINE__, 100, 211);
+    expect_link(&b, __LINE__, 211, e, ne);
+    expect_idle(&b, __LINE__, 211 + ne, 240);
     CHECK(&b, "B-link out count", b.bout_n, n);
     for (unsigned i = 0; i < n && i < b.bout_n; i++)
         CHECK(&b, "B-link out symbol", b.bout[i], p[i]);
@@ -326,11 +335,12 @@ static void test_rx_full_busy_echo(tally_t *t)
     run_to(&b, 300);
     CHECK(&b, "rx queue full", sci_lc_reg_read(&b.lc, SCI_REG_STATUS) >> 12 & 0xF, 8);
     CHECK(&b, "busy echoes counted", counts(&b, 2), 1);
-    /* Packet k: pins 200+7k..+4, idle at +5 reaches the decision stage at
-     * +9, echo on the output from +11. */
+    /* Packet k: pins 200+7k..+4, its CRC in stage 3 at +8 (echo queued),
+     * echo on the output from +10 (was +11: the old model ended a packet at
+     * the idle after it, a cycle later). */
     for (unsigned k = 0; k < 9; k++) {
         unsigned ne = mkpkt(e, 3, k < 8 ? 0x2000 : 0x2100, 5, (uint16_t)k, NULL, 0);
-        expect_link(&b, __LINE__, 200 + 7 * k + 11, e, ne);
+        expect_link(&b, __LINE__, 200 + 7 * k + 10, e, ne);
     }
     b.bout_ready = true;
     run_to(&b, 400);
@@ -370,29 +380,32 @@ static void test_bypass_priority_insertion(tally_t *t)
     unsigned na = mkpkt(a, 9, 0x0100, 3, 1, NULL, 0);
     unsigned nc = mkpkt(c, 9, 0x0100, 3, 2, NULL, 0);
     unsigned ns = mkpkt(s, 9, 0x0100, 5, 1, NULL, 0);
-    /* Case 1: A pins 200..204, C 206..210: bypass at 206 and 212.  S on the
-     * B-link from 201 (in the send queue from 206) waits until the FIFO is
-     * empty (after C's idle at 217): inserted 218. */
+    /* Case 1: A pins 200..204, C 206..210: bypassed at 205 and 211 (t+5).  S on
+     * the B-link from 201 (in the send queue from 206) waits: in 210 C's symbol
+     * 0 leaves stage 3 (no insertion starts while a symbol is bypassed), then
+     * C and its idle (216): inserted 217. */
     put_link(&b, 200, a, na);
     put_link(&b, 206, c, nc);
     run_to(&b, 201);
     put_blink(&b, s, ns);
     run_to(&b, 260);
-    expect_link(&b, __LINE__, 206, a, na);
-    expect_link(&b, __LINE__, 212, c, nc);
-    expect_link(&b, __LINE__, 218, s, ns);
-    expect_idle(&b, __LINE__, 224, 260);
+    expect_link(&b, __LINE__, 205, a, na);
+    expect_link(&b, __LINE__, 211, c, nc);
+    expect_link(&b, __LINE__, 217, s, ns);
+    expect_idle(&b, __LINE__, 223, 260);
     CHECK(&b, "active buffer in use", sci_lc_reg_read(&b.lc, SCI_REG_STATUS) >> 4 & 0xF, 1);
     /* Case 2: S2 in the send queue (B-link 300..304, queued in 305) is
-     * inserted from 306 (output idle in 305); A pins 301..305 would leave at
-     * 307 but waits: 306..310 S2, 311 idle, 312..316 A, 317 idle. */
+     * inserted from 306 (output idle in 305); A pins 302..306 (was 301: with
+     * the bypass a cycle shorter, A's symbol 0 in stage 3 in 305 would have
+     * gone first) would leave at 307 but waits in the FIFO (all 5 symbols in
+     * it in 311): 306..310 S2, 311 idle, 312..316 A, 317 idle. */
     uint16_t s2[SCI_MAX_PKT];
     unsigned ns2 = mkpkt(s2, 9, 0x0100, 5, 2, NULL, 0);
-    put_link(&b, 301, a, na);
+    put_link(&b, 302, a, na);
     run_to(&b, 300);
     put_blink(&b, s2, ns2);
-    run_to(&b, 309);
-    CHECK(&b, "bypass FIFO absorbs", sci_lc_debug(&b.lc) >> 4 & 0x3F, 4);
+    run_to(&b, 311);
+    CHECK(&b, "bypass FIFO absorbs", sci_lc_debug(&b.lc) >> 4 & 0x3F, 5);
     run_to(&b, 340);
     expect_link(&b, __LINE__, 306, s2, ns2);
     expect_link(&b, __LINE__, 312, a, na);
@@ -410,16 +423,18 @@ static void test_busy_echo_retransmit(tally_t *t)
     put_blink(&b, s, ns); /* B-link 100..104, queued 105, inserted 106..110 */
     run_to(&b, 150);
     expect_link(&b, __LINE__, 106, s, ns);
-    /* Busy echo pins 200..204: idle at the decision stage in 209,
-     * retransmission from 211. The echo itself is consumed. */
+    /* Busy echo pins 200..204: its CRC in stage 3 in 208, retransmission
+     * from 210 (was 211: the old model acted at the idle after the echo).
+     * The echo itself is consumed. */
     put_link(&b, 200, e, ne);
     run_to(&b, 206);
     CHECK(&b, "dbg echo-consume", sci_lc_debug(&b.lc) & 0xF, SCI_P_ECHO);
     run_to(&b, 250);
-    expect_idle(&b, __LINE__, 112, 211);
-    expect_link(&b, __LINE__, 211, s, ns);
-    expect_idle(&b, __LINE__, 217, 250);
-    /* Second busy: limit 1 reached -> FAIL_REPORT reason 1 from 260. */
+    expect_idle(&b, __LINE__, 112, 210);
+    expect_link(&b, __LINE__, 210, s, ns);
+    expect_idle(&b, __LINE__, 216, 250);
+    /* Second busy: limit 1 reached when its CRC is in stage 3 (258) ->
+     * FAIL_REPORT reason 1 from 259 (was 260, the same cycle shift). */
     put_link(&b, 250, e, ne);
     b.bout_ready = true;
     run_to(&b, 280);
@@ -427,10 +442,10 @@ static void test_busy_echo_retransmit(tally_t *t)
     CHECK(&b, "fail report length", b.bout_n, nf);
     for (unsigned i = 0; i < nf && i < b.bout_n; i++)
         CHECK(&b, "fail report symbol", b.bout[i], f[i]);
-    CHECK(&b, "fail report in 260", b.bout_cyc[0], 260);
+    CHECK(&b, "fail report in 259", b.bout_cyc[0], 259);
     CHECK(&b, "failure counted", counts(&b, 3), 1);
     CHECK(&b, "active buffers free", sci_lc_reg_read(&b.lc, SCI_REG_STATUS) >> 4 & 0xF, 0);
-    expect_idle(&b, __LINE__, 217, 280);
+    expect_idle(&b, __LINE__, 216, 280);
 }
 
 /* sci.md 1 "Echo" / sci_lc.md 3: ECHO_ACCEPT matching an active buffer is
@@ -446,20 +461,22 @@ static void test_echo_accept_frees_buffer(tally_t *t)
     unsigned ne = mkpkt(e, 5, 0x2000, 9, 1, NULL, 0);
     unsigned nu = mkpkt(u, 5, 0x2000, 9, 2, NULL, 0);
     put_blink(&b, s, ns); /* B-link 103..107, inserted 109..113 */
-    put_link(&b, 120, s, ns); /* comes back round: bypassed, 126..130 */
-    put_link(&b, 135, e, ne); /* accept: consumed, buffer free in 145 */
-    put_link(&b, 160, u, nu); /* tid 2 matches nothing: bypassed 166..170 */
-    run_to(&b, 144);
-    CHECK(&b, "active buffer busy in 144", sci_lc_reg_read(&b.lc, SCI_REG_STATUS) >> 4 & 0xF, 1);
+    /* (t+5 bypass and the end of a packet at its CRC in stage 3: each cycle
+     * below is one earlier than in the old model.) */
+    put_link(&b, 120, s, ns); /* comes back round: bypassed, 125..129 */
+    put_link(&b, 135, e, ne); /* accept: CRC in stage 3 in 143, buffer free in 144 */
+    put_link(&b, 160, u, nu); /* tid 2 matches nothing: bypassed 165..169 */
+    run_to(&b, 143);
+    CHECK(&b, "active buffer busy in 143", sci_lc_reg_read(&b.lc, SCI_REG_STATUS) >> 4 & 0xF, 1);
     bench_step(&b);
-    CHECK(&b, "active buffer freed in 145", sci_lc_reg_read(&b.lc, SCI_REG_STATUS) >> 4 & 0xF, 0);
+    CHECK(&b, "active buffer freed in 144", sci_lc_reg_read(&b.lc, SCI_REG_STATUS) >> 4 & 0xF, 0);
     run_to(&b, 220);
     expect_link(&b, __LINE__, 109, s, ns);
-    expect_idle(&b, __LINE__, 115, 126);
-    expect_link(&b, __LINE__, 126, s, ns);
-    expect_idle(&b, __LINE__, 132, 166); /* no retransmission at 153 */
-    expect_link(&b, __LINE__, 166, u, nu);
-    expect_idle(&b, __LINE__, 172, 220);
+    expect_idle(&b, __LINE__, 115, 125);
+    expect_link(&b, __LINE__, 125, s, ns);
+    expect_idle(&b, __LINE__, 131, 165); /* no retransmission at 155 (113 + 40 + 2) */
+    expect_link(&b, __LINE__, 165, u, nu);
+    expect_idle(&b, __LINE__, 171, 220);
     CHECK(&b, "own packet not taken", b.bout_n, 0);
 }
 
@@ -474,13 +491,13 @@ static void test_probe_to_self(tally_t *t)
     unsigned np = mkpkt(p, 5, 0x1000, 5, 3, NULL, 0);
     unsigned ne = mkpkt(e, 5, 0x2000, 5, 3, NULL, 0);
     put_blink(&b, p, np);     /* B-link 103..107, inserted 109..113 */
-    put_link(&b, 120, p, np); /* back round: taken, echo out 131..135 */
+    put_link(&b, 120, p, np); /* back round: taken, CRC in stage 3 in 128, echo out 130..134 */
     put_link(&b, 140, e, ne); /* the echo back round: consumed */
     run_to(&b, 180);
     expect_link(&b, __LINE__, 109, p, np);
-    expect_idle(&b, __LINE__, 115, 131);
-    expect_link(&b, __LINE__, 131, e, ne);
-    expect_idle(&b, __LINE__, 137, 180);
+    expect_idle(&b, __LINE__, 115, 130);
+    expect_link(&b, __LINE__, 130, e, ne);   /* was 131 (end at the idle after) */
+    expect_idle(&b, __LINE__, 136, 180);
     CHECK(&b, "probe delivered up the B-link", b.bout_n, np);
     CHECK(&b, "active buffer freed", sci_lc_reg_read(&b.lc, SCI_REG_STATUS) >> 4 & 0xF, 0);
 }
@@ -495,17 +512,20 @@ static void test_echo_timeout_retry_limit(tally_t *t)
     unsigned ns = mkpkt(s, 9, 0x0100, 5, 1, NULL, 0);
     put_blink(&b, s, ns);
     run_to(&b, 200);
-    /* Sent 106..110; 20 cycles after its last symbol: 130..134; the second
-     * timeout (19 steps after the one that sent 134) fails it from 153. */
+    /* Sent 106..110.  The echo timer is loaded with 20 in the cycle its last
+     * symbol is on the output (110) and expires when it reads 0 (130); the
+     * retransmission is on the output at last + timeout + 2 = 132..136 (the
+     * RTL's timer, D5; the old model retransmitted at 130).  The second
+     * timeout expires in 156 with the retry used up: FAIL_REPORT from 157. */
     expect_link(&b, __LINE__, 106, s, ns);
-    expect_idle(&b, __LINE__, 112, 130);
-    expect_link(&b, __LINE__, 130, s, ns);
-    expect_idle(&b, __LINE__, 136, 200);
+    expect_idle(&b, __LINE__, 112, 132);
+    expect_link(&b, __LINE__, 132, s, ns);
+    expect_idle(&b, __LINE__, 138, 200);
     unsigned nf = mkpkt(f, 5, 0x3000, 5, 0, (const uint16_t[]){ 2, 9, 5, 1 }, 4);
     CHECK(&b, "fail report length", b.bout_n, nf);
     for (unsigned i = 0; i < nf && i < b.bout_n; i++)
         CHECK(&b, "fail report symbol", b.bout[i], f[i]);
-    CHECK(&b, "fail report in 153", b.bout_cyc[0], 153);
+    CHECK(&b, "fail report in 157", b.bout_cyc[0], 157);
 }
 
 /* sci.md 2 "Scrubber": marks what it bypasses, removes what arrives marked;
@@ -521,8 +541,8 @@ static void test_scrubber_mark_remove_clear(tally_t *t)
     put_link(&b, 200, p, n);
     put_link(&b, 220, m, n);
     run_to(&b, 260);
-    expect_link(&b, __LINE__, 206, m, n); /* marked on the way through */
-    expect_idle(&b, __LINE__, 212, 260);  /* the marked one removed */
+    expect_link(&b, __LINE__, 205, m, n); /* marked on the way through (t+5) */
+    expect_idle(&b, __LINE__, 211, 260);  /* the marked one removed */
     CHECK(&b, "scrubbed count", counts(&b, 1), 1);
     CHECK(&b, "no crc error", counts(&b, 0), 0);
     /* A non-scrubber LC takes a marked packet: mark cleared, CRC good. */
@@ -542,8 +562,9 @@ static void test_ring_down_up(tally_t *t)
 {
     bench_t b;
     bench_init(&b, t, SCI_LC3, ctrl(5, true, false, 0, 0, 0));
-    /* Origination: sd = 0 on the pins from 200: input register 201..204
-     * shows 4 cycles of sd = 0 -> ring-down idles and ring down from 205. */
+    /* Origination: sd = 0 on the pins from 200, counted at the pin (section 3):
+     * 4 cycles 200..203 -> originating from 204, ring down and the first
+     * ring-down idle on the output in 205. */
     run_to(&b, 200);
     b.sd = false;
     run_to(&b, 204);
@@ -559,8 +580,8 @@ static void test_ring_down_up(tally_t *t)
         CHECK(&b, "ring-down idle", b.lout[c], 0x8005);
     reg_write(&b, SCI_REG_STATUS_CLR, 8);
     CHECK(&b, "irq cleared", sci_lc_irq(&b.lc), 0);
-    /* Cable back at 300: originating stops (plain idle from 302); up after
-     * 64 clean cycles in the input register 301..364 -> up in 365. */
+    /* Cable back at 300: originating stops in 301 (plain idle from 302); up
+     * after 64 clean cycles counted at the pin 300..363 -> up in 365. */
     run_to(&b, 300);
     b.sd = true;
     run_to(&b, 364);
@@ -570,38 +591,43 @@ static void test_ring_down_up(tally_t *t)
     CHECK(&b, "last ring-down idle 301", b.lout[301], 0x8005);
     CHECK(&b, "plain idle 302", b.lout[302], 0);
 
-    /* Forwarding at another node (7): idles 0x8005 on the pins 200..209:
-     * ring down from 202, forwarded 206..215; up 64 clean cycles after. */
+    /* Forwarding at another node (7): idles 0x8005 on the pins 200..209 are
+     * seen in stage 3 in 204..213 (section 3; the old model looked in its
+     * input register, 201..210): ring down from 205, forwarded 205..214 (the
+     * output is idle); up 64 clean cycles after. */
     bench_t c;
     bench_init(&c, t, SCI_LC3, ctrl(7, true, false, 0, 0, 0));
     for (long k = 200; k < 210; k++)
         c.lin[k] = 0x8005;
-    run_to(&c, 201);
-    CHECK(&c, "fwd: up in 201", sci_lc_reg_read(&c.lc, SCI_REG_STATUS) & 1u, 1);
+    run_to(&c, 204);
+    CHECK(&c, "fwd: up in 204", sci_lc_reg_read(&c.lc, SCI_REG_STATUS) & 1u, 1);
     bench_step(&c);
-    CHECK(&c, "fwd: down in 202", sci_lc_reg_read(&c.lc, SCI_REG_STATUS) & 1u, 0);
+    CHECK(&c, "fwd: down in 205", sci_lc_reg_read(&c.lc, SCI_REG_STATUS) & 1u, 0);
     CHECK(&c, "fwd: irq", sci_lc_irq(&c.lc), 1);
     CHECK(&c, "fwd: not originating", sci_lc_debug(&c.lc) >> 23 & 1u, 0);
-    /* Last ring-down idle in the input register in 210: clean from 211,
-     * 64 cycles -> up in 275. */
-    run_to(&c, 274);
-    CHECK(&c, "fwd: down in 274", sci_lc_reg_read(&c.lc, SCI_REG_STATUS) & 1u, 0);
+    /* Last ring-down idle in stage 3 in 213: the clean count is 0 in 214 and
+     * 64 in 278 -> up in 279. */
+    run_to(&c, 278);
+    CHECK(&c, "fwd: down in 278", sci_lc_reg_read(&c.lc, SCI_REG_STATUS) & 1u, 0);
     bench_step(&c);
-    CHECK(&c, "fwd: up in 275", sci_lc_reg_read(&c.lc, SCI_REG_STATUS) & 1u, 1);
-    expect_idle(&c, __LINE__, 100, 206);
-    for (long k = 206; k < 216; k++)
+    CHECK(&c, "fwd: up in 279", sci_lc_reg_read(&c.lc, SCI_REG_STATUS) & 1u, 1);
+    expect_idle(&c, __LINE__, 100, 205);
+    for (long k = 205; k < 215; k++)
         CHECK(&c, "forwarded ring-down idle", c.lout[k], 0x8005);
-    expect_idle(&c, __LINE__, 216, 275);
+    expect_idle(&c, __LINE__, 215, 279);
 
-    /* Stripping: node 5 gets its own ring-down idles back: plain idles out,
-     * but they still hold the ring down. */
+    /* Stripping: node 5 gets its own ring-down idles back: plain idles out.
+     * Only another node's ring-down idle sets ring down (section 3; the old
+     * model let its own take the ring down too); its own ones restart the
+     * ring-up count: the last in stage 3 in 213, the count 0 in 214, 26 in 240. */
     bench_t d;
     bench_init(&d, t, SCI_LC3, ctrl(5, true, false, 0, 0, 0));
     for (long k = 200; k < 210; k++)
         d.lin[k] = 0x8005;
     run_to(&d, 240);
     expect_idle(&d, __LINE__, 100, 240);
-    CHECK(&d, "strip: ring down", sci_lc_reg_read(&d.lc, SCI_REG_STATUS) & 1u, 0);
+    CHECK(&d, "strip: own idles leave the ring up", sci_lc_reg_read(&d.lc, SCI_REG_STATUS) & 1u, 1);
+    CHECK(&d, "strip: they restart the ring-up count", sci_lc_debug(&d.lc) >> 24 & 0x7F, 26);
 }
 
 /* sci.md 1 "Ring-level delivery": ring down fails the send queue (reason 3). */
@@ -613,13 +639,15 @@ static void test_ring_down_fails_send_queue(tally_t *t)
     run_to(&b, 110);
     uint16_t s[SCI_MAX_PKT], f[SCI_MAX_PKT];
     unsigned ns = mkpkt(s, 9, 0x0100, 5, 3, NULL, 0);
-    put_blink(&b, s, ns); /* queued in 115, failed at the end of 115 */
+    put_blink(&b, s, ns); /* queued in 115: its FAIL_REPORT is built as its symbol 0 moves */
     run_to(&b, 140);
     unsigned nf = mkpkt(f, 5, 0x3000, 5, 0, (const uint16_t[]){ 3, 9, 5, 3 }, 4);
     CHECK(&b, "fail report length", b.bout_n, nf);
     for (unsigned i = 0; i < nf && i < b.bout_n; i++)
         CHECK(&b, "fail report symbol", b.bout[i], f[i]);
-    CHECK(&b, "fail report from 116", b.bout_cyc[0], 116);
+    /* From 115 (the old model queued the report first: 116; FAIL_REPORTs are
+     * built one at a time on the B-link, D9). */
+    CHECK(&b, "fail report from 115", b.bout_cyc[0], 115);
 }
 
 /* sci.md 2: a disabled LC keeps bypassing, takes nothing, sends nothing. */
@@ -636,9 +664,9 @@ static void test_disabled_still_bypasses(tally_t *t)
     put_blink(&b, s, ns);
     run_to(&b, 240);
     CHECK(&b, "status disabled", sci_lc_reg_read(&b.lc, SCI_REG_STATUS) >> 2 & 1u, 1);
-    expect_idle(&b, __LINE__, 100, 206);
-    expect_link(&b, __LINE__, 206, p, n); /* bypassed, not taken */
-    expect_idle(&b, __LINE__, 206 + n, 240);
+    expect_idle(&b, __LINE__, 100, 205);
+    expect_link(&b, __LINE__, 205, p, n); /* bypassed (t+5), not taken */
+    expect_idle(&b, __LINE__, 205 + n, 240);
     unsigned nf = mkpkt(f, 5, 0x3000, 5, 0, (const uint16_t[]){ 4, 9, 5, 4 }, 4);
     CHECK(&b, "only the fail report on the B-link", b.bout_n, nf);
     for (unsigned i = 0; i < nf && i < b.bout_n; i++)
@@ -666,7 +694,7 @@ static void test_p2s_table_set_bit14(tally_t *t)
     put_link(&b, 210, p1, n);
     b.bout_ready = false;
     run_to(&b, 260);
-    expect_link(&b, __LINE__, 206, p0, n);     /* set 0: bypassed */
+    expect_link(&b, __LINE__, 205, p0, n);     /* set 0: bypassed (t+5) */
     CHECK(&b, "set 1 taken", sci_lc_reg_read(&b.lc, SCI_REG_STATUS) >> 12 & 0xF, 1);
     CHECK(&b, "B-link port from set 1", sci_lc_bout_port(&b.lc), 2);
     CHECK(&b, "head is the bit-14 packet", sci_lc_bout_sym(&b.lc), 0x5005);
@@ -687,13 +715,17 @@ static void test_register_port(tally_t *t)
 {
     bench_t b;
     bench_init(&b, t, SCI_LC3, ctrl(5, true, true, 3, 4, 1000));
-    CHECK(&b, "CTRL", sci_lc_reg_read(&b.lc, SCI_REG_CTRL), ctrl(5, true, true, 3, 4, 1000));
+    /* ctrl() also writes bit 18, which is no CTRL field (section 4): it reads 0
+     * (the old model stored it). */
+    const uint64_t b18 = 1ull << 18;
+    CHECK(&b, "CTRL", sci_lc_reg_read(&b.lc, SCI_REG_CTRL), ctrl(5, true, true, 3, 4, 1000) & ~b18);
     b.in.reg_we = true;
     b.in.reg_waddr = SCI_REG_CTRL;
     b.in.reg_wdata = 0xFFFFFFFFFFFFFFFFull;
     b.in.reg_wstrb = 0x01; /* only byte 0: node id [7:0] */
     bench_step(&b);
-    CHECK(&b, "CTRL byte 0", sci_lc_reg_read(&b.lc, SCI_REG_CTRL), ctrl(0xFF, true, true, 3, 4, 1000));
+    CHECK(&b, "CTRL byte 0", sci_lc_reg_read(&b.lc, SCI_REG_CTRL),
+          ctrl(0xFF, true, true, 3, 4, 1000) & ~b18);
     CHECK(&b, "STATUS up, cable ok, enabled", sci_lc_reg_read(&b.lc, SCI_REG_STATUS), 3);
 }
 
@@ -713,7 +745,28 @@ static void test_reset(tally_t *t)
     reg_write(&b, SCI_REG_TADDR, 5);
     CHECK(&b, "LRT kept", sci_lc_reg_read(&b.lc, SCI_REG_LRT), 1);
     CHECK(&b, "BRT kept", sci_lc_reg_read(&b.lc, SCI_REG_BRT), 3);
-    CHECK(&b, "DBG after reset", sci_lc_debug(&b.lc), 0xFFFFull << 32);
+    /* Reset in 103; sd = 1 on the pin in 104 is counted (section 3: at the
+     * pin; the old model counted it a cycle later): ring-up count 1 in 105. */
+    CHECK(&b, "DBG after reset", sci_lc_debug(&b.lc), 0xFFFFull << 32 | 1ull << 24);
+
+    /* D13 (as RN1): reset edges with register writes perform them and keep
+     * CTRL and TADDR; a reset edge without a write loads the defaults. */
+    b.in.rst_n = false;
+    bench_step(&b);
+    reg_write(&b, SCI_REG_CTRL, ctrl(9, true, true, 2, 3, 77));
+    reg_write(&b, SCI_REG_TADDR, 6);
+    reg_write(&b, SCI_REG_LRT, 1);
+    b.in.rst_n = true;
+    CHECK(&b, "CTRL written during reset survives later reset writes",
+          sci_lc_reg_read(&b.lc, SCI_REG_CTRL), ctrl(9, true, true, 2, 3, 77) & ~(1ull << 18));
+    CHECK(&b, "TADDR written during reset", sci_lc_reg_read(&b.lc, SCI_REG_TADDR), 6);
+    CHECK(&b, "LRT written during reset", sci_lc_reg_read(&b.lc, SCI_REG_LRT), 1);
+    b.in.rst_n = false;
+    bench_step(&b);
+    b.in.rst_n = true;
+    CHECK(&b, "reset without a write: CTRL defaults", sci_lc_reg_read(&b.lc, SCI_REG_CTRL),
+          200ull << 48 | 4ull << 32 | 8ull << 24 | 1ull << 16);
+    CHECK(&b, "reset without a write: TADDR 0", sci_lc_reg_read(&b.lc, SCI_REG_TADDR), 0);
 }
 
 int main(void)
