@@ -59,8 +59,8 @@ static const char usage_fuzz[] =
     "                  [--no-lft] [--retries R] [--gap G] [--seed S] [--cycles C] [--model M]\n"
     "                  [--wave FILE.fst [--wave-from CYCLE]] [--out DIR]\n"
     "       ftsim fuzz --device lc3|p2s [--seed S] [--cycles N] [--model M] [--out DIR]\n"
-    "       ftsim fuzz --device ring [--nodes N] [--lc3|--p2s] [--gap G] [--seed S] [--cycles C]\n"
-    "                  [--model M] [--wave FILE.fst] [--out DIR]\n"
+    "       ftsim fuzz --device ring [--nodes N] [--lc3|--p2s] [--gap G] [--pull I | --no-cuts]\n"
+    "                  [--seed S] [--cycles C] [--model M] [--wave FILE.fst] [--out DIR]\n"
     "\n"
     "lc3, p2s: one SCI link controller; the stimulus plays the ring and the node around it\n"
     "(traffic, its own packets back, echoes for what it inserts, corrupt and marked packets,\n"
@@ -73,6 +73,9 @@ static const char usage_fuzz[] =
     "while cables are pulled and restored at random; a message every ~G cycles per flow. A\n"
     "ledger checks that every message is delivered once and in order, or its source gave it\n"
     "up; that nothing is delivered corrupt or unsent; and, after a drain, that nothing is left.\n"
+    "--pull I: instead of random pulls, the cable out of node I is pulled at a fifth of the run\n"
+    "and put back (at most 20000 cycles later); every LC must report its ring down and up again\n"
+    "within the bounds of rtl/sci_lc.md section 3 (a table per node). --no-cuts: no pulls.\n"
     "\n"
     "rnpnet: an RNP network of RN1s (N = 16, 64, 256 or 1024 endpoints; E extra front stages,\n"
     "default 1 from 256 endpoints, so SWALLOW is used; wiring from the seed). Endpoints send\n"
@@ -303,6 +306,14 @@ static int parse_fuzz_opts(const char *cmd, int argc, char **argv, fuzz_opts_t *
             o->quiet = 1;
         } else if (!strcmp(a, "--p2s") || !strcmp(a, "--lc3")) {
             o->ring_p2s = !strcmp(a, "--p2s");
+        } else if (!strcmp(a, "--no-cuts")) {
+            o->ring_nocuts = 1;
+        } else if (!strcmp(a, "--pull")) {
+            uint64_t x;
+            if (parse_u64_arg(v, &x) < 0 || x > 15)
+                return bad_arg(cmd, "--pull takes a node number, 0 to 15", v);
+            o->ring_pull = (int)x;
+            i++;
         } else if (!strcmp(a, "--nodes")) {
             uint64_t x;
             if (parse_u64_arg(v, &x) < 0 || x < 2 || x > 16)
@@ -363,7 +374,8 @@ static int cmd_fuzz(int argc, char **argv)
         fputs(usage_fuzz, stdout);
         return 0;
     }
-    fuzz_opts_t o = {.cycles = 100000, .models = LS_BOTH, .net_extra = -1, .ring_p2s = -1};
+    fuzz_opts_t o = {.cycles = 100000, .models = LS_BOTH, .net_extra = -1, .ring_p2s = -1,
+                     .ring_pull = -1};
     int seeded = 0;
     int rc = parse_fuzz_opts("fuzz", argc, argv, &o, &seeded);
     if (rc)
@@ -453,7 +465,8 @@ static int cmd_bench(int argc, char **argv)
         fputs(usage_bench, stdout);
         return 0;
     }
-    fuzz_opts_t base = {.cycles = 1000000, .seed = 1, .quiet = 1, .net_extra = -1};
+    fuzz_opts_t base = {.cycles = 1000000, .seed = 1, .quiet = 1, .net_extra = -1, .ring_p2s = -1,
+                        .ring_pull = -1};
     int seeded = 0;
     unsigned repeat = 3;
     for (int i = 0; i + 1 < argc; i++)

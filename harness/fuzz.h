@@ -29,6 +29,8 @@ typedef struct fuzz_opts {
     unsigned ring_nodes;  /* --device ring: nodes (0: random 2..16 from the seed) */
     int ring_p2s;         /* --device ring: 1 P2S (--p2s), 0 LC3 (--lc3), -1 from the seed */
     int is_ring;          /* set by the command line: --device ring */
+    int ring_pull;        /* --pull I: pull node I's output cable once, no random cuts; -1 */
+    int ring_nocuts;      /* --no-cuts: no cable pulls (bench) */
 } fuzz_opts_t;
 
 #include <stdarg.h>

@@ -86,6 +86,7 @@ typedef struct {
 typedef struct {
     uint64_t msgs, delivered, dups, acks, retx, tmo_retx, given_up, late_delivered;
     uint64_t fail_reports[5], cuts, restores, pkts_in;
+    uint64_t link_busy;   /* link-cycles carrying a packet symbol, over every link */
 } rstats_t;
 
 typedef struct {
@@ -107,6 +108,10 @@ typedef struct {
     flow_t f[N_MAX][N_MAX];
     unsigned gap;         /* mean cycles between messages of a flow */
     int cut;              /* the link cut now, -1 none */
+    int pull;             /* --pull I: one planned pull of link I, no random cuts; -1 none */
+    uint64_t pull_at, pull_end;
+    int64_t down_at[N_MAX], up_at[N_MAX]; /* when each LC reported down / up again (-1: not) */
+    int was_up[N_MAX];
     uint64_t cut_until, next_cut;
     int failed;
     char why[800];
@@ -446,6 +451,41 @@ static void host_receive(rz_t *z, unsigned i, const uint64_t *out)
     }
 }
 
+/* The planned pull: when each LC's STATUS.ring_up falls after the cut and rises after the
+ * restore (read from the model's register port every cycle). */
+static void watch_ring(rz_t *z)
+{
+    device_t *m = z->ls.m[z->ls.n - 1];
+    for (unsigned i = 0; i < z->n; i++) {
+        int up = (int)(dev_reg_read(m, sci_ring_addr(i, SCI_REG_STATUS)) & 1u);
+        if (z->t >= z->pull_at && z->t < z->pull_end && !up && z->was_up[i] && z->down_at[i] < 0)
+            z->down_at[i] = (int64_t)(z->t - z->pull_at);
+        if (z->t >= z->pull_end && up && !z->was_up[i] && z->up_at[i] < 0)
+            z->up_at[i] = (int64_t)(z->t - z->pull_end);
+        z->was_up[i] = up;
+    }
+}
+
+static void pull_report(rz_t *z)
+{
+    unsigned down_bound = 5 + 43 * (z->n - 1), up_bound = 66 + 5 * z->n; /* sci_lc.md section 3 */
+    printf("  pulled the cable out of node %d at cycle %llu, restored at cycle %llu "
+           "(bounds, rtl/sci_lc.md section 3: down within %u cycles, up within %u)\n",
+           z->pull, (unsigned long long)z->pull_at, (unsigned long long)z->pull_end, down_bound,
+           up_bound);
+    printf("  | node | reports down (cycles after the pull) | reports up (cycles after the restore) |\n"
+           "  |---|---:|---:|\n");
+    for (unsigned i = 0; i < z->n; i++) {
+        printf("  | %u | %lld | %lld |\n", i, (long long)z->down_at[i], (long long)z->up_at[i]);
+        if (z->down_at[i] < 0 || z->down_at[i] > (int64_t)down_bound)
+            rz_fail(z, "node %u: ring down reported %lld cycles after the pull (bound %u)", i,
+                    (long long)z->down_at[i], down_bound);
+        else if (z->up_at[i] < 0 || z->up_at[i] > (int64_t)up_bound)
+            rz_fail(z, "node %u: ring up reported %lld cycles after the restore (bound %u)", i,
+                    (long long)z->up_at[i], up_bound);
+    }
+}
+
 /* Debugging aid (FTSIM_RING_TID=0xT): print every packet with that tid on every link. */
 static void debug_links(rz_t *z, const uint64_t *out, uint16_t tid)
 {
@@ -479,13 +519,22 @@ static void control(rz_t *z, const char *text)
 static void cables(rz_t *z)
 {
     char text[24];
+    if (z->pull >= 0) { /* the planned pull: no random cuts */
+        if (z->t == z->pull_at || z->t == z->pull_end) {
+            snprintf(text, sizeof text, "%s %d", z->t == z->pull_at ? "cut" : "restore", z->pull);
+            control(z, text);
+            z->st.cuts += z->t == z->pull_at;
+            z->st.restores += z->t == z->pull_end;
+        }
+        return;
+    }
     if (z->cut >= 0 && z->t >= z->cut_until) {
         snprintf(text, sizeof text, "restore %d", z->cut);
         control(z, text);
         z->cut = -1;
         z->st.restores++;
         z->next_cut = z->t + 2000 + prng_below(&z->rng, 60000);
-    } else if (z->cut < 0 && z->t >= z->next_cut && z->t < z->quiet_cuts_at) {
+    } else if (z->cut < 0 && z->t >= z->next_cut && z->t < z->quiet_cuts_at && !z->o->ring_nocuts) {
         z->cut = (int)prng_below(&z->rng, z->n);
         unsigned len = prng_chance(&z->rng, 1, 3) ? 1 + prng_below(&z->rng, 300)
                                                    : 300 + prng_below(&z->rng, 25000);
@@ -597,8 +646,9 @@ static void print_stats(const rz_t *z, double secs)
            (unsigned long long)s->dups, (unsigned long long)s->acks, (unsigned long long)s->retx,
            (unsigned long long)s->tmo_retx, (unsigned long long)s->given_up,
            (unsigned long long)s->late_delivered);
-    printf("  cable pulls %llu, restores %llu; failure reports: busy limit %llu, echo timeout "
-           "%llu, ring down %llu, disabled %llu\n",
+    printf("  links busy %.1f%% of cycles; cable pulls %llu, restores %llu; failure reports: busy "
+           "limit %llu, echo timeout %llu, ring down %llu, disabled %llu\n",
+           z->t ? 100.0 * (double)s->link_busy / ((double)z->t * z->n) : 0.0,
            (unsigned long long)s->cuts, (unsigned long long)s->restores,
            (unsigned long long)s->fail_reports[1], (unsigned long long)s->fail_reports[2],
            (unsigned long long)s->fail_reports[3], (unsigned long long)s->fail_reports[4]);
@@ -655,6 +705,15 @@ int fuzz_sciring(const fuzz_opts_t *o)
     z->logging = o->cycles <= 400000;
     z->cut = -1;
     z->next_cut = 500 + prng_below(&z->rng, 20000);
+    z->pull = o->ring_pull;
+    if (z->pull >= (int)z->n) {
+        fprintf(stderr, "ftsim: --pull %d: the ring has nodes 0..%u\n", z->pull, z->n - 1);
+        return 2;
+    }
+    z->pull_at = o->cycles / 5;
+    z->pull_end = z->pull_at + (o->cycles / 10 < 20000 ? o->cycles / 10 : 20000);
+    for (unsigned i = 0; i < z->n; i++)
+        z->down_at[i] = z->up_at[i] = -1;
     z->drain_at = o->cycles > 140000 ? o->cycles - 70000 : o->cycles / 2;
     z->quiet_cuts_at = z->drain_at > 60000 ? z->drain_at - 30000 : z->drain_at / 2;
     for (unsigned s = 0; s < z->n; s++) {
@@ -675,6 +734,8 @@ int fuzz_sciring(const fuzz_opts_t *o)
             fprintf(stderr, "\r  cycle %llu of %llu (%.0f%%)", (unsigned long long)z->t,
                     (unsigned long long)o->cycles, 100.0 * (double)z->t / (double)o->cycles);
         cables(z);
+        if (z->pull >= 0)
+            watch_ring(z);
         flows_step(z);
         for (unsigned i = 0; i < z->n; i++)
             host_drive(z, i, moved[i]);
@@ -688,6 +749,7 @@ int fuzz_sciring(const fuzz_opts_t *o)
         if (dbg_tid >= 0)
             debug_links(z, out, (uint16_t)dbg_tid);
         for (unsigned i = 0; i < z->n; i++) {
+            z->st.link_busy += (out[sci_ring_port(i, SCI_RP_LINK)] & SCI_FLAG) != 0;
             moved[i] = (z->in[sci_ring_port(i, SCI_RP_HIN)] & SCI_FLAG) &&
                        out[sci_ring_port(i, SCI_RP_HIN_READY)];
             host_receive(z, i, out);
@@ -703,6 +765,8 @@ int fuzz_sciring(const fuzz_opts_t *o)
         fputc('\n', stderr);
     if (!z->failed)
         ledger_final(z);
+    if (!z->failed && z->pull >= 0)
+        pull_report(z);
     if (getenv("FTSIM_RING_DEBUG"))
         for (unsigned i = 0; i < z->n; i++)
             fprintf(stderr, "node %u: LC STATUS 0x%llX COUNTS 0x%llX, PSB STATUS 0x%llX\n", i,

@@ -231,6 +231,31 @@ def suite_netfuzz():
     return tests
 
 
+# SCI: one controller under random stimulus; rings with the end-to-end ledger and random pulls
+# (size and variant from the seed unless given); the pulled-cable bound check on a ring of 8.
+SCI_LC_FUZZ = [("lc3", 1, 300_000), ("p2s", 2, 300_000)]
+SCI_RING_FUZZ = [(11, [], 300_000), (12, [], 300_000), (13, ["--nodes", "16", "--p2s"], 200_000),
+                 (14, ["--nodes", "2", "--lc3"], 300_000)]
+
+
+def suite_scifuzz():
+    tests = [Test("sci-fuzz", f"{d} seed {s} x {c} cycles lockstep",
+                  [FTSIM, "fuzz", "--device", d, "--seed", str(s), "--cycles", str(c), "--quiet",
+                   "--out", "build/fuzz"], exit_is(0, f"PASS fuzz {d} seed {s}"))
+             for d, s, c in SCI_LC_FUZZ]
+    tests += [Test("sci-fuzz", f"ring seed {s} {' '.join(a)} x {c} cycles lockstep, ledger",
+                   [FTSIM, "fuzz", "--device", "ring", "--seed", str(s), "--cycles", str(c), *a,
+                    "--quiet", "--out", "build/fuzz"], exit_is(0, f"PASS fuzz ring seed {s}"))
+              for s, a, c in SCI_RING_FUZZ]
+    for variant, seed in (("--lc3", 21), ("--p2s", 22)):
+        tests.append(Test("sci-fuzz", f"ring of 8 {variant[2:]}: pulled cable, every LC down and up "
+                          "within the bounds, ledger clean",
+                          [FTSIM, "fuzz", "--device", "ring", "--nodes", "8", variant, "--pull", "3",
+                           "--seed", str(seed), "--cycles", "150000", "--quiet", "--out", "build/fuzz"],
+                          exit_is(0, "reports down (cycles after the pull)", f"PASS fuzz ring seed {seed}")))
+    return tests
+
+
 def suite_waves():
     """make wave's FST opens with the committed layout: every signal it names is in the dump."""
     fst = "build/waves/test-showcase.fst"
@@ -278,6 +303,7 @@ SUITES = {
     "icarus": suite_icarus,
     "fuzz": suite_fuzz,
     "net-fuzz": suite_netfuzz,
+    "sci-fuzz": suite_scifuzz,
     "mutants": suite_mutants,
 }
 
@@ -296,7 +322,7 @@ def main():
     first_start, last_end = {}, {}
     with cf.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         futs = {}
-        for t in sorted(tests, key=lambda t: t.suite not in ("mutants", "fuzz", "net-fuzz")):  # long first
+        for t in sorted(tests, key=lambda t: t.suite not in ("mutants", "fuzz", "net-fuzz", "sci-fuzz")):  # long first
             futs[pool.submit(lambda t=t: (time.monotonic(), run_one(t), time.monotonic()))] = t
         for fut in cf.as_completed(futs):
             a, t, b = fut.result()
