@@ -61,6 +61,7 @@ typedef struct {
     logent_t *log;
     size_t nlog, caplog;
     dev_write_t init[1];
+    rec_t *golden;      /* --record */
     /* configuration the stimulus knows */
     uint16_t id;
     uint16_t taken[8];  /* ids the LRT takes */
@@ -371,6 +372,21 @@ int fuzz_scilc(const fuzz_opts_t *o, const dev_design_t *d)
     f->init[0] = (dev_write_t){SCI_REG_CTRL, ctrl, 0xFFFF00FFFF031FFFull};
     ls_reset(&f->ls, f->init, 1);
     f->tid_next = (uint16_t)prng_below(&f->rng, 1000);
+    if (o->record) {
+        char header[512];
+        snprintf(header, sizeof header,
+                 "# GOLDEN VECTOR, recorded by `ftsim fuzz --device %s --seed %llu --cycles %llu "
+                 "--record` on the %s model.\n# Regenerate with `make vectors`; never edit by hand.\n",
+                 d->name, (unsigned long long)o->seed, (unsigned long long)o->cycles,
+                 dev_impl_name(f->ls.m[f->ls.n - 1]->impl));
+        f->golden = rec_open(o->record, d, f->init, 1, header, 1, err, sizeof err);
+        if (!f->golden) {
+            fprintf(stderr, "ftsim: %s\n", err);
+            ls_close(&f->ls);
+            free(f);
+            return 2;
+        }
+    }
     printf("fuzz %s: seed %llu, %llu cycles, models %s; node %u ctrl 0x%016llX\n", d->name,
            (unsigned long long)o->seed, (unsigned long long)o->cycles,
            o->models == LS_BOTH ? "rtl+csim lockstep" : o->models == LS_RTL ? "rtl" : "csim",
@@ -403,6 +419,8 @@ int fuzz_scilc(const fuzz_opts_t *o, const dev_design_t *d)
             break;
         }
         const uint64_t *out = f->ls.out[f->ls.n - 1];
+        if (f->golden)
+            rec_cycle(f->golden, f->t, f->in, wr ? &w : NULL, out, f->ls.m[f->ls.n - 1]);
         moved = (f->in[SCI_P_BIN] & SCI_FLAG) && out[SCI_P_BIN_READY];
         watch_out(f, out[SCI_P_LOUT]);
         if (ls_tick(&f->ls, msg, sizeof msg)) {
@@ -413,6 +431,8 @@ int fuzz_scilc(const fuzz_opts_t *o, const dev_design_t *d)
     if (tty && !o->quiet && o->cycles > 2000000)
         fputc('\n', stderr);
     clock_gettime(CLOCK_MONOTONIC, &b);
+    if (f->golden && rec_close(f->golden, f->t ? f->t - 1 : 0, err, sizeof err))
+        fprintf(stderr, "ftsim: %s\n", err);
     double secs = (double)(b.tv_sec - a.tv_sec) + 1e-9 * (double)(b.tv_nsec - a.tv_nsec);
     printf("  %llu cycles in %.2f s (%.0f cycles/s); link packets %llu, echoes %llu, B-link "
            "packets %llu, register writes %llu, signal-detect losses %llu\n",

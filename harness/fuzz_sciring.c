@@ -47,6 +47,7 @@
 #define HOST_TIMEOUT 6000u   /* cycles without an ACK before the source retransmits */
 #define FAIL_BACKOFF 400u    /* after a FAIL_REPORT */
 #define F_RESYNC 1u
+#define DRAIN_MAX 200000u    /* cycles after --cycles to resolve every message */
 
 enum { ST_GAP, ST_WAIT };
 
@@ -121,6 +122,7 @@ typedef struct {
     int logging;
     dev_write_t init[2 * N_MAX];
     unsigned ninit;
+    rec_t *golden;        /* --record */
 } rz_t;
 
 static void rz_fail(rz_t *z, const char *fmt, ...)
@@ -514,6 +516,8 @@ static void control(rz_t *z, const char *text)
         if (z->ls.m[k]->ops->control(z->ls.m[k]->self, text, msg, sizeof msg) < 0)
             rz_fail(z, "control '%s': %s", text, msg);
     log_add(z, UINT32_MAX, 0, text);
+    if (z->golden)
+        rec_control(z->golden, z->t, text);
 }
 
 static void cables(rz_t *z)
@@ -545,6 +549,22 @@ static void cables(rz_t *z)
     }
 }
 
+/* Anything still to resolve: a message waiting for its ACK, a packet a host has to send, a
+ * cable still out. */
+static int busy(const rz_t *z)
+{
+    if (z->cut >= 0 || (z->pull >= 0 && z->t <= z->pull_end))
+        return 1;
+    for (unsigned s = 0; s < z->n; s++) {
+        if (z->h[s].qn || z->h[s].cur.len || z->h[s].rxn)
+            return 1;
+        for (unsigned d = 0; d < z->n; d++)
+            if (s != d && z->f[s][d].st == ST_WAIT)
+                return 1;
+    }
+    return 0;
+}
+
 /* ---- end of run ----------------------------------------------------------------------------- */
 
 static void ledger_final(rz_t *z)
@@ -555,8 +575,8 @@ static void ledger_final(rz_t *z)
                 continue;
             flow_t *f = &z->f[s][d];
             if (f->st == ST_WAIT) {
-                rz_fail(z, "flow %u->%u: seq %u still unresolved after the drain (%u attempts)", s, d,
-                        f->seq, f->tries);
+                rz_fail(z, "flow %u->%u: seq %u still unresolved %u cycles after the last message "
+                           "started (%u attempts)", s, d, f->seq, DRAIN_MAX, f->tries);
                 break;
             }
             for (uint32_t k = 0; k < f->seq; k++) {
@@ -603,9 +623,11 @@ static void report_failure(rz_t *z)
 {
     printf("FAIL fuzz ring seed %llu: %s\n", (unsigned long long)z->o->seed, z->why);
     if (!z->logging) {
-        printf("no reproducer vector: the run is longer than %u cycles; `ftsim fuzz --device ring "
-               "--seed %llu --cycles %llu` repeats it exactly\n",
-               400000u, (unsigned long long)z->o->seed, (unsigned long long)z->t + 1);
+        printf("no reproducer vector (kept for runs of up to %u cycles); `ftsim fuzz --device ring "
+               "--nodes %u --%s --seed %llu --cycles %llu` (with the same --gap/--pull/--no-cuts) "
+               "repeats it exactly\n",
+               600000u - DRAIN_MAX, z->n, sci_ring_p2s(z->d) ? "p2s" : "lc3",
+               (unsigned long long)z->o->seed, (unsigned long long)z->o->cycles);
         return;
     }
     const char *dir = z->o->outdir ? z->o->outdir : "build/fuzz";
@@ -702,7 +724,27 @@ int fuzz_sciring(const fuzz_opts_t *o)
         fprintf(stderr, "ftsim: %s\n", err);
         return 2;
     }
-    z->logging = o->cycles <= 400000;
+    z->logging = o->cycles + DRAIN_MAX <= 600000;
+    if (o->record) {
+        char header[640], extra[96] = "";
+        if (o->ring_pull >= 0)
+            snprintf(extra, sizeof extra, " --pull %d", o->ring_pull);
+        if (o->ring_nocuts)
+            snprintf(extra + strlen(extra), sizeof extra - strlen(extra), " --no-cuts");
+        if (o->net_gap)
+            snprintf(extra + strlen(extra), sizeof extra - strlen(extra), " --gap %u", o->net_gap);
+        snprintf(header, sizeof header,
+                 "# GOLDEN VECTOR, recorded by `ftsim fuzz --device ring --nodes %u --%s%s --seed %llu "
+                 "--cycles %llu --record` on the %s model.\n# Regenerate with `make vectors`; never edit "
+                 "by hand.\n",
+                 z->n, p2s ? "p2s" : "lc3", extra, (unsigned long long)o->seed,
+                 (unsigned long long)o->cycles, dev_impl_name(z->ls.m[z->ls.n - 1]->impl));
+        z->golden = rec_open(o->record, z->d, z->init, z->ninit, header, 1, err, sizeof err);
+        if (!z->golden) {
+            fprintf(stderr, "ftsim: %s\n", err);
+            return 2;
+        }
+    }
     z->cut = -1;
     z->next_cut = 500 + prng_below(&z->rng, 20000);
     z->pull = o->ring_pull;
@@ -714,8 +756,10 @@ int fuzz_sciring(const fuzz_opts_t *o)
     z->pull_end = z->pull_at + (o->cycles / 10 < 20000 ? o->cycles / 10 : 20000);
     for (unsigned i = 0; i < z->n; i++)
         z->down_at[i] = z->up_at[i] = -1;
-    z->drain_at = o->cycles > 140000 ? o->cycles - 70000 : o->cycles / 2;
-    z->quiet_cuts_at = z->drain_at > 60000 ? z->drain_at - 30000 : z->drain_at / 2;
+    /* Messages start until --cycles; random pulls start until four fifths of it; then the run
+     * goes on (the drain) until every message is resolved, at most DRAIN_MAX cycles more. */
+    z->drain_at = o->cycles;
+    z->quiet_cuts_at = o->cycles / 5 * 4;
     for (unsigned s = 0; s < z->n; s++) {
         z->h[s].tid_next = (uint16_t)prng_next(&z->rng);
         for (unsigned d = 0; d < z->n; d++) {
@@ -729,7 +773,8 @@ int fuzz_sciring(const fuzz_opts_t *o)
     int moved[N_MAX] = {0};
     const char *dt = getenv("FTSIM_RING_TID");
     long dbg_tid = dt ? strtol(dt, NULL, 0) : -1;
-    for (z->t = 0; z->t < o->cycles && !z->failed; z->t++) {
+    for (z->t = 0; !z->failed && (z->t < o->cycles || (busy(z) && z->t < o->cycles + DRAIN_MAX));
+         z->t++) {
         if (tty && !o->quiet && (z->t & 0x3FFFF) == 0 && o->cycles > 1000000)
             fprintf(stderr, "\r  cycle %llu of %llu (%.0f%%)", (unsigned long long)z->t,
                     (unsigned long long)o->cycles, 100.0 * (double)z->t / (double)o->cycles);
@@ -746,6 +791,8 @@ int fuzz_sciring(const fuzz_opts_t *o)
             break;
         }
         const uint64_t *out = z->ls.out[z->ls.n - 1];
+        if (z->golden)
+            rec_cycle(z->golden, z->t, z->in, NULL, out, z->ls.m[z->ls.n - 1]);
         if (dbg_tid >= 0)
             debug_links(z, out, (uint16_t)dbg_tid);
         for (unsigned i = 0; i < z->n; i++) {
@@ -777,6 +824,8 @@ int fuzz_sciring(const fuzz_opts_t *o)
     double secs = (double)(b.tv_sec - a.tv_sec) + 1e-9 * (double)(b.tv_nsec - a.tv_nsec);
     if (o->wave)
         dev_trace_close(z->ls.m[0]);
+    if (z->golden && rec_close(z->golden, z->t ? z->t - 1 : 0, err, sizeof err))
+        fprintf(stderr, "ftsim: %s\n", err);
     print_stats(z, secs);
     if (o->cps)
         *o->cps = secs > 0 ? (double)z->t / secs : 0;

@@ -21,6 +21,16 @@ done
 # A small network with faults injected early: the network's behaviour under faults.
 build/ftsim fuzz --device rnpnet --endpoints 16 --faults 3 --seed 5 --cycles 600 --gap 30 \
   --model csim --quiet --record vectors/rnpnet/golden/fuzz-rnpnet16-seed5.vec >/dev/null
+# SCI: one controller under random stimulus, and a ring of 4 with a cable pulled and put back
+# while the hosts exchange messages.
+for d in lc3 p2s; do
+  build/ftsim fuzz --device $d --seed 5 --cycles 3000 --model csim --quiet \
+    --record "vectors/$d/golden/fuzz-$d-seed5.vec" >/dev/null
+done
+build/ftsim fuzz --device ring --nodes 4 --lc3 --pull 1 --gap 60 --seed 5 --cycles 6000 --model csim \
+  --quiet --record vectors/ring/golden/fuzz-ring4-seed5.vec >/dev/null
+build/ftsim fuzz --device ring --nodes 3 --p2s --pull 2 --gap 60 --seed 6 --cycles 6000 --model csim \
+  --quiet --record vectors/ring/golden/fuzz-p2sring3-seed6.vec >/dev/null
 echo "golden vectors regenerated:"
 git status --short -- vectors/*/golden | sed 's/^/  /'
 git diff --stat -- vectors/*/golden | tail -1
