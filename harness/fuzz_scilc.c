@@ -372,6 +372,12 @@ int fuzz_scilc(const fuzz_opts_t *o, const dev_design_t *d)
     f->init[0] = (dev_write_t){SCI_REG_CTRL, ctrl, 0xFFFF00FFFF031FFFull};
     ls_reset(&f->ls, f->init, 1);
     f->tid_next = (uint16_t)prng_below(&f->rng, 1000);
+    if (o->wave && dev_trace_open(f->ls.m[0], o->wave, err, sizeof err) < 0) {
+        fprintf(stderr, "ftsim: %s\n", err);
+        ls_close(&f->ls);
+        free(f);
+        return 2;
+    }
     if (o->record) {
         char header[512];
         snprintf(header, sizeof header,
@@ -431,6 +437,8 @@ int fuzz_scilc(const fuzz_opts_t *o, const dev_design_t *d)
     if (tty && !o->quiet && o->cycles > 2000000)
         fputc('\n', stderr);
     clock_gettime(CLOCK_MONOTONIC, &b);
+    if (o->wave)
+        dev_trace_close(f->ls.m[0]);
     if (f->golden && rec_close(f->golden, f->t ? f->t - 1 : 0, err, sizeof err))
         fprintf(stderr, "ftsim: %s\n", err);
     double secs = (double)(b.tv_sec - a.tv_sec) + 1e-9 * (double)(b.tv_nsec - a.tv_nsec);

@@ -264,7 +264,17 @@ def suite_waves():
     net = "build/waves/test-net-path.fst"
     cmd2 = ["bash", "-c", f"mkdir -p build/waves && {FTSIM} play vectors/rnpnet/spec/path_rotation.vec "
             f"--wave {net} >/dev/null && python3 tests/check_gtkw.py waves/rnpnet16_path.gtkw {net}"]
-    return [Test("waves", "waves/rn1.gtkw against an FST from ftsim play --wave", cmd,
+    sci = []
+    for layout, run in (("waves/lc3.gtkw", "fuzz --device lc3 --seed 3 --cycles 3000"),
+                        ("waves/lc3.gtkw", "fuzz --device p2s --seed 3 --cycles 3000"),
+                        ("waves/ring4.gtkw", "fuzz --device ring --nodes 4 --lc3 --seed 3 --cycles 3000"),
+                        ("waves/ring8.gtkw", "fuzz --device ring --nodes 8 --p2s --seed 3 --cycles 3000")):
+        f = f"build/waves/test-sci{len(sci)}.fst"
+        sci.append(Test("waves", f"{layout} against an FST from ftsim {run.split()[0]} {run.split()[2]}",
+                        ["bash", "-c", f"mkdir -p build/waves && {FTSIM} {run} --quiet --wave {f} "
+                         f">/dev/null && python3 tests/check_gtkw.py {layout} {f}"],
+                        exit_is(0, "0 missing")))
+    return sci + [Test("waves", "waves/rn1.gtkw against an FST from ftsim play --wave", cmd,
                  exit_is(0, "0 missing")),
             Test("waves", "waves/rnpnet16_path.gtkw against a network FST (every router in one)",
                  cmd2, exit_is(0, "19 signals checked", "0 missing")),
