@@ -36,10 +36,10 @@ HARNESS_C   := harness/dev.c harness/vec.c harness/lockstep.c harness/play.c \
                harness/ftsim.c
 CSIM_C      := $(CSIM_DIR)/rn1.c $(CSIM_DIR)/sci_lc.c $(CSIM_DIR)/sci_node.c
 HARNESS_CXX := harness/rn1_rtl.cpp harness/sci_rtl.cpp harness/sci_node_rtl.cpp harness/vl_common.cpp
-SCI_RTL     := rtl/sci_lc.v rtl/sci_crc16.v
-SCI_VLT     := rtl/sci_lc.vlt
-NODE_RTL    := $(SCI_RTL) rtl/sci_psb.v rtl/sci_node.v
-NODE_VLT    := $(SCI_VLT) $(wildcard rtl/sci_node.vlt)
+SCI_RTL     := $(RTL_DIR)/sci_lc.v $(RTL_DIR)/sci_crc16.v
+SCI_VLT     := $(RTL_DIR)/sci_lc.vlt
+NODE_RTL    := $(SCI_RTL) $(RTL_DIR)/sci_psb.v $(RTL_DIR)/sci_node.v
+NODE_VLT    := $(SCI_VLT) $(RTL_DIR)/sci_node.vlt
 # A node (PSB, B-link, link controllers) per variant and LC count: lc3n1 p2sn1 lc3n2 p2sn2.
 NODE_VARIANTS := lc3n1 p2sn1 lc3n2 p2sn2
 NODE_LIBS   := $(foreach v,$(NODE_VARIANTS),$(VLSCI)/$(v)/V$(v)__ALL.a)

@@ -74,6 +74,49 @@ MUTANTS = {
         "            n.lfsr = rn1_seed_eff(n.seed);\n    }",
         "            (void)0;\n    }",
         "a seed written mid-run does not reload the LFSR (rnp.md 8)"),
+    # ---- C model, SCI ----------------------------------------------------------------------
+    "csim-sci-mark-kept": ("csim", "sci_lc.c",
+        "n->rxq[tail].sym[c->idx] = c->idx == 1 ? (uint16_t)(sym & ~SCI_MARK) : sym;",
+        "n->rxq[tail].sym[c->idx] = sym;",
+        "the scrubber mark is not cleared when a packet is taken off the ring (sci.md 2)"),
+    "csim-sci-echo-unscrubbed": ("csim", "sci_lc.c",
+        "    if (c->scrub && (cmd & SCI_MARK)) {",
+        "    if (c->scrub && (cmd & SCI_MARK) && !echo) {",
+        "the scrubber lets a marked echo pass (sci.md 2: packets and echoes are scrubbed)"),
+    "csim-sci-busy-no-retx": ("csim", "sci_lc.c",
+        "                s->busy++;\n                s->rtx = true;",
+        "                s->busy++;",
+        "a busy echo does not retransmit the packet (sci.md 1)"),
+    "csim-sci-retry-limit": ("csim", "sci_lc.c",
+        "            if (s->retry < c->retry_limit) {",
+        "            if (s->retry <= c->retry_limit) {",
+        "one echo-timeout retransmission more than retry_limit (sci.md 1)"),
+    "csim-sci-full-no-busy": ("csim", "sci_lc.c",
+        "        n->parse = SCI_P_DISCARD;                 /* receive queue full: answered busy */\n"
+        "        n->ans = ANS_BUSY;",
+        "        n->parse = SCI_P_DISCARD;                 /* receive queue full: answered busy */\n"
+        "        n->ans = ANS_NONE;",
+        "a packet discarded for a full receive queue is not answered busy (sci.md 2)"),
+    "csim-sci-disabled-takes": ("csim", "sci_lc.c",
+        "    bool take = c->enable && lc->lrt[ti] && !echo && !own;",
+        "    bool take = lc->lrt[ti] && !echo && !own;",
+        "a disabled LC still takes packets (sci.md 2)"),
+    "csim-sci-rdown-3": ("csim", "sci_lc.h",
+        "#define SCI_RDOWN_CYCLES 4u",
+        "#define SCI_RDOWN_CYCLES 3u",
+        "ring-down origination after 3 cycles of lost signal detect, not 4 (sci_lc.md 3)"),
+    "csim-sci-crc-ignored": ("csim", "sci_lc.c",
+        "    if (!good)\n        return;",
+        "    if (!good && st == SCI_P_ECHO)\n        return;",
+        "a taken packet with a bad CRC is delivered and echoed (sci.md 1)"),
+    "csim-psb-probe-brt": ("csim", "sci_node.c",
+        "    if ((s1 >> 8) == SCI_T_PROBE) {",
+        "    if ((s1 >> 8) == SCI_T_PROBE && len > 99u) {",
+        "the PSB routes a PROBE by its BRT, not to the LC the host names (sci_node.md 2)"),
+    "csim-psb-rsr-late": ("csim", "sci_node.c",
+        "        if (c->rr_timer > 1u) {",
+        "        if (c->rr_timer > 0u) {",
+        "the remote-read timeout comes one cycle late (sci_node.md 2)"),
     # ---- RTL -----------------------------------------------------------------------------
     "rtl-lfsr-bit": ("rtl", "rn1.v",
         "pick       = (hi != 8'h00 && lfsr_i[{1'b0, p}]) ? hi : lo;",
@@ -119,6 +162,35 @@ MUTANTS = {
         "        if (hi != 8'h00 && busy == lo) begin             // exactly one busy: take the other\n          pick = hi;",
         "        if (hi != 8'h00 && busy == lo) begin             // exactly one busy: take the other\n          pick = lo;",
         "backward channel: the busy hint does not steer the choice away (rnp.md 7)"),
+    # ---- RTL, SCI ---------------------------------------------------------------------------
+    "rtl-sci-mark-kept": ("rtl", "sci_lc.v",
+        "wire [15:0] rq_wd = (idx_q == 6'd1) ? (p3s & 16'hFF7F) : p3s;",
+        "wire [15:0] rq_wd = p3s;",
+        "the scrubber mark is not cleared when a packet is taken (sci.md 2)"),
+    "rtl-sci-full-no-busy": ("rtl", "sci_lc.v",
+        "                       !rq_free ? ANS_BUSY :",
+        "                       !rq_free ? ANS_NONE :",
+        "a packet discarded for a full receive queue is not answered busy (sci.md 2)"),
+    "rtl-sci-disabled-takes": ("rtl", "sci_lc.v",
+        "wire        take_ok  = cfg_en && lrt_bit && !is_echo && !own_src;",
+        "wire        take_ok  = lrt_bit && !is_echo && !own_src;",
+        "a disabled LC still takes packets (sci.md 2)"),
+    "rtl-sci-busy-no-retx": ("rtl", "sci_lc.v",
+        "          busy = busy + 8'd1;\n          rtx  = 1'b1;",
+        "          busy = busy + 8'd1;",
+        "a busy echo does not retransmit the packet (sci.md 1)"),
+    "rtl-sci-ring-up-early": ("rtl", "sci_lc.v",
+        "(sd1_q >= 7'd64 && since_q >= 7'd64) ? 1'b1 : ring_up_q;",
+        "(sd1_q >= 7'd48 && since_q >= 7'd48) ? 1'b1 : ring_up_q;",
+        "ring up after 48 clean cycles, not 64 (sci_lc.md 3)"),
+    "rtl-psb-probe-brt": ("rtl", "sci_psb.v",
+        "wire [2:0]  sf_port  = (sf_type == T_PROBE) ? sf_pport : sf_brt;",
+        "wire [2:0]  sf_port  = sf_brt;",
+        "the PSB routes a PROBE by its BRT (sci_node.md 2)"),
+    "rtl-psb-rsr-early": ("rtl", "sci_psb.v",
+        "wire expired   = rsr_arm_q && (rsr_tmr_q <= 16'd1) && !disarm && !rsr_start;",
+        "wire expired   = rsr_arm_q && (rsr_tmr_q <= 16'd2) && !disarm && !rsr_start;",
+        "the remote-read timeout comes one cycle early (sci_node.md 2)"),
 }
 
 def run(name):
@@ -136,18 +208,19 @@ def run(name):
         return 2
     with open(path, "w", encoding="utf-8") as f:
         f.write(text.replace(old, new))
-    make = ["make", "-s", f"BUILD={base}", "VLRUNTIME=build/vl/runtime", "VLSCI=build/vl",
-            "VOPT=-O0", f"{base}/ftsim"]
+    make = ["make", "-s", f"BUILD={base}", "VLRUNTIME=build/vl/runtime", "VOPT=-O0", f"{base}/ftsim"]
     if model == "csim":
-        make += [f"CSIM_DIR={src}/csim", "VLBUILD=build/vl"]
+        make += [f"CSIM_DIR={src}/csim", "VLBUILD=build/vl", "VLSCI=build/vl"]
+    elif fname.startswith("sci_"):   # the SCI models are rebuilt, RN1's reused
+        make += [f"RTL_DIR={src}/rtl", "VLBUILD=build/vl", f"VLSCI={base}/vl", "VEXTRA=-Wno-fatal"]
     else:
-        make += [f"RTL_DIR={src}/rtl", f"VLBUILD={base}/vl", "VEXTRA=-Wno-fatal"]
+        make += [f"RTL_DIR={src}/rtl", f"VLBUILD={base}/vl", "VLSCI=build/vl", "VEXTRA=-Wno-fatal"]
     p = subprocess.run(make, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     if p.returncode != 0:
         print(f"mutant {name}: does not build:\n{p.stdout.decode(errors='replace')[-2000:]}")
         return 2
     vecs = sorted(os.path.relpath(v, ROOT)
-                  for v in glob.glob(os.path.join(ROOT, "vectors", "rn1", "spec", "*.vec")))
+                  for v in glob.glob(os.path.join(ROOT, "vectors", "*", "spec", "*.vec")))
     p = subprocess.run([os.path.join(base, "ftsim"), "play", *vecs, "--model", model,
                         "--max-msgs", "1"], cwd=ROOT, stdout=subprocess.PIPE,
                        stderr=subprocess.STDOUT)
