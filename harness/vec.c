@@ -314,8 +314,9 @@ static int stmt(parser_t *p, char **tok, int ntok)
             for (const dev_design_t *const *q = dev_designs(); *q; q++)
                 snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
                          names[0] ? ", " : "", (*q)->name);
-            return fail(p, "unknown device '%s' (devices: %s, and RNP networks rnpnetN[xE][wS]: "
-                           "N 16, 64, 256 or 1024 endpoints, E 0..4 extra stages, wiring seed S)",
+            return fail(p, "unknown device '%s' (devices: %s; SCI rings ringN and p2sringN, N 2 to "
+                           "16; RNP networks rnpnetN[xE][wS]: N 16, 64, 256 or 1024 endpoints, E "
+                           "0..4 extra stages, wiring seed S)",
                         tok[1], names);
         }
         v->design = d;
