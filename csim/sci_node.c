@@ -67,10 +67,11 @@
  *     timer 0 until it enters; a matching STATUS_REPLY or a new host read in
  *     the meantime cancels it (disarm / re-arm).
  * D11 Same-edge priorities: a host read arming beats the old read's run-out
- *     (the old read is forgotten); a matching STATUS_REPLY whose last symbol
- *     moves at the run-out edge disarms (no timeout reply).  The disarm
- *     happens at the edge the STATUS_REPLY's last symbol moves, on tid alone,
- *     and only while armed (expired-waiting included).
+ *     (the old read is forgotten); a matching STATUS_REPLY whose tid moves
+ *     at the run-out edge disarms (no timeout reply).  The disarm happens at
+ *     the edge the STATUS_REPLY's tid (symbol 3) moves on the B-link to port
+ *     0, on tid alone, and only while armed (expired-waiting included).
+ *     (Settled against the RTL in lockstep: sci_node.md section 2.)
  * D12 Reply buffer: "full" is judged on its count at the start of the
  *     cycle (a slot freed at an edge is reused from the next cycle); when a
  *     STATUS_READ's reply and a timeout reply want in at the same edge, the
@@ -408,6 +409,10 @@ void sci_node_step(sci_node_t *n, const sci_node_in_t *in)
             p->sym[c->rf_fill] = sv.sym;
             x.rf_fill = (uint8_t)(c->rf_fill + 1u);
         }
+        /* D11: a STATUS_REPLY disarms the timer when its tid (symbol 3) moves. */
+        if (c->rf_fill == 3 && (p->sym[1] >> 8) == SCI_T_STATUS_REPLY && c->rr_armed &&
+            sv.sym == c->rr_tid)
+            reply_match = true;
         if (sv.last) {
             p->len = x.rf_fill;
             x.rf_fill = 0;
@@ -417,8 +422,6 @@ void sci_node_step(sci_node_t *n, const sci_node_in_t *in)
                 rd = *p;
             } else {
                 rf_push = true;
-                if (type == SCI_T_STATUS_REPLY && c->rr_armed && field(p, 3) == c->rr_tid)
-                    reply_match = true;
             }
         }
     }

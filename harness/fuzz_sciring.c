@@ -81,6 +81,10 @@ typedef struct {
     uint16_t tid_next;
     /* receive side */
     uint16_t rx[SCI_MAX_PKT + 8];
+    /* remote status reads and probes this host has sent: tid, target (probes: own id) */
+    struct { uint16_t tid, target; uint8_t probe, answered; } ask[16];
+    unsigned nask;
+    uint64_t next_ask;
     unsigned rxn;
 } host_t;
 
@@ -88,6 +92,7 @@ typedef struct {
     uint64_t msgs, delivered, dups, acks, retx, tmo_retx, given_up, late_delivered;
     uint64_t fail_reports[5], cuts, restores, pkts_in;
     uint64_t link_busy;   /* link-cycles carrying a packet symbol, over every link */
+    uint64_t reads, replies, read_timeouts, probes, probes_back;
 } rstats_t;
 
 typedef struct {
@@ -252,6 +257,33 @@ static void give_up(rz_t *z, unsigned s, unsigned d)
     f->tries = 0;
     f->st = ST_GAP;
     f->due = z->t + 1 + prng_below(&z->rng, 2 * z->gap + 1);
+}
+
+/* Now and then a host reads the status of another node's LC (sci_node.md: the PSB answers)
+ * or probes its own ring (a PROBE to itself through its LC). */
+static void asks_step(rz_t *z)
+{
+    for (unsigned i = 0; i < z->n; i++) {
+        host_t *h = &z->h[i];
+        if (z->t < h->next_ask || z->t >= z->drain_at)
+            continue;
+        h->next_ask = z->t + 5000 + prng_below(&z->rng, 30000);
+        int probe = prng_chance(&z->rng, 1, 3);
+        unsigned d = probe ? i : (i + 1 + prng_below(&z->rng, z->n - 1)) % z->n;
+        if (h->nask == sizeof h->ask / sizeof h->ask[0])
+            memmove(h->ask, h->ask + 1, --h->nask * sizeof h->ask[0]);
+        h->ask[h->nask].tid = h->tid_next;
+        h->ask[h->nask].target = sci_ring_node_id(d);
+        h->ask[h->nask].probe = (uint8_t)probe;
+        h->ask[h->nask].answered = 0;
+        h->nask++;
+        uint16_t pay[1] = {0}; /* LC 0 */
+        host_queue(z, i, sci_ring_node_id(d), probe ? SCI_T_PROBE : SCI_T_STATUS_READ, pay, 1, 0);
+        if (probe)
+            z->st.probes++;
+        else
+            z->st.reads++;
+    }
 }
 
 static void flows_step(rz_t *z)
@@ -419,6 +451,43 @@ static void got_fail(rz_t *z, unsigned i, const uint16_t *p, unsigned len)
     }
 }
 
+/* A STATUS_REPLY (or the PSB's timeout reply: payload[0] bit 15) or a PROBE back: it must
+ * answer a read or probe this host sent; a read gets its timeout reply at most once. */
+static void got_answer(rz_t *z, unsigned i, const uint16_t *p, unsigned len)
+{
+    host_t *h = &z->h[i];
+    int probe = (p[1] >> 8) == SCI_T_PROBE;
+    for (unsigned k = 0; k < h->nask; k++) {
+        if (h->ask[k].tid != p[3] || h->ask[k].probe != probe)
+            continue;
+        if (probe) {
+            if (p[2] != sci_ring_node_id(i) || len != 6) {
+                rz_fail(z, "host %u: its PROBE tid 0x%04X came back changed", i, p[3]);
+                return;
+            }
+            z->st.probes_back++;
+            return;
+        }
+        int timeout = len == 7 && (p[4] & 0x8000u);
+        if (len != 7 || (p[4] & 0x7FFFu) != 0 || p[2] != h->ask[k].target ||
+            (timeout && (h->ask[k].answered & 2u))) {
+            rz_fail(z, "host %u: a STATUS_REPLY for tid 0x%04X from 0x%04X does not answer its "
+                       "read of 0x%04X LC 0 (%u symbols, lc 0x%04X)", i, p[3], p[2],
+                    h->ask[k].target, len, len > 4 ? p[4] : 0);
+            return;
+        }
+        h->ask[k].answered |= timeout ? 2u : 1u;
+        if (timeout)
+            z->st.read_timeouts++;
+        else
+            z->st.replies++;
+        return;
+    }
+    /* Older than the ones kept: the table holds the last 16 asks. */
+    if (probe ? p[2] != sci_ring_node_id(i) : 0)
+        rz_fail(z, "host %u: a PROBE it never sent (from 0x%04X)", i, p[2]);
+}
+
 static void host_receive(rz_t *z, unsigned i, const uint64_t *out)
 {
     host_t *h = &z->h[i];
@@ -449,6 +518,8 @@ static void host_receive(rz_t *z, unsigned i, const uint64_t *out)
     case SCI_T_DATA: got_data(z, i, h->rx, len); break;
     case SCI_T_ACK: got_ack(z, i, h->rx, len); break;
     case SCI_T_FAIL_REPORT: got_fail(z, i, h->rx, len); break;
+    case SCI_T_STATUS_REPLY:
+    case SCI_T_PROBE: got_answer(z, i, h->rx, len); break;
     default: rz_fail(z, "host %u: received a packet of type 0x%02X nobody sent", i, h->rx[1] >> 8);
     }
 }
@@ -668,6 +739,10 @@ static void print_stats(const rz_t *z, double secs)
            (unsigned long long)s->dups, (unsigned long long)s->acks, (unsigned long long)s->retx,
            (unsigned long long)s->tmo_retx, (unsigned long long)s->given_up,
            (unsigned long long)s->late_delivered);
+    printf("  status reads %llu: replies %llu, timeout replies %llu; probes %llu, back %llu\n",
+           (unsigned long long)s->reads, (unsigned long long)s->replies,
+           (unsigned long long)s->read_timeouts, (unsigned long long)s->probes,
+           (unsigned long long)s->probes_back);
     printf("  links busy %.1f%% of cycles; cable pulls %llu, restores %llu; failure reports: busy "
            "limit %llu, echo timeout %llu, ring down %llu, disabled %llu\n",
            z->t ? 100.0 * (double)s->link_busy / ((double)z->t * z->n) : 0.0,
@@ -681,14 +756,18 @@ static void config(rz_t *z)
     /* Per node: LC CTRL (id, enable, scrubber on node 0, limits, echo timeout) and PSB CTRL. */
     unsigned busy = 2 + prng_below(&z->rng, 6), retry = 1 + prng_below(&z->rng, 4);
     unsigned tmo = 150 + 12 * z->n + prng_below(&z->rng, 300);
+    unsigned rsr = 300 + prng_below(&z->rng, 3000); /* the PSB's remote-read timeout */
     for (unsigned i = 0; i < z->n; i++) {
         uint64_t ctrl = sci_ring_node_id(i) | 1ull << 16 | (uint64_t)(i == 0) << 17 |
                         (uint64_t)busy << 24 | (uint64_t)retry << 32 | (uint64_t)tmo << 48;
         z->init[z->ninit++] = (dev_write_t){sci_ring_addr(i, SCI_REG_CTRL), ctrl, 0xFFFF00FFFF031FFFull};
-        z->init[z->ninit++] = (dev_write_t){sci_ring_addr(i, 0x80), sci_ring_node_id(i), 0x1FFF};
+        z->init[z->ninit++] = (dev_write_t){sci_ring_addr(i, 0x80),
+                                            sci_ring_node_id(i) | (uint64_t)rsr << 32,
+                                            0x0000FFFF00001FFFull};
     }
-    printf("  ring: %u %s nodes, busy_limit %u, retry_limit %u, echo_timeout %u, message gap ~%u\n",
-           z->n, sci_ring_p2s(z->d) ? "P2S" : "LC3", busy, retry, tmo, z->gap);
+    printf("  ring: %u %s nodes, busy_limit %u, retry_limit %u, echo_timeout %u, rsr_timeout %u, "
+           "message gap ~%u\n",
+           z->n, sci_ring_p2s(z->d) ? "P2S" : "LC3", busy, retry, tmo, rsr, z->gap);
 }
 
 int fuzz_sciring(const fuzz_opts_t *o)
@@ -762,6 +841,7 @@ int fuzz_sciring(const fuzz_opts_t *o)
     z->quiet_cuts_at = o->cycles / 5 * 4;
     for (unsigned s = 0; s < z->n; s++) {
         z->h[s].tid_next = (uint16_t)prng_next(&z->rng);
+        z->h[s].next_ask = 1000 + prng_below(&z->rng, 20000);
         for (unsigned d = 0; d < z->n; d++) {
             z->f[s][d].last = -1;
             z->f[s][d].due = 50 + prng_below(&z->rng, 2 * z->gap + 1);
@@ -782,6 +862,7 @@ int fuzz_sciring(const fuzz_opts_t *o)
         if (z->pull >= 0)
             watch_ring(z);
         flows_step(z);
+        asks_step(z);
         for (unsigned i = 0; i < z->n; i++)
             host_drive(z, i, moved[i]);
         ls_set_inputs(&z->ls, z->in);
