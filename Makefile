@@ -32,7 +32,7 @@ RN1_VLT     := $(RTL_DIR)/rn1.vlt
 
 HARNESS_C   := harness/dev.c harness/vec.c harness/lockstep.c harness/play.c \
                harness/rnp_word.c harness/rn1_dev.c harness/fuzz_rn1.c harness/rnpnet.c harness/rnpni.c harness/fuzz_rnpnet.c harness/experiment_rnp.c harness/sci_word.c harness/sci_dev.c harness/fuzz_scilc.c \
-               harness/sci_node_dev.c harness/sci_ring.c harness/fuzz_sciring.c \
+               harness/sci_node_dev.c harness/sci_ring.c harness/fuzz_sciring.c harness/sci_route.c \
                harness/ftsim.c
 CSIM_C      := $(CSIM_DIR)/rn1.c $(CSIM_DIR)/sci_lc.c $(CSIM_DIR)/sci_node.c
 HARNESS_CXX := harness/rn1_rtl.cpp harness/sci_rtl.cpp harness/sci_node_rtl.cpp harness/vl_common.cpp
@@ -145,12 +145,16 @@ $(BUILD)/test_sci_node: tests/csim/test_sci_node.c $(CSIM_DIR)/sci_node.c $(CSIM
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_C) -pedantic $< $(CSIM_DIR)/sci_node.c $(CSIM_DIR)/sci_lc.c -o $@
 
+$(BUILD)/test_sci_route: tests/harness/test_sci_route.c harness/sci_route.c harness/sci_route.h Makefile
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_C) -pedantic $< harness/sci_route.c -o $@
+
 $(BUILD)/test_sci_word: tests/harness/test_sci_word.c harness/sci_word.c harness/sci_word.h Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_C) $< harness/sci_word.c -o $@
 
 test: deps
-	@$(MAKE) -s -j$(JOBS) build $(BUILD)/test_rn1 $(BUILD)/test_sci_word $(BUILD)/test_sci_lc $(BUILD)/test_sci_node
+	@$(MAKE) -s -j$(JOBS) build $(BUILD)/test_rn1 $(BUILD)/test_sci_word $(BUILD)/test_sci_lc $(BUILD)/test_sci_node $(BUILD)/test_sci_route
 	@python3 tests/run.py --jobs $(JOBS)
 
 demo: deps

@@ -14,6 +14,7 @@
 #include "lockstep.h"
 #include "play.h"
 #include "rnpnet.h"
+#include "sci_route.h"
 #include "vec.h"
 
 static const char usage_main[] =
@@ -25,6 +26,7 @@ static const char usage_main[] =
     "  bench              simulated cycles per second: rtl, csim, lockstep, rtl+FST\n"
     "  info [DEVICE]      the devices, their ports, registers and config keys\n"
     "  net                RNP network topologies: stages, links, distinct paths per pair\n"
+    "  route              SCI torus routing tables under faults: reachability, deadlock check\n"
     "  experiment NAME    measurements (rnp-load, rnp-patterns, rnp-policy)\n"
     "\n"
     "Exit status: 0 pass, 1 mismatch, 2 bad input or arguments.\n";
@@ -805,6 +807,8 @@ int main(int argc, char **argv)
         return cmd_bench(sub_argc, sub_argv);
     if (!strcmp(cmd, "info"))
         return cmd_info(sub_argc, sub_argv);
+    if (!strcmp(cmd, "route"))
+        return sci_route_main(sub_argc, sub_argv);
     if (!strcmp(cmd, "net"))
         return cmd_net(sub_argc, sub_argv);
     if (!strcmp(cmd, "experiment"))

@@ -107,7 +107,9 @@ def suite_csim():
             Test("csim-unit", "tests/csim/test_sci_lc (SCI link controller C model)",
                  ["build/test_sci_lc"], counts_line),
             Test("csim-unit", "tests/csim/test_sci_node (SCI node C model: PSB, B-link)",
-                 ["build/test_sci_node"], counts_line)]
+                 ["build/test_sci_node"], counts_line),
+            Test("csim-unit", "tests/harness/test_sci_route (torus tables, traces, deadlock check)",
+                 ["build/test_sci_route"], counts_line)]
 
 
 def suite_vectors(kind, models):
