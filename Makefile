@@ -113,7 +113,12 @@ $(BUILD)/obj/%.o: %.c $(wildcard harness/*.h $(CSIM_DIR)/*.h) Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_C) -c $< -o $@
 
-$(BUILD)/obj/harness/%.o: harness/%.cpp $(RN1_LIB) $(SCI_LIBS) $(wildcard harness/*.h) Makefile
+# Each shim is rebuilt with the Verilated models it wraps (a mutated model rebuilds only its own).
+$(BUILD)/obj/harness/rn1_rtl.o: $(RN1_LIB)
+$(BUILD)/obj/harness/sci_rtl.o: $(VLSCI)/lc3/Vlc3__ALL.a $(VLSCI)/p2s/Vp2s__ALL.a
+$(BUILD)/obj/harness/sci_node_rtl.o: $(NODE_LIBS)
+$(BUILD)/obj/harness/vl_common.o: $(RN1_LIB)
+$(BUILD)/obj/harness/%.o: harness/%.cpp $(wildcard harness/*.h) Makefile
 	@mkdir -p $(dir $@)
 	$(CXX) $(CXXFLAGS_V) -I$(VLBUILD)/rn1 -I$(VLSCI)/lc3 -I$(VLSCI)/p2s $(foreach v,$(NODE_VARIANTS),-I$(VLSCI)/$(v)) -c $< -o $@
 

@@ -163,10 +163,6 @@ MUTANTS = {
         "        if (hi != 8'h00 && busy == lo) begin             // exactly one busy: take the other\n          pick = lo;",
         "backward channel: the busy hint does not steer the choice away (rnp.md 7)"),
     # ---- RTL, SCI ---------------------------------------------------------------------------
-    "rtl-sci-mark-kept": ("rtl", "sci_lc.v",
-        "wire [15:0] rq_wd = (idx_q == 6'd1) ? (p3s & 16'hFF7F) : p3s;",
-        "wire [15:0] rq_wd = p3s;",
-        "the scrubber mark is not cleared when a packet is taken (sci.md 2)"),
     "rtl-sci-full-no-busy": ("rtl", "sci_lc.v",
         "                       !rq_free ? ANS_BUSY :",
         "                       !rq_free ? ANS_NONE :",
@@ -175,10 +171,6 @@ MUTANTS = {
         "wire        take_ok  = cfg_en && lrt_bit && !is_echo && !own_src;",
         "wire        take_ok  = lrt_bit && !is_echo && !own_src;",
         "a disabled LC still takes packets (sci.md 2)"),
-    "rtl-sci-busy-no-retx": ("rtl", "sci_lc.v",
-        "          busy = busy + 8'd1;\n          rtx  = 1'b1;",
-        "          busy = busy + 8'd1;",
-        "a busy echo does not retransmit the packet (sci.md 1)"),
     "rtl-sci-ring-up-early": ("rtl", "sci_lc.v",
         "(sd1_q >= 7'd64 && since_q >= 7'd64) ? 1'b1 : ring_up_q;",
         "(sd1_q >= 7'd48 && since_q >= 7'd48) ? 1'b1 : ring_up_q;",
@@ -187,10 +179,6 @@ MUTANTS = {
         "wire [2:0]  sf_port  = (sf_type == T_PROBE) ? sf_pport : sf_brt;",
         "wire [2:0]  sf_port  = sf_brt;",
         "the PSB routes a PROBE by its BRT (sci_node.md 2)"),
-    "rtl-psb-rsr-early": ("rtl", "sci_psb.v",
-        "wire expired   = rsr_arm_q && (rsr_tmr_q <= 16'd1) && !disarm && !rsr_start;",
-        "wire expired   = rsr_arm_q && (rsr_tmr_q <= 16'd2) && !disarm && !rsr_start;",
-        "the remote-read timeout comes one cycle early (sci_node.md 2)"),
 }
 
 def run(name):
@@ -208,10 +196,23 @@ def run(name):
         return 2
     with open(path, "w", encoding="utf-8") as f:
         f.write(text.replace(old, new))
+    # Start from the tree's own build (times kept; the copied sources keep theirs too), so make
+    # rebuilds only what depends on the mutated file: the objects that include it, and for an
+    # RTL mutant the Verilated models that read it and the shim around them.
+    sci = fname.startswith("sci_")
+    seed = ["obj"]
+    if model == "rtl":
+        seed += [f"vl/{m}" for m in
+                 (("lc3", "p2s", "lc3n1", "p2sn1", "lc3n2", "p2sn2") if sci else ("rn1",))]
+    for d in seed:
+        if os.path.isdir(os.path.join(ROOT, "build", d)):
+            os.makedirs(os.path.dirname(os.path.join(ROOT, base, d)), exist_ok=True)
+            subprocess.run(["cp", "-a", os.path.join(ROOT, "build", d), os.path.join(ROOT, base, d)],
+                           check=True)
     make = ["make", "-s", f"BUILD={base}", "VLRUNTIME=build/vl/runtime", "VOPT=-O0", f"{base}/ftsim"]
     if model == "csim":
         make += [f"CSIM_DIR={src}/csim", "VLBUILD=build/vl", "VLSCI=build/vl"]
-    elif fname.startswith("sci_"):   # the SCI models are rebuilt, RN1's reused
+    elif sci:   # the SCI models are rebuilt, RN1's reused
         make += [f"RTL_DIR={src}/rtl", "VLBUILD=build/vl", f"VLSCI={base}/vl", "VEXTRA=-Wno-fatal"]
     else:
         make += [f"RTL_DIR={src}/rtl", f"VLBUILD={base}/vl", "VLSCI=build/vl", "VEXTRA=-Wno-fatal"]

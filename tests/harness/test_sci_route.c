@@ -464,6 +464,6 @@ int main(void)
     test_bad_flip(&t);
     test_main(&t);
     test_double_faults();
-    printf("%u checks, %u failed\n", t.checks, t.failed);
+    printf("%u passed, %u failed\n", t.checks - t.failed, t.failed);
     return t.failed ? 1 : 0;
 }
