@@ -88,9 +88,9 @@ MUTANTS = {
         "                s->busy++;",
         "a busy echo does not retransmit the packet (sci.md 1)"),
     "csim-sci-retry-limit": ("csim", "sci_lc.c",
-        "            if (s->retry < c->retry_limit) {",
-        "            if (s->retry <= c->retry_limit) {",
-        "one echo-timeout retransmission more than retry_limit (sci.md 1)"),
+        "if (a->timer_run && a->timer == 0 && a->retry >= c->retry_limit)",
+        "if (a->timer_run && a->timer == 0 && a->retry > c->retry_limit)",
+        "the echo-timeout retry limit never fails the packet: no failure report (sci.md 1)"),
     "csim-sci-full-no-busy": ("csim", "sci_lc.c",
         "        n->parse = SCI_P_DISCARD;                 /* receive queue full: answered busy */\n"
         "        n->ans = ANS_BUSY;",
