@@ -559,6 +559,8 @@ uint64_t vec_end_cycle(const vec_t *v) { return v->has_end ? v->end : v->last_cy
 void vec_print_config(FILE *f, const dev_design_t *d, const dev_write_t *w, unsigned n,
                       const char *prefix)
 {
+    /* At most 8 keys a line (a line takes 64 words; several config lines merge). */
+    unsigned keys = 0;
     fputs(prefix, f);
     fputs("config", f);
     for (unsigned i = 0; i < d->nregs; i++) {
@@ -574,7 +576,13 @@ void vec_print_config(FILE *f, const dev_design_t *d, const dev_write_t *w, unsi
                 dev_format_value(r, x, val, sizeof val);
             else
                 snprintf(val, sizeof val, "0x%0*llX", (r->width + 3) / 4, (unsigned long long)x);
+            if (keys && keys % 8 == 0) {
+                fputc('\n', f);
+                fputs(prefix, f);
+                fputs("config", f);
+            }
             fprintf(f, " %s=%s", r->name, val);
+            keys++;
         }
     }
     fputc('\n', f);

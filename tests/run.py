@@ -71,9 +71,12 @@ def run_one(t):
         fst = os.path.join(WAVES, os.path.basename(t.wave_vec).replace(".vec", ".fst"))
         subprocess.run([FTSIM, "play", t.wave_vec, "--wave", fst], cwd=ROOT,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        layout = "waves/rn1.gtkw" if "/rn1/" in t.wave_vec else "waves/rnpnet16_path.gtkw"
-        t.extra = (f"waveform: {fst}  (open: gtkwave -a {layout} {fst}, "
-                   f"or: make wave V={t.wave_vec})")
+        layouts = {"rn1": "waves/rn1.gtkw", "rnpnet": "waves/rnpnet16_path.gtkw",
+                   "lc3": "waves/lc3.gtkw", "p2s": "waves/lc3.gtkw", "node": "waves/lc3node.gtkw",
+                   "ring": "waves/ring8.gtkw"}
+        layout = layouts.get(t.wave_vec.split(os.sep)[1], "waves/rn1.gtkw")
+        t.extra = (f"waveform: {fst}  (make wave V={t.wave_vec} opens it with the device's "
+                   f"layout, e.g. gtkwave -a {layout} {fst})")
     t.secs = time.monotonic() - start
     return t
 

@@ -27,9 +27,9 @@ for d in lc3 p2s; do
   build/ftsim fuzz --device $d --seed 5 --cycles 3000 --model csim --quiet \
     --record "vectors/$d/golden/fuzz-$d-seed5.vec" >/dev/null
 done
-build/ftsim fuzz --device ring --nodes 4 --lc3 --pull 1 --gap 60 --seed 5 --cycles 6000 --model csim \
+build/ftsim fuzz --device ring --nodes 4 --lc3 --pull 1 --gap 60 --seed 5 --cycles 3000 --model csim \
   --quiet --record vectors/ring/golden/fuzz-ring4-seed5.vec >/dev/null
-build/ftsim fuzz --device ring --nodes 3 --p2s --pull 2 --gap 60 --seed 6 --cycles 6000 --model csim \
+build/ftsim fuzz --device ring --nodes 3 --p2s --pull 2 --gap 60 --seed 6 --cycles 3000 --model csim \
   --quiet --record vectors/ring/golden/fuzz-p2sring3-seed6.vec >/dev/null
 echo "golden vectors regenerated:"
 git status --short -- vectors/*/golden | sed 's/^/  /'
