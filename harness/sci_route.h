@@ -27,7 +27,7 @@
 /* B-link ports (sci.md section 2). */
 enum { SCI_PORT_HOST = 0, SCI_PORT_X = 1, SCI_PORT_Y = 2, SCI_PORT_DISCARD = 7 };
 
-typedef enum { SCI_VAR_LC3 = 0, SCI_VAR_P2S = 1 } sci_variant_t;
+typedef enum { SCI_VAR_LC3 = 0, SCI_VAR_P2S = 1 } sci_route_variant_t;
 
 /* SPEC: sci.md sections 3-4 as written.  STEP: the variant of sci_route.md (an X-ring fault
  * sends its packets one step down the Y ring and X-first from there). */
@@ -35,7 +35,7 @@ typedef enum { SCI_POLICY_SPEC = 0, SCI_POLICY_STEP = 1 } sci_policy_t;
 
 typedef struct sci_torus {
     unsigned w, h;
-    sci_variant_t var;
+    sci_route_variant_t var;
     sci_policy_t policy;
 } sci_torus_t;
 

@@ -43,10 +43,10 @@ static void check(tally_t *t, int line, int ok, const char *what)
         check((t), __LINE__, (cond) != 0, what_);                                                   \
     } while (0)
 
-static const char *vname(sci_variant_t v) { return v == SCI_VAR_P2S ? "P2S" : "LC3"; }
+static const char *vname(sci_route_variant_t v) { return v == SCI_VAR_P2S ? "P2S" : "LC3"; }
 static const char *pname(sci_policy_t p) { return p == SCI_POLICY_STEP ? "step" : "spec"; }
 
-static int build(sci_tables_t *tb, unsigned w, unsigned h, sci_variant_t v, sci_policy_t p,
+static int build(sci_tables_t *tb, unsigned w, unsigned h, sci_route_variant_t v, sci_policy_t p,
                  const sci_faults_t *f)
 {
     sci_torus_t t = {.w = w, .h = h, .var = v, .policy = p};
@@ -89,7 +89,7 @@ static void test_trace_by_hand(tally_t *t)
     sci_tables_t tb;
     for (int v = 0; v < 2; v++) {
         memset(&f, 0, sizeof f);
-        build(&tb, 3, 3, (sci_variant_t)v, SCI_POLICY_SPEC, &f);
+        build(&tb, 3, 3, (sci_route_variant_t)v, SCI_POLICY_SPEC, &f);
         expect_route(t, &tb, 0, 0, 2, 1, SCI_TR_DELIVERED, "(0,0).sendX (2,0).recvX (2,0).sendY (2,1).recvY",
                      "s3 fault-free X-first");
         expect_route(t, &tb, 0, 0, 0, 2, SCI_TR_DELIVERED, "(0,0).sendY (0,2).recvY", "s3 same column: Y only");
@@ -109,7 +109,7 @@ static void test_trace_by_hand(tally_t *t)
         /* X ring of row 0 down: same-row target via the ty == y-1 entry at (x, 1). */
         memset(&f, 0, sizeof f);
         f.xring[0] = 1;
-        build(&tb, 3, 3, (sci_variant_t)v, SCI_POLICY_SPEC, &f);
+        build(&tb, 3, 3, (sci_route_variant_t)v, SCI_POLICY_SPEC, &f);
         expect_route(t, &tb, 0, 0, 2, 0, SCI_TR_DELIVERED,
                      "(0,0).sendY (0,1).recvY (0,1).sendX (2,1).recvX (2,1).sendY (2,0).recvY",
                      "s3 X ring down: Y -> X -> Y detour");
@@ -120,7 +120,7 @@ static void test_trace_by_hand(tally_t *t)
         /* Y ring of column 1 down. */
         memset(&f, 0, sizeof f);
         f.yring[1] = 1;
-        build(&tb, 3, 3, (sci_variant_t)v, SCI_POLICY_SPEC, &f);
+        build(&tb, 3, 3, (sci_route_variant_t)v, SCI_POLICY_SPEC, &f);
         expect_route(t, &tb, 0, 0, 1, 2, SCI_TR_DELIVERED,
                      "(0,0).sendX (2,0).recvX (2,0).sendY (2,2).recvY (2,2).sendX (1,2).recvX",
                      "s3 Y ring down: (1,0) bypasses, (2,0) picks up");
@@ -132,7 +132,7 @@ static void test_trace_by_hand(tally_t *t)
         /* The paper's Figure 6: without the notification, (2,y) sends its packets for column 1
          * round its X ring, and the scrubber removes them. */
         sci_tables_t ff;
-        build(&ff, 3, 3, (sci_variant_t)v, SCI_POLICY_SPEC, NULL);
+        build(&ff, 3, 3, (sci_route_variant_t)v, SCI_POLICY_SPEC, NULL);
         unsigned n20 = sci_route_node(&tb.t, 2, 0);
         for (unsigned s = 0; s < tb.nsets; s++)
             for (unsigned dd = 0; dd < tb.n; dd++)
@@ -169,11 +169,11 @@ static void test_fault_free(tally_t *t)
             for (int v = 0; v < 2; v++)
                 for (int p = 0; p < 2; p++) {
                     sci_tables_t tb;
-                    build(&tb, w, h, (sci_variant_t)v, (sci_policy_t)p, NULL);
+                    build(&tb, w, h, (sci_route_variant_t)v, (sci_policy_t)p, NULL);
                     int rc = sci_route_check(&tb, -1, c);
                     CHECK(t, rc == 0 && c->reached == c->pairs && c->max_legs <= 2 && !c->cyclic,
                           "%ux%u %s %s fault-free: %u/%u reached, max legs %u, cyclic %d", w, h,
-                          vname((sci_variant_t)v), pname((sci_policy_t)p), c->reached, c->pairs,
+                          vname((sci_route_variant_t)v), pname((sci_policy_t)p), c->reached, c->pairs,
                           c->max_legs, c->cyclic);
                     if (v == SCI_VAR_P2S) {
                         /* Set 1 on its own: Y-first (spec) or Y step then X-first (step). */
@@ -250,17 +250,17 @@ static void test_single_faults(tally_t *t)
         for (int v = 0; v < 2; v++)
             for (int p = 0; p < 2; p++) {
                 sci_tables_t ff;
-                build(&ff, w, h, (sci_variant_t)v, (sci_policy_t)p, NULL);
+                build(&ff, w, h, (sci_route_variant_t)v, (sci_policy_t)p, NULL);
                 for (unsigned k = 0; k < nf; k++) {
                     sci_faults_t f;
                     memset(&f, 0, sizeof f);
                     apply(&f, w, &fl[k]);
                     sci_tables_t tb;
-                    build(&tb, w, h, (sci_variant_t)v, (sci_policy_t)p, &f);
+                    build(&tb, w, h, (sci_route_variant_t)v, (sci_policy_t)p, &f);
                     char fn[32];
                     fault_name(&fl[k], fn, sizeof fn);
                     sci_route_check(&tb, -1, c);
-                    const char *vn = vname((sci_variant_t)v), *pn = pname((sci_policy_t)p);
+                    const char *vn = vname((sci_route_variant_t)v), *pn = pname((sci_policy_t)p);
                     /* Reachability: every live pair, within 3 legs, no ring twice. */
                     CHECK(t, c->reached == c->pairs && c->max_legs <= 3 && !c->ring_twice && !c->scrub_twice,
                           "%ux%u %s %s %s: %u/%u reached, max legs %u, ring twice %u", w, h, vn, pn, fn,
@@ -310,12 +310,12 @@ static void test_bad_flip(tally_t *t)
                     f.yring[col] = 1;
                     f.bad_flip = 1;
                     sci_tables_t tb;
-                    build(&tb, w, h, (sci_variant_t)v, (sci_policy_t)p, &f);
+                    build(&tb, w, h, (sci_route_variant_t)v, (sci_policy_t)p, &f);
                     sci_route_check(&tb, -1, c);
                     /* Cycles need two columns other than the failed one: from 3 columns up. */
                     CHECK(t, c->reached == c->pairs && c->cyclic == (w >= 3),
                           "%ux%u %s %s bad flip yring:%u: %u/%u reached, cyclic %d", w, h,
-                          vname((sci_variant_t)v), pname((sci_policy_t)p), col, c->reached, c->pairs,
+                          vname((sci_route_variant_t)v), pname((sci_policy_t)p), col, c->reached, c->pairs,
                           c->cyclic);
                     sci_route_free(&tb);
                 }
@@ -373,7 +373,7 @@ static void test_double_faults(void)
                         apply(&f, w, &fl[i]);
                         apply(&f, w, &fl[j]);
                         sci_tables_t tb;
-                        build(&tb, w, h, (sci_variant_t)v, (sci_policy_t)p, &f);
+                        build(&tb, w, h, (sci_route_variant_t)v, (sci_policy_t)p, &f);
                         int rc = sci_route_check(&tb, -1, c);
                         int r = c->reached == c->pairs && !c->over_legs && !c->ring_twice;
                         total++;
@@ -387,7 +387,7 @@ static void test_double_faults(void)
                     }
                 printf("  %ux%u %s %-4s: %3u double faults, %3u leave the live nodes connected; reach %3u, "
                        "acyclic %3u, ok %3u; live pairs delivered %.1f%%\n",
-                       w, h, vname((sci_variant_t)v), pname((sci_policy_t)p), total, conn, reach, acyc, ok,
+                       w, h, vname((sci_route_variant_t)v), pname((sci_policy_t)p), total, conn, reach, acyc, ok,
                        pairs ? 100.0 * del / pairs : 100.0);
             }
     }
