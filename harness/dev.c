@@ -4,6 +4,7 @@
 #include "rnpnet.h"
 #include "sci_dev.h"
 #include "sci_ring.h"
+#include "sci_torus.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,6 +36,8 @@ const dev_design_t *dev_find_design(const char *name)
         if (strcasecmp(ds[i]->name, name) == 0)
             return ds[i];
     const dev_design_t *d = sci_ring_find_design(name);
+    if (!d)
+        d = sci_torus_find_design(name);
     return d ? d : rnpnet_find_design(name);
 }
 

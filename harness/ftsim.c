@@ -54,6 +54,8 @@ static const char usage_play[] =
     "  SCI B-link and host ports (bin, bout, hin, hout, nI.hin, nI.hout), {last, valid, sym}:\n"
     "    IDLE S:0xhhhh L:0xhhhh (the last, CRC, symbol) X, and pkt(...) with last on its CRC\n"
     "  SCI rings (ringN, p2sringN): @N cut I / @N restore I (the cable out of node I)\n"
+    "  SCI tori (torusWxH, p2storusWxH): @N cut x|y X,Y / @N restore x|y X,Y (the X or Y cable\n"
+    "    out of node (X,Y)), @N off X,Y / @N on X,Y (power a node down / up)\n"
     "  Registers: @N reg NAME -> VALUE (expect), @N reg NAME <- VALUE (write, one a cycle)\n"
     "Exit: 0 all pass, 1 a mismatch, 2 a malformed vector (file:line: message) or bad args.\n";
 

@@ -4,7 +4,8 @@ set -u
 cd "$(dirname "$0")/../.."
 FTSIM=build/ftsim
 show=vectors/rn1/spec/showcase.vec
-echo "== ftsim demo: RN1 (MIT Transit RNP crossbar), Verilated RTL and C model in lockstep"
+echo "== ftsim demo: RN1 (MIT Transit RNP crossbar) and the SCI link controllers (LC3, P2S),"
+echo "   Verilated RTL and C model in lockstep"
 echo
 echo "-- the designs"
 $FTSIM info
@@ -23,6 +24,11 @@ echo "-- an RNP network of 48 RN1s (64 endpoints), 6 random faults, backward cha
 echo "   sources diagnose each failed attempt from the STATUS/CHECKSUM pairs, retry, and the link"
 echo "   fault table masks what they locate; every router RTL against every router C model"
 $FTSIM fuzz --device rnpnet --endpoints 64 --faults 6 --backchan --seed 7 --cycles 40000 || rc=1
+echo
+echo "-- an SCI ring of 8 LC3 nodes: the hosts exchange messages (sequence numbers, acks,"
+echo "   retransmission with new tids) while node 3's cable is pulled and put back; every LC must"
+echo "   report its ring down and up within the documented bounds, and the ledger must be clean"
+$FTSIM fuzz --device ring --nodes 8 --lc3 --pull 3 --seed 21 --cycles 150000 --quiet || rc=1
 echo
 mkdir -p build/waves
 fst=build/waves/showcase.fst

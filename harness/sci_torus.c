@@ -1,0 +1,730 @@
+/*
+ * sci_torus.c — a W x H 2-D SCI torus, composed in the harness from W * H torus node models
+ * (the RTL or the C model of rtl/sci_node.md with NLC = 2: LC 0 the X-LC, LC 1 the Y-LC), as
+ * harness/sci_ring.c composes a ring. Devices `torusWxH` (LC3, W, H = 2..16) and `p2storusWxH`
+ * (P2S, W, H = 2..32).
+ *
+ * Contract:
+ * - Nodes: (x, y) is node index y * W + x; its id is sci_route_id() (harness/sci_route.h: x =
+ *   bits [3:0], y = bits [7:4]; P2S tori wider or taller than 16: x = [5:0], y = [11:6]).
+ * - Wiring (direct wires, one register stage per hop as in the ring): the X ring of row y runs
+ *   (x, y).X-LC out -> (x+1 mod W, y).X-LC in; the Y ring of column x runs (x, y).Y-LC out ->
+ *   (x, y+1 mod H).Y-LC in.
+ * - Ports per node, prefixed `nX.Y.`: inputs `hin`, `hout.ready`; outputs `hin.ready` (idle 1),
+ *   `hout`, `irq.x`, `irq.y` (hin/hout words {last, valid, sym}, as the ring), and, to observe
+ *   the fabric, the X and Y link words the node sends as its downstream neighbour receives them
+ *   (after cuts and power): `lx`, `lx.sd`, `ly`, `ly.sd` (sd idle 1).
+ * - Registers: node (x, y)'s register a at ((y*W + x) << 8) | a, named `nX.Y.NAME` after the
+ *   node design's names (`n1.0.x.ring_up`, `n0.1.y.node`, `n0.0.psb.brt`, `n0.0.rsr_timeout`).
+ *   Config keys default to the node's design defaults, except: x.node, y.node and psb.node =
+ *   the node's id; x.scrubber = 1 at (0, y) (the scrubber of X ring y), y.scrubber = 1 at
+ *   (x, 0) (the scrubber of Y ring x), 0 elsewhere.
+ * - Tables (RAMs, kept over reset) loaded when the device is created, in reset cycles: the
+ *   fault-free tables of sci_route_tables() (policy SPEC: sci.md section 3, P2S set 1 Y-first
+ *   as sci_route.md section 2): X-LC and Y-LC LRT and BRT, PSB BRT, P2S ASEL. Only entries of
+ *   ids that exist and fields that differ from the reset value 0 are written; every other
+ *   entry keeps its reset value 0 (LRT bypass, BRT port 0).
+ * - Configuration during reset: every reset cycle of the device is a configuration cycle of
+ *   every node (sci_node.md section 4). The device keeps the configuration (the CTRL registers
+ *   of both LCs and the PSB, per node) as the defaults above merged with every register write
+ *   made during reset. In each reset cycle the node a write addresses performs it; every
+ *   other node gets a full write of one of its three CTRLs from that configuration, in
+ *   rotation (X-LC, Y-LC, PSB). So after any three reset cycles every node holds the
+ *   configuration, whatever number of configuration writes the vector's reset carries (the
+ *   vector layer takes up to VEC_MAX_WRITES = 3072 addresses: a 32 x 32 torus's three a node). Asserting the device's reset restores the defaults.
+ * - Controls (vector statements `@N WORD ...`), effective from cycle N:
+ *   `cut x X,Y` / `restore x X,Y`: the cable out of (X, Y)'s X-LC is pulled / put back: node
+ *   (X+1, Y) sees signal detect 0 and word 0 from cycle N on; `cut y X,Y` / `restore y X,Y`
+ *   the same for the Y-LC's cable to (X, Y+1).
+ *   `off X,Y`: power down: the node is held in reset from cycle N (the edge ending N is a reset
+ *   edge) and its outputs are dead from cycle N: both link outputs sd 0 and word 0, host
+ *   ports at their idle values (hin.ready 1, hout 0, irq.x 0, irq.y 0). Register writes to it
+ *   are dropped; reads return the held-in-reset model's registers.
+ *   `on X,Y`: power up, as a driver brings a node back: the edge ending cycle N is a plain
+ *   reset edge (CTRLs to their reset values), the edges ending N+1, N+2, N+3 are reset edges
+ *   writing the node's configuration (X-LC CTRL, Y-LC CTRL, PSB CTRL, as configured at the
+ *   device's reset: node ids, scrubber bits, limits); the node runs from cycle N+4. Its
+ *   outputs are the node model's from cycle N (powered, in reset), register writes to it in
+ *   N..N+3 are dropped. Its tables survive in this model: the RAMs keep their contents over
+ *   the power cycle (real RAM would not; a driver would reload them). `on` of a node that is
+ *   on and `off` of a node that is off change nothing.
+ * - Debug words: every node's (rtl/sci_node.md section 5), node by node.
+ */
+#include "sci_torus.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "rn1_dev.h"
+#include "sci_dev.h"
+#include "sci_node.h"
+#include "sci_route.h"
+#include "sci_word.h"
+#include "vl_trace.h"
+
+#define NCTRL 3u
+static const uint8_t ctrl_addr[NCTRL] = {SCI_REG_CTRL, SCI_NODE_LC_STRIDE + SCI_REG_CTRL,
+                                         SCI_PSB_CTRL};
+#define POWER_UP_CYCLES 4u /* one plain reset cycle, then the three CTRL writes */
+
+typedef struct torusdesign {
+    dev_design_t d;
+    int p2s;
+    unsigned w, h, n;
+    int slot;
+    sci_torus_t t;
+    const dev_design_t *node;
+    char name[40], summary[112];
+    dev_port_t *ports;
+    dev_reg_t *regs;
+    uint32_t *debug_addrs;
+    char (*names)[40];
+    uint16_t *ids;
+    uint64_t *ctrl_dflt; /* [node * NCTRL + k]: the default configuration */
+} torusdesign_t;
+
+/* Designs built so far, and the create trampolines: a design takes the next free slot. */
+#define TORUS_SLOTS 64
+static torusdesign_t *slots[TORUS_SLOTS];
+static unsigned nslots;
+
+static void *torus_create_for(torusdesign_t *td, dev_impl_t impl, const dev_ops_t **ops,
+                              char *err, size_t errlen);
+
+#define TC(a, b)                                                                                   \
+    static void *torus_create_##a##_##b(dev_impl_t impl, const char *inst, const dev_ops_t **ops,  \
+                                        char *err, size_t errlen)                                  \
+    {                                                                                              \
+        (void)inst;                                                                                \
+        return torus_create_for(slots[(a) * 8 + (b)], impl, ops, err, errlen);                     \
+    }
+#define TC8(a) TC(a, 0) TC(a, 1) TC(a, 2) TC(a, 3) TC(a, 4) TC(a, 5) TC(a, 6) TC(a, 7)
+TC8(0) TC8(1) TC8(2) TC8(3) TC8(4) TC8(5) TC8(6) TC8(7)
+typedef void *(*create_fn)(dev_impl_t, const char *, const dev_ops_t **, char *, size_t);
+#define TF8(a)                                                                                     \
+    torus_create_##a##_0, torus_create_##a##_1, torus_create_##a##_2, torus_create_##a##_3,        \
+        torus_create_##a##_4, torus_create_##a##_5, torus_create_##a##_6, torus_create_##a##_7
+static const create_fn slot_fns[TORUS_SLOTS] = {TF8(0), TF8(1), TF8(2), TF8(3),
+                                                TF8(4), TF8(5), TF8(6), TF8(7)};
+
+static const char *const torus_controls[] = {"cut", "restore", "off", "on", NULL};
+
+static const char *const port_names[SCI_TORUS_NK] = {
+    "hin", "hout.ready", "hin.ready", "hout", "irq.x", "irq.y", "lx", "lx.sd", "ly", "ly.sd"};
+
+/* ---- controls ---------------------------------------------------------------------------- */
+
+enum { CTL_CUT, CTL_RESTORE, CTL_OFF, CTL_ON };
+
+static int parse_ctl(const torusdesign_t *td, const char *text, int *op, unsigned *dim,
+                     unsigned *node, char *err, size_t errlen)
+{
+    char word[16], dimc[4], rest[64];
+    const char *usage = "want 'cut x X,Y', 'restore x X,Y', 'cut y X,Y', 'restore y X,Y', "
+                        "'off X,Y' or 'on X,Y'";
+    if (sscanf(text, "%15s", word) != 1) {
+        snprintf(err, errlen, "'%s': %s", text, usage);
+        return -1;
+    }
+    const char *p = strstr(text, word) + strlen(word);
+    if (!strcasecmp(word, "cut") || !strcasecmp(word, "restore")) {
+        *op = !strcasecmp(word, "cut") ? CTL_CUT : CTL_RESTORE;
+        int used = 0;
+        if (sscanf(p, " %3s%n", dimc, &used) != 1 || (strcasecmp(dimc, "x") && strcasecmp(dimc, "y"))) {
+            snprintf(err, errlen, "'%s': %s needs the ring dimension x or y first (%s)", text,
+                     word, usage);
+            return -1;
+        }
+        *dim = (dimc[0] | 0x20) == 'y';
+        p += used;
+    } else if (!strcasecmp(word, "off") || !strcasecmp(word, "on")) {
+        *op = !strcasecmp(word, "off") ? CTL_OFF : CTL_ON;
+        *dim = 0;
+    } else {
+        snprintf(err, errlen, "unknown control '%s' (%s)", word, usage);
+        return -1;
+    }
+    unsigned x, y;
+    int used = 0;
+    if (sscanf(p, " %u , %u%n", &x, &y, &used) != 2 || sscanf(p + used, " %63s", rest) == 1) {
+        snprintf(err, errlen, "'%s': want the node as X,Y after '%s' (%s)", text, word, usage);
+        return -1;
+    }
+    if (x >= td->w || y >= td->h) {
+        snprintf(err, errlen, "'%s': node (%u,%u) does not exist (%s has x 0..%u, y 0..%u)", text,
+                 x, y, td->name, td->w - 1, td->h - 1);
+        return -1;
+    }
+    *node = sci_torus_index(td->w, x, y);
+    return 0;
+}
+
+static int torus_check_control(const dev_design_t *d, const char *text, char *err, size_t errlen)
+{
+    int op;
+    unsigned dim, node;
+    return parse_ctl((const torusdesign_t *)d, text, &op, &dim, &node, err, errlen);
+}
+
+/* ---- designs ----------------------------------------------------------------------------- */
+
+static torusdesign_t *as_torus(const dev_design_t *d)
+{
+    for (unsigned k = 0; k < nslots; k++)
+        if (&slots[k]->d == d)
+            return slots[k];
+    return NULL;
+}
+
+static void free_design(torusdesign_t *td)
+{
+    if (!td)
+        return;
+    free(td->ports), free(td->regs), free(td->debug_addrs), free(td->names), free(td->ids);
+    free(td->ctrl_dflt), free(td);
+}
+
+const dev_design_t *sci_torus_design(int p2s, unsigned w, unsigned h)
+{
+    p2s = p2s ? 1 : 0;
+    unsigned max = p2s ? SCI_TORUS_MAX_P2S : SCI_TORUS_MAX_LC3;
+    if (w < 2 || h < 2 || w > max || h > max)
+        return NULL;
+    for (unsigned k = 0; k < nslots; k++)
+        if (slots[k]->p2s == p2s && slots[k]->w == w && slots[k]->h == h)
+            return &slots[k]->d;
+    if (nslots >= TORUS_SLOTS)
+        return NULL;
+    torusdesign_t *td = calloc(1, sizeof *td);
+    if (!td)
+        return NULL;
+    td->p2s = p2s;
+    td->w = w;
+    td->h = h;
+    td->n = w * h;
+    td->t.w = w;
+    td->t.h = h;
+    td->t.var = p2s ? SCI_VAR_P2S : SCI_VAR_LC3;
+    td->t.policy = SCI_POLICY_SPEC;
+    td->node = sci_node_design(p2s, 2);
+    const dev_design_t *nd = td->node;
+    unsigned n = td->n;
+    td->ports = calloc((size_t)n * SCI_TORUS_NK, sizeof *td->ports);
+    td->regs = calloc((size_t)n * nd->nregs, sizeof *td->regs);
+    td->debug_addrs = calloc((size_t)n * nd->ndebug, sizeof *td->debug_addrs);
+    td->names = calloc((size_t)n * (SCI_TORUS_NK + nd->nregs), sizeof *td->names);
+    td->ids = calloc(n, sizeof *td->ids);
+    td->ctrl_dflt = calloc((size_t)n * NCTRL, sizeof *td->ctrl_dflt);
+    if (!td->ports || !td->regs || !td->debug_addrs || !td->names || !td->ids || !td->ctrl_dflt) {
+        free_design(td);
+        return NULL;
+    }
+    size_t nn = 0;
+    for (unsigned i = 0; i < n; i++) {
+        unsigned x = i % w, y = i / w;
+        td->ids[i] = sci_route_id(&td->t, i);
+        for (unsigned k = 0; k < SCI_TORUS_NK; k++) {
+            dev_port_t *p = &td->ports[(size_t)i * SCI_TORUS_NK + k];
+            snprintf(td->names[nn], sizeof td->names[nn], "n%u.%u.%s", x, y, port_names[k]);
+            p->name = td->names[nn++];
+            p->dir = k < SCI_TP_HIN_READY ? DEV_IN : DEV_OUT;
+            p->width = (k == SCI_TP_HIN || k == SCI_TP_HOUT) ? 18
+                       : (k == SCI_TP_LX || k == SCI_TP_LY) ? 17 : 1;
+            p->kind = p->width == 17 ? SCI_KIND_LINK : p->width == 18 ? SCI_KIND_BLINK : SCI_KIND_BIT;
+            p->idle = k == SCI_TP_HIN_READY || k == SCI_TP_LX_SD || k == SCI_TP_LY_SD;
+        }
+        for (unsigned r = 0; r < nd->nregs; r++) {
+            dev_reg_t reg = nd->regs[r];
+            const char *base = nd->regs[r].name;
+            snprintf(td->names[nn], sizeof td->names[nn], "n%u.%u.%s", x, y, base);
+            reg.name = td->names[nn++];
+            reg.addr = ((uint32_t)i << 8) | nd->regs[r].addr;
+            if (!strcmp(base, "x.node") || !strcmp(base, "y.node") || !strcmp(base, "psb.node"))
+                reg.dflt = td->ids[i];
+            if (!strcmp(base, "x.scrubber"))
+                reg.dflt = x == 0;
+            if (!strcmp(base, "y.scrubber"))
+                reg.dflt = y == 0;
+            td->regs[(size_t)i * nd->nregs + r] = reg;
+            if (reg.flags & DEV_REG_CONFIG)
+                for (unsigned c = 0; c < NCTRL; c++)
+                    if (nd->regs[r].addr == ctrl_addr[c]) {
+                        uint64_t m = dev_field_mask(&reg);
+                        uint64_t *v = &td->ctrl_dflt[(size_t)i * NCTRL + c];
+                        *v = (*v & ~m) | ((reg.dflt << reg.lsb) & m);
+                    }
+        }
+        for (unsigned k = 0; k < nd->ndebug; k++)
+            td->debug_addrs[(size_t)i * nd->ndebug + k] = ((uint32_t)i << 8) | nd->debug_addrs[k];
+    }
+    snprintf(td->name, sizeof td->name, "%storus%ux%u", p2s ? "p2s" : "", w, h);
+    snprintf(td->summary, sizeof td->summary,
+             "%ux%u %s nodes on a 2-D SCI torus (harness/sci_torus.c)", w, h, p2s ? "P2S" : "LC3");
+    td->d.name = td->name;
+    td->d.summary = td->summary;
+    td->d.ports = td->ports;
+    td->d.nports = n * SCI_TORUS_NK;
+    td->d.regs = td->regs;
+    td->d.nregs = n * nd->nregs;
+    td->d.debug_addrs = td->debug_addrs;
+    td->d.ndebug = n * nd->ndebug;
+    td->d.parse_word = sci_parse_word;
+    td->d.format_word = sci_format_word;
+    td->d.parse_seq = sci_parse_seq;
+    td->d.control_words = torus_controls;
+    td->d.check_control = torus_check_control;
+    td->slot = (int)nslots;
+    td->d.create = slot_fns[nslots];
+    slots[nslots++] = td;
+    return &td->d;
+}
+
+const dev_design_t *sci_torus_find_design(const char *name)
+{
+    int p2s = 0;
+    if (!strncasecmp(name, "p2s", 3)) {
+        p2s = 1;
+        name += 3;
+    }
+    if (strncasecmp(name, "torus", 5))
+        return NULL;
+    const char *s = name + 5;
+    char *end;
+    if (*s < '0' || *s > '9')
+        return NULL;
+    unsigned long w = strtoul(s, &end, 10);
+    if (end == s || (*end != 'x' && *end != 'X'))
+        return NULL;
+    s = end + 1;
+    if (*s < '0' || *s > '9')
+        return NULL;
+    unsigned long h = strtoul(s, &end, 10);
+    if (end == s || *end || w > 64 || h > 64)
+        return NULL;
+    return sci_torus_design(p2s, (unsigned)w, (unsigned)h);
+}
+
+unsigned sci_torus_dims(const dev_design_t *d, unsigned *w, unsigned *h)
+{
+    const torusdesign_t *td = as_torus(d);
+    unsigned ww = td ? td->w : 0, hh = td ? td->h : 0;
+    if (w)
+        *w = ww;
+    if (h)
+        *h = hh;
+    return ww * hh;
+}
+
+int sci_torus_p2s(const dev_design_t *d)
+{
+    const torusdesign_t *td = as_torus(d);
+    return td ? td->p2s : 0;
+}
+
+unsigned sci_torus_port(const dev_design_t *d, unsigned x, unsigned y, unsigned kind)
+{
+    const torusdesign_t *td = (const torusdesign_t *)d;
+    return sci_torus_index(td->w, x, y) * SCI_TORUS_NK + kind;
+}
+
+uint32_t sci_torus_addr(const dev_design_t *d, unsigned x, unsigned y, unsigned a)
+{
+    const torusdesign_t *td = (const torusdesign_t *)d;
+    return ((uint32_t)sci_torus_index(td->w, x, y) << 8) | (a & 0xFFu);
+}
+
+uint16_t sci_torus_node_id(const dev_design_t *d, unsigned x, unsigned y)
+{
+    const torusdesign_t *td = (const torusdesign_t *)d;
+    return td->ids[sci_torus_index(td->w, x, y)];
+}
+
+/* ---- the composite device ------------------------------------------------------------- */
+
+typedef struct torusdev {
+    const torusdesign_t *td;
+    unsigned n, w, h, np;       /* nodes, dimensions, ports per node model */
+    device_t **node;
+    uint64_t *nin, *nout;       /* per node model: its ports */
+    uint64_t *ein;              /* the torus's own inputs */
+    uint8_t *cut;               /* [node * 2 + dim] */
+    uint8_t *off;               /* powered down */
+    uint8_t *pup;               /* power-up reset cycles still to go */
+    uint64_t *ctrl;             /* the configuration: [node * NCTRL + k] */
+    bool in_reset;
+    int wrote;                  /* node a device write addressed this cycle, -1 none */
+    unsigned rot;               /* rotation of the configuration writes during reset */
+    dev_impl_t impl;
+    void *trace;
+} torusdev_t;
+
+static uint64_t *nin(torusdev_t *t, unsigned i) { return &t->nin[(size_t)i * t->np]; }
+static uint64_t *nout(torusdev_t *t, unsigned i) { return &t->nout[(size_t)i * t->np]; }
+static unsigned tport(unsigned i, unsigned kind) { return i * SCI_TORUS_NK + kind; }
+
+/* Node i's dim output link (0 X, 1 Y) as its downstream neighbour receives it. */
+static void link_of(torusdev_t *t, unsigned i, unsigned dim, uint64_t *w, uint64_t *sd)
+{
+    if (t->cut[i * 2 + dim] || t->off[i]) {
+        *w = 0;
+        *sd = 0;
+        return;
+    }
+    *w = nout(t, i)[sci_node_port(2, SCI_NP_LOUT, dim)];
+    *sd = nout(t, i)[sci_node_port(2, SCI_NP_LOUT_SD, dim)];
+}
+
+static void compose(torusdev_t *t)
+{
+    for (unsigned i = 0; i < t->n; i++) {
+        unsigned x = i % t->w, y = i / t->w;
+        unsigned left = sci_torus_index(t->w, (x + t->w - 1) % t->w, y);
+        unsigned above = sci_torus_index(t->w, x, (y + t->h - 1) % t->h);
+        uint64_t *in = nin(t, i), w, sd;
+        link_of(t, left, 0, &w, &sd);
+        in[sci_node_port(2, SCI_NP_LIN, 0)] = w;
+        in[sci_node_port(2, SCI_NP_LIN_SD, 0)] = sd;
+        link_of(t, above, 1, &w, &sd);
+        in[sci_node_port(2, SCI_NP_LIN, 1)] = w;
+        in[sci_node_port(2, SCI_NP_LIN_SD, 1)] = sd;
+        in[sci_node_port(2, SCI_NP_HIN, 0)] = t->ein[tport(i, SCI_TP_HIN)];
+        in[sci_node_port(2, SCI_NP_HOUT_READY, 0)] = t->ein[tport(i, SCI_TP_HOUT_READY)];
+    }
+}
+
+static void refresh(torusdev_t *t)
+{
+    for (unsigned i = 0; i < t->n; i++)
+        dev_get_outputs(t->node[i], nout(t, i));
+}
+
+static void node_reset(torusdev_t *t, unsigned i, bool a)
+{
+    t->node[i]->ops->set_reset(t->node[i]->self, a);
+}
+
+static void node_write(torusdev_t *t, unsigned i, uint32_t a, uint64_t data, uint64_t mask)
+{
+    t->node[i]->ops->reg_write(t->node[i]->self, a, data, mask);
+}
+
+static void tr_destroy(void *self)
+{
+    torusdev_t *t = self;
+    if (t->trace)
+        ftsim_vl_trace_close(t->trace);
+    for (unsigned i = 0; t->node && i < t->n; i++)
+        if (t->node[i])
+            dev_close(t->node[i]);
+    free(t->node), free(t->nin), free(t->nout), free(t->ein), free(t->cut), free(t->off);
+    free(t->pup), free(t->ctrl);
+    free(t);
+}
+
+static void tr_set_reset(void *self, bool a)
+{
+    torusdev_t *t = self;
+    if (a && !t->in_reset) {
+        /* a device reset powers every node and restores the default configuration */
+        memset(t->off, 0, t->n);
+        memset(t->pup, 0, t->n);
+        memcpy(t->ctrl, t->td->ctrl_dflt, (size_t)t->n * NCTRL * sizeof *t->ctrl);
+        t->rot = 0;
+    }
+    t->in_reset = a;
+    for (unsigned i = 0; i < t->n; i++)
+        node_reset(t, i, a);
+}
+
+static void tr_set_inputs(void *self, const uint64_t *in)
+{
+    torusdev_t *t = self;
+    memcpy(t->ein, in, t->td->d.nports * sizeof *in);
+}
+
+static void tr_get_outputs(void *self, uint64_t *out)
+{
+    torusdev_t *t = self;
+    for (unsigned i = 0; i < t->n; i++) {
+        const uint64_t *o = nout(t, i);
+        if (t->off[i]) {
+            out[tport(i, SCI_TP_HIN_READY)] = 1;
+            out[tport(i, SCI_TP_HOUT)] = 0;
+            out[tport(i, SCI_TP_IRQ_X)] = 0;
+            out[tport(i, SCI_TP_IRQ_Y)] = 0;
+        } else {
+            out[tport(i, SCI_TP_HIN_READY)] = o[sci_node_port(2, SCI_NP_HIN_READY, 0)];
+            out[tport(i, SCI_TP_HOUT)] = o[sci_node_port(2, SCI_NP_HOUT, 0)];
+            out[tport(i, SCI_TP_IRQ_X)] = o[sci_node_port(2, SCI_NP_IRQ, 0)];
+            out[tport(i, SCI_TP_IRQ_Y)] = o[sci_node_port(2, SCI_NP_IRQ, 1)];
+        }
+        link_of(t, i, 0, &out[tport(i, SCI_TP_LX)], &out[tport(i, SCI_TP_LX_SD)]);
+        link_of(t, i, 1, &out[tport(i, SCI_TP_LY)], &out[tport(i, SCI_TP_LY_SD)]);
+    }
+}
+
+static int ctrl_index(uint32_t a)
+{
+    for (unsigned c = 0; c < NCTRL; c++)
+        if (a == ctrl_addr[c])
+            return (int)c;
+    return -1;
+}
+
+static void tr_reg_write(void *self, uint32_t addr, uint64_t data, uint64_t mask)
+{
+    torusdev_t *t = self;
+    unsigned i = addr >> 8;
+    uint32_t a = addr & 0xFFu;
+    if (i >= t->n)
+        return;
+    if (t->in_reset) {
+        /* configuration: merged into the device's copy, performed by the node addressed */
+        int c = ctrl_index(a);
+        if (c >= 0) {
+            uint64_t *v = &t->ctrl[(size_t)i * NCTRL + (unsigned)c];
+            *v = (*v & ~mask) | (data & mask);
+            node_write(t, i, a, *v, ~0ull);
+        } else {
+            node_write(t, i, a, data, mask);
+        }
+        t->wrote = (int)i;
+        return;
+    }
+    if (t->off[i] || t->pup[i])
+        return; /* a node powered down or powering up takes no write */
+    node_write(t, i, a, data, mask);
+}
+
+static uint64_t tr_reg_read(void *self, uint32_t addr)
+{
+    torusdev_t *t = self;
+    unsigned i = addr >> 8;
+    return i < t->n ? dev_reg_read(t->node[i], addr & 0xFFu) : 0;
+}
+
+static void tr_debug(void *self, uint64_t *w)
+{
+    torusdev_t *t = self;
+    unsigned k = t->td->node->ndebug;
+    for (unsigned i = 0; i < t->n; i++)
+        dev_debug(t->node[i], &w[(size_t)i * k]);
+}
+
+static void tr_tick(void *self, uint64_t cycle)
+{
+    torusdev_t *t = self;
+    compose(t);
+    for (unsigned i = 0; i < t->n; i++)
+        dev_set_inputs(t->node[i], nin(t, i));
+    if (t->in_reset) {
+        /* a configuration cycle of every node: the others write one CTRL each, in rotation */
+        unsigned c = t->rot++ % NCTRL;
+        for (unsigned i = 0; i < t->n; i++)
+            if ((int)i != t->wrote)
+                node_write(t, i, ctrl_addr[c], t->ctrl[(size_t)i * NCTRL + c], ~0ull);
+    } else {
+        for (unsigned i = 0; i < t->n; i++)
+            if (t->pup[i] && t->pup[i] < POWER_UP_CYCLES) {
+                unsigned c = POWER_UP_CYCLES - 1u - t->pup[i];
+                node_write(t, i, ctrl_addr[c], t->ctrl[(size_t)i * NCTRL + c], ~0ull);
+            }
+    }
+    t->wrote = -1;
+    if (!t->trace) {
+        for (unsigned i = 0; i < t->n; i++)
+            t->node[i]->ops->tick(t->node[i]->self, cycle);
+    } else {
+        /* every node's edge in three phases so the one waveform sees them together (dev.h) */
+        for (int ph = 0; ph < 3; ph++) {
+            for (unsigned i = 0; i < t->n; i++)
+                sci_node_rtl_phase(t->node[i]->self, ph);
+            if (ph < 2 && cycle != UINT64_MAX)
+                ftsim_vl_trace_dump(t->trace, cycle * DEV_NS_PER_CYCLE + (ph ? DEV_NS_PER_CYCLE / 2 : 0));
+        }
+    }
+    if (!t->in_reset)
+        for (unsigned i = 0; i < t->n; i++)
+            if (t->pup[i] && --t->pup[i] == 0)
+                node_reset(t, i, false);
+    refresh(t);
+}
+
+static int tr_trace_open(void *self, const char *path, char *err, size_t errlen)
+{
+    torusdev_t *t = self;
+    if (t->impl != DEV_IMPL_RTL) {
+        snprintf(err, errlen, "%s: the C model writes no waveform; use --model rtl or both", path);
+        return -1;
+    }
+    if (t->trace) {
+        snprintf(err, errlen, "%s: a waveform is already open", path);
+        return -1;
+    }
+    void *tr = ftsim_vl_trace_new();
+    for (unsigned i = 0; i < t->n; i++)
+        sci_node_rtl_trace_attach(t->node[i]->self, tr);
+    if (ftsim_vl_trace_open(tr, path, err, errlen) < 0)
+        return -1;
+    t->trace = tr;
+    return 0;
+}
+
+static void tr_trace_close(void *self, uint64_t cycle)
+{
+    torusdev_t *t = self;
+    if (!t->trace)
+        return;
+    for (unsigned i = 0; i < t->n; i++)
+        sci_node_rtl_phase(t->node[i]->self, 0);
+    ftsim_vl_trace_dump(t->trace, cycle * DEV_NS_PER_CYCLE);
+    ftsim_vl_trace_close(t->trace);
+    t->trace = NULL;
+}
+
+static int tr_internal_error(void *self)
+{
+    torusdev_t *t = self;
+    for (unsigned i = 0; i < t->n; i++)
+        if (t->node[i]->ops->internal_error(t->node[i]->self))
+            return 1;
+    return 0;
+}
+
+static int tr_control(void *self, const char *cmd, char *err, size_t errlen)
+{
+    torusdev_t *t = self;
+    int op;
+    unsigned dim, i;
+    if (parse_ctl(t->td, cmd, &op, &dim, &i, err, errlen) < 0)
+        return -1;
+    switch (op) {
+    case CTL_CUT:
+    case CTL_RESTORE:
+        t->cut[i * 2 + dim] = op == CTL_CUT;
+        break;
+    case CTL_OFF:
+        if (!t->off[i]) {
+            t->off[i] = 1;
+            t->pup[i] = 0;
+            node_reset(t, i, true);
+        }
+        break;
+    case CTL_ON:
+        if (t->off[i]) {
+            t->off[i] = 0;
+            t->pup[i] = POWER_UP_CYCLES;
+            node_reset(t, i, true);
+        }
+        break;
+    }
+    return 0;
+}
+
+static const dev_ops_t torus_ops = {tr_destroy,   tr_set_reset, tr_set_inputs, tr_get_outputs,
+                                    tr_reg_write, tr_reg_read,  tr_debug,      tr_tick,
+                                    tr_trace_open, tr_trace_close, tr_internal_error, tr_control};
+
+/* One write into node i during a reset cycle at creation (tables survive reset). */
+static void boot_write(torusdev_t *t, unsigned i, uint32_t a, uint64_t data, uint64_t mask)
+{
+    device_t *m = t->node[i];
+    m->ops->reg_write(m->self, a, data, mask);
+    m->ops->tick(m->self, UINT64_MAX);
+}
+
+/* The fault-free tables of sci_route_tables() (see the top of this file), then the default
+ * configuration. */
+static int boot(torusdev_t *t, char *err, size_t errlen)
+{
+    const torusdesign_t *td = t->td;
+    sci_tables_t tb;
+    if (sci_route_tables(&td->t, NULL, &tb, err, errlen) < 0)
+        return -1;
+    const uint32_t lc[2] = {0, SCI_NODE_LC_STRIDE};
+    for (unsigned i = 0; i < t->n; i++) {
+        device_t *m = t->node[i];
+        m->ops->set_reset(m->self, true);
+        m->ops->set_inputs(m->self, nin(t, i));
+        m->ops->tick(m->self, UINT64_MAX); /* a plain reset edge: CTRL and TADDR to reset values */
+        for (unsigned s = 0; s < tb.nsets; s++)
+            for (unsigned d = 0; d < t->n; d++) {
+                const sci_entry_t *e = sci_route_entry(&tb, i, s, d);
+                uint64_t idx = sci_route_index(&td->t, s, d);
+                uint8_t take[2] = {e->xtake, e->ytake}, port[2] = {e->xport, e->yport};
+                for (unsigned k = 0; k < 2; k++) {
+                    if (!take[k] && !port[k])
+                        continue;
+                    boot_write(t, i, lc[k] + SCI_REG_TADDR, idx, 0x3FFF);
+                    if (take[k])
+                        boot_write(t, i, lc[k] + SCI_REG_LRT, 1, 1);
+                    if (port[k])
+                        boot_write(t, i, lc[k] + SCI_REG_BRT, port[k], 7);
+                }
+                if (e->pport) {
+                    boot_write(t, i, SCI_PSB_TADDR, idx, 0x3FFF);
+                    boot_write(t, i, SCI_PSB_BRT, e->pport, 7);
+                }
+            }
+        if (td->p2s)
+            for (unsigned d = 0; d < t->n; d++)
+                if (tb.asel[(size_t)i * t->n + d]) {
+                    boot_write(t, i, SCI_PSB_TADDR, td->ids[d], 0x3FFF);
+                    boot_write(t, i, SCI_PSB_ASEL, 1, 1);
+                }
+        for (unsigned c = 0; c < NCTRL; c++)
+            boot_write(t, i, ctrl_addr[c], t->ctrl[(size_t)i * NCTRL + c], ~0ull);
+    }
+    sci_route_free(&tb);
+    return 0;
+}
+
+static void *torus_create_for(torusdesign_t *td, dev_impl_t impl, const dev_ops_t **ops,
+                              char *err, size_t errlen)
+{
+    torusdev_t *t = calloc(1, sizeof *t);
+    if (!t) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    t->td = td;
+    t->n = td->n;
+    t->w = td->w;
+    t->h = td->h;
+    t->np = td->node->nports;
+    t->impl = impl;
+    t->wrote = -1;
+    t->node = calloc(t->n, sizeof *t->node);
+    t->nin = calloc((size_t)t->n * t->np, sizeof *t->nin);
+    t->nout = calloc((size_t)t->n * t->np, sizeof *t->nout);
+    t->ein = calloc(td->d.nports, sizeof *t->ein);
+    t->cut = calloc((size_t)t->n * 2, 1);
+    t->off = calloc(t->n, 1);
+    t->pup = calloc(t->n, 1);
+    t->ctrl = calloc((size_t)t->n * NCTRL, sizeof *t->ctrl);
+    if (!t->node || !t->nin || !t->nout || !t->ein || !t->cut || !t->off || !t->pup || !t->ctrl) {
+        tr_destroy(t);
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    memcpy(t->ctrl, td->ctrl_dflt, (size_t)t->n * NCTRL * sizeof *t->ctrl);
+    for (unsigned i = 0; i < t->n; i++) {
+        char name[24];
+        snprintf(name, sizeof name, "n%u_%u", i % t->w, i / t->w);
+        t->node[i] = dev_open_named(td->node, impl, name, err, errlen);
+        if (!t->node[i]) {
+            tr_destroy(t);
+            return NULL;
+        }
+    }
+    if (boot(t, err, errlen) < 0) {
+        tr_destroy(t);
+        return NULL;
+    }
+    t->in_reset = true; /* the nodes are held in reset until the device's reset ends */
+    refresh(t);
+    *ops = &torus_ops;
+    return t;
+}

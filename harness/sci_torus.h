@@ -1,0 +1,38 @@
+/* sci_torus.h — a W x H 2-D SCI torus composed in the harness from torus node models
+ * (lc3node2 / p2snode2, rtl/sci_node.md: LC 0 the X-LC, LC 1 the Y-LC): devices torusWxH
+ * (LC3, W and H 2..16) and p2storusWxH (P2S, 2..32). The contract is the header of
+ * harness/sci_torus.c. */
+#ifndef FTSIM_SCI_TORUS_H
+#define FTSIM_SCI_TORUS_H
+
+#include "dev.h"
+
+#define SCI_TORUS_MAX_LC3 16u
+#define SCI_TORUS_MAX_P2S 32u
+
+/* Ports of node (x, y) (index y * W + x): kind at index * SCI_TORUS_NK + kind. Inputs: hin,
+ * hout.ready; outputs: hin.ready (idle 1), hout, irq.x, irq.y, and the link words the node's
+ * X-LC and Y-LC send, as the downstream node receives them: lx, lx.sd, ly, ly.sd (sd idle 1). */
+enum { SCI_TP_HIN, SCI_TP_HOUT_READY, SCI_TP_HIN_READY, SCI_TP_HOUT, SCI_TP_IRQ_X, SCI_TP_IRQ_Y,
+       SCI_TP_LX, SCI_TP_LX_SD, SCI_TP_LY, SCI_TP_LY_SD, SCI_TORUS_NK };
+
+/* torusWxH / p2storusWxH; NULL if name is not one (or its size is out of range). */
+const dev_design_t *sci_torus_find_design(const char *name);
+/* The design for a variant and size, built on first use; NULL if out of range. */
+const dev_design_t *sci_torus_design(int p2s, unsigned w, unsigned h);
+/* W * H and the dimensions of a torus design; 0 (and *w = *h = 0) if d is not a torus. */
+unsigned sci_torus_dims(const dev_design_t *d, unsigned *w, unsigned *h);
+int sci_torus_p2s(const dev_design_t *d); /* 1 P2S, 0 LC3 or not a torus */
+
+/* Node index of (x, y): y * W + x. */
+static inline unsigned sci_torus_index(unsigned w, unsigned x, unsigned y) { return y * w + x; }
+/* Port number of kind SCI_TP_* of node (x, y) of torus d. */
+unsigned sci_torus_port(const dev_design_t *d, unsigned x, unsigned y, unsigned kind);
+/* Node (x, y)'s register a (its node map, rtl/sci_node.md section 4) is at ((y*W + x) << 8) | a. */
+uint32_t sci_torus_addr(const dev_design_t *d, unsigned x, unsigned y, unsigned a);
+/* The node id of (x, y): sci_route_id() of the torus (x = bits [3:0], y = bits [7:4]; P2S tori
+ * wider or taller than 16: x = bits [5:0], y = bits [11:6]). It is the default of the node's
+ * config keys x.node, y.node and psb.node. */
+uint16_t sci_torus_node_id(const dev_design_t *d, unsigned x, unsigned y);
+
+#endif
