@@ -27,6 +27,7 @@
 #include <strings.h>
 
 #include "sci_dev.h"
+#include "sci_fabric.h"
 #include "sci_node.h"
 #include "sci_word.h"
 #include "vl_trace.h"
@@ -323,60 +324,26 @@ static void rg_tick(void *self, uint64_t cycle)
     compose(r);
     for (unsigned i = 0; i < r->n; i++)
         dev_set_inputs(r->node[i], nin(r, i));
-    if (!r->trace) {
-        for (unsigned i = 0; i < r->n; i++)
-            r->node[i]->ops->tick(r->node[i]->self, cycle);
-    } else {
-        /* every node's edge in three phases so the one waveform sees them together (dev.h) */
-        for (int ph = 0; ph < 3; ph++) {
-            for (unsigned i = 0; i < r->n; i++)
-                sci_node_rtl_phase(r->node[i]->self, ph);
-            if (ph < 2 && cycle != UINT64_MAX)
-                ftsim_vl_trace_dump(r->trace, cycle * DEV_NS_PER_CYCLE + (ph ? DEV_NS_PER_CYCLE / 2 : 0));
-        }
-    }
+    sci_fabric_tick(r->node, r->n, r->trace, cycle);
     refresh(r);
 }
 
 static int rg_trace_open(void *self, const char *path, char *err, size_t errlen)
 {
     ringdev_t *r = self;
-    if (r->impl != DEV_IMPL_RTL) {
-        snprintf(err, errlen, "%s: the C model writes no waveform; use --model rtl or both", path);
-        return -1;
-    }
-    if (r->trace) {
-        snprintf(err, errlen, "%s: a waveform is already open", path);
-        return -1;
-    }
-    void *tr = ftsim_vl_trace_new();
-    for (unsigned i = 0; i < r->n; i++)
-        sci_node_rtl_trace_attach(r->node[i]->self, tr);
-    if (ftsim_vl_trace_open(tr, path, err, errlen) < 0)
-        return -1;
-    r->trace = tr;
-    return 0;
+    return sci_fabric_trace_open(r->node, r->n, r->impl, &r->trace, path, err, errlen);
 }
 
 static void rg_trace_close(void *self, uint64_t cycle)
 {
     ringdev_t *r = self;
-    if (!r->trace)
-        return;
-    for (unsigned i = 0; i < r->n; i++)
-        sci_node_rtl_phase(r->node[i]->self, 0);
-    ftsim_vl_trace_dump(r->trace, cycle * DEV_NS_PER_CYCLE);
-    ftsim_vl_trace_close(r->trace);
-    r->trace = NULL;
+    sci_fabric_trace_close(r->node, r->n, &r->trace, cycle);
 }
 
 static int rg_internal_error(void *self)
 {
     ringdev_t *r = self;
-    for (unsigned i = 0; i < r->n; i++)
-        if (r->node[i]->ops->internal_error(r->node[i]->self))
-            return 1;
-    return 0;
+    return sci_fabric_internal_error(r->node, r->n);
 }
 
 static int rg_control(void *self, const char *cmd, char *err, size_t errlen)

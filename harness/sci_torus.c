@@ -51,6 +51,7 @@
  * - Debug words: every node's (rtl/sci_node.md section 5), node by node.
  */
 #include "sci_torus.h"
+#include "sci_fabric.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -533,18 +534,7 @@ static void tr_tick(void *self, uint64_t cycle)
             }
     }
     t->wrote = -1;
-    if (!t->trace) {
-        for (unsigned i = 0; i < t->n; i++)
-            t->node[i]->ops->tick(t->node[i]->self, cycle);
-    } else {
-        /* every node's edge in three phases so the one waveform sees them together (dev.h) */
-        for (int ph = 0; ph < 3; ph++) {
-            for (unsigned i = 0; i < t->n; i++)
-                sci_node_rtl_phase(t->node[i]->self, ph);
-            if (ph < 2 && cycle != UINT64_MAX)
-                ftsim_vl_trace_dump(t->trace, cycle * DEV_NS_PER_CYCLE + (ph ? DEV_NS_PER_CYCLE / 2 : 0));
-        }
-    }
+    sci_fabric_tick(t->node, t->n, t->trace, cycle);
     if (!t->in_reset)
         for (unsigned i = 0; i < t->n; i++)
             if (t->pup[i] && --t->pup[i] == 0)
@@ -555,42 +545,19 @@ static void tr_tick(void *self, uint64_t cycle)
 static int tr_trace_open(void *self, const char *path, char *err, size_t errlen)
 {
     torusdev_t *t = self;
-    if (t->impl != DEV_IMPL_RTL) {
-        snprintf(err, errlen, "%s: the C model writes no waveform; use --model rtl or both", path);
-        return -1;
-    }
-    if (t->trace) {
-        snprintf(err, errlen, "%s: a waveform is already open", path);
-        return -1;
-    }
-    void *tr = ftsim_vl_trace_new();
-    for (unsigned i = 0; i < t->n; i++)
-        sci_node_rtl_trace_attach(t->node[i]->self, tr);
-    if (ftsim_vl_trace_open(tr, path, err, errlen) < 0)
-        return -1;
-    t->trace = tr;
-    return 0;
+    return sci_fabric_trace_open(t->node, t->n, t->impl, &t->trace, path, err, errlen);
 }
 
 static void tr_trace_close(void *self, uint64_t cycle)
 {
     torusdev_t *t = self;
-    if (!t->trace)
-        return;
-    for (unsigned i = 0; i < t->n; i++)
-        sci_node_rtl_phase(t->node[i]->self, 0);
-    ftsim_vl_trace_dump(t->trace, cycle * DEV_NS_PER_CYCLE);
-    ftsim_vl_trace_close(t->trace);
-    t->trace = NULL;
+    sci_fabric_trace_close(t->node, t->n, &t->trace, cycle);
 }
 
 static int tr_internal_error(void *self)
 {
     torusdev_t *t = self;
-    for (unsigned i = 0; i < t->n; i++)
-        if (t->node[i]->ops->internal_error(t->node[i]->self))
-            return 1;
-    return 0;
+    return sci_fabric_internal_error(t->node, t->n);
 }
 
 static int tr_control(void *self, const char *cmd, char *err, size_t errlen)

@@ -1,0 +1,62 @@
+/* sci_fabric.c — see sci_fabric.h. */
+#include "sci_fabric.h"
+
+#include <stdio.h>
+
+#include "sci_dev.h"
+#include "vl_trace.h"
+
+void sci_fabric_tick(device_t *const *node, unsigned n, void *trace, uint64_t cycle)
+{
+    if (!trace) {
+        for (unsigned i = 0; i < n; i++)
+            node[i]->ops->tick(node[i]->self, cycle);
+        return;
+    }
+    /* dev.h: cycle t at 10 t ns with the clock high, 10 t + 5 ns low, the edge at 10 t + 10 */
+    for (int ph = 0; ph < 3; ph++) {
+        for (unsigned i = 0; i < n; i++)
+            sci_node_rtl_phase(node[i]->self, ph);
+        if (ph < 2 && cycle != UINT64_MAX)
+            ftsim_vl_trace_dump(trace, cycle * DEV_NS_PER_CYCLE + (ph ? DEV_NS_PER_CYCLE / 2 : 0));
+    }
+}
+
+int sci_fabric_trace_open(device_t *const *node, unsigned n, dev_impl_t impl, void **trace,
+                          const char *path, char *err, size_t errlen)
+{
+    if (impl != DEV_IMPL_RTL) {
+        snprintf(err, errlen, "%s: the C model writes no waveform; use --model rtl or both", path);
+        return -1;
+    }
+    if (*trace) {
+        snprintf(err, errlen, "%s: a waveform is already open", path);
+        return -1;
+    }
+    void *tr = ftsim_vl_trace_new();
+    for (unsigned i = 0; i < n; i++)
+        sci_node_rtl_trace_attach(node[i]->self, tr);
+    if (ftsim_vl_trace_open(tr, path, err, errlen) < 0)
+        return -1; /* the unopened trace is dropped with the process; the models still run */
+    *trace = tr;
+    return 0;
+}
+
+void sci_fabric_trace_close(device_t *const *node, unsigned n, void **trace, uint64_t cycle)
+{
+    if (!*trace)
+        return;
+    for (unsigned i = 0; i < n; i++)
+        sci_node_rtl_phase(node[i]->self, 0);
+    ftsim_vl_trace_dump(*trace, cycle * DEV_NS_PER_CYCLE);
+    ftsim_vl_trace_close(*trace);
+    *trace = NULL;
+}
+
+int sci_fabric_internal_error(device_t *const *node, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        if (node[i]->ops->internal_error(node[i]->self))
+            return 1;
+    return 0;
+}
