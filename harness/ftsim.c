@@ -76,6 +76,7 @@ static const char usage_fuzz[] =
     "                  [--wave FILE.fst [--wave-from CYCLE]] [--out DIR]\n"
     "       ftsim fuzz --device lc3|p2s [--seed S] [--cycles N] [--model M] [--out DIR]\n"
     "       ftsim fuzz --device ring [--nodes N] [--lc3|--p2s] [--gap G] [--pull I | --no-cuts]\n"
+    "       ftsim fuzz --device torus --torus WxH [--lc3|--p2s] [--gap G] [--no-cuts]\n"
     "                  [--seed S] [--cycles C] [--model M] [--wave FILE.fst] [--out DIR]\n"
     "\n"
     "lc3, p2s: one SCI link controller; the stimulus plays the ring and the node around it\n"
@@ -92,6 +93,9 @@ static const char usage_fuzz[] =
     "--pull I: instead of random pulls, the cable out of node I is pulled at a fifth of the run\n"
     "and put back (at most 20000 cycles later); every LC must report its ring down and up again\n"
     "within the bounds of rtl/sci_lc.md section 3 (a table per node). --no-cuts: no pulls.\n"
+    "torus: the same hosts and ledger on a W x H torus (up to 16 nodes) with its fault-free\n"
+    "tables and random X and Y cable pulls; nothing reroutes yet, so messages across a pulled\n"
+    "ring are given up by their sources, and the ledger checks they know.\n"
     "\n"
     "rnpnet: an RNP network of RN1s (N = 16, 64, 256 or 1024 endpoints; E extra front stages,\n"
     "default 1 from 256 endpoints, so SWALLOW is used; wiring from the seed). Endpoints send\n"
@@ -322,6 +326,14 @@ static int parse_fuzz_opts(const char *cmd, int argc, char **argv, fuzz_opts_t *
             o->quiet = 1;
         } else if (!strcmp(a, "--p2s") || !strcmp(a, "--lc3")) {
             o->ring_p2s = !strcmp(a, "--p2s");
+        } else if (!strcmp(a, "--torus")) {
+            unsigned w = 0, h = 0;
+            char c;
+            if (!v || sscanf(v, "%ux%u%c", &w, &h, &c) != 2 || w < 2 || h < 2 || w * h > 16)
+                return bad_arg(cmd, "--torus takes WxH, 2 to 16 nodes (e.g. 3x3)", v);
+            o->torus_w = w;
+            o->torus_h = h;
+            i++;
         } else if (!strcmp(a, "--no-cuts")) {
             o->ring_nocuts = 1;
         } else if (!strcmp(a, "--pull")) {
@@ -374,8 +386,12 @@ static int parse_fuzz_opts(const char *cmd, int argc, char **argv, fuzz_opts_t *
         o->sci = dev_find_design(device);
     } else if (!strcmp(device, "ring") && !strcmp(cmd, "fuzz")) {
         o->is_ring = 1;
+    } else if (!strcmp(device, "torus") && !strcmp(cmd, "fuzz")) {
+        o->is_ring = 1;
+        if (!o->torus_w)
+            return bad_arg(cmd, "--device torus needs --torus WxH (2x2 up to 16 nodes)", NULL);
     } else if (strcmp(device, "rn1") != 0) {
-        fprintf(stderr, "ftsim %s: no fuzz for device '%s' yet (devices with fuzz: rn1, rnpnet, lc3, p2s, ring)\n",
+        fprintf(stderr, "ftsim %s: no fuzz for device '%s' yet (devices with fuzz: rn1, rnpnet, lc3, p2s, ring, torus)\n",
                 cmd, device);
         return 2;
     }

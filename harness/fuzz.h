@@ -31,6 +31,7 @@ typedef struct fuzz_opts {
     int is_ring;          /* set by the command line: --device ring */
     int ring_pull;        /* --pull I: pull node I's output cable once, no random cuts; -1 */
     int ring_nocuts;      /* --no-cuts: no cable pulls (bench) */
+    unsigned torus_w, torus_h; /* --device torus --torus WxH (the ring fuzz on a torus) */
 } fuzz_opts_t;
 
 #include <stdarg.h>

@@ -39,6 +39,7 @@
 #include "sci_dev.h"
 #include "sci_lc.h"
 #include "sci_ring.h"
+#include "sci_torus.h"
 #include "sci_word.h"
 #include "vec.h"
 
@@ -99,7 +100,7 @@ typedef struct {
     uint64_t cycle;
     uint32_t port;        /* UINT32_MAX: a control (text in ctl) */
     uint64_t value;
-    char ctl[24];
+    char ctl[48];
 } logent_t;
 
 typedef struct {
@@ -115,6 +116,8 @@ typedef struct {
     unsigned gap;         /* mean cycles between messages of a flow */
     int cut;              /* the link cut now, -1 none */
     int pull;             /* --pull I: one planned pull of link I, no random cuts; -1 none */
+    unsigned tw, th;      /* a torus: its dimensions (0: a ring) */
+    int cut_dim;          /* a torus: the cut cable is node cut's X (0) or Y (1) cable */
     uint64_t pull_at, pull_end;
     int64_t down_at[N_MAX], up_at[N_MAX]; /* when each LC reported down / up again (-1: not) */
     int was_up[N_MAX];
@@ -125,7 +128,7 @@ typedef struct {
     logent_t *log;
     size_t nlog, caplog;
     int logging;
-    dev_write_t init[2 * N_MAX];
+    dev_write_t init[3 * N_MAX];
     unsigned ninit;
     rec_t *golden;        /* --record */
 } rz_t;
@@ -159,6 +162,42 @@ static void log_add(rz_t *z, uint32_t port, uint64_t value, const char *ctl)
     e->ctl[0] = 0;
     if (ctl)
         snprintf(e->ctl, sizeof e->ctl, "%s", ctl);
+}
+
+
+/* ---- the fabric: a ring (node i) or a torus (node i = y * W + x) -------------------------- */
+
+static unsigned port(const rz_t *z, unsigned i, unsigned ring_kind)
+{
+    if (!z->tw)
+        return sci_ring_port(i, ring_kind);
+    static const unsigned tk[SCI_RING_NK] = {SCI_TP_HIN, SCI_TP_HOUT_READY, SCI_TP_HIN_READY,
+                                             SCI_TP_HOUT, SCI_TP_IRQ_X, SCI_TP_LX, SCI_TP_LX_SD};
+    return sci_torus_port(z->d, i % z->tw, i / z->tw, tk[ring_kind]);
+}
+
+static uint16_t node_id(const rz_t *z, unsigned i)
+{
+    return z->tw ? sci_torus_node_id(z->d, i % z->tw, i / z->tw) : sci_ring_node_id(i);
+}
+
+static uint32_t node_addr(const rz_t *z, unsigned i, unsigned a)
+{
+    return z->tw ? sci_torus_addr(z->d, i % z->tw, i / z->tw, a) : sci_ring_addr(i, a);
+}
+
+static int fabric_p2s(const rz_t *z) { return z->tw ? sci_torus_p2s(z->d) : sci_ring_p2s(z->d); }
+
+static const char *fabric_kind(const rz_t *z) { return z->tw ? "torus" : "ring"; }
+
+/* The options that select this fabric, as a command line would give them. */
+static void fabric_args(const rz_t *z, char *buf, size_t len)
+{
+    if (z->tw)
+        snprintf(buf, len, "--device torus --torus %ux%u --%s", z->tw, z->th,
+                 fabric_p2s(z) ? "p2s" : "lc3");
+    else
+        snprintf(buf, len, "--device ring --nodes %u --%s", z->n, fabric_p2s(z) ? "p2s" : "lc3");
 }
 
 /* ---- payloads ------------------------------------------------------------------------------ */
@@ -218,7 +257,7 @@ static void host_queue(rz_t *z, unsigned i, uint16_t tgt, uint8_t type, const ui
     if (front)
         h->qh = at;
     hpkt_t *p = &h->q[at];
-    p->len = sci_packet_build(p->sym, tgt, type, sci_ring_node_id(i), h->tid_next++, pay, npay);
+    p->len = sci_packet_build(p->sym, tgt, type, node_id(z, i), h->tid_next++, pay, npay);
     if (!p->len) {
         rz_fail(z, "host %u: a packet of %u payload symbols (harness error)", i, npay);
         return;
@@ -240,7 +279,7 @@ static void send_msg(rz_t *z, unsigned s, unsigned d)
     for (unsigned k = 0; k < nd; k++)
         pay[2 + k] = msg_sym(s, d, f->seq, k);
     f->tid = z->h[s].tid_next;
-    host_queue(z, s, sci_ring_node_id(d), SCI_T_DATA, pay, 2 + nd, 0);
+    host_queue(z, s, node_id(z, d), SCI_T_DATA, pay, 2 + nd, 0);
     f->st = ST_WAIT;
     f->tries++;
     f->failed_hint = 0;
@@ -273,12 +312,12 @@ static void asks_step(rz_t *z)
         if (h->nask == sizeof h->ask / sizeof h->ask[0])
             memmove(h->ask, h->ask + 1, --h->nask * sizeof h->ask[0]);
         h->ask[h->nask].tid = h->tid_next;
-        h->ask[h->nask].target = sci_ring_node_id(d);
+        h->ask[h->nask].target = node_id(z, d);
         h->ask[h->nask].probe = (uint8_t)probe;
         h->ask[h->nask].answered = 0;
         h->nask++;
         uint16_t pay[1] = {0}; /* LC 0 */
-        host_queue(z, i, sci_ring_node_id(d), probe ? SCI_T_PROBE : SCI_T_STATUS_READ, pay, 1, 0);
+        host_queue(z, i, node_id(z, d), probe ? SCI_T_PROBE : SCI_T_STATUS_READ, pay, 1, 0);
         if (probe)
             z->st.probes++;
         else
@@ -335,7 +374,7 @@ static void host_drive(rz_t *z, unsigned i, int moved)
     uint64_t w = 0;
     if (h->cur.len)
         w = SCI_FLAG | h->cur.sym[h->pos] | (h->pos + 1 == h->cur.len ? SCI_LAST : 0);
-    uint32_t pw = sci_ring_port(i, SCI_RP_HIN), pr = sci_ring_port(i, SCI_RP_HOUT_READY);
+    uint32_t pw = port(z, i, SCI_RP_HIN), pr = port(z, i, SCI_RP_HOUT_READY);
     uint64_t ready = !prng_chance(&z->rng, 1, 10);
     if (z->in[pw] != w)
         log_add(z, pw, w, NULL);
@@ -350,7 +389,7 @@ static void host_drive(rz_t *z, unsigned i, int moved)
 static int node_of(rz_t *z, uint16_t id)
 {
     for (unsigned i = 0; i < z->n; i++)
-        if (sci_ring_node_id(i) == (id & SCI_ID_MASK))
+        if (node_id(z, i) == (id & SCI_ID_MASK))
             return (int)i;
     return -1;
 }
@@ -402,7 +441,7 @@ static void got_data(rz_t *z, unsigned i, const uint16_t *p, unsigned len)
     uint16_t ack[1] = {(uint16_t)seq};
     (void)ack;
     uint16_t pay[2] = {(uint16_t)seq, (uint16_t)(seq >> 16)};
-    host_queue(z, i, sci_ring_node_id((unsigned)s), SCI_T_ACK, pay, 2, 1);
+    host_queue(z, i, node_id(z, (unsigned)s), SCI_T_ACK, pay, 2, 1);
 }
 
 static void got_ack(rz_t *z, unsigned i, const uint16_t *p, unsigned len)
@@ -461,7 +500,7 @@ static void got_answer(rz_t *z, unsigned i, const uint16_t *p, unsigned len)
         if (h->ask[k].tid != p[3] || h->ask[k].probe != probe)
             continue;
         if (probe) {
-            if (p[2] != sci_ring_node_id(i) || len != 6) {
+            if (p[2] != node_id(z, i) || len != 6) {
                 rz_fail(z, "host %u: its PROBE tid 0x%04X came back changed", i, p[3]);
                 return;
             }
@@ -484,15 +523,15 @@ static void got_answer(rz_t *z, unsigned i, const uint16_t *p, unsigned len)
         return;
     }
     /* Older than the ones kept: the table holds the last 16 asks. */
-    if (probe ? p[2] != sci_ring_node_id(i) : 0)
+    if (probe ? p[2] != node_id(z, i) : 0)
         rz_fail(z, "host %u: a PROBE it never sent (from 0x%04X)", i, p[2]);
 }
 
 static void host_receive(rz_t *z, unsigned i, const uint64_t *out)
 {
     host_t *h = &z->h[i];
-    uint64_t w = out[sci_ring_port(i, SCI_RP_HOUT)];
-    if (!(w & SCI_FLAG) || !z->in[sci_ring_port(i, SCI_RP_HOUT_READY)])
+    uint64_t w = out[port(z, i, SCI_RP_HOUT)];
+    if (!(w & SCI_FLAG) || !z->in[port(z, i, SCI_RP_HOUT_READY)])
         return;
     if (h->rxn < sizeof h->rx / sizeof h->rx[0])
         h->rx[h->rxn] = (uint16_t)w;
@@ -509,7 +548,7 @@ static void host_receive(rz_t *z, unsigned i, const uint64_t *out)
         rz_fail(z, "host %u: received a packet of %u symbols with a bad CRC", i, len);
         return;
     }
-    if ((h->rx[0] & SCI_ID_MASK) != sci_ring_node_id(i)) {
+    if ((h->rx[0] & SCI_ID_MASK) != node_id(z, i)) {
         rz_fail(z, "host %u: received a packet for 0x%04X (command 0x%04X, source 0x%04X, tid "
                    "0x%04X, %u symbols)", i, h->rx[0], h->rx[1], h->rx[2], h->rx[3], len);
         return;
@@ -530,7 +569,7 @@ static void watch_ring(rz_t *z)
 {
     device_t *m = z->ls.m[z->ls.n - 1];
     for (unsigned i = 0; i < z->n; i++) {
-        int up = (int)(dev_reg_read(m, sci_ring_addr(i, SCI_REG_STATUS)) & 1u);
+        int up = (int)(dev_reg_read(m, node_addr(z, i, SCI_REG_STATUS)) & 1u);
         if (z->t >= z->pull_at && z->t < z->pull_end && !up && z->was_up[i] && z->down_at[i] < 0)
             z->down_at[i] = (int64_t)(z->t - z->pull_at);
         if (z->t >= z->pull_end && up && !z->was_up[i] && z->up_at[i] < 0)
@@ -565,7 +604,7 @@ static void debug_links(rz_t *z, const uint64_t *out, uint16_t tid)
     static uint16_t hdr[N_MAX][4];
     static unsigned pos[N_MAX];
     for (unsigned i = 0; i < z->n; i++) {
-        uint64_t w = out[sci_ring_port(i, SCI_RP_LINK)];
+        uint64_t w = out[port(z, i, SCI_RP_LINK)];
         if (!(w & SCI_FLAG)) {
             pos[i] = 0;
             continue;
@@ -593,7 +632,7 @@ static void control(rz_t *z, const char *text)
 
 static void cables(rz_t *z)
 {
-    char text[24];
+    char text[48];
     if (z->pull >= 0) { /* the planned pull: no random cuts */
         if (z->t == z->pull_at || z->t == z->pull_end) {
             snprintf(text, sizeof text, "%s %d", z->t == z->pull_at ? "cut" : "restore", z->pull);
@@ -604,7 +643,11 @@ static void cables(rz_t *z)
         return;
     }
     if (z->cut >= 0 && z->t >= z->cut_until) {
-        snprintf(text, sizeof text, "restore %d", z->cut);
+        if (z->tw)
+            snprintf(text, sizeof text, "restore %c %u,%u", "xy"[z->cut_dim], z->cut % z->tw,
+                     z->cut / z->tw);
+        else
+            snprintf(text, sizeof text, "restore %d", z->cut);
         control(z, text);
         z->cut = -1;
         z->st.restores++;
@@ -614,7 +657,12 @@ static void cables(rz_t *z)
         unsigned len = prng_chance(&z->rng, 1, 3) ? 1 + prng_below(&z->rng, 300)
                                                    : 300 + prng_below(&z->rng, 25000);
         z->cut_until = z->t + len;
-        snprintf(text, sizeof text, "cut %d", z->cut);
+        z->cut_dim = (int)prng_below(&z->rng, 2);
+        if (z->tw)
+            snprintf(text, sizeof text, "cut %c %u,%u", "xy"[z->cut_dim], z->cut % z->tw,
+                     z->cut / z->tw);
+        else
+            snprintf(text, sizeof text, "cut %d", z->cut);
         control(z, text);
         z->st.cuts++;
     }
@@ -663,10 +711,12 @@ static void ledger_final(rz_t *z)
 static int write_repro(rz_t *z, const char *path)
 {
     char err[DEV_ERR_LEN], header[1024];
+    char args[96];
+    fabric_args(z, args, sizeof args);
     snprintf(header, sizeof header,
-             "# REPRODUCER written by `ftsim fuzz --device ring --nodes %u%s --seed %llu`, cycles\n"
+             "# REPRODUCER written by `ftsim fuzz %s --seed %llu`, cycles\n"
              "# 0..%llu of the run. Failure: %s\n",
-             z->n, sci_ring_p2s(z->d) ? " --p2s" : "", (unsigned long long)z->o->seed,
+             args, (unsigned long long)z->o->seed,
              (unsigned long long)z->t, z->why);
     rec_t *r = rec_open(path, z->d, z->init, z->ninit, header, 0, err, sizeof err);
     if (!r) {
@@ -692,13 +742,14 @@ static int write_repro(rz_t *z, const char *path)
 
 static void report_failure(rz_t *z)
 {
-    printf("FAIL fuzz ring seed %llu: %s\n", (unsigned long long)z->o->seed, z->why);
+    printf("FAIL fuzz %s seed %llu: %s\n", fabric_kind(z), (unsigned long long)z->o->seed, z->why);
     if (!z->logging) {
-        printf("no reproducer vector (kept for runs of up to %u cycles); `ftsim fuzz --device ring "
-               "--nodes %u --%s --seed %llu --cycles %llu` (with the same --gap/--pull/--no-cuts) "
-               "repeats it exactly\n",
-               600000u - DRAIN_MAX, z->n, sci_ring_p2s(z->d) ? "p2s" : "lc3",
-               (unsigned long long)z->o->seed, (unsigned long long)z->o->cycles);
+        char args[96];
+        fabric_args(z, args, sizeof args);
+        printf("no reproducer vector (kept for runs of up to %u cycles); `ftsim fuzz %s --seed "
+               "%llu --cycles %llu` (with the same --gap/--pull/--no-cuts) repeats it exactly\n",
+               600000u - DRAIN_MAX, args, (unsigned long long)z->o->seed,
+               (unsigned long long)z->o->cycles);
         return;
     }
     const char *dir = z->o->outdir ? z->o->outdir : "build/fuzz";
@@ -745,7 +796,7 @@ static void print_stats(const rz_t *z, double secs)
            (unsigned long long)s->probes_back);
     printf("  links busy %.1f%% of cycles; cable pulls %llu, restores %llu; failure reports: busy "
            "limit %llu, echo timeout %llu, ring down %llu, disabled %llu\n",
-           z->t ? 100.0 * (double)s->link_busy / ((double)z->t * z->n) : 0.0,
+           z->t ? 100.0 * (double)s->link_busy / ((double)z->t * z->n * (z->tw ? 2 : 1)) : 0.0,
            (unsigned long long)s->cuts, (unsigned long long)s->restores,
            (unsigned long long)s->fail_reports[1], (unsigned long long)s->fail_reports[2],
            (unsigned long long)s->fail_reports[3], (unsigned long long)s->fail_reports[4]);
@@ -758,16 +809,27 @@ static void config(rz_t *z)
     unsigned tmo = 150 + 12 * z->n + prng_below(&z->rng, 300);
     unsigned rsr = 300 + prng_below(&z->rng, 3000); /* the PSB's remote-read timeout */
     for (unsigned i = 0; i < z->n; i++) {
-        uint64_t ctrl = sci_ring_node_id(i) | 1ull << 16 | (uint64_t)(i == 0) << 17 |
+        if (z->tw) { /* a torus: an X-LC and a Y-LC; scrubbers at x = 0 (X rings), y = 0 (Y) */
+            for (unsigned k = 0; k < 2; k++) {
+                int scrub = k ? i / z->tw == 0 : i % z->tw == 0;
+                uint64_t c = node_id(z, i) | 1ull << 16 | (uint64_t)scrub << 17 |
+                             (uint64_t)busy << 24 | (uint64_t)retry << 32 | (uint64_t)tmo << 48;
+                z->init[z->ninit++] = (dev_write_t){node_addr(z, i, 0x20 * k), c, 0xFFFF00FFFF031FFFull};
+            }
+            z->init[z->ninit++] = (dev_write_t){node_addr(z, i, 0x80), node_id(z, i) | (uint64_t)rsr << 32,
+                                                0x0000FFFF00001FFFull};
+            continue;
+        }
+        uint64_t ctrl = node_id(z, i) | 1ull << 16 | (uint64_t)(i == 0) << 17 |
                         (uint64_t)busy << 24 | (uint64_t)retry << 32 | (uint64_t)tmo << 48;
-        z->init[z->ninit++] = (dev_write_t){sci_ring_addr(i, SCI_REG_CTRL), ctrl, 0xFFFF00FFFF031FFFull};
-        z->init[z->ninit++] = (dev_write_t){sci_ring_addr(i, 0x80),
-                                            sci_ring_node_id(i) | (uint64_t)rsr << 32,
+        z->init[z->ninit++] = (dev_write_t){node_addr(z, i, SCI_REG_CTRL), ctrl, 0xFFFF00FFFF031FFFull};
+        z->init[z->ninit++] = (dev_write_t){node_addr(z, i, 0x80),
+                                            node_id(z, i) | (uint64_t)rsr << 32,
                                             0x0000FFFF00001FFFull};
     }
-    printf("  ring: %u %s nodes, busy_limit %u, retry_limit %u, echo_timeout %u, rsr_timeout %u, "
+    printf("  %s: %u %s nodes, busy_limit %u, retry_limit %u, echo_timeout %u, rsr_timeout %u, "
            "message gap ~%u\n",
-           z->n, sci_ring_p2s(z->d) ? "P2S" : "LC3", busy, retry, tmo, rsr, z->gap);
+           z->d->name, z->n, fabric_p2s(z) ? "P2S" : "LC3", busy, retry, tmo, rsr, z->gap);
 }
 
 int fuzz_sciring(const fuzz_opts_t *o)
@@ -777,16 +839,35 @@ int fuzz_sciring(const fuzz_opts_t *o)
         return 2;
     z->o = o;
     prng_seed(&z->rng, o->seed);
-    z->n = o->ring_nodes ? o->ring_nodes : 2 + prng_below(&z->rng, 15);
-    int p2s = o->ring_p2s >= 0 ? o->ring_p2s : (int)prng_below(&z->rng, 2);
-    z->d = sci_ring_design(p2s, z->n);
-    if (!z->d) {
-        fprintf(stderr, "ftsim: no ring of %u nodes (2 to 16)\n", z->n);
-        free(z);
-        return 2;
+    int p2s;
+    if (o->torus_w) {
+        z->tw = o->torus_w;
+        z->th = o->torus_h;
+        z->n = z->tw * z->th;
+        p2s = o->ring_p2s >= 0 ? o->ring_p2s : (int)prng_below(&z->rng, 2);
+        z->d = z->n <= N_MAX ? sci_torus_design(p2s, z->tw, z->th) : NULL;
+        if (!z->d) {
+            fprintf(stderr, "ftsim: the torus fuzz takes tori of up to %u nodes (2x2 to 4x4)\n", N_MAX);
+            free(z);
+            return 2;
+        }
+        if (o->ring_pull >= 0) {
+            fprintf(stderr, "ftsim: --pull is for rings\n");
+            free(z);
+            return 2;
+        }
+    } else {
+        z->n = o->ring_nodes ? o->ring_nodes : 2 + prng_below(&z->rng, 15);
+        p2s = o->ring_p2s >= 0 ? o->ring_p2s : (int)prng_below(&z->rng, 2);
+        z->d = sci_ring_design(p2s, z->n);
+        if (!z->d) {
+            fprintf(stderr, "ftsim: no ring of %u nodes (2 to 16)\n", z->n);
+            free(z);
+            return 2;
+        }
     }
     char err[DEV_ERR_LEN], msg[800];
-    printf("fuzz ring: seed %llu, %llu cycles, models %s\n", (unsigned long long)o->seed,
+    printf("fuzz %s: seed %llu, %llu cycles, models %s\n", fabric_kind(z), (unsigned long long)o->seed,
            (unsigned long long)o->cycles,
            o->models == LS_BOTH ? "rtl+csim lockstep" : o->models == LS_RTL ? "rtl" : "csim");
     fflush(stdout);
@@ -805,7 +886,8 @@ int fuzz_sciring(const fuzz_opts_t *o)
     }
     z->logging = o->cycles + DRAIN_MAX <= 600000;
     if (o->record) {
-        char header[640], extra[96] = "";
+        char header[640], extra[96] = "", args[96];
+        fabric_args(z, args, sizeof args);
         if (o->ring_pull >= 0)
             snprintf(extra, sizeof extra, " --pull %d", o->ring_pull);
         if (o->ring_nocuts)
@@ -813,10 +895,10 @@ int fuzz_sciring(const fuzz_opts_t *o)
         if (o->net_gap)
             snprintf(extra + strlen(extra), sizeof extra - strlen(extra), " --gap %u", o->net_gap);
         snprintf(header, sizeof header,
-                 "# GOLDEN VECTOR, recorded by `ftsim fuzz --device ring --nodes %u --%s%s --seed %llu "
+                 "# GOLDEN VECTOR, recorded by `ftsim fuzz %s%s --seed %llu "
                  "--cycles %llu --record` on the %s model.\n# Regenerate with `make vectors`; never edit "
                  "by hand.\n",
-                 z->n, p2s ? "p2s" : "lc3", extra, (unsigned long long)o->seed,
+                 args, extra, (unsigned long long)o->seed,
                  (unsigned long long)o->cycles, dev_impl_name(z->ls.m[z->ls.n - 1]->impl));
         z->golden = rec_open(o->record, z->d, z->init, z->ninit, header, 1, err, sizeof err);
         if (!z->golden) {
@@ -877,9 +959,12 @@ int fuzz_sciring(const fuzz_opts_t *o)
         if (dbg_tid >= 0)
             debug_links(z, out, (uint16_t)dbg_tid);
         for (unsigned i = 0; i < z->n; i++) {
-            z->st.link_busy += (out[sci_ring_port(i, SCI_RP_LINK)] & SCI_FLAG) != 0;
-            moved[i] = (z->in[sci_ring_port(i, SCI_RP_HIN)] & SCI_FLAG) &&
-                       out[sci_ring_port(i, SCI_RP_HIN_READY)];
+            z->st.link_busy += (out[port(z, i, SCI_RP_LINK)] & SCI_FLAG) != 0;
+            if (z->tw) /* a torus node's Y link too */
+                z->st.link_busy += (out[sci_torus_port(z->d, i % z->tw, i / z->tw, SCI_TP_LY)] &
+                                    SCI_FLAG) != 0;
+            moved[i] = (z->in[port(z, i, SCI_RP_HIN)] & SCI_FLAG) &&
+                       out[port(z, i, SCI_RP_HIN_READY)];
             host_receive(z, i, out);
         }
         if (z->failed)
@@ -898,9 +983,9 @@ int fuzz_sciring(const fuzz_opts_t *o)
     if (getenv("FTSIM_RING_DEBUG"))
         for (unsigned i = 0; i < z->n; i++)
             fprintf(stderr, "node %u: LC STATUS 0x%llX COUNTS 0x%llX, PSB STATUS 0x%llX\n", i,
-                    (unsigned long long)dev_reg_read(z->ls.m[z->ls.n - 1], sci_ring_addr(i, 1)),
-                    (unsigned long long)dev_reg_read(z->ls.m[z->ls.n - 1], sci_ring_addr(i, 3)),
-                    (unsigned long long)dev_reg_read(z->ls.m[z->ls.n - 1], sci_ring_addr(i, 0x81)));
+                    (unsigned long long)dev_reg_read(z->ls.m[z->ls.n - 1], node_addr(z, i, 1)),
+                    (unsigned long long)dev_reg_read(z->ls.m[z->ls.n - 1], node_addr(z, i, 3)),
+                    (unsigned long long)dev_reg_read(z->ls.m[z->ls.n - 1], node_addr(z, i, 0x81)));
     clock_gettime(CLOCK_MONOTONIC, &b);
     double secs = (double)(b.tv_sec - a.tv_sec) + 1e-9 * (double)(b.tv_nsec - a.tv_nsec);
     if (o->wave)
@@ -914,7 +999,7 @@ int fuzz_sciring(const fuzz_opts_t *o)
     if (failed)
         report_failure(z);
     else
-        printf("PASS fuzz ring seed %llu (%llu cycles, %s)\n", (unsigned long long)o->seed,
+        printf("PASS fuzz %s seed %llu (%llu cycles, %s)\n", fabric_kind(z), (unsigned long long)o->seed,
                (unsigned long long)z->t, z->d->name);
     ls_close(&z->ls);
     for (unsigned s = 0; s < z->n; s++)

@@ -252,6 +252,11 @@ def suite_scifuzz():
                    [FTSIM, "fuzz", "--device", "ring", "--seed", str(s), "--cycles", str(c), *a,
                     "--quiet", "--out", "build/fuzz"], exit_is(0, f"PASS fuzz ring seed {s}"))
               for s, a, c in SCI_RING_FUZZ]
+    for dims, variant, seed in (("3x3", "--lc3", 31), ("4x4", "--p2s", 32), ("2x2", "--p2s", 33)):
+        tests.append(Test("sci-fuzz", f"torus {dims} {variant[2:]} seed {seed}: cable pulls, lockstep, ledger",
+                          [FTSIM, "fuzz", "--device", "torus", "--torus", dims, variant, "--seed",
+                           str(seed), "--cycles", "150000", "--quiet", "--out", "build/fuzz"],
+                          exit_is(0, f"PASS fuzz torus seed {seed}")))
     for variant, seed in (("--lc3", 21), ("--p2s", 22)):
         tests.append(Test("sci-fuzz", f"ring of 8 {variant[2:]}: pulled cable, every LC down and up "
                           "within the bounds, ledger clean",
