@@ -278,7 +278,8 @@ def suite_waves():
     for layout, run in (("waves/lc3.gtkw", "fuzz --device lc3 --seed 3 --cycles 3000"),
                         ("waves/lc3.gtkw", "fuzz --device p2s --seed 3 --cycles 3000"),
                         ("waves/ring4.gtkw", "fuzz --device ring --nodes 4 --lc3 --seed 3 --cycles 3000"),
-                        ("waves/ring8.gtkw", "fuzz --device ring --nodes 8 --p2s --seed 3 --cycles 3000")):
+                        ("waves/ring8.gtkw", "fuzz --device ring --nodes 8 --p2s --seed 3 --cycles 3000"),
+                        ("waves/torus3x3.gtkw", "fuzz --device torus --torus 3x3 --lc3 --seed 3 --cycles 3000")):
         f = f"build/waves/test-sci{len(sci)}.fst"
         sci.append(Test("waves", f"{layout} against an FST from ftsim {run.split()[0]} {run.split()[2]}",
                         ["bash", "-c", f"mkdir -p build/waves && {FTSIM} {run} --quiet --wave {f} "

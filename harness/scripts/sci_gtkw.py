@@ -4,6 +4,8 @@
 usage: sci_gtkw.py lc OUT.gtkw            one link controller (devices lc3, p2s): TOP.sci_lc
        sci_gtkw.py node K OUT.gtkw        one node with K LCs (lc3node, p2snode: 1; ...node2: 2)
        sci_gtkw.py ring N OUT.gtkw        a ring of N nodes (devices ringN, p2sringN): n0..nN-1
+       sci_gtkw.py torus W H OUT.gtkw     a W x H torus (torusWxH, p2storusWxH): per node its X-LC,
+                                          Y-LC and PSB (scopes nX_Y)
 
 Per controller: the link in and out with signal detect, the parser state (take, bypass,
 discard, echo), the LRT hit and the BRT port of the packet being decided, the bypass FIFO,
@@ -79,6 +81,15 @@ def main():
             top = f"n{i}.sci_node"
             lines += lc_signals(f"{top}.gen_lc[0].u_lc", f"n{i}")
             lines += psb_signals(f"{top}.u_psb", f"n{i}")
+    elif len(a) == 4 and a[0] == "torus" and a[1].isdigit() and a[2].isdigit():
+        w, h, out = int(a[1]), int(a[2]), a[3]
+        lines = header(out, f"a {w} x {h} SCI torus (torus{w}x{h}, p2storus{w}x{h})", "n0_0")
+        for y in range(h):
+            for x in range(w):
+                top = f"n{x}_{y}.sci_node"
+                lines += lc_signals(f"{top}.gen_lc[0].u_lc", f"n{x},{y} X")
+                lines += lc_signals(f"{top}.gen_lc[1].u_lc", f"n{x},{y} Y")
+                lines += psb_signals(f"{top}.u_psb", f"n{x},{y}")
     else:
         print(__doc__.strip())
         return 2

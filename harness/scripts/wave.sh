@@ -18,6 +18,13 @@ case "$device" in
   lc3|p2s) layout=waves/lc3.gtkw ;;
   lc3node|p2snode) layout=waves/lc3node.gtkw ;;
   lc3node2|p2snode2) layout=waves/lc3node2.gtkw ;;
+  torus*|p2storus*)
+       dims=${device#*torus}; w=${dims%x*}; h=${dims#*x}
+       layout=waves/torus${w}x${h}.gtkw
+       if [ ! -f "$layout" ]; then
+         layout=build/waves/torus${w}x${h}.gtkw
+         python3 harness/scripts/sci_gtkw.py torus "$w" "$h" "$layout"
+       fi ;;
   ring*|p2sring*)
        layout=waves/ring$n.gtkw
        if [ ! -f "$layout" ]; then
