@@ -131,6 +131,7 @@ typedef struct {
     dev_write_t init[3 * N_MAX];
     unsigned ninit;
     rec_t *golden;        /* --record */
+    int debug;            /* FTSIM_RING_DEBUG set: trace host events on stderr */
 } rz_t;
 
 static void rz_fail(rz_t *z, const char *fmt, ...)
@@ -263,7 +264,7 @@ static void host_queue(rz_t *z, unsigned i, uint16_t tgt, uint8_t type, const ui
         return;
     }
     h->qn++;
-    if (getenv("FTSIM_RING_DEBUG"))
+    if (z->debug)
         fprintf(stderr, "cycle %llu: host %u queues type 0x%02X tid 0x%04X at %u (front %d, %u queued)\n",
                 (unsigned long long)z->t, i, type, p->sym[3], at, front, h->qn);
 }
@@ -346,7 +347,7 @@ static void flows_step(rz_t *z)
                 z->st.retx++;
                 if (!f->failed_hint)
                     z->st.tmo_retx++;
-                if (getenv("FTSIM_RING_DEBUG"))
+                if (z->debug)
                     fprintf(stderr, "cycle %llu: flow %u->%u seq %u retransmit (%s), tid was 0x%04X\n",
                             (unsigned long long)z->t, s, d, f->seq,
                             f->failed_hint ? "failure report" : "timeout", f->tid);
@@ -366,7 +367,7 @@ static void host_drive(rz_t *z, unsigned i, int moved)
         h->qh = (h->qh + 1) % TXQ;
         h->qn--;
         h->pos = 0;
-        if (getenv("FTSIM_RING_DEBUG"))
+        if (z->debug)
             fprintf(stderr, "cycle %llu: host %u starts type 0x%02X to 0x%04X tid 0x%04X len %u\n",
                     (unsigned long long)z->t, i, h->cur.sym[1] >> 8, h->cur.sym[0], h->cur.sym[3],
                     h->cur.len);
@@ -541,7 +542,7 @@ static void host_receive(rz_t *z, unsigned i, const uint64_t *out)
     unsigned len = h->rxn;
     h->rxn = 0;
     z->st.pkts_in++;
-    if (getenv("FTSIM_RING_DEBUG"))
+    if (z->debug)
         fprintf(stderr, "cycle %llu: host %u got type 0x%02X from 0x%04X tid 0x%04X p4 0x%04X len %u\n",
                 (unsigned long long)z->t, i, h->rx[1] >> 8, h->rx[2], h->rx[3], len > 4 ? h->rx[4] : 0, len);
     if (len > SCI_MAX_PKT || sci_crc16(h->rx, len) != 0) {
@@ -838,6 +839,7 @@ int fuzz_sciring(const fuzz_opts_t *o)
     if (!z)
         return 2;
     z->o = o;
+    z->debug = getenv("FTSIM_RING_DEBUG") != NULL; /* read once, not in the per-cycle loop */
     prng_seed(&z->rng, o->seed);
     int p2s;
     if (o->torus_w) {
@@ -862,6 +864,11 @@ int fuzz_sciring(const fuzz_opts_t *o)
         z->d = sci_ring_design(p2s, z->n);
         if (!z->d) {
             fprintf(stderr, "ftsim: no ring of %u nodes (2 to 16)\n", z->n);
+            free(z);
+            return 2;
+        }
+        if (o->ring_pull >= (int)z->n) {
+            fprintf(stderr, "ftsim: --pull %d: the ring has nodes 0..%u\n", o->ring_pull, z->n - 1);
             free(z);
             return 2;
         }
@@ -909,10 +916,6 @@ int fuzz_sciring(const fuzz_opts_t *o)
     z->cut = -1;
     z->next_cut = 500 + prng_below(&z->rng, 20000);
     z->pull = o->ring_pull;
-    if (z->pull >= (int)z->n) {
-        fprintf(stderr, "ftsim: --pull %d: the ring has nodes 0..%u\n", z->pull, z->n - 1);
-        return 2;
-    }
     z->pull_at = o->cycles / 5;
     z->pull_end = z->pull_at + (o->cycles / 10 < 20000 ? o->cycles / 10 : 20000);
     for (unsigned i = 0; i < z->n; i++)
@@ -980,7 +983,7 @@ int fuzz_sciring(const fuzz_opts_t *o)
         ledger_final(z);
     if (!z->failed && z->pull >= 0)
         pull_report(z);
-    if (getenv("FTSIM_RING_DEBUG"))
+    if (z->debug)
         for (unsigned i = 0; i < z->n; i++)
             fprintf(stderr, "node %u: LC STATUS 0x%llX COUNTS 0x%llX, PSB STATUS 0x%llX\n", i,
                     (unsigned long long)dev_reg_read(z->ls.m[z->ls.n - 1], node_addr(z, i, 1)),
