@@ -41,6 +41,10 @@ typedef struct fuzz_opts {
 void fuzz_first_failure(int *failed, char *why, size_t len, uint64_t cycle, const char *fmt,
                         va_list ap);
 
+/* Replay a fuzz reproducer vector (lockstep unless models is LS_CSIM; a waveform to fst when
+ * given), printing what it shows and how to open it: `hint`, or by default make wave V=vec. */
+void fuzz_replay(const char *vec, const char *fst, unsigned models, const char *hint);
+
 /* 0 pass, 1 a divergence or an end-to-end check failed (reproducer written), 2 cannot run. */
 int fuzz_rn1(const fuzz_opts_t *o);
 int fuzz_rnpnet(const fuzz_opts_t *o);

@@ -606,18 +606,27 @@ static void report_failure(fz_t *f)
         return;
     printf("reproducer: %s (cycles %llu..%llu of the run)\n", vec, (unsigned long long)f->q,
            (unsigned long long)f->t);
+    fuzz_replay(vec, fst, LS_BOTH, NULL);
+}
+
+void fuzz_replay(const char *vec, const char *fst, unsigned models, const char *hint)
+{
     vec_t v;
     char err[DEV_ERR_LEN];
     if (vec_load(vec, &v, err, sizeof err)) {
         printf("reproducer does not parse: %s\n", err);
         return;
     }
-    play_opts_t po = {.models = LS_BOTH, .wave = fst, .max_msgs = 3};
-    printf("replaying it with a waveform:\n");
+    play_opts_t po = {.models = models == LS_CSIM ? LS_CSIM : LS_BOTH,
+                      .wave = models == LS_CSIM ? NULL : fst, .max_msgs = 3};
+    printf("replaying it%s:\n", po.wave ? " with a waveform" : "");
     fflush(stdout);
     int rc = play_run(&v, &po);
     vec_free(&v);
-    printf("waveform: %s   (gtkwave -a waves/rn1.gtkw %s)\n", fst, fst);
+    if (po.wave && hint)
+        printf("waveform: %s   %s\n", fst, hint);
+    else if (po.wave)
+        printf("waveform: %s   (make wave V=%s)\n", fst, vec);
     if (rc == 0)
         printf("note: the replay shows no divergence; the failure is an end-to-end check above\n");
 }

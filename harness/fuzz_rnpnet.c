@@ -430,20 +430,10 @@ static void report_failure(nf_t *f)
     snprintf(fst, sizeof fst, "%s/rnpnet-seed%llu.fst", dir, (unsigned long long)o->seed);
     if (write_repro(f, vec) < 0)
         return;
-    printf("reproducer: %s\nreplaying it with a waveform:\n", vec);
+    printf("reproducer: %s\n", vec);
     fflush(stdout);
-    vec_t v;
-    char err[DEV_ERR_LEN];
-    if (vec_load(vec, &v, err, sizeof err)) {
-        printf("reproducer does not parse: %s\n", err);
-        return;
-    }
-    play_opts_t po = {.models = LS_BOTH, .wave = fst, .max_msgs = 3};
-    int rc = play_run(&v, &po);
-    vec_free(&v);
-    printf("waveform: %s (every router, scopes r0..; harness/scripts/path_gtkw.py makes a layout)\n", fst);
-    if (rc == 0)
-        printf("note: the replay shows no divergence; the failure is an end-to-end check above\n");
+    fuzz_replay(vec, fst, LS_BOTH,
+                "(every router, scopes r0..; harness/scripts/path_gtkw.py makes a layout)");
 }
 
 int fuzz_rnpnet(const fuzz_opts_t *o)

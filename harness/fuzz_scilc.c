@@ -328,18 +328,7 @@ static void report_failure(fz_t *f)
     if (write_repro(f, vec) < 0)
         return;
     printf("reproducer: %s\n", vec);
-    vec_t v;
-    char err[DEV_ERR_LEN];
-    if (vec_load(vec, &v, err, sizeof err)) {
-        printf("reproducer does not parse: %s\n", err);
-        return;
-    }
-    play_opts_t po = {.models = LS_BOTH, .wave = fst, .max_msgs = 3};
-    printf("replaying it with a waveform:\n");
-    fflush(stdout);
-    play_run(&v, &po);
-    vec_free(&v);
-    printf("waveform: %s   (make wave V=%s)\n", fst, vec);
+    fuzz_replay(vec, fst, LS_BOTH, NULL);
 }
 
 static void set_in(fz_t *f, const uint64_t *before)

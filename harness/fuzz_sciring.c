@@ -762,22 +762,7 @@ static void report_failure(rz_t *z)
     if (write_repro(z, vec) < 0)
         return;
     printf("reproducer: %s\n", vec);
-    vec_t v;
-    char err[DEV_ERR_LEN];
-    if (vec_load(vec, &v, err, sizeof err)) {
-        printf("reproducer does not parse: %s\n", err);
-        return;
-    }
-    play_opts_t po = {.models = z->o->models == LS_CSIM ? LS_CSIM : LS_BOTH,
-                      .wave = z->o->models == LS_CSIM ? NULL : fst, .max_msgs = 3};
-    printf("replaying it%s:\n", po.wave ? " with a waveform" : "");
-    fflush(stdout);
-    int rc = play_run(&v, &po);
-    vec_free(&v);
-    if (po.wave)
-        printf("waveform: %s   (make wave V=%s)\n", fst, vec);
-    if (rc == 0)
-        printf("note: the replay shows no divergence; the failure is an end-to-end check above\n");
+    fuzz_replay(vec, fst, z->o->models, NULL);
 }
 
 static void print_stats(const rz_t *z, double secs)
