@@ -36,7 +36,7 @@ HARNESS_C   := harness/dev.c harness/vec.c harness/lockstep.c harness/play.c \
                harness/ftsim.c
 CSIM_C      := $(CSIM_DIR)/rn1.c $(CSIM_DIR)/sci_lc.c $(CSIM_DIR)/sci_node.c
 HARNESS_CXX := harness/rn1_rtl.cpp harness/sci_rtl.cpp harness/sci_node_rtl.cpp harness/vl_common.cpp
-SCI_RTL     := $(RTL_DIR)/sci_lc.v $(RTL_DIR)/sci_crc16.v
+SCI_RTL     := $(RTL_DIR)/sci_lc.v $(RTL_DIR)/sci_cfg_reg.v $(RTL_DIR)/sci_crc16.v
 SCI_VLT     := $(RTL_DIR)/sci_lc.vlt
 NODE_RTL    := $(SCI_RTL) $(RTL_DIR)/sci_psb.v $(RTL_DIR)/sci_node.v
 NODE_VLT    := $(SCI_VLT) $(RTL_DIR)/sci_node.vlt
@@ -132,8 +132,8 @@ $(BUILD)/test_rn1: tests/csim/test_rn1.c $(CSIM_C) $(CSIM_DIR)/rn1.h Makefile
 # ---- checks --------------------------------------------------------------------------------
 lint:
 	$(VERILATOR) --lint-only -Wall --top-module rn1 $(RN1_VLT) $(RN1_RTL)
-	$(VERILATOR) --lint-only -Wall --top-module sci_lc $(RTL_DIR)/sci_lc.vlt $(RTL_DIR)/sci_lc.v $(RTL_DIR)/sci_crc16.v
-	$(VERILATOR) --lint-only -Wall --top-module sci_lc -GP2s=1 $(RTL_DIR)/sci_lc.vlt $(RTL_DIR)/sci_lc.v $(RTL_DIR)/sci_crc16.v
+	$(VERILATOR) --lint-only -Wall --top-module sci_lc $(RTL_DIR)/sci_lc.vlt $(SCI_RTL)
+	$(VERILATOR) --lint-only -Wall --top-module sci_lc -GP2s=1 $(RTL_DIR)/sci_lc.vlt $(SCI_RTL)
 	for p in 0 1; do for n in 1 2; do \
 	  $(VERILATOR) --lint-only -Wall --top-module sci_node -GP2s=$$p -GNLC=$$n $(NODE_VLT) $(NODE_RTL) || exit 1; done; done
 	@mkdir -p $(BUILD)

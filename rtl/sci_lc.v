@@ -153,8 +153,8 @@ module sci_lc #(
 
   // ---------------------------------------------------------------------------------------
   // Registers
-  logic [63:0]  cfg_q, cfg_d;
-  logic [13:0]  taddr_q, taddr_d;
+  logic [63:0]  cfg_q;
+  logic [13:0]  taddr_q;
   logic [16:0]  p0_q, p1_q, p2_q, p3_q;
   logic [3:0]   ps_q, ps_d;
   logic [5:0]   idx_q, idx_d;
@@ -231,16 +231,6 @@ module sci_lc #(
   wire [15:0] etmo      = cfg_q[63:48];
   wire [15:0] own16     = {3'b000, own};
 
-  function automatic [63:0] strobe_mask(input [7:0] wstrb_i);
-    logic [63:0] m;
-    m = 64'd0;
-    for (int k = 0; k < 8; k++) begin
-      m[k*8 +: 8] = {8{wstrb_i[k]}};
-    end
-    return m;
-  endfunction
-
-  wire [63:0] wmask   = strobe_mask(reg_wstrb_i);
   wire        wr_ctrl = reg_we_i && (reg_waddr_i == ADDR_CTRL);
   wire        wr_tadr = reg_we_i && (reg_waddr_i == ADDR_TADDR);
   wire        wr_lrt  = reg_we_i && (reg_waddr_i == ADDR_LRT) && reg_wstrb_i[0];
@@ -248,14 +238,14 @@ module sci_lc #(
   wire        wr_clr  = reg_we_i && (reg_waddr_i == ADDR_CLR) && reg_wstrb_i[0] &&
                         reg_wdata_i[3];
 
-  // CTRL and TADDR: reset values at a reset edge without a write; a reset edge with a write
-  // performs it and leaves the rest of the configuration as it is (as RN1), so a harness's
-  // configuration writes, one per reset cycle, all survive reset.
-  wire   cfg_defaults = !rst_ni && !reg_we_i;
-  assign cfg_d = wr_ctrl ? ((cfg_q & ~(wmask & CTRL_MASK)) | (reg_wdata_i & wmask & CTRL_MASK))
-               : (cfg_defaults ? CTRL_RESET : cfg_q);
-  assign taddr_d = wr_tadr ? ((taddr_q & ~wmask[13:0]) | (reg_wdata_i[13:0] & wmask[13:0]))
-                 : (cfg_defaults ? 14'd0 : taddr_q);
+  // CTRL and TADDR (sci_cfg_reg): reset values at a reset edge without a register write; a
+  // reset edge with one (a configuration cycle) keeps them and performs the write.
+  sci_cfg_reg #(.W(64), .Mask(CTRL_MASK), .Reset(CTRL_RESET)) u_ctrl (
+    .clk_i, .rst_ni, .any_we_i(reg_we_i), .we_i(wr_ctrl), .wdata_i(reg_wdata_i),
+    .wstrb_i(reg_wstrb_i), .q_o(cfg_q));
+  sci_cfg_reg #(.W(14)) u_taddr (
+    .clk_i, .rst_ni, .any_we_i(reg_we_i), .we_i(wr_tadr), .wdata_i(reg_wdata_i[13:0]),
+    .wstrb_i(reg_wstrb_i[1:0]), .q_o(taddr_q));
 
   // Table indices.
   function automatic [13:0] tab_index(input [15:0] tgt_i);
@@ -752,11 +742,6 @@ module sci_lc #(
 
   // ---------------------------------------------------------------------------------------
   // Registers.
-  always_ff @(posedge clk_i) begin
-    cfg_q   <= cfg_d;
-    taddr_q <= taddr_d;
-  end
-
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       p0_q        <= 17'd0;

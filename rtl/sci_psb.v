@@ -135,8 +135,8 @@ module sci_psb #(
 
   // ---------------------------------------------------------------------------------------
   // Registers
-  logic [63:0]  cfg_q, cfg_d;
-  logic [13:0]  taddr_q, taddr_d;
+  logic [63:0]  cfg_q;
+  logic [13:0]  taddr_q;
   // host send FIFO
   logic [2:0]   sf_head_q, sf_head_d, sf_tail_q, sf_tail_d;
   logic [3:0]   sf_cnt_q, sf_cnt_d;
@@ -177,27 +177,18 @@ module sci_psb #(
   wire [15:0] own16  = {3'b000, own};
   wire [15:0] rsr_to = cfg_q[47:32];
 
-  function automatic [63:0] strobe_mask(input [7:0] wstrb_i);
-    logic [63:0] m;
-    m = 64'd0;
-    for (int k = 0; k < 8; k++) begin
-      m[k*8 +: 8] = {8{wstrb_i[k]}};
-    end
-    return m;
-  endfunction
-
-  wire [63:0] wmask   = strobe_mask(reg_wstrb_i);
   wire        wr_ctrl = reg_we_i && (reg_waddr_i == ADDR_CTRL);
   wire        wr_tadr = reg_we_i && (reg_waddr_i == ADDR_TADDR);
   wire        wr_brt  = reg_we_i && (reg_waddr_i == ADDR_BRT) && reg_wstrb_i[0];
 
-  // CTRL, TADDR: reset values at a reset edge without a write; a reset edge with a write (a
-  // configuration cycle) keeps them and performs the write (as the LC).
-  wire   cfg_defaults = !rst_ni && !reg_we_i;
-  assign cfg_d = wr_ctrl ? ((cfg_q & ~(wmask & CTRL_MASK)) | (reg_wdata_i & wmask & CTRL_MASK))
-               : (cfg_defaults ? CTRL_RESET : cfg_q);
-  assign taddr_d = wr_tadr ? ((taddr_q & ~wmask[13:0]) | (reg_wdata_i[13:0] & wmask[13:0]))
-                 : (cfg_defaults ? 14'd0 : taddr_q);
+  // CTRL and TADDR (sci_cfg_reg): reset values at a reset edge without a register write; a
+  // reset edge with one (a configuration cycle) keeps them and performs the write.
+  sci_cfg_reg #(.W(64), .Mask(CTRL_MASK), .Reset(CTRL_RESET)) u_ctrl (
+    .clk_i, .rst_ni, .any_we_i(reg_we_i), .we_i(wr_ctrl), .wdata_i(reg_wdata_i),
+    .wstrb_i(reg_wstrb_i), .q_o(cfg_q));
+  sci_cfg_reg #(.W(14)) u_taddr (
+    .clk_i, .rst_ni, .any_we_i(reg_we_i), .we_i(wr_tadr), .wdata_i(reg_wdata_i[13:0]),
+    .wstrb_i(reg_wstrb_i[1:0]), .q_o(taddr_q));
 
   // ---------------------------------------------------------------------------------------
   // Tables. BRT index as the LC's; ASEL (P2S) indexed by targetId[12:0].
@@ -555,11 +546,6 @@ module sci_psb #(
 
   // ---------------------------------------------------------------------------------------
   // Registers.
-  always_ff @(posedge clk_i) begin
-    cfg_q   <= cfg_d;
-    taddr_q <= taddr_d;
-  end
-
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       sf_head_q <= 3'd0;

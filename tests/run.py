@@ -90,13 +90,20 @@ def suite_lint():
               "rtl/rn1.v", "rtl/rn1_fport.v"], exit_is(0)),
         Test("lint", "verilator --lint-only -Wall sci_lc (LC3)",
              ["verilator", "--lint-only", "-Wall", "--top-module", "sci_lc", "rtl/sci_lc.vlt",
-              "rtl/sci_lc.v", "rtl/sci_crc16.v"], exit_is(0)),
+              "rtl/sci_lc.v", "rtl/sci_cfg_reg.v", "rtl/sci_crc16.v"], exit_is(0)),
         Test("lint", "verilator --lint-only -Wall sci_lc (P2S)",
              ["verilator", "--lint-only", "-Wall", "--top-module", "sci_lc", "-GP2s=1",
-              "rtl/sci_lc.vlt", "rtl/sci_lc.v", "rtl/sci_crc16.v"], exit_is(0)),
+              "rtl/sci_lc.vlt", "rtl/sci_lc.v", "rtl/sci_cfg_reg.v", "rtl/sci_crc16.v"], exit_is(0)),
+        Test("lint", "verilator -Wall and iverilog -g2012 sci_node (LC3/P2S, one or two LCs)",
+             ["bash", "-c", "set -e; f='rtl/sci_lc.v rtl/sci_cfg_reg.v rtl/sci_crc16.v rtl/sci_psb.v "
+              "rtl/sci_node.v'; for p in 0 1; do for n in 1 2; do verilator --lint-only -Wall "
+              "--top-module sci_node -GP2s=$p -GNLC=$n rtl/sci_lc.vlt rtl/sci_node.vlt $f; "
+              "out=$(iverilog -g2012 -Wall -Psci_node.P2s=$p -Psci_node.NLC=$n -s sci_node "
+              "-o build/iverilog-node.vvp $f 2>&1); echo \"$out\"; [ -z \"$out\" ]; done; done"],
+             exit_is(0)),
         Test("lint", "iverilog -g2012 sci_lc",
              ["bash", "-c", "out=$(iverilog -g2012 -Wall -o build/iverilog-sci.vvp rtl/sci_lc.v "
-              "rtl/sci_crc16.v 2>&1); echo \"$out\"; [ -z \"$out\" ]"], exit_is(0)),
+              "rtl/sci_cfg_reg.v rtl/sci_crc16.v 2>&1); echo \"$out\"; [ -z \"$out\" ]"], exit_is(0)),
         Test("lint", "iverilog -g2012 rn1",
              ["bash", "-c", "out=$(iverilog -g2012 -Wall -o build/iverilog-rn1.vvp rtl/rn1.v "
               "rtl/rn1_fport.v 2>&1); echo \"$out\"; [ -z \"$out\" ]"], exit_is(0)),
