@@ -31,8 +31,8 @@ RN1_RTL     := $(RTL_DIR)/rn1.v $(RTL_DIR)/rn1_fport.v
 RN1_VLT     := $(RTL_DIR)/rn1.vlt
 
 HARNESS_C   := harness/dev.c harness/vec.c harness/lockstep.c harness/play.c \
-               harness/rnp_word.c harness/rn1_dev.c harness/fuzz_rn1.c harness/rnpnet.c harness/rnpni.c harness/fuzz_rnpnet.c harness/experiment_rnp.c harness/sci_word.c harness/sci_dev.c harness/fuzz_scilc.c \
-               harness/sci_node_dev.c harness/sci_fabric.c harness/sci_ring.c harness/sci_torus.c harness/fuzz_sciring.c harness/sci_route.c \
+               harness/rnp_word.c harness/rn1_dev.c harness/fuzz_rn1.c harness/rnpnet.c harness/rnpni.c harness/fuzz_rnpnet.c harness/experiment_rnp.c harness/experiment_sci.c harness/sci_word.c harness/sci_dev.c harness/fuzz_scilc.c \
+               harness/sci_node_dev.c harness/sci_fabric.c harness/sci_ring.c harness/sci_torus.c harness/fuzz_sciring.c harness/sci_route.c harness/sci_sys.c harness/sci_check.c harness/plot.c \
                harness/ftsim.c
 CSIM_C      := $(CSIM_DIR)/rn1.c $(CSIM_DIR)/sci_lc.c $(CSIM_DIR)/sci_node.c
 HARNESS_CXX := harness/rn1_rtl.cpp harness/sci_rtl.cpp harness/sci_node_rtl.cpp harness/vl_common.cpp
@@ -123,7 +123,7 @@ $(BUILD)/obj/harness/%.o: harness/%.cpp $(wildcard harness/*.h) Makefile
 	$(CXX) $(CXXFLAGS_V) -I$(VLBUILD)/rn1 -I$(VLSCI)/lc3 -I$(VLSCI)/p2s $(foreach v,$(NODE_VARIANTS),-I$(VLSCI)/$(v)) -c $< -o $@
 
 $(FTSIM): $(OBJ_C) $(OBJ_CXX) $(RN1_LIB) $(SCI_LIBS) $(VL_RUNTIME)
-	$(CXX) -o $@ $(OBJ_C) $(OBJ_CXX) $(RN1_LIB) $(SCI_LIBS) $(VL_RUNTIME) -lz -pthread -latomic
+	$(CXX) -o $@ $(OBJ_C) $(OBJ_CXX) $(RN1_LIB) $(SCI_LIBS) $(VL_RUNTIME) -lz -lm -pthread -latomic
 
 $(BUILD)/test_rn1: tests/csim/test_rn1.c $(CSIM_C) $(CSIM_DIR)/rn1.h Makefile
 	@mkdir -p $(dir $@)

@@ -235,7 +235,7 @@ typedef struct events {
 
 /* Decide what to do with the packet whose symbol 0 is in stage 3 (stages 2..0 hold the
  * command, sourceId and tid; their raw words, flag or not).  Sets n->parse, n->ans. */
-static void decide(const sci_lc_t *lc, sci_lc_state_t *n)
+static void decide(const sci_lc_t *lc, sci_lc_state_t *n, const sci_lc_in_t *in)
 {
     const sci_lc_state_t *c = &lc->s;
     uint16_t target = (uint16_t)c->pipe[3], cmd = (uint16_t)c->pipe[2];
@@ -245,6 +245,10 @@ static void decide(const sci_lc_t *lc, sci_lc_state_t *n)
     int em = ab_match(c, target, tid);            /* an echo for one of our active buffers */
     bool own = ab_match(c, src, tid) >= 0 && type != SCI_T_PROBE; /* our own packet, back */
     bool take = c->enable && lc->lrt[ti] && !echo && !own;
+    if (take && lc->variant == SCI_P2S && in->fo_byp &&
+        (((target ^ c->node_id) & in->fo_xmask & SCI_ID_MASK) == 0) &&
+        (target & SCI_ID_MASK) != c->node_id)
+        take = false; /* own-column bypass while the Y-LC is down */
     bool rx_free = c->rx_n < SCI_RXQ;
 
     n->p_src = src;
@@ -270,7 +274,7 @@ static void decide(const sci_lc_t *lc, sci_lc_state_t *n)
 
 /* Stage 3: decision at symbol 0, CRC check, take into the receive queue, answers and echoes
  * at the CRC symbol, the symbol to bypass. */
-static void parser(const sci_lc_t *lc, sci_lc_state_t *n, events_t *e)
+static void parser(const sci_lc_t *lc, sci_lc_state_t *n, events_t *e, const sci_lc_in_t *in)
 {
     const sci_lc_state_t *c = &lc->s;
     uint32_t w = c->pipe[3];
@@ -286,7 +290,7 @@ static void parser(const sci_lc_t *lc, sci_lc_state_t *n, events_t *e)
         return;
     }
     if (c->idx == 0)
-        decide(lc, n);
+        decide(lc, n, in);
     unsigned st = n->parse;
     n->idx = sat_idx(c->idx);
     n->crc = sci_crc16_update(c->crc, c->idx, sym);
@@ -788,7 +792,7 @@ void sci_lc_step(sci_lc_t *lc, const sci_lc_in_t *in)
     sci_lc_state_t n = *c;
     events_t e = {.ins_start_slot = -1, .ins_end_slot = -1, .fill_start_slot = -1,
                   .fill_end_slot = -1, .failed_slot = -1};
-    parser(lc, &n, &e);
+    parser(lc, &n, &e, in);
     ring_monitor(c, &n, in, &e);
     output_stage(c, &n, &e);
     echo_queue(c, &n, &e);

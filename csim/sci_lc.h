@@ -120,6 +120,11 @@ typedef struct sci_lc_in {
     uint8_t  reg_waddr;
     uint64_t reg_wdata;
     uint8_t  reg_wstrb;
+    /* P2S own-column bypass (rtl/sci_node.md section 6): while fo_byp, a packet the LRT would
+     * take is bypassed if its target is in this node's column ((target ^ id) & fo_xmask == 0)
+     * and is not this node.  LC3 ignores them. */
+    bool     fo_byp;
+    uint16_t fo_xmask;
 } sci_lc_in_t;
 
 /* One packet buffer (receive queue entry). */

@@ -100,8 +100,13 @@
  * D18 A host packet longer than 37 symbols keeps its first 37 (the 37th is
  *     sent with last); a packet of any length >= 1 is carried.
  * D19 Ports of a missing LC (k >= NLC): link flag 0, sym 0, sd 0, irq 0.
- * D20 sci.md section 4's P2S hardware failover is not part of
- *     sci_node.md and is not modelled.
+ * D20 P2S hardware failover (sci_node.md section 6): only with P2S and two
+ *     LCs (elsewhere CTRL[17:16], FOCOL, NTGT read 0, ignore writes, and
+ *     STATUS[13:11] is 0); ydown_q resets to 1 and nothing is owed before
+ *     LC 1 has been up once; a NOTIFY owed when fo_en clears is dropped;
+ *     rule 1 applies to PROBEs (an address select), rule 2 does not; both
+ *     LCs down: port 1 -> 2 and 2 -> 1, once; FOCOL and NTGT survive a
+ *     configuration cycle like CTRL.
  * D21 Wiring: LC k's bin_valid/bin_sym/bin_last are the owning (or, in a
  *     free cycle, the picked) source's when the packet's port is 1 + k, else
  *     0; LC k's bout_ready is 1 when LC k owns or is picked and its
@@ -147,15 +152,56 @@ static unsigned taddr_index(const sci_node_t *n, uint16_t taddr)
     return n->variant == SCI_LC3 ? (taddr & 0xFFu) : (taddr & 0x3FFFu);
 }
 
+/* ---- P2S hardware failover (sci_node.md section 6) ------------------------ */
+
+static bool fo_active(const sci_node_t *n)
+{
+    return n->variant == SCI_P2S && n->nlc == 2u && n->s.fo_en;
+}
+
+/* LC k is down: its ring is not up, or it is disabled. */
+static bool lc_down(const sci_node_t *n, unsigned k)
+{
+    uint64_t st = sci_lc_reg_read(&n->lc[k], SCI_REG_STATUS);
+    return !(st & 1u) || (st & 4u);
+}
+
+static unsigned id_x(bool xw, uint16_t id) { return xw ? (id & 0x3Fu) : (id & 0xFu); }
+static unsigned id_y(bool xw, uint16_t id) { return xw ? (id >> 6 & 0x3Fu) : (id >> 4 & 0xFu); }
+
+/* How the PSB routes a packet it sends (not a direct one): symbol 0 as it goes on the B-link
+ * (address select, forced select, redirect) and the port. */
+static uint8_t psb_route(const sci_node_t *n, const uint16_t *p, unsigned len, uint16_t *sym0)
+{
+    const sci_psb_state_t *s = &n->s;
+    uint16_t t = asel_apply(n, len > 0 ? p[0] : 0);
+    uint16_t s1 = len > 1 ? p[1] : 0;
+    bool fo = fo_active(n), probe = (s1 >> 8) == SCI_T_PROBE;
+    unsigned ty = id_y(s->xw, t & SCI_ID_MASK), sy = id_y(s->xw, s->node_id);
+    if (fo && s->focol_valid && id_x(s->xw, t & SCI_ID_MASK) == s->focol && ty != sy)
+        t |= SCI_ADDR_SEL; /* rule 1: the notified neighbour goes Y-first */
+    uint8_t port;
+    if (probe) {
+        uint16_t lc = len > 4 ? p[4] : 0;
+        port = (uint8_t)(lc <= 5u ? 1u + lc : 7u); /* D4 */
+    } else {
+        port = n->brt[psb_index(n, t)];
+        if (fo && port == 1u && lc_down(n, 0)) { /* rule 2 */
+            port = 2u;
+            t = ty != sy ? (uint16_t)(t | SCI_ADDR_SEL) : (uint16_t)(t & ~SCI_ADDR_SEL);
+        } else if (fo && port == 2u && lc_down(n, 1)) {
+            port = 1u;
+            t &= (uint16_t)~SCI_ADDR_SEL;
+        }
+    }
+    if (sym0)
+        *sym0 = t;
+    return port;
+}
+
 uint8_t sci_node_host_port(const sci_node_t *n, const uint16_t *p, unsigned len)
 {
-    uint16_t s0 = len > 0 ? p[0] : 0;
-    uint16_t s1 = len > 1 ? p[1] : 0;
-    if ((s1 >> 8) == SCI_T_PROBE) {
-        uint16_t lc = len > 4 ? p[4] : 0;
-        return (uint8_t)(lc <= 5u ? 1u + lc : 7u); /* D4 */
-    }
-    return n->brt[psb_index(n, asel_apply(n, s0))];
+    return psb_route(n, p, len, NULL);
 }
 
 static bool port_is_lc(const sci_node_t *n, unsigned port)
@@ -188,12 +234,13 @@ typedef struct src_view {
 static void psb_src(const sci_node_t *n, const sci_node_pkt_t *p, bool direct, unsigned pos,
                     src_view_t *o)
 {
+    uint16_t s0 = 0;
     o->valid = true;
+    o->port = direct ? 0 : psb_route(n, p->sym, p->len, &s0);
     o->sym = pos < p->len ? p->sym[pos] : 0;
     if (pos == 0 && !direct)
-        o->sym = asel_apply(n, o->sym);
+        o->sym = s0;
     o->last = pos + 1u >= p->len;
-    o->port = direct ? 0 : sci_node_host_port(n, p->sym, p->len);
 }
 
 static void source(const sci_node_t *n, unsigned own, unsigned pos, src_view_t *o)
@@ -238,7 +285,14 @@ static uint64_t merge(uint64_t old, uint64_t wdata, uint8_t wstrb)
 
 static uint64_t psb_ctrl(const sci_psb_state_t *s)
 {
-    return (uint64_t)s->node_id | (uint64_t)s->rsr_timeout << SCI_PSB_CTRL_TIMEOUT_LSB;
+    return (uint64_t)s->node_id | (uint64_t)s->fo_en << SCI_PSB_CTRL_FOEN_BIT |
+           (uint64_t)s->xw << SCI_PSB_CTRL_XW_BIT |
+           (uint64_t)s->rsr_timeout << SCI_PSB_CTRL_TIMEOUT_LSB;
+}
+
+static uint64_t psb_focol(const sci_psb_state_t *s)
+{
+    return (uint64_t)s->focol_valid | (uint64_t)(s->focol & 0x3Fu) << 8;
 }
 
 /* A PSB register write into x; taddr: TADDR in force for the tables. */
@@ -250,8 +304,23 @@ static void psb_reg_write(sci_node_t *n, sci_psb_state_t *x, uint16_t taddr,
         uint64_t v = merge(psb_ctrl(x), in->reg_wdata, in->reg_wstrb) & SCI_PSB_CTRL_MASK;
         x->node_id = (uint16_t)(v & SCI_ID_MASK);
         x->rsr_timeout = (uint16_t)(v >> SCI_PSB_CTRL_TIMEOUT_LSB);
+        if (n->variant == SCI_P2S && n->nlc == 2u) { /* D20 */
+            x->fo_en = v >> SCI_PSB_CTRL_FOEN_BIT & 1u;
+            x->xw = v >> SCI_PSB_CTRL_XW_BIT & 1u;
+        }
         break;
     }
+    case SCI_PSB_FOCOL:
+        if (n->variant == SCI_P2S && n->nlc == 2u) {
+            uint64_t v = merge(psb_focol(x), in->reg_wdata, in->reg_wstrb);
+            x->focol_valid = v & 1u;
+            x->focol = (uint8_t)(v >> 8 & 0x3Fu);
+        }
+        break;
+    case SCI_PSB_NTGT:
+        if (n->variant == SCI_P2S && n->nlc == 2u)
+            x->ntgt = (uint16_t)(merge(x->ntgt, in->reg_wdata, in->reg_wstrb) & SCI_ID_MASK);
+        break;
     case SCI_PSB_TADDR:
         x->taddr = (uint16_t)(merge(taddr, in->reg_wdata, in->reg_wstrb) & 0x3FFFu);
         break;
@@ -268,10 +337,11 @@ static void psb_reg_write(sci_node_t *n, sci_psb_state_t *x, uint16_t taddr,
     }
 }
 
-static void psb_reset(sci_psb_state_t *s)
+static void psb_reset(const sci_node_t *n, sci_psb_state_t *s)
 {
     memset(s, 0, sizeof *s);
     s->rsr_timeout = SCI_PSB_RSR_TIMEOUT_RESET;
+    s->ydown_q = n->variant == SCI_P2S && n->nlc == 2u; /* a ring is down after reset */
 }
 
 /* ---- reply buffer ------------------------------------------------------- */
@@ -294,6 +364,10 @@ void sci_node_step(sci_node_t *n, const sci_node_in_t *in)
     bool psb_we = in->reg_we && (in->reg_waddr & 0x80u);
 
     memset(li, 0, sizeof li);
+    if (fo_active(n)) { /* rule 3: the X-LC lets its own column pass while the Y-LC is down */
+        li[0].fo_byp = lc_down(n, 1);
+        li[0].fo_xmask = c->xw ? 0x3Fu : 0x0Fu;
+    }
     for (unsigned k = 0; k < n->nlc; k++) {
         li[k].rst_n = in->rst_n;
         li[k].link_flag = in->lin_flag[k];
@@ -314,10 +388,15 @@ void sci_node_step(sci_node_t *n, const sci_node_in_t *in)
         for (unsigned k = 0; k < n->nlc; k++)
             sci_lc_step(&n->lc[k], &li[k]);
         sci_psb_state_t old = n->s;
-        psb_reset(&n->s);
+        psb_reset(n, &n->s);
         if (in->reg_we) {
             n->s.node_id = old.node_id;
             n->s.rsr_timeout = old.rsr_timeout;
+            n->s.fo_en = old.fo_en;
+            n->s.xw = old.xw;
+            n->s.ntgt = old.ntgt;
+            n->s.focol_valid = old.focol_valid;
+            n->s.focol = old.focol;
             n->s.taddr = old.taddr;
             if (psb_we)
                 psb_reg_write(n, &n->s, old.taddr, in);
@@ -413,6 +492,12 @@ void sci_node_step(sci_node_t *n, const sci_node_in_t *in)
         if (c->rf_fill == 3 && (p->sym[1] >> 8) == SCI_T_STATUS_REPLY && c->rr_armed &&
             sv.sym == c->rr_tid)
             reply_match = true;
+        /* Failover rule 5: a Y-ring NOTIFY sets the failed column as its payload[1] moves. */
+        if (c->rf_fill == 5 && (p->sym[1] >> 8) == SCI_T_NOTIFY && sv.sym == 0x0001u &&
+            fo_active(n) && !(psb_we && in->reg_waddr == SCI_PSB_FOCOL)) { /* a write wins */
+            x.focol_valid = p->sym[4] & 1u;
+            x.focol = (uint8_t)id_x(c->xw, p->sym[2] & SCI_ID_MASK);
+        }
         if (sv.last) {
             p->len = x.rf_fill;
             x.rf_fill = 0;
@@ -494,6 +579,23 @@ void sci_node_step(sci_node_t *n, const sci_node_in_t *in)
         }
     }
 
+    /* Failover rule 4: a NOTIFY on a change of the Y ring, after the replies above. */
+    if (n->variant == SCI_P2S && n->nlc == 2u) {
+        bool ydown = lc_down(n, 1);
+        bool changed = c->yup_seen && ydown != c->ydown_q;
+        x.ydown_q = ydown;
+        x.yup_seen = c->yup_seen || !ydown;
+        x.nt_owed = fo_active(n) && (c->nt_owed || changed);
+        x.nt_down = changed ? ydown : c->nt_down;
+        if (x.nt_owed && rb_cnt < SCI_PSB_REPLYQ) {
+            uint16_t pay[2] = { x.nt_down, 0x0001u };
+            unsigned len = sci_packet_build(pkt, c->ntgt, SCI_T_NOTIFY, c->node_id, 0, pay, 2);
+            rb_push(&x, pkt, len, false);
+            rb_cnt++;
+            x.nt_owed = false;
+        }
+    }
+
     /* Register write (tables after every lookup above). */
     if (psb_we)
         psb_reg_write(n, &x, c->taddr, in);
@@ -513,7 +615,7 @@ void sci_node_init(sci_node_t *n, sci_variant_t v, unsigned nlc)
     n->nlc = nlc >= 2u ? 2u : 1u;
     for (unsigned k = 0; k < SCI_NODE_MAX_LC; k++)
         sci_lc_init(&n->lc[k], v);
-    psb_reset(&n->s);
+    psb_reset(n, &n->s);
 }
 
 bool sci_node_link_flag(const sci_node_t *n, unsigned k)
@@ -556,7 +658,8 @@ static uint64_t psb_status(const sci_psb_state_t *s)
 {
     return (uint64_t)(s->sf_n & 0xFu) | (uint64_t)(s->rf_n & 0xFu) << 4 |
            (uint64_t)(s->rb_n & 0x3u) << 8 | (uint64_t)s->rr_armed << 10 |
-           (uint64_t)s->discarded << 16;
+           (uint64_t)s->nt_owed << 11 | (uint64_t)s->ydown_q << 12 |
+           (uint64_t)s->yup_seen << 13 | (uint64_t)s->discarded << 16;
 }
 
 static uint64_t psb_dbg(const sci_psb_state_t *s)
@@ -585,6 +688,10 @@ uint64_t sci_node_reg_read(const sci_node_t *n, uint8_t addr)
         return n->variant == SCI_P2S ? n->asel[s->taddr & SCI_ID_MASK] : 0;
     case SCI_PSB_DBG:
         return psb_dbg(s);
+    case SCI_PSB_FOCOL:
+        return n->variant == SCI_P2S && n->nlc == 2u ? psb_focol(s) : 0;
+    case SCI_PSB_NTGT:
+        return n->variant == SCI_P2S && n->nlc == 2u ? s->ntgt : 0;
     default:
         return 0;
     }

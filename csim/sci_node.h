@@ -44,10 +44,14 @@
 #define SCI_PSB_BRT     0x8Au
 #define SCI_PSB_ASEL    0x8Bu
 #define SCI_PSB_DBG     0x90u
+#define SCI_PSB_FOCOL   0x84u /* P2S failover: [0] valid, [13:8] failed column */
+#define SCI_PSB_NTGT    0x85u /* P2S failover: [12:0] where the NOTIFY goes */
+#define SCI_PSB_CTRL_FOEN_BIT 16 /* hardware failover on (P2S, two LCs) */
+#define SCI_PSB_CTRL_XW_BIT   17 /* id layout: 0 x[3:0] y[7:4]; 1 x[5:0] y[11:6] */
 
 /* PSB CTRL fields. */
 #define SCI_PSB_CTRL_TIMEOUT_LSB 32
-#define SCI_PSB_CTRL_MASK 0x0000FFFF00001FFFull
+#define SCI_PSB_CTRL_MASK 0x0000FFFF00031FFFull
 #define SCI_PSB_RSR_TIMEOUT_RESET 2000u
 
 /* B-link owners (PSB DBG [2:0]). */
@@ -114,6 +118,14 @@ typedef struct sci_psb_state {
     uint16_t  rr_tid, rr_target, rr_lc;
     /* STATUS.discarded (saturating). */
     uint16_t  discarded;
+    /* P2S hardware failover (sci_node.md section 6). */
+    bool      fo_en, xw;
+    bool      focol_valid;
+    uint8_t   focol;       /* failed column */
+    uint16_t  ntgt;        /* NOTIFY target */
+    bool      ydown_q;     /* LC 1 down, registered (reset 1) */
+    bool      yup_seen;    /* LC 1 has been up since reset */
+    bool      nt_owed, nt_down; /* a NOTIFY is owed, and the state it carries */
 } sci_psb_state_t;
 
 typedef struct sci_node {

@@ -77,6 +77,12 @@ typedef struct dev_ops {
     /* A design-specific action in the current cycle (a fault, a cable pull): the text of a
      * vector statement `@N WORD ...` whose WORD the design lists in control_words. */
     int (*control)(void *self, const char *cmd, char *err, size_t errlen);
+    /* Optional (NULL: not supported). The clock edge that ends `cycle`, as tick, with the
+     * inputs held; returns max if the implementation can tell that the edge left its state
+     * exactly as it was (so the max - 1 edges after it, with the same inputs, would change
+     * nothing either, and they count as done), else 1. Long quiet stretches of a simulation
+     * (a driver's 200 ms timer with no traffic) then cost one edge. */
+    uint64_t (*skip)(void *self, uint64_t cycle, uint64_t max);
 } dev_ops_t;
 
 struct dev_design {
@@ -163,6 +169,18 @@ static inline void dev_tick(device_t *d)
 {
     d->ops->tick(d->self, d->cycle);
     d->cycle++;
+}
+/* Up to max clock edges with the inputs held: one edge, or max of them when the device can
+ * tell the rest would change nothing (dev_ops_t.skip). Returns the edges done. */
+static inline uint64_t dev_skip(device_t *d, uint64_t max)
+{
+    uint64_t k = 1;
+    if (max > 1 && d->ops->skip)
+        k = d->ops->skip(d->self, d->cycle, max);
+    else
+        d->ops->tick(d->self, d->cycle);
+    d->cycle += k;
+    return k;
 }
 int dev_trace_open(device_t *d, const char *path, char *err, size_t errlen);
 static inline int dev_control(device_t *d, const char *cmd, char *err, size_t errlen)

@@ -15,6 +15,7 @@
 #include "play.h"
 #include "rnpnet.h"
 #include "sci_route.h"
+#include "sci_sys.h"
 #include "vec.h"
 
 static const char usage_main[] =
@@ -27,7 +28,8 @@ static const char usage_main[] =
     "  info [DEVICE]      the devices, their ports, registers and config keys\n"
     "  net                RNP network topologies: stages, links, distinct paths per pair\n"
     "  route              SCI torus routing tables under faults: reachability, deadlock check\n"
-    "  experiment NAME    measurements (rnp-load, rnp-patterns, rnp-policy)\n"
+    "  faultcheck         every single fault on a running SCI torus, with its checks\n"
+    "  experiment NAME    measurements (rnp-load, rnp-patterns, rnp-policy, ring-down-9, ...)\n"
     "\n"
     "Exit status: 0 pass, 1 mismatch, 2 bad input or arguments.\n";
 
@@ -147,6 +149,8 @@ static const char usage_experiment[] =
     "  rnp-patterns  the standard permutations, fault-free and with 4 faults\n"
     "  rnp-policy    permanent, transient and intermittent faults under three source\n"
     "                policies: no table, mask at the first diagnosis, seed 001's rules\n"
+    "  ring-down-9, node-down-4, static-4, p2s-ring-down-9, p2s-node-down-4\n"
+    "                the SCI torus experiments (ftsim experiment ring-down-9 --help)\n"
     "\n"
     "Each prints a markdown table and writes NAME.csv under --out (default build/experiments);\n"
     "`make paper` runs them all and draws the PNG plots. Defaults: --cycles 30000 a run,\n"
@@ -653,6 +657,11 @@ static int cmd_net(int argc, char **argv)
 
 static int cmd_experiment(int argc, char **argv)
 {
+    if (argc > 0) { /* the SCI experiments take their own options */
+        int src = experiment_sci_main(argc, argv);
+        if (src >= 0)
+            return src;
+    }
     if (want_help(argc, argv) || argc == 0) {
         fputs(usage_experiment, argc ? stdout : stderr);
         return argc ? 0 : 2;
@@ -827,6 +836,8 @@ int main(int argc, char **argv)
         return cmd_info(sub_argc, sub_argv);
     if (!strcmp(cmd, "route"))
         return sci_route_main(sub_argc, sub_argv);
+    if (!strcmp(cmd, "faultcheck"))
+        return sci_check_main(sub_argc, sub_argv);
     if (!strcmp(cmd, "net"))
         return cmd_net(sub_argc, sub_argv);
     if (!strcmp(cmd, "experiment"))

@@ -93,7 +93,7 @@ typedef struct {
     uint64_t msgs, delivered, dups, acks, retx, tmo_retx, given_up, late_delivered;
     uint64_t fail_reports[5], cuts, restores, pkts_in;
     uint64_t link_busy;   /* link-cycles carrying a packet symbol, over every link */
-    uint64_t reads, replies, read_timeouts, probes, probes_back;
+    uint64_t reads, replies, read_timeouts, probes, probes_back, notifies;
 } rstats_t;
 
 typedef struct {
@@ -560,6 +560,18 @@ static void host_receive(rz_t *z, unsigned i, const uint64_t *out)
     case SCI_T_FAIL_REPORT: got_fail(z, i, h->rx, len); break;
     case SCI_T_STATUS_REPLY:
     case SCI_T_PROBE: got_answer(z, i, h->rx, len); break;
+    case SCI_T_NOTIFY:
+        /* P2S failover (rtl/sci_node.md section 6): the upstream X neighbour's PSB tells of a
+         * change of its Y ring, {down, 0x0001} */
+        if (z->tw && sci_torus_p2s(z->d) && len == 7 &&
+            (h->rx[2] & SCI_ID_MASK) == node_id(z, (i / z->tw) * z->tw + (i % z->tw + z->tw - 1) % z->tw) &&
+            h->rx[4] <= 1 && h->rx[5] == 1) {
+            z->st.notifies++;
+            break;
+        }
+        rz_fail(z, "host %u: a NOTIFY that is not its upstream X neighbour's (source 0x%04X, %u "
+                   "symbols)", i, h->rx[2], len);
+        break;
     default: rz_fail(z, "host %u: received a packet of type 0x%02X nobody sent", i, h->rx[1] >> 8);
     }
 }
@@ -776,10 +788,11 @@ static void print_stats(const rz_t *z, double secs)
            (unsigned long long)s->dups, (unsigned long long)s->acks, (unsigned long long)s->retx,
            (unsigned long long)s->tmo_retx, (unsigned long long)s->given_up,
            (unsigned long long)s->late_delivered);
-    printf("  status reads %llu: replies %llu, timeout replies %llu; probes %llu, back %llu\n",
+    printf("  status reads %llu: replies %llu, timeout replies %llu; probes %llu, back %llu; "
+           "failover NOTIFYs %llu\n",
            (unsigned long long)s->reads, (unsigned long long)s->replies,
            (unsigned long long)s->read_timeouts, (unsigned long long)s->probes,
-           (unsigned long long)s->probes_back);
+           (unsigned long long)s->probes_back, (unsigned long long)s->notifies);
     printf("  links busy %.1f%% of cycles; cable pulls %llu, restores %llu; failure reports: busy "
            "limit %llu, echo timeout %llu, ring down %llu, disabled %llu\n",
            z->t ? 100.0 * (double)s->link_busy / ((double)z->t * z->n * (z->tw ? 2 : 1)) : 0.0,

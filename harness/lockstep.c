@@ -150,3 +150,17 @@ int ls_tick(lockstep_t *ls, char *msg, size_t len)
     }
     return bad;
 }
+
+uint64_t ls_skip(lockstep_t *ls, uint64_t max, char *msg, size_t len)
+{
+    if (ls->n != 1 || max <= 1)
+        return ls_tick(ls, msg, len) ? 0 : 1;
+    uint64_t c = ls->m[0]->cycle;
+    uint64_t k = dev_skip(ls->m[0], max);
+    if (ls->m[0]->ops->internal_error(ls->m[0]->self)) {
+        snprintf(msg, len, "%s flagged an internal error (assertion) in cycle %llu",
+                 dev_impl_name(ls->m[0]->impl), (unsigned long long)c);
+        return 0;
+    }
+    return k;
+}

@@ -137,8 +137,7 @@ int rn1_no_control(void *self, const char *cmd, char *err, size_t errlen)
 static const dev_ops_t rn1_csim_ops = {
     cs_destroy,   cs_set_reset, cs_set_inputs,       cs_get_outputs,       cs_reg_write,
     cs_reg_read,  cs_debug,     cs_tick,             dev_csim_trace_open,  dev_csim_trace_close,
-    dev_csim_internal_error,    rn1_no_control,
-};
+    dev_csim_internal_error,    rn1_no_control, NULL};
 
 static void *rn1_create(dev_impl_t impl, const char *instance, const dev_ops_t **ops, char *err,
                         size_t errlen)

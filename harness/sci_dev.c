@@ -120,7 +120,7 @@ static void cs_tick(void *self, uint64_t cycle)
 static const dev_ops_t sci_csim_ops = {cs_destroy,  cs_set_reset,  cs_set_inputs,  cs_get_outputs,
                                        cs_reg_write, cs_reg_read,  cs_debug,       cs_tick,
                                        dev_csim_trace_open, dev_csim_trace_close, dev_csim_internal_error,
-                                       rn1_no_control};
+                                       rn1_no_control, NULL};
 
 static void *sci_create(sci_variant_t v, dev_impl_t impl, const dev_ops_t **ops,
                         char *err, size_t errlen)

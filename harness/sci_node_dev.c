@@ -30,7 +30,7 @@ typedef struct nodedesign {
     int p2s;
     unsigned nlc;
     dev_port_t ports[SCI_NODE_PER_LC * SCI_NODE_MAX_LC + SCI_NODE_HOST];
-    dev_reg_t regs[64];
+    dev_reg_t regs[80];
     uint32_t debug_addrs[3 * SCI_NODE_MAX_LC + 2];
     char names[96][24];
     int built;
@@ -52,6 +52,13 @@ static const dev_reg_t psb_regs[] = {
     {"psb.replies", SCI_PSB_STATUS, 8, 2, DEV_REG_RO, 0, NULL},
     {"psb.armed", SCI_PSB_STATUS, 10, 1, DEV_REG_RO, 0, NULL},
     {"psb.discarded", SCI_PSB_STATUS, 16, 16, DEV_REG_RO, 0, NULL},
+    {"psb.notify", SCI_PSB_STATUS, 11, 1, DEV_REG_RO, 0, NULL},
+    {"psb.ydown", SCI_PSB_STATUS, 12, 1, DEV_REG_RO, 0, NULL},
+    {"psb.yup_seen", SCI_PSB_STATUS, 13, 1, DEV_REG_RO, 0, NULL},
+    {"psb.fo_en", SCI_PSB_CTRL, SCI_PSB_CTRL_FOEN_BIT, 1, DEV_REG_CONFIG, 0, NULL},
+    {"psb.xw", SCI_PSB_CTRL, SCI_PSB_CTRL_XW_BIT, 1, DEV_REG_CONFIG, 0, NULL},
+    {"psb.ntgt", SCI_PSB_NTGT, 0, 13, DEV_REG_CONFIG, 0, NULL},
+    {"psb.focol", SCI_PSB_FOCOL, 0, 14, 0, 0, NULL},
     {"psb.taddr", SCI_PSB_TADDR, 0, 14, 0, 0, NULL},
     {"psb.brt", SCI_PSB_BRT, 0, 3, 0, 0, NULL},
     {"psb.asel", SCI_PSB_ASEL, 0, 1, 0, 0, NULL},
@@ -225,10 +232,26 @@ static void cs_tick(void *self, uint64_t cycle)
     s->in.reg_we = false;
 }
 
+/* One edge; max when it changed no state (no write, no reset): a fixpoint of the model. */
+static uint64_t cs_skip(void *self, uint64_t cycle, uint64_t max)
+{
+    node_cs_t *s = self;
+    if (s->in.reg_we || !s->in.rst_n) {
+        cs_tick(self, cycle);
+        return 1;
+    }
+    const sci_psb_state_t ps = s->n.s;
+    const sci_lc_state_t l0 = s->n.lc[0].s, l1 = s->n.lc[1].s;
+    cs_tick(self, cycle);
+    bool same = !memcmp(&ps, &s->n.s, sizeof ps) && !memcmp(&l0, &s->n.lc[0].s, sizeof l0) &&
+                (s->n.nlc < 2 || !memcmp(&l1, &s->n.lc[1].s, sizeof l1));
+    return same ? max : 1;
+}
+
 static const dev_ops_t node_csim_ops = {cs_destroy,   cs_set_reset, cs_set_inputs, cs_get_outputs,
                                         cs_reg_write, cs_reg_read,  cs_debug,      cs_tick,
                                         dev_csim_trace_open, dev_csim_trace_close,
-                                        dev_csim_internal_error, rn1_no_control};
+                                        dev_csim_internal_error, rn1_no_control, cs_skip};
 
 static void *node_create_for(const nodedesign_t *nd, dev_impl_t impl, const char *inst,
                              const dev_ops_t **ops, char *err, size_t errlen)

@@ -287,6 +287,32 @@ static void bad_flip(sci_tables_t *tb, unsigned c)
     }
 }
 
+void sci_route_p2s_failover(sci_tables_t *tb, unsigned node, int xdown, int ydown, int focol_valid,
+                            unsigned focol)
+{
+    const sci_torus_t *t = &tb->t;
+    unsigned sx = nx(t, node), sy = ny(t, node);
+    if (tb->nsets < 2)
+        return;
+    for (unsigned d = 0; d < tb->n; d++) {
+        unsigned tx = nx(t, d), ty = ny(t, d);
+        uint8_t *asel = &tb->asel[(size_t)node * tb->n + d];
+        if (focol_valid && tx == focol && ty != sy)
+            *asel = 1;
+        sci_entry_t *e = ent(tb, node, *asel, d);
+        if (xdown && e->pport == SCI_PORT_X) {
+            *asel = ty != sy;
+            ent(tb, node, *asel, d)->pport = SCI_PORT_Y;
+        } else if (ydown && e->pport == SCI_PORT_Y) {
+            *asel = 0;
+            ent(tb, node, 0, d)->pport = SCI_PORT_X;
+        }
+        if (ydown && tx == sx && d != node)
+            for (unsigned s2 = 0; s2 < tb->nsets; s2++)
+                ent(tb, node, s2, d)->xtake = 0;
+    }
+}
+
 int sci_route_tables(const sci_torus_t *t, const sci_faults_t *f, sci_tables_t *out, char *err,
                      size_t errlen)
 {

@@ -111,6 +111,12 @@ int sci_route_tables(const sci_torus_t *t, const sci_faults_t *f, sci_tables_t *
 void sci_route_free(sci_tables_t *tb);
 const sci_entry_t *sci_route_entry(const sci_tables_t *tb, unsigned node, unsigned set,
                                    unsigned target);
+/* P2S: the hardware failover of rtl/sci_node.md section 6 at node `node`, applied to tables
+ * read back from the hardware, from the state it shows: its X-LC / Y-LC down, and FOCOL.
+ * Per target, in the hardware's order: the forced address select, the BRT, the LC redirect;
+ * and the X-LC's own-column bypass. */
+void sci_route_p2s_failover(sci_tables_t *tb, unsigned node, int xdown, int ydown, int focol_valid,
+                            unsigned focol);
 /* Nodes whose tables differ (any entry of any set, or the ASEL): marks changed[node] = 1,
  * returns how many. */
 unsigned sci_route_diff(const sci_tables_t *a, const sci_tables_t *b, uint8_t *changed);

@@ -26,12 +26,12 @@
  *   entry keeps its reset value 0 (LRT bypass, BRT port 0).
  * - Configuration during reset: every reset cycle of the device is a configuration cycle of
  *   every node (sci_node.md section 4). The device keeps the configuration (the CTRL registers
- *   of both LCs and the PSB, per node) as the defaults above merged with every register write
+ *   of both LCs and the PSB, and the PSB's NTGT, per node) as the defaults above merged with every register write
  *   made during reset. In each reset cycle the node a write addresses performs it; every
- *   other node gets a full write of one of its three CTRLs from that configuration, in
- *   rotation (X-LC, Y-LC, PSB). So after any three reset cycles every node holds the
+ *   other node gets a full write of one of its four configuration registers (X-LC CTRL,
+ *   Y-LC CTRL, PSB CTRL, PSB NTGT), in rotation. So after any four reset cycles every node holds the
  *   configuration, whatever number of configuration writes the vector's reset carries (the
- *   vector layer takes up to VEC_MAX_WRITES = 3072 addresses: a 32 x 32 torus's three a node). Asserting the device's reset restores the defaults.
+ *   vector layer takes up to VEC_MAX_WRITES = 4096 addresses: a 32 x 32 torus's four a node). Asserting the device's reset restores the defaults.
  * - Controls (vector statements `@N WORD ...`), effective from cycle N:
  *   `cut x X,Y` / `restore x X,Y`: the cable out of (X, Y)'s X-LC is pulled / put back: node
  *   (X+1, Y) sees signal detect 0 and word 0 from cycle N on; `cut y X,Y` / `restore y X,Y`
@@ -41,11 +41,11 @@
  *   ports at their idle values (hin.ready 1, hout 0, irq.x 0, irq.y 0). Register writes to it
  *   are dropped; reads return the held-in-reset model's registers.
  *   `on X,Y`: power up, as a driver brings a node back: the edge ending cycle N is a plain
- *   reset edge (CTRLs to their reset values), the edges ending N+1, N+2, N+3 are reset edges
- *   writing the node's configuration (X-LC CTRL, Y-LC CTRL, PSB CTRL, as configured at the
+ *   reset edge (CTRLs to their reset values), the edges ending N+1 .. N+4 are reset edges
+ *   writing the node's configuration (X-LC CTRL, Y-LC CTRL, PSB CTRL, PSB NTGT, as configured at the
  *   device's reset: node ids, scrubber bits, limits); the node runs from cycle N+4. Its
  *   outputs are the node model's from cycle N (powered, in reset), register writes to it in
- *   N..N+3 are dropped. Its tables survive in this model: the RAMs keep their contents over
+ *   N..N+4 are dropped. Its tables survive in this model: the RAMs keep their contents over
  *   the power cycle (real RAM would not; a driver would reload them). `on` of a node that is
  *   on and `off` of a node that is off change nothing.
  * - Debug words: every node's (rtl/sci_node.md section 5), node by node.
@@ -65,10 +65,12 @@
 #include "sci_word.h"
 #include "vl_trace.h"
 
-#define NCTRL 3u
+/* The configuration registers a node gets in every configuration cycle, in rotation: the three
+ * CTRLs and the PSB's NOTIFY target (P2S failover; reads 0 and ignores writes on LC3). */
+#define NCTRL 4u
 static const uint8_t ctrl_addr[NCTRL] = {SCI_REG_CTRL, SCI_NODE_LC_STRIDE + SCI_REG_CTRL,
-                                         SCI_PSB_CTRL};
-#define POWER_UP_CYCLES 4u /* one plain reset cycle, then the three CTRL writes */
+                                         SCI_PSB_CTRL, SCI_PSB_NTGT};
+#define POWER_UP_CYCLES (1u + NCTRL) /* one plain reset cycle, then the configuration writes */
 
 typedef struct torusdesign {
     dev_design_t d;
@@ -248,6 +250,13 @@ const dev_design_t *sci_torus_design(int p2s, unsigned w, unsigned h)
                 reg.dflt = x == 0;
             if (!strcmp(base, "y.scrubber"))
                 reg.dflt = y == 0;
+            /* P2S: hardware failover on, the id layout, NOTIFY to the downstream X neighbour */
+            if (!strcmp(base, "psb.fo_en"))
+                reg.dflt = (unsigned)p2s;
+            if (!strcmp(base, "psb.xw"))
+                reg.dflt = w > 16 || h > 16;
+            if (!strcmp(base, "psb.ntgt"))
+                reg.dflt = p2s ? sci_route_id(&td->t, sci_torus_index(w, (x + 1) % w, y)) : 0;
             td->regs[(size_t)i * nd->nregs + r] = reg;
             if (reg.flags & DEV_REG_CONFIG)
                 for (unsigned c = 0; c < NCTRL; c++)
@@ -542,6 +551,31 @@ static void tr_tick(void *self, uint64_t cycle)
     refresh(t);
 }
 
+/* One edge for every node; max when every node model says the edge changed nothing (C
+ * models only; an RTL node has no skip and is ticked as usual). */
+static uint64_t tr_skip(void *self, uint64_t cycle, uint64_t max)
+{
+    torusdev_t *t = self;
+    bool quiet = !t->in_reset && !t->trace && t->node[0]->ops->skip;
+    for (unsigned i = 0; quiet && i < t->n; i++)
+        quiet = !t->pup[i];
+    if (!quiet) {
+        tr_tick(self, cycle);
+        return 1;
+    }
+    compose(t);
+    bool same = true;
+    for (unsigned i = 0; i < t->n; i++) {
+        device_t *m = t->node[i];
+        m->ops->set_inputs(m->self, nin(t, i));
+        if (m->ops->skip(m->self, cycle, max) != max)
+            same = false;
+    }
+    t->wrote = -1;
+    refresh(t);
+    return same ? max : 1;
+}
+
 static int tr_trace_open(void *self, const char *path, char *err, size_t errlen)
 {
     torusdev_t *t = self;
@@ -592,7 +626,8 @@ static int tr_control(void *self, const char *cmd, char *err, size_t errlen)
 
 static const dev_ops_t torus_ops = {tr_destroy,   tr_set_reset, tr_set_inputs, tr_get_outputs,
                                     tr_reg_write, tr_reg_read,  tr_debug,      tr_tick,
-                                    tr_trace_open, tr_trace_close, tr_internal_error, tr_control};
+                                    tr_trace_open, tr_trace_close, tr_internal_error, tr_control,
+                                    tr_skip};
 
 /* One write into node i during a reset cycle at creation (tables survive reset). */
 static void boot_write(torusdev_t *t, unsigned i, uint32_t a, uint64_t data, uint64_t mask)

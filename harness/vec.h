@@ -11,7 +11,7 @@
 #include "dev.h"
 
 #define VEC_MAX_CYCLE 0xFFFFFFFFull
-#define VEC_MAX_WRITES 3072u /* a 32 x 32 torus: 3 configuration registers a node */
+#define VEC_MAX_WRITES 4096u /* a 32 x 32 torus: 4 configuration registers a node */
 #define VEC_MAX_BYTES (256u << 20) /* a larger file is refused, not read */
 
 typedef enum {

@@ -6,7 +6,10 @@
 // {flag, sym[15:0]}. Reset is synchronous, active low. lout_o, lout_sd_o, irq_o and dbg_o are
 // registers; bin_ready_o, bout_* and reg_rdata_o are combinational from registers (reg_rdata_o
 // also from reg_raddr_i). Input pipe: the word on lin_i in cycle t is in stage k in cycle t+1+k;
-// a packet is decided when its symbol 0 is in stage 3 (scrubber, echo match, LRT). A bypassed
+// a packet is decided when its symbol 0 is in stage 3 (scrubber, echo match, LRT; P2S: while
+// fo_byp_i, a packet the LRT would take is bypassed if ((targetId[12:0] ^ node id) &
+// fo_xmask_i) == 0 and targetId[12:0] != node id, the own-column bypass of sci_node.md section
+// 6, with the inputs of the decision cycle; LC3 ignores fo_byp_i and fo_xmask_i). A bypassed
 // symbol is on lout_o in cycle t+5 when the output is free, else it waits in the bypass FIFO (40
 // symbols). Output priority: the idle after a packet, the insertion under way, the FIFO head, the
 // stage-3 bypass symbol, then (only when the FIFO is empty, nothing is bypassed this cycle,
@@ -49,7 +52,10 @@
 // origination lasts while lin_sd_i is 0; any ring-down idle in stage 3 (own ones too) and
 // lin_sd_i = 0 restart DBG[30:24]; the interrupt is set on ring up -> down (a set wins over a
 // clear). DBG[3:0] is the state applied to the symbol that left stage 3 last cycle; the
-// receive-queue count includes a reserved slot; busy echoes are counted when queued.
+// receive-queue count includes a reserved slot; busy echoes are counted when queued. The
+// own-column bypass gates the take only: a packet it bypasses is treated as one whose LRT bit
+// is 0 (no echo, no receive-queue slot, not counted), and it never affects echoes (which the LRT
+// never takes) nor the own-packet check.
 //
 // State held: configuration, TADDR, LRT/BRT tables (not reset: zero at simulation start), input
 // pipe and parser, receive queue (8 x 64 symbols), a pool of 12 packet buffers holding the send
@@ -81,6 +87,8 @@ module sci_lc #(
   output wire         bout_last_o,
   input  wire         bout_ready_i,
   output wire  [2:0]  bout_port_o,
+  input  wire         fo_byp_i,     // P2S own-column bypass (rtl/sci_node.md section 6)
+  input  wire  [12:0] fo_xmask_i,   // its column mask (0x000F or 0x003F)
   input  wire         reg_we_i,
   input  wire  [7:0]  reg_waddr_i,
   input  wire  [63:0] reg_wdata_i,
@@ -328,7 +336,11 @@ module sci_lc #(
   // A packet whose sourceId and tid are those of one of our active buffers is our own, back.
   wire [4:0]  om       = echo_match(sl_q, sl_src_q, sl_tid_q, p1_q[15:0], p0_q[15:0]);
   wire        own_src  = om[4] && (typ != T_PROBE);
-  wire        take_ok  = cfg_en && lrt_bit && !is_echo && !own_src;
+  // P2S own-column bypass: while fo_byp_i, a packet for another node of our own column is not
+  // taken (as if its LRT bit were 0). LC3 ignores the inputs.
+  wire        fo_skip  = (P2s != 0) && fo_byp_i && (((p3s[12:0] ^ own) & fo_xmask_i) == 13'd0) &&
+                         (p3s[12:0] != own);
+  wire        take_ok  = cfg_en && lrt_bit && !fo_skip && !is_echo && !own_src;
   wire        rq_free  = (rq_cnt_q < 4'd8);
   wire        at_sym0  = p3f && (idx_q == 6'd0);
 

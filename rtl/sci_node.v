@@ -17,10 +17,14 @@
 // destination is picked and its symbol 0 moves in the same cycle; back-to-back packets have no
 // gap. Handshakes between the LCs and the PSB are combinational; every valid, port and ready that
 // feeds them comes from registers, so there is no combinational loop.
+// P2S hardware failover (sci_node.md section 6; P2s = 1 and NLC = 2, PSB CTRL.fo_en): the PSB
+// applies rules 1, 2, 4 and 5 (sci_psb.v) and drives LC 0's fo_byp_i (fo_en and LC 1 down) and
+// fo_xmask_i (rule 3, the own-column bypass); LC 1's are tied 0, and so are LC 0's on LC3 or
+// with NLC = 1.
 // Register port (one port, 8-bit address, 64-bit data, byte strobes): 0x00-0x1F LC 0's map
 // (address bits [4:0] passed on), 0x20-0x3F LC 1's (NLC = 2), 0x80-0xFF the PSB's (0x80 CTRL,
-// 0x81 STATUS, 0x88 TADDR, 0x8A BRT, 0x8B ASEL, 0x90 DBG); other addresses read 0 and ignore
-// writes. Writes take effect at the edge; a write at a reset edge is performed (LCs and PSB).
+// 0x81 STATUS, 0x84 FOCOL, 0x85 NTGT, 0x88 TADDR, 0x8A BRT, 0x8B ASEL, 0x90 DBG); other
+// addresses read 0 and ignore writes. Writes take effect at the edge; a write at a reset edge is performed (LCs and PSB).
 // Reads are combinational from reg_raddr_i. Reset clears the PSB state, CTRL to node 0 and
 // rsr_timeout 2000, keeps BRT and ASEL (and the LCs keep their tables).
 // Debug: lc_dbg_o[k] is LC k's DBG (0x10); psb_dbg_o is PSB DBG (0x90): [2:0] B-link owner (0
@@ -58,8 +62,26 @@
 //   does not make room).
 // - A symbol offered on hin_i at a reset edge is not stored (reset wins, as the LC's B-link
 //   input); hin_ready_o is not forced to 0 during reset.
+// - Failover (section 6) exists only with P2s = 1 and NLC = 2: elsewhere PSB CTRL[17:16] are not
+//   writable and read 0, FOCOL and NTGT read 0, PSB STATUS[12:11] are 0.
+// - ydown_q follows LC 1 down every cycle whatever fo_en; a NOTIFY is owed only while fo_en = 1
+//   (one still owed when fo_en is cleared is dropped), so enabling fo_en while LC 1 is down owes
+//   nothing, and a node with fo_en set in its configuration cycles owes a NOTIFY (down) in cycle
+//   0 (LC 1 reads down after reset) and another (up) when its Y ring comes up.
+// - PSB STATUS[11] is the owed register: a NOTIFY pushed at the edge ending the cycle it became
+//   owed never shows there. Its room in the reply buffer: the count at the start of the cycle
+//   plus that edge's STATUS_REPLY and timeout-reply pushes (NOTIFY queued after them).
+// - Rule 1 (forced address select) applies to PROBEs as the address select does; rule 2 never
+//   does, and is applied once to the BRT's port (both LCs down: 1 -> 2, 2 -> 1).
+// - Columns compare as 6-bit values (x zero-extended when xw = 0); FOCOL[13:8] := the
+//   sourceId's column zero-extended.
+// - Rule 5 looks at the type and payload[1] (symbol 5) only, at the edge symbol 5 moves (not the
+//   CRC, length or targetId), and only while fo_en = 1.
+// - FOCOL and NTGT keep their value in a configuration cycle and clear at a reset edge without a
+//   write, as CTRL.
 //
-// State held: the LCs' (sci_lc.v) and the PSB's (sci_psb.v); nothing else.
+// State held: the LCs' (sci_lc.v) and the PSB's (sci_psb.v, failover state included); nothing
+// else.
 //
 // Parameters: P2s = 0 (LC3) or 1 (P2S), passed to every LC and to the PSB; NLC = 1 or 2.
 //
@@ -98,6 +120,10 @@ module sci_node #(
   wire [NLC*3-1:0]  bout_port;
   wire [NLC*16-1:0] lc_status;
   wire [NLC*64-1:0] lc_rdata;
+  // P2S failover (sci_node.md section 6 rule 3): the PSB drives LC 0's own-column bypass (fo_en
+  // and LC 1 down; 0 unless P2s = 1 and NLC = 2); LC 1's inputs are tied 0.
+  wire        psb_fo_byp;
+  wire [12:0] psb_fo_xmask;
 
   // Register port decode: LC k owns 0x00 + 0x20 k .. 0x1F + 0x20 k; the PSB 0x80-0xFF.
   wire [7:0] lc_waddr = {3'b000, reg_waddr_i[4:0]};
@@ -110,6 +136,8 @@ module sci_node #(
     wire sel_k  = reg_waddr_i[7:5] == 3'(k);
     wire we_k   = reg_we_i && (sel_k || !rst_ni);
     wire [7:0] wstrb_k = sel_k ? reg_wstrb_i : 8'd0;
+    wire        fo_byp_k   = (P2s != 0) && (NLC == 2) && (k == 0) && psb_fo_byp;
+    wire [12:0] fo_xmask_k = ((P2s != 0) && (NLC == 2) && (k == 0)) ? psb_fo_xmask : 13'd0;
     sci_lc #(.P2s(P2s)) u_lc (
       .clk_i       (clk_i),
       .rst_ni      (rst_ni),
@@ -125,6 +153,8 @@ module sci_node #(
       .bout_last_o (bout_last[k]),
       .bout_ready_i(bout_ready[k]),
       .bout_port_o (bout_port[k*3 +: 3]),
+      .fo_byp_i    (fo_byp_k),
+      .fo_xmask_i  (fo_xmask_k),
       .reg_we_i    (we_k),
       .reg_waddr_i (lc_waddr),
       .reg_wdata_i (reg_wdata_i),
@@ -166,6 +196,8 @@ module sci_node #(
     .lc_bin_last_o  (bin_last),
     .lc_bin_ready_i (bin_ready),
     .lc_status_i    (lc_status),
+    .fo_byp_o       (psb_fo_byp),
+    .fo_xmask_o     (psb_fo_xmask),
     .dbg_o          (psb_dbg_o)
   );
 

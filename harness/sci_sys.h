@@ -1,0 +1,138 @@
+/*
+ * sci_sys.h — a running 2-D SCI torus system: the torus device (harness/sci_torus.c, RTL, C
+ * model or both in lockstep), and around it, in the harness, what sci.md section 5 puts in the
+ * hosts: per node a traffic agent with named flows and a delivery ledger, and the driver (host
+ * software) that handles CableNotOk, ReadyToGo, the LC3 remote probe and the watchdog; or, in
+ * static mode, one central front end that halts, recomputes and reloads everything. Faults
+ * (cables, node power) are injected at given cycles. The contract is harness/sci_sys.md.
+ */
+#ifndef FTSIM_SCI_SYS_H
+#define FTSIM_SCI_SYS_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+/* The named parameters of sci.md section 5, with their defaults (sci_sys_params_default). */
+typedef struct sci_sys_params {
+    double clock_mhz;        /* link clock: 100 MHz (one cycle 10 ns) */
+    double cablenotok_ms;    /* CableNotOk timer: 50 ms */
+    double readytogo_ms;     /* ReadyToGo probe timer: 200 ms */
+    double watchdog_ms;      /* watchdog period: 1000 ms */
+    double host_rtx_ms;      /* host retransmission timeout (no ACK, no FAIL_REPORT): 10 ms */
+    double compute_ms;       /* the driver's table computation before its first write: 1 ms */
+    double reg_write_us;     /* one register write across the host bus (PCI): 1 us */
+    double time_scale;       /* every ms/us timer above is divided by it (tests: 5000) */
+    unsigned echo_timeout;   /* LC echo timeout, cycles: 2000 */
+    unsigned busy_limit;     /* LC busy-retry limit: 8 */
+    unsigned retry_limit;    /* LC timeout-retry limit: 4 */
+    unsigned rsr_timeout;    /* PSB remote-read timeout, cycles: 20000 (200 us) */
+    unsigned fail_backoff;   /* host back-off after a FAIL_REPORT, cycles: 1000 */
+    unsigned window;         /* messages a flow may have unacknowledged: 8 */
+} sci_sys_params_t;
+
+void sci_sys_params_default(sci_sys_params_t *p);
+/* Cycles of a timer of `ms` milliseconds under p (time scale applied, at least `floor`). */
+uint64_t sci_sys_ms(const sci_sys_params_t *p, double ms);
+
+typedef enum { SCI_SYS_DYNAMIC = 0, SCI_SYS_STATIC = 1 } sci_sys_mode_t;
+
+typedef struct sci_sys_cfg {
+    unsigned w, h;
+    int p2s;
+    unsigned models;         /* LS_RTL, LS_CSIM or LS_BOTH (lockstep) */
+    sci_sys_mode_t mode;
+    sci_sys_params_t par;
+    uint64_t seed;           /* watchdog phases */
+    const char *wave;        /* FST path (RTL) or NULL */
+    uint64_t bin_cycles;     /* time-series bin width (0: none) */
+    int quiet;               /* no driver log on stderr */
+    FILE *log;               /* driver and fault events, one line each (NULL: none) */
+} sci_sys_cfg_t;
+
+typedef struct sci_sys sci_sys_t;
+
+/* Opens and resets the torus, boots the drivers. NULL with a message on error. */
+sci_sys_t *sci_sys_new(const sci_sys_cfg_t *cfg, char *err, size_t errlen);
+void sci_sys_free(sci_sys_t *s);
+
+/* A flow from node src to node dst (indices y * W + x): messages of `bytes` payload bytes
+ * (10..64), one every `interval` cycles (0: as fast as the window allows), from cycle `start`.
+ * Returns the flow index, or -1 with a message. */
+int sci_sys_add_flow(sci_sys_t *s, const char *name, unsigned src, unsigned dst, unsigned bytes,
+                     uint64_t interval, uint64_t start, char *err, size_t errlen);
+/* Stop generating new messages on every flow (what is outstanding is still sent and acked). */
+void sci_sys_stop_flows(sci_sys_t *s);
+/* The flow sends nothing more, not even retransmissions (traffic to a node known dead). */
+void sci_sys_abandon_flow(sci_sys_t *s, unsigned flow);
+/* Set a flow's interval from now on (0: saturating). */
+void sci_sys_set_interval(sci_sys_t *s, unsigned flow, uint64_t interval);
+
+/* A fault at cycle `at` (>= now): "cut x X,Y", "restore x X,Y", "cut y X,Y", "restore y X,Y",
+ * "off X,Y", "on X,Y" (sci_torus.c's controls). Returns 0, or -1 with a message. */
+int sci_sys_fault(sci_sys_t *s, uint64_t at, const char *what, char *err, size_t errlen);
+
+/* Run until cycle `until`. Returns 0, or -1 with a message (lockstep divergence, RTL
+ * assertion, protocol violation in the ledger). */
+int sci_sys_run(sci_sys_t *s, uint64_t until, char *err, size_t errlen);
+/* Run until every driver is idle (no pass under way, nothing held) and every flow has
+ * nothing outstanding, or until `limit`. Returns 1 when settled, 0 at the limit, -1 on error. */
+int sci_sys_settle(sci_sys_t *s, uint64_t limit, char *err, size_t errlen);
+uint64_t sci_sys_now(const sci_sys_t *s);
+
+/* ---- what was measured ---- */
+typedef struct sci_flow_stats {
+    char name[32];
+    unsigned src, dst;
+    uint64_t generated, sent, delivered, acked, dups, retx, fail_reports;
+    uint64_t tmo_rounds;     /* go-back rounds a timeout started (no FAIL_REPORT told of it) */
+    uint64_t bytes;          /* payload bytes delivered */
+    double lat_sum;          /* cycles, first send to delivery, over delivered messages */
+    uint64_t last_delivery;  /* cycle (0: none yet) */
+    uint64_t max_gap;        /* longest gap between deliveries since the last gap reset */
+    uint64_t max_gap_at;     /* the cycle that gap ended */
+    uint64_t outstanding;    /* generated, not yet acked */
+} sci_flow_stats_t;
+
+unsigned sci_sys_nflows(const sci_sys_t *s);
+void sci_sys_flow_stats(const sci_sys_t *s, unsigned flow, sci_flow_stats_t *st);
+/* Start measuring gaps afresh from now (the gap open now counts from now). */
+void sci_sys_reset_gaps(sci_sys_t *s);
+/* Include the gap open now (since the last delivery) in max_gap of flows with outstanding
+ * messages. */
+void sci_sys_close_gaps(sci_sys_t *s);
+
+/* Driver state of a node, for waves and logs. */
+typedef enum {
+    SCI_DRV_IDLE = 0, SCI_DRV_CNOK, SCI_DRV_COMPUTE, SCI_DRV_LOAD, SCI_DRV_PROBE, SCI_DRV_DEAD,
+    SCI_DRV_HALT
+} sci_drv_state_t;
+typedef struct sci_drv_stats {
+    unsigned cnok_passes, rtg_passes, extra_passes, watchdog_restores, table_writes;
+    unsigned notifies_sent, notifies_got, remote_reads, remote_broken, read_timeouts;
+    int state;
+} sci_drv_stats_t;
+void sci_sys_driver_stats(const sci_sys_t *s, unsigned node, sci_drv_stats_t *st);
+/* Non-zero while any driver (or the static front end) is in a pass or holds traffic. */
+int sci_sys_busy(const sci_sys_t *s);
+
+/* Time series (cfg.bin_cycles): for bin b, payload bytes delivered (all flows) and the
+ * latency sum and count of the messages delivered in it. */
+unsigned sci_sys_bins(const sci_sys_t *s, const uint64_t **bytes, const double **lat_sum,
+                      const uint64_t **lat_n);
+
+/* Scrubbed packets, summed over every LC (COUNTS), now. */
+uint64_t sci_sys_scrubbed(sci_sys_t *s);
+/* The torus device under test (lockstep_t *) for register reads. */
+void *sci_sys_lockstep(sci_sys_t *s);
+
+/* ---- the checks of the tables in force ---- */
+/* Reads every live node's tables back through the register port (TADDR, LRT, BRT, ASEL) and,
+ * on P2S, applies the failover state the hardware shows (LC down, FOCOL), into tb (an
+ * sci_tables_t *, freed by the caller with sci_route_free). Costs register cycles: run it when
+ * the system is settled. Returns 0, or -1 with a message. */
+int sci_sys_read_tables(sci_sys_t *s, void *tb, char *err, size_t errlen);
+
+/* `ftsim faultcheck` (harness/sci_check.c): every single fault, with the torus checks. */
+int sci_check_main(int argc, char **argv);
+
+#endif
