@@ -180,7 +180,8 @@ static int one_run(const xdef_t *x, const xopts_t *o, unsigned run, xres_t *r, c
     if (sci_sys_run(s, tf + 1, err, errlen) < 0)
         goto out;
     /* until every driver is idle (the pass, and an extra one, are over) */
-    while (sci_sys_busy(s) || sci_sys_now(s) < tf + 2 * ms) {
+    while (sci_sys_busy(s) || sci_sys_now(s) < tf + 2 * ms ||
+           (x->mode == SCI_SYS_STATIC && sci_sys_static_done(s) == 0)) {
         if (sci_sys_now(s) >= horizon) {
             snprintf(err, errlen, "the drivers were still busy %.0f ms after the fault",
                      cyc_ms(p, horizon - tf));

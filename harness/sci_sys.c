@@ -137,6 +137,7 @@ struct sci_sys {
     unsigned fe_node;
     sci_faults_t fe_known;
     bool fe_halt;
+    unsigned fe_done;                  /* reconfigurations the front end completed */
     /* time series */
     uint64_t *bin_bytes, *bin_latn;
     double *bin_lat;
@@ -975,16 +976,16 @@ static void fe_cycle(sci_sys_t *s)
                 s->drv[i].state = SCI_DRV_HALT;
         }
         break;
-    case 2: /* compute, then load node fe_node */
-        if (s->now >= s->fe_until && s->drv[s->fe_node].wqn == 0) {
-            if (s->fe_until != UINT64_MAX) {
+    case 2: /* compute (fe_until), then load node fe_node (fe_until = UINT64_MAX) */
+        if (s->fe_until != UINT64_MAX) {
+            if (s->now >= s->fe_until) {
                 sys_log(s, s->fe_node, "front end: full table load");
                 fe_load_node(s, s->fe_node);
                 s->fe_until = UINT64_MAX;
-            } else {
-                s->fe_state = 3; /* re-initialise and probe the node's rings */
-                s->fe_until = s->now + s->c_rtg;
             }
+        } else if (s->drv[s->fe_node].wqn == 0) {
+            s->fe_state = 3; /* re-initialise and probe the node's rings */
+            s->fe_until = s->now + s->c_rtg;
         }
         break;
     case 3:
@@ -997,6 +998,7 @@ static void fe_cycle(sci_sys_t *s)
                 sys_log(s, UINT32_MAX, "front end: resume");
                 fe_hold_all(s, false);
                 s->fe_state = 0;
+                s->fe_done++;
             }
         }
         break;
@@ -1109,7 +1111,9 @@ static uint64_t next_event(const sci_sys_t *s, uint64_t until)
             continue;
         if (d->t_until && d->state != SCI_DRV_IDLE && d->state != SCI_DRV_LOAD)
             AT(d->t_until);
-        if (d->state == SCI_DRV_LOAD)
+        if (d->wqn)
+            AT(d->wnext > s->now ? d->wnext : s->now);
+        else if (d->state == SCI_DRV_LOAD)
             return s->now;
         if (d->rr_send_at)
             AT(d->rr_send_at);
@@ -1121,7 +1125,7 @@ static uint64_t next_event(const sci_sys_t *s, uint64_t until)
             AT(s->fe_next_poll);
         else if (s->fe_until != UINT64_MAX)
             AT(s->fe_until);
-        else
+        else if (!s->drv[s->fe_node].wqn)
             return s->now;
     }
     unsigned W = s->cfg.par.window;
@@ -1152,8 +1156,6 @@ static uint64_t next_event(const sci_sys_t *s, uint64_t until)
 
 static bool hosts_quiet(const sci_sys_t *s)
 {
-    if (s->pending_writes)
-        return false;
     for (unsigned i = 0; i < s->n; i++) {
         const host_t *h = &s->host[i];
         if (h->cur.len || h->pqn || h->rxn || (out_port(s, i, SCI_TP_HOUT) & SCI_FLAG))
@@ -1259,6 +1261,8 @@ int sci_sys_settle(sci_sys_t *s, uint64_t limit, char *err, size_t errlen)
 }
 
 uint64_t sci_sys_now(const sci_sys_t *s) { return s->now; }
+
+unsigned sci_sys_static_done(const sci_sys_t *s) { return s->fe_done; }
 
 /* ---- set-up -------------------------------------------------------------------------- */
 

@@ -78,6 +78,9 @@ int sci_sys_run(sci_sys_t *s, uint64_t until, char *err, size_t errlen);
  * nothing outstanding, or until `limit`. Returns 1 when settled, 0 at the limit, -1 on error. */
 int sci_sys_settle(sci_sys_t *s, uint64_t limit, char *err, size_t errlen);
 uint64_t sci_sys_now(const sci_sys_t *s);
+/* Static mode: how many reconfigurations the front end has completed (it finds a fault only
+ * at its next poll, so "no pass under way" does not mean "done"). */
+unsigned sci_sys_static_done(const sci_sys_t *s);
 
 /* ---- what was measured ---- */
 typedef struct sci_flow_stats {
