@@ -32,7 +32,7 @@ RN1_VLT     := $(RTL_DIR)/rn1.vlt
 
 HARNESS_C   := harness/dev.c harness/vec.c harness/lockstep.c harness/play.c \
                harness/rnp_word.c harness/rn1_dev.c harness/fuzz_rn1.c harness/rnpnet.c harness/rnpni.c harness/fuzz_rnpnet.c harness/experiment_rnp.c harness/experiment_sci.c harness/sci_word.c harness/sci_dev.c harness/fuzz_scilc.c \
-               harness/sci_node_dev.c harness/sci_fabric.c harness/sci_ring.c harness/sci_torus.c harness/fuzz_sciring.c harness/sci_route.c harness/sci_sys.c harness/sci_check.c harness/plot.c \
+               harness/sci_node_dev.c harness/sci_fabric.c harness/sci_ring.c harness/sci_torus.c harness/fuzz_sciring.c harness/sci_route.c harness/sci_sys.c harness/sci_check.c harness/sci_run.c harness/plot.c \
                harness/ftsim.c
 CSIM_C      := $(CSIM_DIR)/rn1.c $(CSIM_DIR)/sci_lc.c $(CSIM_DIR)/sci_node.c
 HARNESS_CXX := harness/rn1_rtl.cpp harness/sci_rtl.cpp harness/sci_node_rtl.cpp harness/vl_common.cpp

@@ -28,6 +28,7 @@ static const char usage_main[] =
     "  info [DEVICE]      the devices, their ports, registers and config keys\n"
     "  net                RNP network topologies: stages, links, distinct paths per pair\n"
     "  route              SCI torus routing tables under faults: reachability, deadlock check\n"
+    "  torus              run an SCI torus: flows, traffic patterns, faults, drivers\n"
     "  faultcheck         every single fault on a running SCI torus, with its checks\n"
     "  experiment NAME    measurements (rnp-load, rnp-patterns, rnp-policy, ring-down-9, ...)\n"
     "\n"
@@ -838,6 +839,8 @@ int main(int argc, char **argv)
         return sci_route_main(sub_argc, sub_argv);
     if (!strcmp(cmd, "faultcheck"))
         return sci_check_main(sub_argc, sub_argv);
+    if (!strcmp(cmd, "torus"))
+        return sci_run_main(sub_argc, sub_argv);
     if (!strcmp(cmd, "net"))
         return cmd_net(sub_argc, sub_argv);
     if (!strcmp(cmd, "experiment"))

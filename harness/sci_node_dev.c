@@ -232,11 +232,12 @@ static void cs_tick(void *self, uint64_t cycle)
     s->in.reg_we = false;
 }
 
-/* One edge; max when it changed no state (no write, no reset): a fixpoint of the model. */
+/* One edge; max when it changed no state (and wrote no register): a fixpoint of the model.
+ * A node held in reset (powered down) is one too. */
 static uint64_t cs_skip(void *self, uint64_t cycle, uint64_t max)
 {
     node_cs_t *s = self;
-    if (s->in.reg_we || !s->in.rst_n) {
+    if (s->in.reg_we) {
         cs_tick(self, cycle);
         return 1;
     }

@@ -143,6 +143,8 @@ struct sci_sys {
     double *bin_lat;
     unsigned nbins, capbins;
     prng_t rng;
+    uint64_t skip_tries, skip_hits, skipped; /* idle skipping: attempts, successes, cycles */
+    unsigned skip_wait, skip_backoff;
     char err[400];
     bool failed;
 };
@@ -191,7 +193,7 @@ static void sys_log(sci_sys_t *s, unsigned node, const char *fmt, ...)
         return;
     va_list ap;
     va_start(ap, fmt);
-    double ms = (double)s->now / (s->cfg.par.clock_mhz * 1000.0) * s->cfg.par.time_scale;
+    double ms = (double)s->now / (s->cfg.par.clock_mhz * 1000.0);
     if (node == UINT32_MAX)
         fprintf(s->cfg.log, "%12llu %10.3f ms  system: ", (unsigned long long)s->now, ms);
     else
@@ -1196,11 +1198,20 @@ static int sys_cycle(sci_sys_t *s, uint64_t until)
     do_write(s);
     ls_set_inputs(&s->ls, s->in);
     uint64_t k = 1;
+    if (quiet && s->skip_wait) /* the fabric was busy a moment ago: don't ask every cycle */
+        s->skip_wait--, quiet = false;
     if (quiet) {
         uint64_t t = next_event(s, until);
         quiet = t > s->now + 1;
-        if (quiet)
+        if (quiet) {
             k = ls_skip(&s->ls, t - s->now, msg, sizeof msg);
+            s->skip_tries++;
+            s->skip_hits += k > 1;
+            s->skipped += k > 1 ? k : 0;
+            /* a packet in flight: ask again after a while (the wait doubles up to 64) */
+            s->skip_backoff = k > 1 ? 0 : s->skip_backoff ? (s->skip_backoff < 64 ? 2 * s->skip_backoff : 64) : 4;
+            s->skip_wait = s->skip_backoff;
+        }
         else
             k = ls_tick(&s->ls, msg, sizeof msg) ? 0 : 1;
     } else {
@@ -1331,7 +1342,9 @@ sci_sys_t *sci_sys_new(const sci_sys_cfg_t *cfg, char *err, size_t errlen)
             sci_sys_free(s);
             return NULL;
         }
-        s->drv[i].wd_next = s->c_wd / 2 + prng_below(&s->rng, (uint32_t)s->c_wd);
+        /* the drivers start together at boot, in node order a register write apart: their
+         * watchdogs tick together, so the nodes of a ring restore it in the same tick */
+        s->drv[i].wd_next = s->c_wd + (uint64_t)i * s->c_write;
         s->host[i].tid = (uint16_t)(i * 4099u);
     }
     if (sci_route_tables(&(sci_torus_t){s->w, s->h, cfg->p2s ? SCI_VAR_P2S : SCI_VAR_LC3,
@@ -1424,6 +1437,10 @@ void sci_sys_free(sci_sys_t *s)
 {
     if (!s)
         return;
+    if (getenv("FTSIM_SKIP_STATS"))
+        fprintf(stderr, "sci_sys: %llu cycles, %llu skip attempts, %llu skipped %llu cycles\n",
+                (unsigned long long)s->now, (unsigned long long)s->skip_tries,
+                (unsigned long long)s->skip_hits, (unsigned long long)s->skipped);
     if (s->ls.n) {
         if (s->cfg.wave)
             dev_trace_close(s->ls.m[0]);

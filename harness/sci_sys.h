@@ -137,5 +137,7 @@ int sci_sys_read_tables(sci_sys_t *s, void *tb, char *err, size_t errlen);
 
 /* `ftsim faultcheck` (harness/sci_check.c): every single fault, with the torus checks. */
 int sci_check_main(int argc, char **argv);
+/* `ftsim torus` (harness/sci_run.c): flows, patterns, faults, a scenario file, per-flow report. */
+int sci_run_main(int argc, char **argv);
 
 #endif

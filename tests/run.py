@@ -206,7 +206,32 @@ def suite_cli():
                 "pkt(target=1, cmd=DATA, src=2, tid=3)\\nend @30\\n' > build/lc3.vec && "
                 f"{FTSIM} play build/lc3.vec --model rtl && {FTSIM} play build/lc3.vec --model csim"],
                exit_is(0, "PASS build/lc3.vec"))]
-    for cmd in ["play", "record", "fuzz", "bench", "info", "net", "experiment", "stim"]:
+    t += [Test("cli", "faultcheck without --torus -> 2", [FTSIM, "faultcheck"], exit_is(2, "--torus WxH")),
+          Test("cli", "faultcheck 1x9 -> 2", [FTSIM, "faultcheck", "--torus", "1x9"], exit_is(2, "2x2 to")),
+          Test("cli", "faultcheck LC3 20x2 -> 2", [FTSIM, "faultcheck", "--torus", "20x2"], exit_is(2, "16x16")),
+          Test("cli", "faultcheck bad --fault -> 2", [FTSIM, "faultcheck", "--torus", "3x3", "--fault", "node:3,1"],
+               exit_is(2, "--fault node:3,1")),
+          Test("cli", "faultcheck bad --time-scale -> 2",
+               [FTSIM, "faultcheck", "--torus", "2x2", "--time-scale", "fast"], exit_is(2, "--time-scale fast")),
+          Test("cli", "experiment ring-down-9 --runs 0 -> 2", [FTSIM, "experiment", "ring-down-9", "--runs", "0"],
+               exit_is(2, "--runs 0")),
+          Test("cli", "experiment ring-down-9 --probe-us -5 -> 2",
+               [FTSIM, "experiment", "ring-down-9", "--probe-us", "-5"], exit_is(2, "a positive number")),
+          Test("cli", "experiment ring-down-9 --bogus -> 2", [FTSIM, "experiment", "ring-down-9", "--bogus", "1"],
+               exit_is(2, "unknown option")),
+          Test("cli", "experiment ring-down-9 --help", [FTSIM, "experiment", "ring-down-9", "--help"],
+               exit_is(0, "downtime")),
+          Test("cli", "torus bad --traffic -> 2", [FTSIM, "torus", "--torus", "3x3", "--traffic", "chaos"],
+               exit_is(2, "--traffic chaos")),
+          Test("cli", "torus bad --fault -> 2", [FTSIM, "torus", "--torus", "3x3", "--fault", "10:cut z 0,0"],
+               exit_is(2, "cut z 0,0")),
+          Test("cli", "torus missing scenario -> 2", [FTSIM, "torus", "--torus", "3x3", "--scenario", "nope.txt"],
+               exit_is(2, "nope.txt")),
+          Test("cli", "torus malformed scenario -> 2 with file:line",
+               ["bash", "-c", "printf 'flow a 0,0 -> 1,1\nfault 5ms wiggle\n' > build/bad.scn && "
+                f"{FTSIM} torus --torus 3x3 --scenario build/bad.scn"], exit_is(2, "build/bad.scn:2:"))]
+    for cmd in ["play", "record", "fuzz", "bench", "info", "net", "experiment", "stim", "faultcheck",
+                "torus"]:
         t.append(Test("cli", f"ftsim {cmd} --help", [FTSIM, cmd, "--help"],
                       exit_is(0, f"usage: ftsim {cmd}")))
     return t
@@ -273,6 +298,31 @@ def suite_scifuzz():
     return tests
 
 
+def suite_torus():
+    """The running torus (issue 5): every single fault on 2x2, 3x3 and 4x4, LC3 and P2S, with the
+    checks of ftsim faultcheck (C model; 2x2 and the P2S failover cases also in lockstep with the
+    RTL), and the structure of the paper's results with the paper's timers."""
+    t = [Test("torus", f"faultcheck {d} {v or 'lc3'}: every single fault (csim)",
+              [FTSIM, "faultcheck", "--torus", d, *([v] if v else [])],
+              exit_is(0, "0 failed"), timeout=900)
+         for d in ("2x2", "3x3", "4x4") for v in ("", "--p2s")]
+    t += [Test("torus", f"faultcheck 2x2 {v or 'lc3'}: every single fault, rtl+csim lockstep",
+               [FTSIM, "faultcheck", "--torus", "2x2", "--model", "both", *([v] if v else [])],
+               exit_is(0, "0 failed"), timeout=900) for v in ("", "--p2s")]
+    t += [Test("torus", f"faultcheck 3x3 {v or 'lc3'} {f}: rtl+csim lockstep",
+               [FTSIM, "faultcheck", "--torus", "3x3", "--model", "both", "--fault", f,
+                *([v] if v else [])], exit_is(0, "0 failed"), timeout=900)
+          for v, f in (("--p2s", "xring:0"), ("--p2s", "yring:1"), ("--p2s", "node:1,1"),
+                       ("", "node:1,1"))]
+    t.append(Test("torus", "the paper's structure (5 experiments, paper's timers, 2 runs each)",
+                  ["python3", "tests/paper_check.py", "2", "build/paper-check"], counts_line,
+                  timeout=900))
+    t.append(Test("torus", "torus 3x3 scenario: named flows, a cable pulled and put back, watchdog",
+                  [FTSIM, "torus", "--torus", "3x3", "--scenario", "tests/scenarios/pull_restore_3x3.scn",
+                   "--time-scale", "100"], exit_is(0, "PASS torus")))
+    return t
+
+
 def suite_waves():
     """make wave's FST opens with the committed layout: every signal it names is in the dump."""
     fst = "build/waves/test-showcase.fst"
@@ -332,6 +382,7 @@ SUITES = {
     "fuzz": suite_fuzz,
     "net-fuzz": suite_netfuzz,
     "sci-fuzz": suite_scifuzz,
+    "torus": suite_torus,
     "mutants": suite_mutants,
 }
 

@@ -1,0 +1,652 @@
+/*
+ * sci_run.c — `ftsim torus`: run a 2-D SCI torus system (harness/sci_sys.c) with named flows
+ * or a standard traffic pattern, faults at given or seeded random times, from the command
+ * line or a scenario file, and report per flow: deliveries, longest gap, latency, throughput;
+ * per node: the driver's passes; and the simulation speed.
+ *
+ * Scenario file (one statement a line, `#` comments; times are simulated time: `20ms`,
+ * `150us`, `2s`, or a plain number of cycles at the link clock):
+ *   flow NAME SX,SY -> DX,DY [bytes B] [every T]
+ *   traffic PATTERN [every T] [bytes B]
+ *   fault WHEN CONTROL          (CONTROL: cut x X,Y | restore x X,Y | cut y X,Y |
+ *                                restore y X,Y | off X,Y | on X,Y)
+ *   random-faults N             (N cable pulls at seeded random times, each put back later)
+ *   run T
+ * A malformed line is `file:line: message`, exit 2, before anything runs.
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "lockstep.h"
+#include "prng.h"
+#include "sci_sys.h"
+
+#define MAXF 4096
+#define MAXFAULT 48
+
+typedef struct rflow { char name[48]; unsigned sx, sy, dx, dy, bytes; double every_us; } rflow_t;
+typedef struct rfault { uint64_t at; char what[32]; } rfault_t;
+
+typedef struct ropts {
+    unsigned w, h, models;
+    int p2s, json, log, stat;
+    const char *traffic, *wave, *scenario;
+    double rate_us, time_scale;
+    unsigned bytes, random_faults;
+    uint64_t seed, run;
+    rflow_t *flows;
+    unsigned nflows;
+    rfault_t faults[MAXFAULT];
+    unsigned nfaults;
+} ropts_t;
+
+static const char usage[] =
+    "usage: ftsim torus --torus WxH [--p2s] [--static] [--model csim|rtl|both]\n"
+    "                   [--traffic uniform|bitrev|shuffle|butterfly|transpose|complement|hotspot]\n"
+    "                   [--every T] [--bytes B] [--flow NAME:SX,SY->DX,DY] ...\n"
+    "                   [--fault WHEN:CONTROL] ... [--random-faults N] [--scenario FILE]\n"
+    "                   [--run T] [--time-scale K] [--seed S] [--wave FILE.fst] [--log] [--json]\n"
+    "\n"
+    "Runs the torus with its host agents and drivers (LC3) or hardware failover (P2S; --static:\n"
+    "the static reconfiguration baseline instead of the drivers) and reports per flow the\n"
+    "messages delivered, the longest gap between deliveries, the mean latency and the\n"
+    "throughput, the drivers' passes, and simulated cycles per second. Times (T, WHEN) are\n"
+    "simulated time: 20ms, 150us, 2s, or cycles at 100 MHz. The driver's timers are the\n"
+    "paper's divided by --time-scale (default 1). Traffic patterns give every node a flow\n"
+    "(uniform: two flows to random destinations, seeded) of one B-byte message (default 64)\n"
+    "every T (default 20us). CONTROL: cut x X,Y | restore x X,Y | cut y X,Y | restore y X,Y |\n"
+    "off X,Y | on X,Y. --random-faults N pulls N random cables at seeded random times and\n"
+    "puts each back later. At the end the flows stop and must drain: every message of a pair\n"
+    "of live nodes delivered once, in order, and acknowledged (PASS), else FAIL (exit 1).\n"
+    "Scenario file: the same as statements, one a line (see harness/sci_sys.md section 7).\n";
+
+/* Simulated time to cycles at 100 MHz: "20ms", "150us", "2s", "12345". */
+static int parse_time(const char *s, uint64_t *cyc)
+{
+    char *e;
+    double v = strtod(s, &e);
+    if (e == s || !isfinite(v) || v < 0)
+        return -1;
+    double mul = 1;
+    if (!strcmp(e, "ms"))
+        mul = 100000;
+    else if (!strcmp(e, "us"))
+        mul = 100;
+    else if (!strcmp(e, "s"))
+        mul = 100000000;
+    else if (*e)
+        return -1;
+    else if (v != floor(v))
+        return -1;
+    double c = v * mul;
+    if (c > 1e15)
+        return -1;
+    *cyc = (uint64_t)llround(c);
+    return 0;
+}
+
+static int parse_xy(const char *s, unsigned w, unsigned h, unsigned *x, unsigned *y)
+{
+    char c;
+    return sscanf(s, "%u,%u%c", x, y, &c) == 2 && *x < w && *y < h ? 0 : -1;
+}
+
+static int add_flow(ropts_t *o, const rflow_t *f)
+{
+    if (o->nflows == MAXF)
+        return -1;
+    if (!o->flows && !(o->flows = calloc(MAXF, sizeof *o->flows)))
+        return -1;
+    o->flows[o->nflows++] = *f;
+    return 0;
+}
+
+static int check_control(const ropts_t *o, const char *c)
+{
+    char op[16], d[4];
+    unsigned x, y;
+    char tail;
+    if (sscanf(c, "%15s %3s %u,%u%c", op, d, &x, &y, &tail) == 4 &&
+        (!strcmp(op, "cut") || !strcmp(op, "restore")) && (!strcmp(d, "x") || !strcmp(d, "y")))
+        return x < o->w && y < o->h ? 0 : -1;
+    if (sscanf(c, "%15s %u,%u%c", op, &x, &y, &tail) == 3 && (!strcmp(op, "off") || !strcmp(op, "on")))
+        return x < o->w && y < o->h ? 0 : -1;
+    return -1;
+}
+
+static int add_fault(ropts_t *o, uint64_t at, const char *what, char *err, size_t errlen)
+{
+    if (check_control(o, what) < 0) {
+        snprintf(err, errlen, "'%s': not a fault of a %ux%u torus (cut x X,Y | restore x X,Y | "
+                 "cut y X,Y | restore y X,Y | off X,Y | on X,Y)", what, o->w, o->h);
+        return -1;
+    }
+    if (o->nfaults == MAXFAULT) {
+        snprintf(err, errlen, "more than %u faults", MAXFAULT);
+        return -1;
+    }
+    o->faults[o->nfaults].at = at;
+    snprintf(o->faults[o->nfaults].what, sizeof o->faults[0].what, "%s", what);
+    o->nfaults++;
+    return 0;
+}
+
+/* "NAME:SX,SY->DX,DY" */
+static int parse_flow_arg(ropts_t *o, const char *a, char *err, size_t errlen)
+{
+    rflow_t f;
+    memset(&f, 0, sizeof f);
+    const char *colon = strchr(a, ':'), *arrow = colon ? strstr(colon, "->") : NULL;
+    if (!colon || !arrow || colon == a || (size_t)(colon - a) >= sizeof f.name) {
+        snprintf(err, errlen, "--flow %s: NAME:SX,SY->DX,DY", a);
+        return -1;
+    }
+    memcpy(f.name, a, (size_t)(colon - a));
+    char src[32], dst[32];
+    snprintf(src, sizeof src, "%.*s", (int)(arrow - colon - 1), colon + 1);
+    snprintf(dst, sizeof dst, "%s", arrow + 2);
+    if (parse_xy(src, o->w, o->h, &f.sx, &f.sy) < 0 || parse_xy(dst, o->w, o->h, &f.dx, &f.dy) < 0 ||
+        (f.sx == f.dx && f.sy == f.dy)) {
+        snprintf(err, errlen, "--flow %s: two different nodes of the %ux%u torus", a, o->w, o->h);
+        return -1;
+    }
+    f.bytes = 0;
+    f.every_us = 0;
+    return add_flow(o, &f) < 0 ? (snprintf(err, errlen, "too many flows"), -1) : 0;
+}
+
+static int parse_scenario(ropts_t *o, const char *path, char *err, size_t errlen)
+{
+    FILE *fp = fopen(path, "r");
+    if (!fp) {
+        snprintf(err, errlen, "%s: cannot open", path);
+        return -1;
+    }
+    char line[512];
+    unsigned ln = 0;
+    int rc = 0;
+    while (rc == 0 && fgets(line, sizeof line, fp)) {
+        ln++;
+        char *h = strchr(line, '#');
+        if (h)
+            *h = 0;
+        char *p = line;
+        while (isspace((unsigned char)*p))
+            p++;
+        size_t n = strlen(p);
+        while (n && isspace((unsigned char)p[n - 1]))
+            p[--n] = 0;
+        if (!*p)
+            continue;
+        char kw[16], a1[64], a2[64], a3[64], rest[256];
+        char msg[300] = "";
+        int k = sscanf(p, "%15s %63s", kw, a1);
+        if (k < 2) {
+            snprintf(msg, sizeof msg, "'%s': a statement and its arguments", p);
+        } else if (!strcmp(kw, "flow")) {
+            rflow_t f;
+            memset(&f, 0, sizeof f);
+            int m = sscanf(p, "flow %31s %63s -> %63s %255[^\n]", f.name, a2, a3, rest);
+            if (m < 3 || parse_xy(a2, o->w, o->h, &f.sx, &f.sy) < 0 ||
+                parse_xy(a3, o->w, o->h, &f.dx, &f.dy) < 0 || (f.sx == f.dx && f.sy == f.dy)) {
+                snprintf(msg, sizeof msg, "flow NAME SX,SY -> DX,DY [bytes B] [every T]: two "
+                         "different nodes of the %ux%u torus", o->w, o->h);
+            } else {
+                char *t = m == 4 ? rest : NULL, *save = NULL;
+                for (char *tok = t ? strtok_r(t, " \t", &save) : NULL; tok && !*msg;
+                     tok = strtok_r(NULL, " \t", &save)) {
+                    char *val = strtok_r(NULL, " \t", &save);
+                    uint64_t c;
+                    if (!strcmp(tok, "bytes") && val && atoi(val) >= 16 && atoi(val) <= 64)
+                        f.bytes = (unsigned)atoi(val);
+                    else if (!strcmp(tok, "every") && val && parse_time(val, &c) == 0 && c > 0)
+                        f.every_us = (double)c / 100.0;
+                    else
+                        snprintf(msg, sizeof msg, "flow %s: '%s %s': bytes 16..64 or every T", f.name,
+                                 tok, val ? val : "");
+                }
+                if (!*msg && add_flow(o, &f) < 0)
+                    snprintf(msg, sizeof msg, "too many flows");
+            }
+        } else if (!strcmp(kw, "traffic")) {
+            static const char *const pats[] = {"uniform", "bitrev", "shuffle", "butterfly",
+                                               "transpose", "complement", "hotspot"};
+            int ok = 0;
+            for (unsigned i = 0; i < 7; i++)
+                if (!strcmp(a1, pats[i]))
+                    o->traffic = pats[i], ok = 1;
+            if (!ok)
+                snprintf(msg, sizeof msg, "traffic %s: uniform, bitrev, shuffle, butterfly, "
+                         "transpose, complement or hotspot", a1);
+            char *e = strstr(p, " every ");
+            uint64_t c;
+            if (ok && e) {
+                if (sscanf(e, " every %63s", a2) != 1 || parse_time(a2, &c) < 0 || c == 0)
+                    snprintf(msg, sizeof msg, "traffic: every T (a time: 20us, 1ms, cycles)");
+                else
+                    o->rate_us = (double)c / 100.0;
+            }
+            char *b = strstr(p, " bytes ");
+            if (ok && !*msg && b) {
+                int v;
+                if (sscanf(b, " bytes %d", &v) != 1 || v < 16 || v > 64)
+                    snprintf(msg, sizeof msg, "traffic: bytes 16..64");
+                else
+                    o->bytes = (unsigned)v;
+            }
+        } else if (!strcmp(kw, "fault")) {
+            uint64_t at;
+            if (sscanf(p, "fault %63s %255[^\n]", a1, rest) != 2 || parse_time(a1, &at) < 0)
+                snprintf(msg, sizeof msg, "fault WHEN CONTROL (WHEN: 20ms, 150us, cycles)");
+            else
+                add_fault(o, at, rest, msg, sizeof msg);
+        } else if (!strcmp(kw, "random-faults")) {
+            char *e;
+            unsigned long v = strtoul(a1, &e, 10);
+            if (*e || v > 16)
+                snprintf(msg, sizeof msg, "random-faults N: 0 to 16");
+            else
+                o->random_faults = (unsigned)v;
+        } else if (!strcmp(kw, "run")) {
+            if (parse_time(a1, &o->run) < 0 || o->run == 0)
+                snprintf(msg, sizeof msg, "run T: a time (20ms, 2s, cycles)");
+        } else {
+            snprintf(msg, sizeof msg, "unknown statement '%s' (flow, traffic, fault, random-faults, "
+                     "run)", kw);
+        }
+        if (*msg) {
+            snprintf(err, errlen, "%s:%u: %s", path, ln, msg);
+            rc = -1;
+        }
+    }
+    fclose(fp);
+    return rc;
+}
+
+static unsigned bits_of(unsigned n)
+{
+    unsigned b = 0;
+    while ((1u << b) < n)
+        b++;
+    return b;
+}
+
+/* The pattern's destination of node s, or s itself for none. */
+static int pattern_flows(ropts_t *o, prng_t *rng, char *err, size_t errlen)
+{
+    unsigned n = o->w * o->h, b = bits_of(n);
+    const char *p = o->traffic;
+    int pow2 = (1u << b) == n;
+    if ((!strcmp(p, "bitrev") || !strcmp(p, "shuffle") || !strcmp(p, "butterfly")) && !pow2) {
+        snprintf(err, errlen, "--traffic %s needs a power-of-two number of nodes (%u)", p, n);
+        return -1;
+    }
+    if (!strcmp(p, "transpose") && o->w != o->h) {
+        snprintf(err, errlen, "--traffic transpose needs a square torus");
+        return -1;
+    }
+    for (unsigned s = 0; s < n; s++) {
+        unsigned d[2] = {s, s}, nd = 1;
+        if (!strcmp(p, "uniform")) {
+            nd = 2;
+            for (unsigned k = 0; k < 2; k++) {
+                do
+                    d[k] = prng_below(rng, n);
+                while (d[k] == s);
+            }
+        } else if (!strcmp(p, "bitrev")) {
+            unsigned r = 0;
+            for (unsigned i = 0; i < b; i++)
+                r |= ((s >> i) & 1u) << (b - 1 - i);
+            d[0] = r;
+        } else if (!strcmp(p, "shuffle")) {
+            d[0] = ((s << 1) | (s >> (b - 1))) & (n - 1);
+        } else if (!strcmp(p, "butterfly")) {
+            unsigned lo = s & 1u, hi = (s >> (b - 1)) & 1u;
+            d[0] = (s & ~(1u | (1u << (b - 1)))) | (lo << (b - 1)) | hi;
+        } else if (!strcmp(p, "transpose")) {
+            d[0] = (s % o->w) * o->w + s / o->w;
+        } else if (!strcmp(p, "complement")) {
+            d[0] = n - 1 - s;
+        } else if (!strcmp(p, "hotspot")) {
+            d[0] = (o->h / 2) * o->w + o->w / 2;
+        }
+        for (unsigned k = 0; k < nd; k++) {
+            if (d[k] == s)
+                continue;
+            rflow_t f;
+            memset(&f, 0, sizeof f);
+            snprintf(f.name, sizeof f.name, "%.10s-%u.%u>%u.%u", p[0] == 'u' ? "uni" : p, s % o->w,
+                     s / o->w, d[k] % o->w, d[k] / o->w);
+            f.sx = s % o->w, f.sy = s / o->w, f.dx = d[k] % o->w, f.dy = d[k] / o->w;
+            if (add_flow(o, &f) < 0) {
+                snprintf(err, errlen, "too many flows");
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+int sci_run_main(int argc, char **argv)
+{
+    ropts_t o;
+    memset(&o, 0, sizeof o);
+    o.models = LS_CSIM;
+    o.rate_us = 20;
+    o.bytes = 64;
+    o.time_scale = 1;
+    o.seed = 1;
+    o.run = 0;
+    char err[600];
+    const char *flow_args[64], *fault_args[MAXFAULT];
+    unsigned nflow_args = 0, nfault_args = 0;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        char *e;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fputs(usage, stdout);
+            return 0;
+        } else if (!strcmp(a, "--p2s")) {
+            o.p2s = 1;
+        } else if (!strcmp(a, "--static")) {
+            o.stat = 1;
+        } else if (!strcmp(a, "--json")) {
+            o.json = 1;
+        } else if (!strcmp(a, "--log")) {
+            o.log = 1;
+        } else if (!v) {
+            fprintf(stderr, "ftsim torus: %s: unknown option or missing value\n%s", a, usage);
+            return 2;
+        } else if (!strcmp(a, "--torus")) {
+            if (sscanf(v, "%ux%u", &o.w, &o.h) != 2) {
+                fprintf(stderr, "ftsim torus: --torus %s: WxH\n", v);
+                return 2;
+            }
+            i++;
+        } else if (!strcmp(a, "--model")) {
+            if (ls_parse_models(v, &o.models) < 0) {
+                fprintf(stderr, "ftsim torus: --model %s: rtl, csim or both\n", v);
+                return 2;
+            }
+            i++;
+        } else if (!strcmp(a, "--traffic")) {
+            o.traffic = v;
+            i++;
+        } else if (!strcmp(a, "--every")) {
+            uint64_t c;
+            if (parse_time(v, &c) < 0 || c == 0) {
+                fprintf(stderr, "ftsim torus: --every %s: a time (20us, 1ms, cycles)\n", v);
+                return 2;
+            }
+            o.rate_us = (double)c / 100.0;
+            i++;
+        } else if (!strcmp(a, "--bytes")) {
+            unsigned long b = strtoul(v, &e, 10);
+            if (*e || b < 16 || b > 64) {
+                fprintf(stderr, "ftsim torus: --bytes %s: 16 to 64\n", v);
+                return 2;
+            }
+            o.bytes = (unsigned)b;
+            i++;
+        } else if (!strcmp(a, "--flow")) {
+            if (nflow_args < 64)
+                flow_args[nflow_args++] = v;
+            i++;
+        } else if (!strcmp(a, "--fault")) {
+            if (nfault_args < MAXFAULT)
+                fault_args[nfault_args++] = v;
+            i++;
+        } else if (!strcmp(a, "--random-faults")) {
+            unsigned long n = strtoul(v, &e, 10);
+            if (*e || n > 16) {
+                fprintf(stderr, "ftsim torus: --random-faults %s: 0 to 16\n", v);
+                return 2;
+            }
+            o.random_faults = (unsigned)n;
+            i++;
+        } else if (!strcmp(a, "--scenario")) {
+            o.scenario = v;
+            i++;
+        } else if (!strcmp(a, "--run")) {
+            if (parse_time(v, &o.run) < 0 || o.run == 0) {
+                fprintf(stderr, "ftsim torus: --run %s: a time (20ms, 2s, cycles)\n", v);
+                return 2;
+            }
+            i++;
+        } else if (!strcmp(a, "--time-scale")) {
+            o.time_scale = strtod(v, &e);
+            if (*e || o.time_scale < 1 || o.time_scale > 1e6) {
+                fprintf(stderr, "ftsim torus: --time-scale %s: 1 to 1e6\n", v);
+                return 2;
+            }
+            i++;
+        } else if (!strcmp(a, "--seed")) {
+            o.seed = strtoull(v, &e, 0);
+            if (*e) {
+                fprintf(stderr, "ftsim torus: --seed %s: a number\n", v);
+                return 2;
+            }
+            i++;
+        } else if (!strcmp(a, "--wave")) {
+            o.wave = v;
+            i++;
+        } else {
+            fprintf(stderr, "ftsim torus: %s: unknown option\n%s", a, usage);
+            return 2;
+        }
+    }
+    unsigned max = o.p2s ? 32 : 16;
+    if (o.w < 2 || o.h < 2 || o.w > max || o.h > max) {
+        fprintf(stderr, "ftsim torus: --torus WxH is required; %s tori are 2x2 to %ux%u\n",
+                o.p2s ? "P2S" : "LC3", max, max);
+        return 2;
+    }
+    if (o.traffic) {
+        static const char *const pats[] = {"uniform", "bitrev", "shuffle", "butterfly", "transpose",
+                                           "complement", "hotspot"};
+        int ok = 0;
+        for (unsigned k = 0; k < 7; k++)
+            ok |= !strcmp(o.traffic, pats[k]);
+        if (!ok) {
+            fprintf(stderr, "ftsim torus: --traffic %s: uniform, bitrev, shuffle, butterfly, "
+                    "transpose, complement or hotspot\n", o.traffic);
+            return 2;
+        }
+    }
+    for (unsigned k = 0; k < nfault_args; k++) {
+        const char *c = strchr(fault_args[k], ':');
+        uint64_t at;
+        char when[32];
+        if (!c || (size_t)(c - fault_args[k]) >= sizeof when) {
+            fprintf(stderr, "ftsim torus: --fault %s: WHEN:CONTROL\n", fault_args[k]);
+            return 2;
+        }
+        snprintf(when, sizeof when, "%.*s", (int)(c - fault_args[k]), fault_args[k]);
+        if (parse_time(when, &at) < 0 || add_fault(&o, at, c + 1, err, sizeof err) < 0) {
+            fprintf(stderr, "ftsim torus: --fault %s: %s\n", fault_args[k],
+                    parse_time(when, &at) < 0 ? "WHEN is a time (20ms, 150us, cycles)" : err);
+            return 2;
+        }
+    }
+    for (unsigned k = 0; k < nflow_args; k++)
+        if (parse_flow_arg(&o, flow_args[k], err, sizeof err) < 0) {
+            fprintf(stderr, "ftsim torus: %s\n", err);
+            free(o.flows);
+            return 2;
+        }
+    if (o.scenario && parse_scenario(&o, o.scenario, err, sizeof err) < 0) {
+        fprintf(stderr, "ftsim torus: %s\n", err);
+        free(o.flows);
+        return 2;
+    }
+    prng_t rng;
+    prng_seed(&rng, o.seed);
+    if (o.traffic && pattern_flows(&o, &rng, err, sizeof err) < 0) {
+        fprintf(stderr, "ftsim torus: %s\n", err);
+        free(o.flows);
+        return 2;
+    }
+    if (!o.nflows) {
+        fprintf(stderr, "ftsim torus: no traffic: --traffic, --flow or a scenario with flows\n");
+        return 2;
+    }
+    if (!o.run)
+        o.run = 10u * 100000u; /* 10 ms */
+    for (unsigned k = 0; k < o.random_faults && o.nfaults + 2 <= MAXFAULT; k++) {
+        uint64_t at = o.run / 10 + prng_below(&rng, (uint32_t)(o.run / 2));
+        uint64_t back = at + o.run / 10 + prng_below(&rng, (uint32_t)(o.run / 4));
+        char c[32], r[32];
+        unsigned x = prng_below(&rng, o.w), y = prng_below(&rng, o.h);
+        const char *d = prng_below(&rng, 2) ? "y" : "x";
+        snprintf(c, sizeof c, "cut %s %u,%u", d, x, y);
+        snprintf(r, sizeof r, "restore %s %u,%u", d, x, y);
+        add_fault(&o, at, c, err, sizeof err);
+        if (back < o.run)
+            add_fault(&o, back, r, err, sizeof err);
+    }
+    /* the system */
+    sci_sys_cfg_t cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.w = o.w, cfg.h = o.h, cfg.p2s = o.p2s, cfg.models = o.models;
+    cfg.mode = o.stat ? SCI_SYS_STATIC : SCI_SYS_DYNAMIC;
+    sci_sys_params_default(&cfg.par);
+    cfg.par.time_scale = o.time_scale;
+    cfg.seed = o.seed;
+    cfg.wave = o.wave;
+    cfg.log = o.log ? stderr : NULL;
+    time_t t0 = time(NULL);
+    struct timespec ts0, ts1;
+    clock_gettime(CLOCK_MONOTONIC, &ts0);
+    sci_sys_t *s = sci_sys_new(&cfg, err, sizeof err);
+    if (!s) {
+        fprintf(stderr, "ftsim torus: %s\n", err);
+        free(o.flows);
+        return 2;
+    }
+    clock_gettime(CLOCK_MONOTONIC, &ts1);
+    double build_s = (double)(ts1.tv_sec - ts0.tv_sec) + 1e-9 * (double)(ts1.tv_nsec - ts0.tv_nsec);
+    uint64_t base = sci_sys_now(s);
+    int rc = 0;
+    for (unsigned k = 0; k < o.nflows && rc == 0; k++) {
+        const rflow_t *f = &o.flows[k];
+        double us = f->every_us > 0 ? f->every_us : o.rate_us;
+        uint64_t every = (uint64_t)llround(us * 100.0);
+        if (sci_sys_add_flow(s, f->name, f->sy * o.w + f->sx, f->dy * o.w + f->dx,
+                             f->bytes ? f->bytes : o.bytes, every,
+                             base + prng_below(&rng, (uint32_t)(every ? every : 1)), err,
+                             sizeof err) < 0)
+            rc = 2;
+    }
+    for (unsigned k = 0; k < o.nfaults && rc == 0; k++)
+        if (sci_sys_fault(s, base + o.faults[k].at, o.faults[k].what, err, sizeof err) < 0)
+            rc = 2;
+    if (rc) {
+        fprintf(stderr, "ftsim torus: %s\n", err);
+        sci_sys_free(s);
+        free(o.flows);
+        return rc;
+    }
+    printf("torus %ux%u %s%s, %s, %u flows, %u faults, run %.3f ms (seed %llu, time scale %g)\n",
+           o.w, o.h, o.p2s ? "P2S" : "LC3", o.stat ? " (static reconfiguration)" : "",
+           o.models == LS_BOTH ? "rtl+csim lockstep" : o.models == LS_RTL ? "rtl" : "csim",
+           o.nflows, o.nfaults, (double)o.run / 1e5, (unsigned long long)o.seed, o.time_scale);
+    for (unsigned k = 0; k < o.nfaults; k++)
+        printf("  fault at %.3f ms: %s\n", (double)o.faults[k].at / 1e5, o.faults[k].what);
+    fflush(stdout);
+    clock_gettime(CLOCK_MONOTONIC, &ts0);
+    uint64_t end = base + o.run, step = o.run / 20 ? o.run / 20 : 1;
+    int quiet = !isatty(2) || o.log;
+    for (uint64_t t = base; t < end && rc == 0;) {
+        t = t + step < end ? t + step : end;
+        if (sci_sys_run(s, t, err, sizeof err) < 0)
+            rc = 1;
+        if (!quiet) {
+            fprintf(stderr, "\rrunning: %3.0f%%", 100.0 * (double)(t - base) / (double)o.run);
+            fflush(stderr);
+        }
+    }
+    uint64_t run_cycles = sci_sys_now(s) - base;
+    clock_gettime(CLOCK_MONOTONIC, &ts1);
+    double run_s = (double)(ts1.tv_sec - ts0.tv_sec) + 1e-9 * (double)(ts1.tv_nsec - ts0.tv_nsec);
+    if (!quiet)
+        fprintf(stderr, "\r%20s\r", "");
+    int settled = 0;
+    if (rc == 0) {
+        sci_sys_close_gaps(s);
+        sci_sys_stop_flows(s);
+        uint64_t drain = sci_sys_ms(&cfg.par, 3000.0) + 2000000u;
+        settled = sci_sys_settle(s, sci_sys_now(s) + drain, err, sizeof err);
+        if (settled < 0)
+            rc = 1;
+    }
+    unsigned nf = sci_sys_nflows(s);
+    uint64_t tot_dl = 0, tot_bytes = 0, outstanding = 0;
+    double lat = 0;
+    if (!o.json)
+        printf("%-22s %9s %9s %10s %10s %9s %6s\n", "flow", "delivered", "retrans", "gap ms",
+               "lat us", "MB/s", "fails");
+    else
+        printf("{\"torus\": \"%ux%u\", \"p2s\": %d, \"flows\": [", o.w, o.h, o.p2s);
+    for (unsigned k = 0; k < nf; k++) {
+        sci_flow_stats_t st;
+        sci_sys_flow_stats(s, k, &st);
+        tot_dl += st.delivered;
+        tot_bytes += st.bytes;
+        lat += st.lat_sum;
+        outstanding += st.outstanding;
+        double mbs = run_cycles ? (double)st.bytes / ((double)run_cycles / 1e8) / 1e6 : 0;
+        double lus = st.delivered ? st.lat_sum / (double)st.delivered / 100.0 : 0;
+        if (o.json)
+            printf("%s{\"name\": \"%s\", \"delivered\": %llu, \"retransmitted\": %llu, "
+                   "\"max_gap_ms\": %.4f, \"latency_us\": %.3f, \"mbs\": %.3f}", k ? ", " : "",
+                   st.name, (unsigned long long)st.delivered, (unsigned long long)st.retx,
+                   (double)st.max_gap / 1e5, lus, mbs);
+        else if (nf <= 64 || k < 16)
+            printf("%-22s %9llu %9llu %10.3f %10.2f %9.3f %6llu\n", st.name,
+                   (unsigned long long)st.delivered, (unsigned long long)st.retx,
+                   (double)st.max_gap / 1e5, lus, mbs, (unsigned long long)st.fail_reports);
+        else if (k == 16)
+            printf("  ... %u more flows (--json lists them all)\n", nf - 16);
+    }
+    unsigned passes = 0, extra = 0, restores = 0;
+    for (unsigned i = 0; i < o.w * o.h; i++) {
+        sci_drv_stats_t d;
+        sci_sys_driver_stats(s, i, &d);
+        passes += d.rtg_passes, extra += d.extra_passes, restores += d.watchdog_restores;
+    }
+    double cps = run_s > 0 ? (double)run_cycles / run_s : 0;
+    if (o.json)
+        printf("], \"delivered\": %llu, \"mbs\": %.3f, \"latency_us\": %.3f, \"readytogo_passes\": %u, "
+               "\"extra_passes\": %u, \"watchdog_restores\": %u, \"cycles\": %llu, \"cycles_per_s\": "
+               "%.0f, \"build_s\": %.2f, \"pass\": %s}\n", (unsigned long long)tot_dl,
+               (double)tot_bytes / ((double)run_cycles / 1e8) / 1e6,
+               tot_dl ? lat / (double)tot_dl / 100.0 : 0, passes, extra, restores,
+               (unsigned long long)run_cycles, cps, build_s, rc == 0 && settled == 1 ? "true" : "false");
+    else
+        printf("total: %llu messages, %.1f MB/s, mean latency %.2f us; driver passes %u (extra %u, "
+               "watchdog restores %u)\nspeed: %llu cycles in %.2f s = %.0f simulated cycles/s "
+               "(%s; building the torus took %.2f s; wall %lld s)\n",
+               (unsigned long long)tot_dl, (double)tot_bytes / ((double)run_cycles / 1e8) / 1e6,
+               tot_dl ? lat / (double)tot_dl / 100.0 : 0, passes, extra, restores,
+               (unsigned long long)run_cycles, run_s, cps,
+               o.models == LS_BOTH ? "lockstep" : o.models == LS_RTL ? "rtl" : "csim", build_s,
+               (long long)(time(NULL) - t0));
+    if (rc) {
+        printf("FAIL torus: %s\n", err);
+    } else if (settled != 1) {
+        printf("FAIL torus: %llu messages of live pairs still unacknowledged after the drain\n",
+               (unsigned long long)outstanding);
+        rc = 1;
+    } else if (!o.json) {
+        printf("PASS torus: every message of a live pair delivered once, in order, and acknowledged\n");
+    }
+    sci_sys_free(s);
+    free(o.flows);
+    return rc;
+}
