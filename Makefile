@@ -35,7 +35,7 @@ HARNESS_C   := harness/dev.c harness/vec.c harness/lockstep.c harness/play.c \
                harness/sci_node_dev.c harness/sci_fabric.c harness/sci_ring.c harness/sci_torus.c harness/fuzz_sciring.c harness/sci_route.c harness/sci_sys.c harness/sci_check.c harness/sci_run.c harness/plot.c \
                harness/ftsim.c
 CSIM_C      := $(CSIM_DIR)/rn1.c $(CSIM_DIR)/sci_lc.c $(CSIM_DIR)/sci_node.c
-HARNESS_CXX := harness/rn1_rtl.cpp harness/sci_rtl.cpp harness/sci_node_rtl.cpp harness/vl_common.cpp
+HARNESS_CXX := harness/rn1_rtl.cpp harness/sci_rtl.cpp harness/sci_node_rtl.cpp harness/sci_obs_rtl.cpp harness/vl_common.cpp
 SCI_RTL     := $(RTL_DIR)/sci_lc.v $(RTL_DIR)/sci_cfg_reg.v $(RTL_DIR)/sci_crc16.v
 SCI_VLT     := $(RTL_DIR)/sci_lc.vlt
 NODE_RTL    := $(SCI_RTL) $(RTL_DIR)/sci_psb.v $(RTL_DIR)/sci_node.v
@@ -104,6 +104,13 @@ $(eval $(call NODE_RULE,p2sn1,1,1))
 $(eval $(call NODE_RULE,lc3n2,0,2))
 $(eval $(call NODE_RULE,p2sn2,1,2))
 
+# The harness observer (not a design): the harness's state in the torus waveform.
+OBS_LIB     := $(VLSCI)/obs/Vsci_obs__ALL.a
+$(OBS_LIB): harness/obs/sci_obs.v harness/obs/sci_obs.vlt Makefile
+	@mkdir -p $(VLSCI)/obs
+	$(VERILATOR) $(VFLAGS) --Mdir $(VLSCI)/obs --top-module sci_obs --prefix Vsci_obs harness/obs/sci_obs.vlt harness/obs/sci_obs.v
+	$(MAKE) -s -C $(VLSCI)/obs -f Vsci_obs.mk OPT_FAST=$(VOPT) OPT_SLOW=-O1 Vsci_obs__ALL.a
+
 $(VLRUNTIME)/%.o: $(VINC)/%.cpp Makefile
 	@mkdir -p $(dir $@)
 	$(CXX) $(CXXFLAGS_V) -c $< -o $@
@@ -117,13 +124,14 @@ $(BUILD)/obj/%.o: %.c $(wildcard harness/*.h $(CSIM_DIR)/*.h) Makefile
 $(BUILD)/obj/harness/rn1_rtl.o: $(RN1_LIB)
 $(BUILD)/obj/harness/sci_rtl.o: $(VLSCI)/lc3/Vlc3__ALL.a $(VLSCI)/p2s/Vp2s__ALL.a
 $(BUILD)/obj/harness/sci_node_rtl.o: $(NODE_LIBS)
+$(BUILD)/obj/harness/sci_obs_rtl.o: $(OBS_LIB)
 $(BUILD)/obj/harness/vl_common.o: $(RN1_LIB)
 $(BUILD)/obj/harness/%.o: harness/%.cpp $(wildcard harness/*.h) Makefile
 	@mkdir -p $(dir $@)
-	$(CXX) $(CXXFLAGS_V) -I$(VLBUILD)/rn1 -I$(VLSCI)/lc3 -I$(VLSCI)/p2s $(foreach v,$(NODE_VARIANTS),-I$(VLSCI)/$(v)) -c $< -o $@
+	$(CXX) $(CXXFLAGS_V) -I$(VLBUILD)/rn1 -I$(VLSCI)/lc3 -I$(VLSCI)/p2s -I$(VLSCI)/obs $(foreach v,$(NODE_VARIANTS),-I$(VLSCI)/$(v)) -c $< -o $@
 
-$(FTSIM): $(OBJ_C) $(OBJ_CXX) $(RN1_LIB) $(SCI_LIBS) $(VL_RUNTIME)
-	$(CXX) -o $@ $(OBJ_C) $(OBJ_CXX) $(RN1_LIB) $(SCI_LIBS) $(VL_RUNTIME) -lz -lm -pthread -latomic
+$(FTSIM): $(OBJ_C) $(OBJ_CXX) $(RN1_LIB) $(SCI_LIBS) $(OBS_LIB) $(VL_RUNTIME)
+	$(CXX) -o $@ $(OBJ_C) $(OBJ_CXX) $(RN1_LIB) $(SCI_LIBS) $(OBS_LIB) $(VL_RUNTIME) -lz -lm -pthread -latomic
 
 $(BUILD)/test_rn1: tests/csim/test_rn1.c $(CSIM_C) $(CSIM_DIR)/rn1.h Makefile
 	@mkdir -p $(dir $@)
@@ -178,13 +186,20 @@ bench: deps
 	@bash harness/scripts/bench.sh
 
 EXPERIMENTS := rnp-load rnp-patterns rnp-policy
+# The SCI torus experiments (sci.md section 6): the paper's timers, RUNS runs each with the
+# fault at random times; each writes its two PNG plots itself.
+SCI_EXPERIMENTS := ring-down-9 node-down-4 static-4 p2s-ring-down-9 p2s-node-down-4
+RUNS ?= 10
 paper: deps
 	@$(MAKE) -s build
 	@mkdir -p $(BUILD)/experiments
 	@for e in $(EXPERIMENTS); do $(FTSIM) experiment $$e --out $(BUILD)/experiments \
 	  | tee $(BUILD)/experiments/$$e.md || exit 1; echo; done
 	@/usr/bin/python3 harness/scripts/plot_rnp.py $(BUILD)/experiments harness/results
-	@echo "tables: $(BUILD)/experiments/*.md   plots: harness/results/*.png"
+	@for e in $(SCI_EXPERIMENTS); do $(FTSIM) experiment $$e --runs $(RUNS) --out harness/results \
+	  --json-file $(BUILD)/experiments/$$e.json | tee $(BUILD)/experiments/$$e.md || exit 1; echo; done
+	@/usr/bin/python3 tests/paper_check.py --from $(BUILD)/experiments
+	@echo "tables: $(BUILD)/experiments/*.md, *.json   plots: harness/results/*.png"
 
 clean:
 	rm -rf $(BUILD)

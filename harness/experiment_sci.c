@@ -68,7 +68,7 @@ typedef struct xopts {
     unsigned runs, models;
     uint64_t seed;
     int json, quiet, verbose;
-    const char *outdir;
+    const char *outdir, *json_file;
     double probe_us, window_ms, margin_ms;
     sci_sys_params_t par;
 } xopts_t;
@@ -340,7 +340,7 @@ static int write_plots(const xdef_t *x, const xopts_t *o, const xres_t *r, char 
 static const char usage[] =
     "usage: ftsim experiment NAME [--runs N] [--seed S] [--json] [--model csim|rtl|both]\n"
     "                        [--verbose] (per run and flow: gap, deliveries; driver log)\n"
-    "                        [--out DIR] [--quiet] [--probe-us U] [--window-ms M]\n"
+    "                        [--out DIR] [--json-file F] [--quiet] [--probe-us U] [--window-ms M]\n"
     "                        [--time-scale K] [--cablenotok-ms T] [--readytogo-ms T]\n"
     "                        [--watchdog-ms T] [--host-rtx-ms T] [--compute-ms T]\n"
     "                        [--reg-write-us T] [--echo-timeout C] [--rsr-timeout C]\n"
@@ -356,7 +356,7 @@ static const char usage[] =
     "Each run: saturated flows (bandwidth, latency before), then one 64-byte message per\n"
     "--probe-us per flow (default 500) with the fault at a random time (downtime: a flow's\n"
     "longest gap between deliveries), then saturated again (after). Prints the measured\n"
-    "values beside the paper's; --json prints one object instead. Writes NAME-bandwidth.png\n"
+    "values beside the paper's; --json prints one object instead (--json-file F: as well). Writes NAME-bandwidth.png\n"
     "and NAME-latency.png under --out (default build/experiments). The paper's timers by\n"
     "default (50 ms, 200 ms, 1 s); --runs 5, --seed 1, --model csim.\n";
 
@@ -427,6 +427,9 @@ int experiment_sci_main(int argc, char **argv)
         } else if (!strcmp(a, "--out")) {
             o.outdir = v;
             i++;
+        } else if (!strcmp(a, "--json-file")) {
+            o.json_file = v;
+            i++;
         } else {
             static const struct { const char *opt; size_t off; } dopt[] = {
                 {"--probe-us", 0}, {"--window-ms", 1}, {"--time-scale", 2}, {"--cablenotok-ms", 3},
@@ -485,31 +488,42 @@ int experiment_sci_main(int argc, char **argv)
         fprintf(stderr, "ftsim experiment %s: plots: %s\n", x->name, err);
         rc = 1;
     }
-    if (o.json) {
-        printf("{\"experiment\": \"%s\", \"fault\": \"%s\", \"runs\": %u, \"seed\": %llu, ",
-               x->name, x->fault_text, o.runs, (unsigned long long)o.seed);
-        jnum(stdout, "downtime_avg_ms", avg, 1);
-        jnum(stdout, "downtime_worst_ms", r.down_worst, 1);
-        jnum(stdout, "bandwidth_before_mbs", bwb, 1);
-        jnum(stdout, "bandwidth_after_mbs", bwa, 1);
-        jnum(stdout, "bandwidth_ratio", bwa / bwb, 1);
-        jnum(stdout, "latency_before_us", lb, 1);
-        jnum(stdout, "latency_after_us", la, 1);
-        jnum(stdout, "latency_delta_us", la - lb, 1);
+    FILE *jf = NULL;
+    if (o.json_file && !(jf = fopen(o.json_file, "w"))) {
+        fprintf(stderr, "ftsim experiment %s: cannot write %s\n", x->name, o.json_file);
+        rc = 1;
+    }
+    for (int pass = 0; pass < 2; pass++) {
+        FILE *f = pass == 0 ? (o.json ? stdout : NULL) : jf;
+        if (!f)
+            continue;
+        fprintf(f, "{\"experiment\": \"%s\", \"fault\": \"%s\", \"runs\": %u, \"seed\": %llu, ",
+                x->name, x->fault_text, o.runs, (unsigned long long)o.seed);
+        jnum(f, "downtime_avg_ms", avg, 1);
+        jnum(f, "downtime_worst_ms", r.down_worst, 1);
+        jnum(f, "bandwidth_before_mbs", bwb, 1);
+        jnum(f, "bandwidth_after_mbs", bwa, 1);
+        jnum(f, "bandwidth_ratio", bwa / bwb, 1);
+        jnum(f, "latency_before_us", lb, 1);
+        jnum(f, "latency_after_us", la, 1);
+        jnum(f, "latency_delta_us", la - lb, 1);
         if (!strcmp(x->name + (x->p2s ? 4 : 0), "ring-down-9"))
-            jnum(stdout, "control_max_gap_ms", r.ctl_gap, 1);
-        jnum(stdout, "readytogo_passes_per_run", r.passes / n, 1);
-        jnum(stdout, "extra_passes_per_run", r.extra / n, 1);
-        jnum(stdout, "settle_ms", r.settle_ms / n, 1);
-        printf("\"paper\": {");
-        jnum(stdout, "downtime_avg_ms", x->p_avg, 1);
-        jnum(stdout, "downtime_worst_ms", x->p_worst, 1);
-        jnum(stdout, "bandwidth_before_mbs", x->p_bw_before, 1);
-        jnum(stdout, "bandwidth_after_mbs", x->p_bw_after, 1);
-        jnum(stdout, "bandwidth_ratio", x->p_ratio, 1);
-        jnum(stdout, "latency_delta_us", x->p_lat_delta, 0);
-        printf("}}\n");
-    } else {
+            jnum(f, "control_max_gap_ms", r.ctl_gap, 1);
+        jnum(f, "readytogo_passes_per_run", r.passes / n, 1);
+        jnum(f, "extra_passes_per_run", r.extra / n, 1);
+        jnum(f, "settle_ms", r.settle_ms / n, 1);
+        fprintf(f, "\"paper\": {");
+        jnum(f, "downtime_avg_ms", x->p_avg, 1);
+        jnum(f, "downtime_worst_ms", x->p_worst, 1);
+        jnum(f, "bandwidth_before_mbs", x->p_bw_before, 1);
+        jnum(f, "bandwidth_after_mbs", x->p_bw_after, 1);
+        jnum(f, "bandwidth_ratio", x->p_ratio, 1);
+        jnum(f, "latency_delta_us", x->p_lat_delta, 0);
+        fprintf(f, "}}\n");
+    }
+    if (jf)
+        fclose(jf);
+    if (!o.json) {
         printf("## %s: %s (%u runs, seed %llu, %s)\n\n", x->name, x->fault_text, o.runs,
                (unsigned long long)o.seed, x->p2s ? "P2S" : "LC3");
         printf("| measure | model | paper |\n|---|---|---|\n");

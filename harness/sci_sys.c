@@ -30,9 +30,11 @@
 #include "sci_dev.h"
 #include "sci_lc.h"
 #include "sci_node.h"
+#include "sci_obs.h"
 #include "sci_route.h"
 #include "sci_torus.h"
 #include "sci_word.h"
+#include "vl_trace.h"
 
 #define TXQ 64u          /* data packets waiting in a host */
 #define PQ 64u           /* driver packets and ACKs waiting in a host (ahead of data) */
@@ -53,7 +55,8 @@ typedef struct flow {
     unsigned src, dst, npay, bytes;
     uint64_t interval, start, stop_at; /* stop_at: UINT64_MAX while generating */
     uint32_t gen_stop;                 /* messages generated in all, once stopped */
-    uint32_t gen_base;                 /* messages generated before `start` */
+    uint32_t gen;                      /* messages generated so far (interval > 0) */
+    uint64_t next_gen_at;              /* when the next one is due (interval > 0) */
     /* source: seq < base acked; base <= next <= sent_hi; messages generated so far: gen() */
     uint32_t base, next, sent_hi;
     uint64_t rtx_at;                   /* go back to base at this cycle (0: no timer) */
@@ -145,6 +148,11 @@ struct sci_sys {
     prng_t rng;
     uint64_t skip_tries, skip_hits, skipped; /* idle skipping: attempts, successes, cycles */
     unsigned skip_wait, skip_backoff;
+    /* the waveform: the harness observer next to the RTL */
+    sci_obs_t *obs;
+    uint8_t *obs_wr;                   /* per node: a register write this cycle */
+    uint16_t obs_dl;                   /* flows (the first 16) delivering this cycle */
+    unsigned faults_applied;
     char err[400];
     bool failed;
 };
@@ -258,24 +266,26 @@ static void host_post(sci_sys_t *s, unsigned i, uint16_t target, uint8_t type, u
         *tid_out = tid;
 }
 
-/* Messages of flow f generated so far (a saturating flow always has one more). */
-static uint32_t flow_gen(const sci_sys_t *s, const flow_t *f)
+/* Messages of flow f generated so far (a saturating flow always has one more). A paced
+ * flow is an application that writes a message every `interval` cycles and blocks while a
+ * window of messages is unacknowledged: it does not catch up on the time it was blocked (so a
+ * driver's hold does not pile up a backlog that bursts out at its end). */
+static uint32_t flow_gen(const sci_sys_t *s, flow_t *f)
 {
     if (f->stop_at != UINT64_MAX)
         return f->gen_stop;
     if (s->now < f->start)
-        return f->gen_base;
+        return 0;
     if (f->interval == 0)
         return f->next + 1u;
-    return f->gen_base + (uint32_t)((s->now - f->start) / f->interval + 1u);
-}
-
-/* When flow f's next message (seq f->next) is generated, if it is not yet. */
-static uint64_t flow_next_at(const flow_t *f)
-{
-    if (f->next < f->gen_base)
-        return 0;
-    return f->start + (uint64_t)(f->next - f->gen_base) * f->interval;
+    uint32_t cap = f->base + s->cfg.par.window;
+    while (f->gen < cap && s->now >= f->next_gen_at) {
+        f->gen++;
+        f->next_gen_at += f->interval;
+    }
+    if (f->gen >= cap && f->next_gen_at < s->now)
+        f->next_gen_at = s->now; /* blocked: the next write goes when the window opens */
+    return f->gen;
 }
 
 /* The DATA packet of seq of flow k. */
@@ -446,6 +456,8 @@ static void got_data(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
         f->lat_sum += lat;
         gap_note(s, f);
         bin_add(s, f->bytes, lat);
+        if (k < 16)
+            s->obs_dl |= (uint16_t)(1u << k);
     } else if (seq < f->expect) {
         f->dups++;
     } else if (seq >= f->sent_hi) {
@@ -1046,6 +1058,7 @@ static void apply_faults(sci_sys_t *s)
             if (dev_control(s->ls.m[m], w, err, sizeof err) < 0)
                 sys_fail(s, "fault '%s': %s", w, err);
         sys_log(s, UINT32_MAX, "fault: %s", w);
+        s->faults_applied++;
         unsigned x, y;
         if (sscanf(w, "off %u,%u", &x, &y) == 2 && x < s->w && y < s->h) {
             unsigned i = sci_torus_index(s->w, x, y);
@@ -1090,6 +1103,8 @@ static void do_write(sci_sys_t *s)
         wr_t *w = &d->wq[d->wqh];
         dev_write_t dw = {w->addr, w->data, w->mask};
         ls_reg_write(&s->ls, &dw);
+        if (s->obs_wr)
+            s->obs_wr[i] = 1;
         d->wqh = (d->wqh + 1) % d->wqcap;
         d->wqn--;
         s->pending_writes--;
@@ -1100,7 +1115,7 @@ static void do_write(sci_sys_t *s)
 }
 
 /* The earliest cycle at which the harness has something to do, from a quiet state. */
-static uint64_t next_event(const sci_sys_t *s, uint64_t until)
+static uint64_t next_event(sci_sys_t *s, uint64_t until)
 {
     uint64_t t = until;
 #define AT(v) do { uint64_t v_ = (v); if (v_ > s->now && v_ < t) t = v_; else if (v_ <= s->now) return s->now; } while (0)
@@ -1132,7 +1147,7 @@ static uint64_t next_event(const sci_sys_t *s, uint64_t until)
     }
     unsigned W = s->cfg.par.window;
     for (unsigned k = 0; k < s->nflow; k++) {
-        const flow_t *f = &s->flow[k];
+        flow_t *f = &s->flow[k];
         if (s->host[f->src].held[f->dst] || s->host[f->src].dead || f->abandoned)
             continue;
         if (s->now < f->quiet_until) {
@@ -1148,7 +1163,12 @@ static uint64_t next_event(const sci_sys_t *s, uint64_t until)
                 if (s->now < f->start)
                     AT(f->start);
             } else if (f->stop_at == UINT64_MAX) {
-                AT(flow_next_at(f));
+                if (f->next < flow_gen(s, f))
+                    return s->now;
+                if (s->now < f->start)
+                    AT(f->start);
+                else if (f->gen < f->base + W)
+                    AT(f->next_gen_at);
             }
         }
     }
@@ -1197,6 +1217,16 @@ static int sys_cycle(sci_sys_t *s, uint64_t until)
     }
     do_write(s);
     ls_set_inputs(&s->ls, s->in);
+    if (s->obs) { /* the harness's state of this cycle, into the waveform with the RTL's */
+        uint8_t st[SCI_OBS_NODES], held[SCI_OBS_NODES];
+        for (unsigned i = 0; i < s->n && i < SCI_OBS_NODES; i++) {
+            st[i] = (uint8_t)s->drv[i].state;
+            held[i] = s->host[i].nheld != 0;
+        }
+        sci_obs_set(s->obs, st, held, s->obs_wr, s->n, s->obs_dl, s->faults_applied);
+        memset(s->obs_wr, 0, s->n);
+        s->obs_dl = 0;
+    }
     uint64_t k = 1;
     if (quiet && s->skip_wait) /* the fabric was busy a moment ago: don't ask every cycle */
         s->skip_wait--, quiet = false;
@@ -1255,7 +1285,7 @@ int sci_sys_settle(sci_sys_t *s, uint64_t limit, char *err, size_t errlen)
     while (s->now < limit) {
         bool done = !sci_sys_busy(s);
         for (unsigned k = 0; done && k < s->nflow; k++) {
-            const flow_t *f = &s->flow[k];
+            flow_t *f = &s->flow[k];
             if (s->host[f->src].dead || s->host[f->dst].dead || f->abandoned)
                 continue;
             if (f->base < (f->stop_at != UINT64_MAX ? flow_gen(s, f) : f->sent_hi))
@@ -1374,7 +1404,19 @@ sci_sys_t *sci_sys_new(const sci_sys_cfg_t *cfg, char *err, size_t errlen)
             sci_sys_free(s);
             return NULL;
         }
-        if (dev_trace_open(s->ls.m[0], cfg->wave, err, errlen) < 0) {
+        /* one FST: the torus RTL and the harness observer (driver states, holds, table
+         * writes, deliveries) */
+        void *tr = ftsim_vl_trace_new();
+        s->obs = sci_obs_new();
+        s->obs_wr = calloc(s->n, 1);
+        if (!s->obs_wr) {
+            snprintf(err, errlen, "out of memory");
+            sci_sys_free(s);
+            return NULL;
+        }
+        sci_obs_attach(s->obs, tr);
+        if (sci_torus_trace_share(s->ls.m[0], tr, err, errlen) < 0 ||
+            ftsim_vl_trace_open(tr, cfg->wave, err, errlen) < 0) {
             sci_sys_free(s);
             return NULL;
         }
@@ -1446,6 +1488,8 @@ void sci_sys_free(sci_sys_t *s)
             dev_trace_close(s->ls.m[0]);
         ls_close(&s->ls);
     }
+    sci_obs_free(s->obs);
+    free(s->obs_wr);
     for (unsigned i = 0; s->host && i < s->n; i++) {
         free(s->host[i].held);
         free(s->host[i].flows);
@@ -1503,6 +1547,7 @@ int sci_sys_add_flow(sci_sys_t *s, const char *name, unsigned src, unsigned dst,
     f->npay = bytes / 2;
     f->interval = interval;
     f->start = start > s->now ? start : s->now;
+    f->next_gen_at = f->start;
     f->stop_at = UINT64_MAX;
     f->gap_from = f->start;
     return (int)s->nflow++;
@@ -1531,22 +1576,21 @@ void sci_sys_set_interval(sci_sys_t *s, unsigned k, uint64_t interval)
         return;
     /* keep what was generated (a saturating flow: what it handed out); the next one comes
      * one interval from now */
-    f->gen_base = f->interval == 0 ? (s->now >= f->start ? f->sent_hi : f->gen_base)
-                                   : flow_gen(s, f);
+    f->gen = f->interval == 0 ? (s->now >= f->start ? f->sent_hi : 0) : flow_gen(s, f);
     f->interval = interval;
-    f->start = s->now + interval;
+    f->next_gen_at = s->now + interval;
 }
 
 unsigned sci_sys_nflows(const sci_sys_t *s) { return s->nflow; }
 
 void sci_sys_flow_stats(const sci_sys_t *s, unsigned k, sci_flow_stats_t *st)
 {
-    const flow_t *f = &s->flow[k];
+    flow_t *f = (flow_t *)&s->flow[k]; /* brings its generator up to now */
     memset(st, 0, sizeof *st);
     snprintf(st->name, sizeof st->name, "%s", f->name);
     st->src = f->src;
     st->dst = f->dst;
-    st->generated = flow_gen(s, f);
+    st->generated = flow_gen((sci_sys_t *)s, f);
     st->sent = f->sent;
     st->delivered = f->delivered;
     st->acked = f->acked;

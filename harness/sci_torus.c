@@ -576,6 +576,23 @@ static uint64_t tr_skip(void *self, uint64_t cycle, uint64_t max)
     return same ? max : 1;
 }
 
+int sci_torus_trace_share(device_t *d, void *tr, char *err, size_t errlen)
+{
+    torusdev_t *t = d->self;
+    if (!sci_torus_dims(d->design, &(unsigned){0}, &(unsigned){0}) || d->impl != DEV_IMPL_RTL) {
+        snprintf(err, errlen, "a shared waveform needs the RTL of a torus");
+        return -1;
+    }
+    if (t->trace) {
+        snprintf(err, errlen, "the torus already writes a waveform");
+        return -1;
+    }
+    for (unsigned i = 0; i < t->n; i++)
+        sci_node_rtl_trace_attach(t->node[i]->self, tr);
+    t->trace = tr;
+    return 0;
+}
+
 static int tr_trace_open(void *self, const char *path, char *err, size_t errlen)
 {
     torusdev_t *t = self;

@@ -35,4 +35,10 @@ uint32_t sci_torus_addr(const dev_design_t *d, unsigned x, unsigned y, unsigned 
  * config keys x.node, y.node and psb.node. */
 uint16_t sci_torus_node_id(const dev_design_t *d, unsigned x, unsigned y);
 
+/* Put the torus RTL (device d, opened with DEV_IMPL_RTL) into the shared FST tr (vl_trace.h)
+ * that the caller opens and that also holds its own models (the harness observer); from then
+ * on the torus dumps it at each cycle's edges as with its own waveform, and dev_trace_close
+ * closes it. Returns 0, or -1 with a message. */
+int sci_torus_trace_share(device_t *d, void *tr, char *err, size_t errlen);
+
 #endif

@@ -134,9 +134,17 @@ MUTANTS = {
         "        for (unsigned o = SCI_OWN_HOST; o >= SCI_OWN_LC0; o--) {",
         "the B-link serves host packets before packets forwarded from the rings (sci.md 2)"),
     "csim-psb-probe-brt": ("csim", "sci_node.c",
-        "    if ((s1 >> 8) == SCI_T_PROBE) {",
-        "    if ((s1 >> 8) == SCI_T_PROBE && len > 99u) {",
+        "    bool fo = fo_active(n), probe = (s1 >> 8) == SCI_T_PROBE;",
+        "    bool fo = fo_active(n), probe = (s1 >> 8) == SCI_T_PROBE && len > 99u;",
         "the PSB routes a PROBE by its BRT, not to the LC the host names (sci_node.md 2)"),
+    "csim-fo-no-addr-bit": ("csim", "sci_node.c",
+        "            t = ty != sy ? (uint16_t)(t | SCI_ADDR_SEL) : (uint16_t)(t & ~SCI_ADDR_SEL);",
+        "            t &= (uint16_t)~SCI_ADDR_SEL;",
+        "P2S failover: a packet redirected from a down X-LC keeps X-first (sci_node.md 6 rule 2)"),
+    "csim-fo-no-notify": ("csim", "sci_node.c",
+        "        x.nt_owed = fo_active(n) && (c->nt_owed || changed);",
+        "        x.nt_owed = fo_active(n) && c->nt_owed;",
+        "P2S failover: no NOTIFY when the Y ring changes (sci_node.md 6 rule 4)"),
     "csim-psb-rsr-late": ("csim", "sci_node.c",
         "        if (c->rr_timer > 1u) {",
         "        if (c->rr_timer > 0u) {",
@@ -192,17 +200,25 @@ MUTANTS = {
         "                       !rq_free ? ANS_NONE :",
         "a packet discarded for a full receive queue is not answered busy (sci.md 2)"),
     "rtl-sci-disabled-takes": ("rtl", "sci_lc.v",
-        "wire        take_ok  = cfg_en && lrt_bit && !is_echo && !own_src;",
-        "wire        take_ok  = lrt_bit && !is_echo && !own_src;",
+        "wire        take_ok  = cfg_en && lrt_bit && !fo_skip && !is_echo && !own_src;",
+        "wire        take_ok  = lrt_bit && !fo_skip && !is_echo && !own_src;",
         "a disabled LC still takes packets (sci.md 2)"),
     "rtl-sci-ring-up-early": ("rtl", "sci_lc.v",
         "(sd1_q >= 7'd64 && since_q >= 7'd64) ? 1'b1 : ring_up_q;",
         "(sd1_q >= 7'd48 && since_q >= 7'd48) ? 1'b1 : ring_up_q;",
         "ring up after 48 clean cycles, not 64 (sci_lc.md 3)"),
     "rtl-psb-probe-brt": ("rtl", "sci_psb.v",
-        "wire [2:0]  sf_port  = (sf_type == T_PROBE) ? sf_pport : sf_brt;",
-        "wire [2:0]  sf_port  = sf_brt;",
+        "  wire [18:0] sf_rt    = fo_redirect(sf_tgt1, sf_probe ? sf_pport : sf_brt, fo_en && !sf_probe,",
+        "  wire [18:0] sf_rt    = fo_redirect(sf_tgt1, sf_brt, fo_en && !sf_probe,",
         "the PSB routes a PROBE by its BRT (sci_node.md 2)"),
+    "rtl-fo-no-bypass": ("rtl", "sci_psb.v",
+        "  assign fo_byp_o   = fo_en && dn1;",
+        "  assign fo_byp_o   = 1'b0;",
+        "P2S failover: the X-LC takes its own column while the Y-LC is down (sci_node.md 6 rule 3)"),
+    "rtl-fo-no-forced-select": ("rtl", "sci_psb.v",
+        "  wire        sf_force = fo_force(sf_m0[12:0], fo_en, xw, focol_v, focol_c, sy);",
+        "  wire        sf_force = 1'b0;",
+        "P2S failover: the notified neighbour does not send the failed column Y-first (sci_node.md 6 rule 1)"),
 }
 
 def run(name):
@@ -227,7 +243,7 @@ def run(name):
     seed = ["obj"]
     if model == "rtl":
         seed += [f"vl/{m}" for m in
-                 (("lc3", "p2s", "lc3n1", "p2sn1", "lc3n2", "p2sn2") if sci else ("rn1",))]
+                 (("lc3", "p2s", "lc3n1", "p2sn1", "lc3n2", "p2sn2", "obs") if sci else ("rn1",))]
     for d in seed:
         if os.path.isdir(os.path.join(ROOT, "build", d)):
             os.makedirs(os.path.dirname(os.path.join(ROOT, base, d)), exist_ok=True)

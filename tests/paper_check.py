@@ -11,18 +11,26 @@ and checks what the torus issue asks of them, from mechanisms:
   - P2S is below LC3 in both cases;
   - the static baseline is at least three times LC3's ring-down.
 Prints one line per check and ends with `N passed, N failed`. Usage: paper_check.py [RUNS]
-[OUTDIR] (defaults 2, build/paper-check).
+[OUTDIR] (defaults 2, build/paper-check), or paper_check.py --from DIR to judge the NAME.json
+files `make paper` wrote there.
 """
 import json
 import subprocess
 import sys
 
-RUNS = sys.argv[1] if len(sys.argv) > 1 else "2"
-OUT = sys.argv[2] if len(sys.argv) > 2 else "build/paper-check"
+args = sys.argv[1:]
+FROM = None
+if len(args) >= 2 and args[0] == "--from":  # judge the JSON files `make paper` wrote
+    FROM, args = args[1], args[2:]
+RUNS = args[0] if len(args) > 0 else "2"
+OUT = args[1] if len(args) > 1 else "build/paper-check"
 NAMES = ["ring-down-9", "node-down-4", "static-4", "p2s-ring-down-9", "p2s-node-down-4"]
 
 
 def run(name):
+    if FROM:
+        with open(f"{FROM}/{name}.json") as f:
+            return json.load(f)
     p = subprocess.run(["build/ftsim", "experiment", name, "--json", "--quiet", "--runs", RUNS,
                         "--out", OUT], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     if p.returncode != 0:

@@ -317,6 +317,11 @@ def suite_torus():
     t.append(Test("torus", "the paper's structure (5 experiments, paper's timers, 2 runs each)",
                   ["python3", "tests/paper_check.py", "2", "build/paper-check"], counts_line,
                   timeout=900))
+    t.append(Test("torus", "waves/torus3x3_sys.gtkw against the FST of a running torus (RTL, drivers)",
+                  ["bash", "-c", f"mkdir -p build/waves && {FTSIM} torus --torus 3x3 --model rtl "
+                   "--scenario tests/scenarios/wave_3x3.scn --time-scale 1000 --wave "
+                   "build/waves/test-sys3x3.fst >/dev/null && python3 tests/check_gtkw.py "
+                   "waves/torus3x3_sys.gtkw build/waves/test-sys3x3.fst"], exit_is(0, "0 missing")))
     t.append(Test("torus", "torus 3x3 scenario: named flows, a cable pulled and put back, watchdog",
                   [FTSIM, "torus", "--torus", "3x3", "--scenario", "tests/scenarios/pull_restore_3x3.scn",
                    "--time-scale", "100"], exit_is(0, "PASS torus")))

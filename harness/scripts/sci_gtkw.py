@@ -6,6 +6,11 @@ usage: sci_gtkw.py lc OUT.gtkw            one link controller (devices lc3, p2s)
        sci_gtkw.py ring N OUT.gtkw        a ring of N nodes (devices ringN, p2sringN): n0..nN-1
        sci_gtkw.py torus W H OUT.gtkw     a W x H torus (torusWxH, p2storusWxH): per node its X-LC,
                                           Y-LC and PSB (scopes nX_Y)
+       sci_gtkw.py sys W H OUT.gtkw [FLOW...]
+                                          the running torus (ftsim torus --wave): the harness's
+                                          faults and per-flow deliveries (labelled FLOW...), then
+                                          per node the ring status of both LCs, CableNotOk, the
+                                          driver's state, its hold and its table writes
 
 Per controller: the link in and out with signal detect, the parser state (take, bypass,
 discard, echo), the LRT hit and the BRT port of the packet being decided, the bypass FIFO,
@@ -90,6 +95,30 @@ def main():
                 lines += lc_signals(f"{top}.gen_lc[0].u_lc", f"n{x},{y} X")
                 lines += lc_signals(f"{top}.gen_lc[1].u_lc", f"n{x},{y} Y")
                 lines += psb_signals(f"{top}.u_psb", f"n{x},{y}")
+    elif len(a) >= 4 and a[0] == "sys" and a[1].isdigit() and a[2].isdigit():
+        w, h, out, labels = int(a[1]), int(a[2]), a[3], a[4:]
+        lines = header(out, f"the running {w} x {h} torus: faults, deliveries, ring status, "
+                       "drivers (ftsim torus --wave)", "n0_0")
+        obs = "harness.sci_obs"
+        lines += ["@800200", "-harness", "@24", f"+{{faults applied}} {obs}.faults_o[7:0]"]
+        lines += ["@28"] + [f"+{{{labels[k] if k < len(labels) else f'flow {k}'} delivered}} "
+                            f"{obs}.flow[{k}].deliver" for k in range(max(len(labels), 1))]
+        lines += ["@1000200", "-harness"]
+        for y in range(h):
+            for x in range(w):
+                i = y * w + x
+                top = f"n{x}_{y}.sci_node"
+                lab = f"n{x},{y}"
+                lines += ["@800200", f"-{lab}", "@28",
+                          f"+{{{lab} X ring up}} {top}.gen_lc[0].u_lc.ring_up_q",
+                          f"+{{{lab} Y ring up}} {top}.gen_lc[1].u_lc.ring_up_q",
+                          f"+{{{lab} X CableNotOk}} {top}.gen_lc[0].u_lc.irq_q",
+                          f"+{{{lab} Y CableNotOk}} {top}.gen_lc[1].u_lc.irq_q",
+                          "@2024", "^2 waves/sci_drv.txt",
+                          f"+{{{lab} driver}} {obs}.node[{i}].drv_state[3:0]",
+                          "@28", f"+{{{lab} holds}} {obs}.node[{i}].held",
+                          f"+{{{lab} table write}} {obs}.node[{i}].tbl_wr",
+                          "@1000200", f"-{lab}"]
     else:
         print(__doc__.strip())
         return 2

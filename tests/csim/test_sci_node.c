@@ -767,7 +767,11 @@ static void test_registers(tally_t *t)
     CHECK(b, "hout_valid after reset", sci_node_hout_valid(&b->n), 0);
     b->in.rst_n = true;
     reg_write(b, SCI_PSB_CTRL, 0xFFFFFFFFFFFFFFFFull);
-    CHECK(b, "CTRL mask", sci_node_reg_read(&b->n, SCI_PSB_CTRL), SCI_PSB_CTRL_MASK);
+    /* the failover bits [17:16] exist on P2S with two LCs only (sci_node.md sections 4, 6) */
+    CHECK(b, "CTRL mask", sci_node_reg_read(&b->n, SCI_PSB_CTRL),
+          SCI_PSB_CTRL_MASK & ~(3ull << SCI_PSB_CTRL_FOEN_BIT));
+    reg_write(b, SCI_PSB_FOCOL, 0xFFFF);
+    CHECK(b, "FOCOL absent on LC3", sci_node_reg_read(&b->n, SCI_PSB_FOCOL), 0);
     reg_write_strb(b, SCI_PSB_CTRL, 0x0000001200000034ull, 0x11);
     CHECK(b, "CTRL byte strobes", sci_node_reg_read(&b->n, SCI_PSB_CTRL),
           0x0000FF1200001F34ull);
