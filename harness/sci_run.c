@@ -35,7 +35,8 @@ typedef struct rfault { uint64_t at; char what[32]; } rfault_t;
 typedef struct ropts {
     unsigned w, h, models;
     int p2s, json, log, stat;
-    const char *traffic, *wave, *scenario;
+    const char *traffic, *wave, *scenario, *series;
+    uint64_t bin;
     double rate_us, time_scale;
     unsigned bytes, random_faults;
     uint64_t seed, run;
@@ -51,6 +52,7 @@ static const char usage[] =
     "                   [--every T] [--bytes B] [--flow NAME:SX,SY->DX,DY] ...\n"
     "                   [--fault WHEN:CONTROL] ... [--random-faults N] [--scenario FILE]\n"
     "                   [--run T] [--time-scale K] [--seed S] [--wave FILE.fst] [--log] [--json]\n"
+    "                   [--series FILE.csv] [--bin T]\n"
     "\n"
     "Runs the torus with its host agents and drivers (LC3) or hardware failover (P2S; --static:\n"
     "the static reconfiguration baseline instead of the drivers) and reports per flow the\n"
@@ -61,7 +63,8 @@ static const char usage[] =
     "(uniform: two flows to random destinations, seeded) of one B-byte message (default 64)\n"
     "every T (default 20us). CONTROL: cut x X,Y | restore x X,Y | cut y X,Y | restore y X,Y |\n"
     "off X,Y | on X,Y. --random-faults N pulls N random cables at seeded random times and\n"
-    "puts each back later. At the end the flows stop and must drain: every message of a pair\n"
+    "puts each back later. --series writes every flow's deliveries and MB/s per --bin (default\n"
+    "1/100 of the run) as CSV. At the end the flows stop and must drain: every message of a pair\n"
     "of live nodes delivered once, in order, and acknowledged (PASS), else FAIL (exit 1).\n"
     "Scenario file: the same as statements, one a line (see harness/sci_sys.md section 7).\n";
 
@@ -433,6 +436,15 @@ int sci_run_main(int argc, char **argv)
                 return 2;
             }
             i++;
+        } else if (!strcmp(a, "--series")) {
+            o.series = v;
+            i++;
+        } else if (!strcmp(a, "--bin")) {
+            if (parse_time(v, &o.bin) < 0 || o.bin == 0) {
+                fprintf(stderr, "ftsim torus: --bin %s: a time (100us, 1ms, cycles)\n", v);
+                return 2;
+            }
+            i++;
         } else if (!strcmp(a, "--wave")) {
             o.wave = v;
             i++;
@@ -498,6 +510,8 @@ int sci_run_main(int argc, char **argv)
     }
     if (!o.run)
         o.run = 10u * 100000u; /* 10 ms */
+    if (o.bin == 0)
+        o.bin = o.run / 100 ? o.run / 100 : 1;
     for (unsigned k = 0; k < o.random_faults && o.nfaults + 2 <= MAXFAULT; k++) {
         uint64_t at = o.run / 10 + prng_below(&rng, (uint32_t)(o.run / 2));
         uint64_t back = at + o.run / 10 + prng_below(&rng, (uint32_t)(o.run / 4));
@@ -519,6 +533,7 @@ int sci_run_main(int argc, char **argv)
     cfg.par.time_scale = o.time_scale;
     cfg.seed = o.seed;
     cfg.wave = o.wave;
+    cfg.bin_cycles = o.bin ? o.bin : o.run / 100 ? o.run / 100 : 1;
     cfg.log = o.log ? stderr : NULL;
     time_t t0 = time(NULL);
     struct timespec ts0, ts1;
@@ -613,6 +628,34 @@ int sci_run_main(int argc, char **argv)
                    (double)st.max_gap / 1e5, lus, mbs, (unsigned long long)st.fail_reports);
         else if (k == 16)
             printf("  ... %u more flows (--json lists them all)\n", nf - 16);
+    }
+    if (o.series) { /* per flow, throughput and deliveries over time */
+        FILE *cf = fopen(o.series, "w");
+        if (!cf) {
+            fprintf(stderr, "ftsim torus: --series %s: cannot write\n", o.series);
+            rc = 2;
+        } else {
+            fprintf(cf, "time_ms");
+            for (unsigned k = 0; k < nf; k++) {
+                sci_flow_stats_t st;
+                sci_sys_flow_stats(s, k, &st);
+                fprintf(cf, ",%s_msgs,%s_mbs", st.name, st.name);
+            }
+            fputc('\n', cf);
+            unsigned b0 = (unsigned)(base / o.bin), b1 = (unsigned)((base + o.run) / o.bin);
+            for (unsigned b = b0; b < b1; b++) {
+                fprintf(cf, "%.4f", ((double)b * (double)o.bin - (double)base) / 1e5);
+                for (unsigned k = 0; k < nf; k++) {
+                    uint32_t m = sci_sys_flow_bin(s, k, b);
+                    unsigned by = o.flows[k].bytes ? o.flows[k].bytes : o.bytes;
+                    fprintf(cf, ",%u,%.4f", m, (double)m * by / ((double)o.bin / 1e8) / 1e6);
+                }
+                fputc('\n', cf);
+            }
+            fclose(cf);
+            if (!o.json)
+                printf("per-flow time series (%.3f ms bins): %s\n", (double)o.bin / 1e5, o.series);
+        }
     }
     unsigned passes = 0, extra = 0, restores = 0;
     for (unsigned i = 0; i < o.w * o.h; i++) {

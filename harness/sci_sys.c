@@ -74,6 +74,8 @@ typedef struct flow {
     uint64_t sent, delivered, acked, dups, retx, fails, bytes_dl;
     double lat_sum;
     uint64_t last_dl, gap_from, max_gap, max_gap_at;
+    uint32_t *bin_msgs;                /* messages delivered per time bin (cfg.bin_cycles) */
+    unsigned nbin_msgs;
 } flow_t;
 
 typedef struct host {
@@ -458,6 +460,23 @@ static void got_data(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
         bin_add(s, f->bytes, lat);
         if (k < 16)
             s->obs_dl |= (uint16_t)(1u << k);
+        if (s->cfg.bin_cycles) { /* this flow's deliveries over time */
+            unsigned b = (unsigned)(s->now / s->cfg.bin_cycles);
+            if (b >= f->nbin_msgs) {
+                unsigned cap = f->nbin_msgs ? f->nbin_msgs : 64;
+                while (cap <= b)
+                    cap *= 2;
+                uint32_t *nb = realloc(f->bin_msgs, cap * sizeof *nb);
+                if (!nb) {
+                    sys_fail(s, "out of memory (time series)");
+                    return;
+                }
+                memset(nb + f->nbin_msgs, 0, (cap - f->nbin_msgs) * sizeof *nb);
+                f->bin_msgs = nb;
+                f->nbin_msgs = cap;
+            }
+            f->bin_msgs[b]++;
+        }
     } else if (seq < f->expect) {
         f->dups++;
     } else if (seq >= f->sent_hi) {
@@ -1499,6 +1518,8 @@ void sci_sys_free(sci_sys_t *s)
         free(s->drv[i].shadow);
     }
     sci_route_free(&s->ff);
+    for (unsigned k = 0; s->flow && k < s->nflow; k++)
+        free(s->flow[k].bin_msgs);
     free(s->host), free(s->drv), free(s->id), free(s->in), free(s->flow);
     free(s->bin_bytes), free(s->bin_lat), free(s->bin_latn);
     free(s);
@@ -1642,6 +1663,12 @@ unsigned sci_sys_bins(const sci_sys_t *s, const uint64_t **bytes, const double *
     *lat_sum = s->bin_lat;
     *lat_n = s->bin_latn;
     return s->nbins;
+}
+
+uint32_t sci_sys_flow_bin(const sci_sys_t *s, unsigned flow, unsigned bin)
+{
+    const flow_t *f = &s->flow[flow];
+    return bin < f->nbin_msgs ? f->bin_msgs[bin] : 0;
 }
 
 uint64_t sci_sys_scrubbed(sci_sys_t *s)

@@ -123,6 +123,9 @@ int sci_sys_busy(const sci_sys_t *s);
 unsigned sci_sys_bins(const sci_sys_t *s, const uint64_t **bytes, const double **lat_sum,
                       const uint64_t **lat_n);
 
+/* Messages flow `flow` delivered in time bin `bin` (cfg.bin_cycles). */
+uint32_t sci_sys_flow_bin(const sci_sys_t *s, unsigned flow, unsigned bin);
+
 /* Scrubbed packets, summed over every LC (COUNTS), now. */
 uint64_t sci_sys_scrubbed(sci_sys_t *s);
 /* The torus device under test (lockstep_t *) for register reads. */

@@ -30,7 +30,19 @@ echo "   retransmission with new tids) while node 3's cable is pulled and put ba
 echo "   report its ring down and up within the documented bounds, and the ledger must be clean"
 $FTSIM fuzz --device ring --nodes 8 --lc3 --pull 3 --seed 21 --cycles 150000 --quiet || rc=1
 echo
+echo "-- a 3x3 SCI torus, the paper's ring-down-9 (one run): the X-ring cable tiger-1 -> tiger-2"
+echo "   is pulled; the drivers of row 0 run CableNotOk (50 ms) and ReadyToGo (200 ms) and the"
+echo "   affected flows resume after one pass; the control flow tiger-5 -> tiger-9 never stops"
+$FTSIM experiment ring-down-9 --runs 1 --out build/experiments || rc=1
+echo
+echo "-- the same torus in RTL with its drivers, a cable pulled at 100 us and put back at 600 us"
+echo "   (timers / 1000), into one waveform with the harness's driver states and deliveries"
 mkdir -p build/waves
+$FTSIM torus --torus 3x3 --model rtl --scenario tests/scenarios/wave_3x3.scn --time-scale 1000 \
+  --wave build/waves/sys3x3.fst > build/waves/sys3x3.log || rc=1
+tail -2 build/waves/sys3x3.log
+echo "   gtkwave -a waves/torus3x3_sys.gtkw build/waves/sys3x3.fst"
+echo
 fst=build/waves/showcase.fst
 echo "-- the showcase (vectors/rn1/spec/showcase.vec): f1, f3, f6 want direction 2 in cycle 2;"
 echo "   the rotating order serves f3 first (LFSR bit 3 = 1: odd b5), then f6 (b4), f1 is blocked;"
