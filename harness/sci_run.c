@@ -34,7 +34,7 @@ typedef struct rfault { uint64_t at; char what[32]; } rfault_t;
 
 typedef struct ropts {
     unsigned w, h, models;
-    int p2s, json, log, stat;
+    int p2s, json, log, stat, no_skip;
     const char *traffic, *wave, *scenario, *series;
     uint64_t bin;
     double rate_us, time_scale;
@@ -52,7 +52,7 @@ static const char usage[] =
     "                   [--every T] [--bytes B] [--flow NAME:SX,SY->DX,DY] ...\n"
     "                   [--fault WHEN:CONTROL] ... [--random-faults N] [--scenario FILE]\n"
     "                   [--run T] [--time-scale K] [--seed S] [--wave FILE.fst] [--log] [--json]\n"
-    "                   [--series FILE.csv] [--bin T]\n"
+    "                   [--series FILE.csv] [--bin T] [--no-skip]\n"
     "\n"
     "Runs the torus with its host agents and drivers (LC3) or hardware failover (P2S; --static:\n"
     "the static reconfiguration baseline instead of the drivers) and reports per flow the\n"
@@ -64,7 +64,8 @@ static const char usage[] =
     "every T (default 20us). CONTROL: cut x X,Y | restore x X,Y | cut y X,Y | restore y X,Y |\n"
     "off X,Y | on X,Y. --random-faults N pulls N random cables at seeded random times and\n"
     "puts each back later. --series writes every flow's deliveries and MB/s per --bin (default\n"
-    "1/100 of the run) as CSV. At the end the flows stop and must drain: every message of a pair\n"
+    "1/100 of the run) as CSV. --no-skip steps the C model through every edge (for speed\n"
+    "comparisons with the RTL, which has no idle skipping). --run overrides a scenario's run. At the end the flows stop and must drain: every message of a pair\n"
     "of live nodes delivered once, in order, and acknowledged (PASS), else FAIL (exit 1).\n"
     "Scenario file: the same as statements, one a line (see harness/sci_sys.md section 7).\n";
 
@@ -348,6 +349,7 @@ int sci_run_main(int argc, char **argv)
     o.run = 0;
     char err[600];
     const char *flow_args[64], *fault_args[MAXFAULT];
+    uint64_t cli_run = 0; /* --run wins over a scenario's run */
     unsigned nflow_args = 0, nfault_args = 0;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -363,6 +365,8 @@ int sci_run_main(int argc, char **argv)
             o.json = 1;
         } else if (!strcmp(a, "--log")) {
             o.log = 1;
+        } else if (!strcmp(a, "--no-skip")) {
+            o.no_skip = 1;
         } else if (!v) {
             fprintf(stderr, "ftsim torus: %s: unknown option or missing value\n%s", a, usage);
             return 2;
@@ -417,7 +421,7 @@ int sci_run_main(int argc, char **argv)
             o.scenario = v;
             i++;
         } else if (!strcmp(a, "--run")) {
-            if (parse_time(v, &o.run) < 0 || o.run == 0) {
+            if (parse_time(v, &cli_run) < 0 || cli_run == 0) {
                 fprintf(stderr, "ftsim torus: --run %s: a time (20ms, 2s, cycles)\n", v);
                 return 2;
             }
@@ -508,6 +512,8 @@ int sci_run_main(int argc, char **argv)
         fprintf(stderr, "ftsim torus: no traffic: --traffic, --flow or a scenario with flows\n");
         return 2;
     }
+    if (cli_run)
+        o.run = cli_run;
     if (!o.run)
         o.run = 10u * 100000u; /* 10 ms */
     if (o.bin == 0)
@@ -535,6 +541,7 @@ int sci_run_main(int argc, char **argv)
     cfg.wave = o.wave;
     cfg.bin_cycles = o.bin ? o.bin : o.run / 100 ? o.run / 100 : 1;
     cfg.log = o.log ? stderr : NULL;
+    cfg.no_skip = o.no_skip;
     time_t t0 = time(NULL);
     struct timespec ts0, ts1;
     clock_gettime(CLOCK_MONOTONIC, &ts0);

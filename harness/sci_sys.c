@@ -1247,6 +1247,8 @@ static int sys_cycle(sci_sys_t *s, uint64_t until)
         s->obs_dl = 0;
     }
     uint64_t k = 1;
+    if (s->cfg.no_skip)
+        quiet = false;
     if (quiet && s->skip_wait) /* the fabric was busy a moment ago: don't ask every cycle */
         s->skip_wait--, quiet = false;
     if (quiet) {

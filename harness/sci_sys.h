@@ -46,6 +46,7 @@ typedef struct sci_sys_cfg {
     const char *wave;        /* FST path (RTL) or NULL */
     uint64_t bin_cycles;     /* time-series bin width (0: none) */
     int quiet;               /* no driver log on stderr */
+    int no_skip;             /* step every edge (no idle skipping): speed comparisons */
     FILE *log;               /* driver and fault events, one line each (NULL: none) */
 } sci_sys_cfg_t;
 

@@ -49,10 +49,11 @@ echo
 # with and without idle skipping (the C model skips edges that change no state; the RTL
 # cannot). Speed is the simulated run's cycles over its wall time, printed by ftsim torus.
 declare -A tb
-for m in rtl csim both; do
+for m in rtl csim csim-noskip both; do
   tb[$m]=0
   for r in $(seq "${REPEAT:-3}"); do
-    c=$(build/ftsim torus --torus 3x3 --model "$m" --scenario tests/scenarios/pull_restore_3x3.scn \
+    model=${m%-noskip}; extra=""; [ "$m" = csim-noskip ] && extra="--no-skip"
+    c=$(build/ftsim torus --torus 3x3 --model "$model" $extra --scenario tests/scenarios/pull_restore_3x3.scn \
         --time-scale 100 --run 3ms | sed -n 's/.* = \([0-9]*\) simulated cycles\/s.*/\1/p')
     [ -n "$c" ] || { echo "bench: torus run failed ($m)" >&2; exit 1; }
     [ "$c" -gt "${tb[$m]}" ] && tb[$m]=$c
@@ -62,7 +63,8 @@ echo "SCI 3x3 torus running (ftsim torus, tests/scenarios/pull_restore_3x3.scn, 
 echo
 echo "| run | cycles/s | vs rtl |"
 echo "|---|---:|---:|"
-for m in rtl csim both; do
-  name=$m; [ "$m" = both ] && name="lockstep"
+for m in rtl csim-noskip csim both; do
+  name=$m; [ "$m" = both ] && name="lockstep"; [ "$m" = csim-noskip ] && name="csim, every edge (--no-skip)"
+  [ "$m" = csim ] && name="csim, idle edges skipped"
   echo "| $name | ${tb[$m]} | $(awk -v a="${tb[$m]}" -v b="${tb[rtl]}" 'BEGIN{printf "%.2fx", a / b}') |"
 done
