@@ -44,6 +44,7 @@ typedef struct ropts {
     unsigned nflows;
     rfault_t faults[MAXFAULT];
     unsigned nfaults;
+    sci_sys_params_t par;
 } ropts_t;
 
 static const char usage[] =
@@ -52,7 +53,7 @@ static const char usage[] =
     "                   [--every T] [--bytes B] [--flow NAME:SX,SY->DX,DY] ...\n"
     "                   [--fault WHEN:CONTROL] ... [--random-faults N] [--scenario FILE]\n"
     "                   [--run T] [--time-scale K] [--seed S] [--wave FILE.fst] [--log] [--json]\n"
-    "                   [--series FILE.csv] [--bin T] [--no-skip]\n"
+    "                   [--series FILE.csv] [--bin T] [--no-skip] [--param NAME=VALUE] ...\n"
     "\n"
     "Runs the torus with its host agents and drivers (LC3) or hardware failover (P2S; --static:\n"
     "the static reconfiguration baseline instead of the drivers) and reports per flow the\n"
@@ -65,7 +66,10 @@ static const char usage[] =
     "off X,Y | on X,Y. --random-faults N pulls N random cables at seeded random times and\n"
     "puts each back later. --series writes every flow's deliveries and MB/s per --bin (default\n"
     "1/100 of the run) as CSV. --no-skip steps the C model through every edge (for speed\n"
-    "comparisons with the RTL, which has no idle skipping). --run overrides a scenario's run. At the end the flows stop and must drain: every message of a pair\n"
+    "comparisons with the RTL, which has no idle skipping). --param sets one of sci.md\n"
+    "section 5's parameters (cablenotok_ms readytogo_ms watchdog_ms host_rtx_ms compute_ms\n"
+    "reg_write_us clock_mhz echo_timeout busy_limit retry_limit rsr_timeout fail_backoff\n"
+    "window; defaults in harness/sci_sys.md section 3). --run overrides a scenario's run. At the end the flows stop and must drain: every message of a pair\n"
     "of live nodes delivered once, in order, and acknowledged (PASS), else FAIL (exit 1).\n"
     "Scenario file: the same as statements, one a line (see harness/sci_sys.md section 7).\n";
 
@@ -347,6 +351,7 @@ int sci_run_main(int argc, char **argv)
     o.time_scale = 1;
     o.seed = 1;
     o.run = 0;
+    sci_sys_params_default(&o.par);
     char err[600];
     const char *flow_args[64], *fault_args[MAXFAULT];
     uint64_t cli_run = 0; /* --run wins over a scenario's run */
@@ -437,6 +442,12 @@ int sci_run_main(int argc, char **argv)
             o.seed = strtoull(v, &e, 0);
             if (*e) {
                 fprintf(stderr, "ftsim torus: --seed %s: a number\n", v);
+                return 2;
+            }
+            i++;
+        } else if (!strcmp(a, "--param")) {
+            if (sci_sys_param_set(&o.par, v, err, sizeof err) < 0) {
+                fprintf(stderr, "ftsim torus: --param %s\n", err);
                 return 2;
             }
             i++;
@@ -535,7 +546,7 @@ int sci_run_main(int argc, char **argv)
     memset(&cfg, 0, sizeof cfg);
     cfg.w = o.w, cfg.h = o.h, cfg.p2s = o.p2s, cfg.models = o.models;
     cfg.mode = o.stat ? SCI_SYS_STATIC : SCI_SYS_DYNAMIC;
-    sci_sys_params_default(&cfg.par);
+    cfg.par = o.par;
     cfg.par.time_scale = o.time_scale;
     cfg.seed = o.seed;
     cfg.wave = o.wave;

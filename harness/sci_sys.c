@@ -20,6 +20,7 @@
 #include "sci_sys.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -177,6 +178,47 @@ void sci_sys_params_default(sci_sys_params_t *p)
     p->rsr_timeout = 20000;
     p->fail_backoff = 1000;
     p->window = 8;
+}
+
+int sci_sys_param_set(sci_sys_params_t *p, const char *nv, char *err, size_t errlen)
+{
+    static const struct { const char *name; size_t off; int whole; double lo, hi; } tab[] = {
+        {"cablenotok_ms", offsetof(sci_sys_params_t, cablenotok_ms), 0, 0.001, 1e5},
+        {"readytogo_ms", offsetof(sci_sys_params_t, readytogo_ms), 0, 0.001, 1e5},
+        {"watchdog_ms", offsetof(sci_sys_params_t, watchdog_ms), 0, 0.001, 1e6},
+        {"host_rtx_ms", offsetof(sci_sys_params_t, host_rtx_ms), 0, 0.001, 1e5},
+        {"compute_ms", offsetof(sci_sys_params_t, compute_ms), 0, 0.0, 1e5},
+        {"reg_write_us", offsetof(sci_sys_params_t, reg_write_us), 0, 0.01, 1e5},
+        {"clock_mhz", offsetof(sci_sys_params_t, clock_mhz), 0, 1, 10000},
+        {"echo_timeout", offsetof(sci_sys_params_t, echo_timeout), 1, 1, 65535},
+        {"busy_limit", offsetof(sci_sys_params_t, busy_limit), 1, 0, 255},
+        {"retry_limit", offsetof(sci_sys_params_t, retry_limit), 1, 0, 255},
+        {"rsr_timeout", offsetof(sci_sys_params_t, rsr_timeout), 1, 1, 65535},
+        {"fail_backoff", offsetof(sci_sys_params_t, fail_backoff), 1, 1, 1e7},
+        {"window", offsetof(sci_sys_params_t, window), 1, 1, MAXW},
+    };
+    const char *eq = strchr(nv, '=');
+    for (unsigned k = 0; eq && k < sizeof tab / sizeof tab[0]; k++) {
+        if (strlen(tab[k].name) != (size_t)(eq - nv) || strncmp(nv, tab[k].name, (size_t)(eq - nv)))
+            continue;
+        char *e;
+        double v = strtod(eq + 1, &e);
+        if (e == eq + 1 || *e || !(v >= tab[k].lo && v <= tab[k].hi) ||
+            (tab[k].whole && v != floor(v))) {
+            snprintf(err, errlen, "%s: %s %g to %g", nv, tab[k].whole ? "whole number" : "number",
+                     tab[k].lo, tab[k].hi);
+            return -1;
+        }
+        if (tab[k].whole)
+            *(unsigned *)((char *)p + tab[k].off) = (unsigned)v;
+        else
+            *(double *)((char *)p + tab[k].off) = v;
+        return 0;
+    }
+    snprintf(err, errlen, "%s: NAME=VALUE, NAME one of cablenotok_ms readytogo_ms watchdog_ms "
+             "host_rtx_ms compute_ms reg_write_us clock_mhz echo_timeout busy_limit retry_limit "
+             "rsr_timeout fail_backoff window", nv);
+    return -1;
 }
 
 uint64_t sci_sys_ms(const sci_sys_params_t *p, double ms)

@@ -31,6 +31,8 @@ typedef struct sci_sys_params {
 } sci_sys_params_t;
 
 void sci_sys_params_default(sci_sys_params_t *p);
+/* One parameter from "NAME=VALUE" (the field names above). Returns 0, or -1 with a message. */
+int sci_sys_param_set(sci_sys_params_t *p, const char *nv, char *err, size_t errlen);
 /* Cycles of a timer of `ms` milliseconds under p (time scale applied, at least `floor`). */
 uint64_t sci_sys_ms(const sci_sys_params_t *p, double ms);
 
