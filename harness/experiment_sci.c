@@ -461,6 +461,21 @@ int experiment_sci_main(int argc, char **argv)
             i++;
         }
     }
+    /* where the results go is checked before the runs, not after them */
+    mkdir(o.outdir, 0777);
+    struct stat sb;
+    if (stat(o.outdir, &sb) < 0 || !S_ISDIR(sb.st_mode)) {
+        fprintf(stderr, "ftsim experiment: --out %s: not a directory that can be made\n", o.outdir);
+        return 2;
+    }
+    if (o.json_file) {
+        FILE *jf = fopen(o.json_file, "w");
+        if (!jf) {
+            fprintf(stderr, "ftsim experiment: --json-file %s: cannot write\n", o.json_file);
+            return 2;
+        }
+        fclose(jf);
+    }
     xres_t r;
     memset(&r, 0, sizeof r);
     char err[600];

@@ -437,7 +437,7 @@ int sci_check_main(int argc, char **argv)
         } else if (!strcmp(a, "-vv")) {
             o.verbose = 2;
         } else if (!strcmp(a, "--torus") && v) {
-            if (sscanf(v, "%ux%u", &o.w, &o.h) != 2 || strchr(v, ' ')) {
+            if (sci_route_parse_size(v, &o.w, &o.h) < 0) {
                 fprintf(stderr, "ftsim faultcheck: --torus %s: WxH\n", v);
                 return 2;
             }

@@ -708,6 +708,15 @@ static int parse_uint(const char *s, char **end, unsigned *v)
     return 0;
 }
 
+int sci_route_parse_size(const char *s, unsigned *w, unsigned *h)
+{
+    char *e;
+    if (!s || parse_uint(s, &e, w) < 0 || (*e != 'x' && *e != 'X') || parse_uint(e + 1, &e, h) < 0 ||
+        *e)
+        return -1;
+    return 0;
+}
+
 static int parse_xy(const char *s, unsigned *x, unsigned *y, char sep_end)
 {
     char *e;
@@ -730,9 +739,7 @@ static int parse_route_args(int argc, char **argv, route_opts_t *o)
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--torus")) {
-            char *e;
-            if (i + 1 >= argc || parse_uint(argv[++i], &e, &o->t.w) < 0 || (*e != 'x' && *e != 'X') ||
-                parse_uint(e + 1, &e, &o->t.h) < 0 || *e)
+            if (i + 1 >= argc || sci_route_parse_size(argv[++i], &o->t.w, &o->t.h) < 0)
                 return route_bad("--torus takes WxH, e.g. 3x3", i < argc ? argv[i] : NULL);
             o->have_torus = 1;
         } else if (!strcmp(a, "--p2s")) {

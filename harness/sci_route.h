@@ -97,6 +97,8 @@ typedef struct sci_trace {
 
 /* ---- the torus and node ids ---- */
 int sci_route_check_torus(const sci_torus_t *t, char *err, size_t errlen);
+/* "WxH" (decimal, nothing else; the size is checked by sci_route_check_torus): 0, or -1. */
+int sci_route_parse_size(const char *s, unsigned *w, unsigned *h);
 unsigned sci_route_node(const sci_torus_t *t, unsigned x, unsigned y);
 uint16_t sci_route_id(const sci_torus_t *t, unsigned node);          /* 13-bit node id */
 uint16_t sci_route_index(const sci_torus_t *t, unsigned set, unsigned target); /* table index */

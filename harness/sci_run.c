@@ -24,6 +24,7 @@
 
 #include "lockstep.h"
 #include "prng.h"
+#include "sci_route.h"
 #include "sci_sys.h"
 
 #define MAXF 4096
@@ -151,7 +152,8 @@ static int parse_flow_arg(ropts_t *o, const char *a, char *err, size_t errlen)
     memset(&f, 0, sizeof f);
     const char *colon = strchr(a, ':'), *arrow = colon ? strstr(colon, "->") : NULL;
     if (!colon || !arrow || colon == a || (size_t)(colon - a) >= sizeof f.name) {
-        snprintf(err, errlen, "--flow %s: NAME:SX,SY->DX,DY", a);
+        snprintf(err, errlen, "--flow %s: NAME:SX,SY->DX,DY (NAME 1 to %zu characters)", a,
+                 sizeof f.name - 1);
         return -1;
     }
     memcpy(f.name, a, (size_t)(colon - a));
@@ -376,7 +378,7 @@ int sci_run_main(int argc, char **argv)
             fprintf(stderr, "ftsim torus: %s: unknown option or missing value\n%s", a, usage);
             return 2;
         } else if (!strcmp(a, "--torus")) {
-            if (sscanf(v, "%ux%u", &o.w, &o.h) != 2) {
+            if (sci_route_parse_size(v, &o.w, &o.h) < 0) {
                 fprintf(stderr, "ftsim torus: --torus %s: WxH\n", v);
                 return 2;
             }
@@ -540,6 +542,15 @@ int sci_run_main(int argc, char **argv)
         add_fault(&o, at, c, err, sizeof err);
         if (back < o.run)
             add_fault(&o, back, r, err, sizeof err);
+    }
+    if (o.series) { /* a file that cannot be written is found before the run, not after */
+        FILE *cf = fopen(o.series, "w");
+        if (!cf) {
+            fprintf(stderr, "ftsim torus: --series %s: cannot write\n", o.series);
+            free(o.flows);
+            return 2;
+        }
+        fclose(cf);
     }
     /* the system */
     sci_sys_cfg_t cfg;

@@ -208,6 +208,13 @@ def suite_cli():
                exit_is(0, "PASS build/lc3.vec"))]
     t += [Test("cli", "faultcheck without --torus -> 2", [FTSIM, "faultcheck"], exit_is(2, "--torus WxH")),
           Test("cli", "faultcheck 1x9 -> 2", [FTSIM, "faultcheck", "--torus", "1x9"], exit_is(2, "2x2 to")),
+          Test("cli", "faultcheck --torus 3x3x3 -> 2 (not read as 3x3)",
+               [FTSIM, "faultcheck", "--torus", "3x3x3"], exit_is(2, "--torus 3x3x3")),
+          Test("cli", "torus --series to an unwritable path -> 2 before running",
+               [FTSIM, "torus", "--torus", "3x3", "--flow", "a:0,0->1,1", "--series", "/nonexistent/x.csv"],
+               exit_is(2, "cannot write")),
+          Test("cli", "experiment --out that cannot be made -> 2 before running",
+               [FTSIM, "experiment", "ring-down-9", "--out", "/nonexistent/dir"], exit_is(2, "--out")),
           Test("cli", "faultcheck LC3 20x2 -> 2", [FTSIM, "faultcheck", "--torus", "20x2"], exit_is(2, "16x16")),
           Test("cli", "faultcheck bad --fault -> 2", [FTSIM, "faultcheck", "--torus", "3x3", "--fault", "node:3,1"],
                exit_is(2, "--fault node:3,1")),
