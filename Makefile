@@ -1,7 +1,9 @@
 # ftsim — the one entry point. `make help` lists the targets.
 #
 # Everything generated goes under build/. Every Verilated model is built with the same
-# Verilator options so that one copy of the Verilator runtime serves them all.
+# Verilator options so that one copy of the Verilator runtime serves them all. The harness
+# sources are found by folder (harness/<folder>/*.c, *.cpp); each folder compiles with the
+# include path its README allows, so a forbidden include is a build error, not a review note.
 
 SHELL       := /bin/bash
 # Where things come from and go. The mutation suite (tests/mutants.py) builds a broken copy of
@@ -21,38 +23,64 @@ JOBS        ?= 2
 
 CC          ?= gcc
 CXX         ?= g++
-CFLAGS_C    := -std=c11 -Wall -Wextra -Werror -O2 -g -D_POSIX_C_SOURCE=200809L -Iharness -I$(CSIM_DIR)
+DEPFLAGS    := -MMD -MP
+CFLAGS_C    := -std=c11 -Wall -Wextra -Werror -O2 -g -D_POSIX_C_SOURCE=200809L $(DEPFLAGS)
 CXXFLAGS_V  := -std=c++17 -O2 -g -Wall -Wno-unused-parameter -DVM_TRACE=1 -DVM_TRACE_FST=1 \
-               -I$(VINC) -I$(VINC)/vltstd -Iharness
+               -I$(VINC) -I$(VINC)/vltstd $(DEPFLAGS)
 # The same options for every model (one runtime): FST tracing compiled in, assertions on.
 VFLAGS      := --cc --trace-fst --assert -Wall -O3 --x-assign unique --x-initial unique $(VEXTRA)
 
-RN1_RTL     := $(RTL_DIR)/rn1.v $(RTL_DIR)/rn1_fport.v
-RN1_VLT     := $(RTL_DIR)/rn1.vlt
+# ---- RTL file lists: rtl/files.txt is the one list (also read by tests/run.py and the Icarus
+# runs). $(call rtl_files,DESIGN) gives its .vlt and .v files under $(RTL_DIR).
+RTL_LIST    := rtl/files.txt
+rtl_files    = $(addprefix $(RTL_DIR)/,$(shell sed -n 's/^$(1):[[:space:]]*//p' $(RTL_LIST)))
+RN1_FILES   := $(call rtl_files,rn1)
+LC_FILES    := $(call rtl_files,sci_lc)
+NODE_FILES  := $(call rtl_files,sci_node)
 
-HARNESS_C   := harness/dev.c harness/vec.c harness/lockstep.c harness/play.c \
-               harness/rnp_word.c harness/rn1_dev.c harness/fuzz_rn1.c harness/rnpnet.c harness/rnpni.c harness/fuzz_rnpnet.c harness/experiment_rnp.c harness/experiment_sci.c harness/sci_word.c harness/sci_dev.c harness/fuzz_scilc.c \
-               harness/sci_node_dev.c harness/sci_fabric.c harness/sci_ring.c harness/sci_torus.c harness/fuzz_sciring.c harness/sci_route.c harness/sci_sys.c harness/sci_check.c harness/sci_run.c harness/plot.c \
-               harness/ftsim.c
-CSIM_C      := $(CSIM_DIR)/rn1.c $(CSIM_DIR)/sci_lc.c $(CSIM_DIR)/sci_node.c
-HARNESS_CXX := harness/rn1_rtl.cpp harness/sci_rtl.cpp harness/sci_node_rtl.cpp harness/sci_obs_rtl.cpp harness/vl_common.cpp
-SCI_RTL     := $(RTL_DIR)/sci_lc.v $(RTL_DIR)/sci_cfg_reg.v $(RTL_DIR)/sci_crc16.v
-SCI_VLT     := $(RTL_DIR)/sci_lc.vlt
-NODE_RTL    := $(SCI_RTL) $(RTL_DIR)/sci_psb.v $(RTL_DIR)/sci_node.v
-NODE_VLT    := $(SCI_VLT) $(RTL_DIR)/sci_node.vlt
 # A node (PSB, B-link, link controllers) per variant and LC count: lc3n1 p2sn1 lc3n2 p2sn2.
 NODE_VARIANTS := lc3n1 p2sn1 lc3n2 p2sn2
+
+# ---- the harness, by folder (what each may include: harness/<folder>/README.md) ------------
+# core knows no design; rnp and sci are the design families (each with its C models);
+# scisys is the running SCI torus; cmd is the command layer and sees everything.
+HARNESS_DIRS := core rnp sci scisys cmd
+INC_core    := -Iharness/core
+INC_rnp     := $(INC_core) -Iharness/rnp -I$(CSIM_DIR)
+INC_sci     := $(INC_core) -Iharness/sci -I$(CSIM_DIR) -Iharness/rnp
+INC_scisys  := $(INC_sci) -Iharness/scisys
+INC_cmd     := $(INC_scisys) -Iharness/rnp -Iharness/cmd
+# The Verilated models each shim includes.
+VLINC_rnp   := -I$(VLBUILD)/rn1
+VLINC_sci   := -I$(VLSCI)/lc3 -I$(VLSCI)/p2s $(foreach v,$(NODE_VARIANTS),-I$(VLSCI)/$(v))
+VLINC_scisys := -I$(VLSCI)/obs
+
+HARNESS_C   := $(foreach d,$(HARNESS_DIRS),$(wildcard harness/$(d)/*.c))
+HARNESS_CXX := $(foreach d,$(HARNESS_DIRS),$(wildcard harness/$(d)/*.cpp))
+CSIM_C      := $(wildcard $(CSIM_DIR)/*.c)
+
 NODE_LIBS   := $(foreach v,$(NODE_VARIANTS),$(VLSCI)/$(v)/V$(v)__ALL.a)
 
-OBJ_C       := $(patsubst %.c,$(BUILD)/obj/%.o,$(HARNESS_C) $(CSIM_C))
+OBJ_HC      := $(patsubst %.c,$(BUILD)/obj/%.o,$(HARNESS_C))
+OBJ_CSIM    := $(patsubst %.c,$(BUILD)/obj/%.o,$(CSIM_C))
 OBJ_CXX     := $(patsubst %.cpp,$(BUILD)/obj/%.o,$(HARNESS_CXX))
 VL_RUNTIME  := $(addprefix $(VLRUNTIME)/,verilated.o verilated_fst_c.o verilated_threads.o)
 RN1_LIB     := $(VLBUILD)/rn1/Vrn1__ALL.a
 SCI_LIBS    := $(VLSCI)/lc3/Vlc3__ALL.a $(VLSCI)/p2s/Vp2s__ALL.a $(NODE_LIBS)
+OBS_LIB     := $(VLSCI)/obs/Vsci_obs__ALL.a
+
+# The harness's C objects without main, and the C models, as archives: the unit tests link
+# against them and take only the objects they use.
+LIB_HARNESS := $(BUILD)/lib/libftsim.a
+LIB_CSIM    := $(BUILD)/lib/libcsim.a
+
+# Unit tests: tests/<area>/test_*.c, one binary each under $(BUILD)/tests/<area>/.
+UNIT_SRC    := $(wildcard tests/csim/test_*.c tests/harness/test_*.c)
+UNIT_BIN    := $(patsubst %.c,$(BUILD)/%,$(UNIT_SRC))
 
 FTSIM       := $(BUILD)/ftsim
 
-.PHONY: all help deps build lint test demo wave vectors bench paper clean
+.PHONY: all help deps build units lint test demo wave vectors bench paper clean
 .DEFAULT_GOAL := all
 
 all: build
@@ -63,9 +91,11 @@ help:
 	@echo "  make test            install what is missing, build, run every suite; ends 'N passed, N failed'"
 	@echo "  make                 build build/ftsim"
 	@echo "  make lint            verilator --lint-only -Wall and iverilog -g2012 on the RTL"
-	@echo "  make wave V=FILE.vec play a vector with an FST and open GTKWave on waves/rn1.gtkw"
+	@echo "  make wave V=FILE.vec play a vector with an FST and open GTKWave with its device's layout"
 	@echo "  make vectors         regenerate the golden vectors (review the diff; never hand-edit)"
 	@echo "  make bench           simulated cycles/s: rtl, csim, lockstep, rtl+FST (not part of test)"
+	@echo "  make bench BASE=REV  the same bench on revision REV (built under build/base/) and on"
+	@echo "                       this tree, side by side in one run, with the ratios"
 	@echo "  make paper           the measurements (ftsim experiment ...), tables and PNG plots"
 	@echo "  make deps            install the Debian packages ftsim needs (as root)"
 	@echo "  make clean           remove build/"
@@ -76,102 +106,94 @@ deps:
 build: $(FTSIM)
 
 # ---- Verilated RTL -----------------------------------------------------------------------
-$(RN1_LIB): $(RN1_RTL) $(RN1_VLT) Makefile
-	@mkdir -p $(VLBUILD)/rn1
-	$(VERILATOR) $(VFLAGS) --Mdir $(VLBUILD)/rn1 --top-module rn1 --prefix Vrn1 $(RN1_VLT) $(RN1_RTL)
-	$(MAKE) -s -C $(VLBUILD)/rn1 -f Vrn1.mk OPT_FAST=$(VOPT) OPT_SLOW=-O1 Vrn1__ALL.a
-
-# The SCI link controller, once per variant (parameter P2s), under its own prefix.
-$(VLSCI)/lc3/Vlc3__ALL.a: $(SCI_RTL) $(SCI_VLT) Makefile
-	@mkdir -p $(VLSCI)/lc3
-	$(VERILATOR) $(VFLAGS) --Mdir $(VLSCI)/lc3 --top-module sci_lc --prefix Vlc3 -GP2s=0 $(SCI_VLT) $(SCI_RTL)
-	$(MAKE) -s -C $(VLSCI)/lc3 -f Vlc3.mk OPT_FAST=$(VOPT) OPT_SLOW=-O1 Vlc3__ALL.a
-
-$(VLSCI)/p2s/Vp2s__ALL.a: $(SCI_RTL) $(SCI_VLT) Makefile
-	@mkdir -p $(VLSCI)/p2s
-	$(VERILATOR) $(VFLAGS) --Mdir $(VLSCI)/p2s --top-module sci_lc --prefix Vp2s -GP2s=1 $(SCI_VLT) $(SCI_RTL)
-	$(MAKE) -s -C $(VLSCI)/p2s -f Vp2s.mk OPT_FAST=$(VOPT) OPT_SLOW=-O1 Vp2s__ALL.a
-
-# The node, once per variant: $(1) the prefix, $(2) P2s, $(3) NLC.
-define NODE_RULE
-$(VLSCI)/$(1)/V$(1)__ALL.a: $(NODE_RTL) $(NODE_VLT) Makefile
-	@mkdir -p $(VLSCI)/$(1)
-	$(VERILATOR) $(VFLAGS) --Mdir $(VLSCI)/$(1) --top-module sci_node --prefix V$(1) -GP2s=$(2) -GNLC=$(3) $(NODE_VLT) $(NODE_RTL)
-	$(MAKE) -s -C $(VLSCI)/$(1) -f V$(1).mk OPT_FAST=$(VOPT) OPT_SLOW=-O1 V$(1)__ALL.a
+# $(1) the library, $(2) the Mdir, $(3) the top module, $(4) the prefix, $(5) parameters,
+# $(6) the files (.vlt and .v).
+define VL_RULE
+$(1): $(6) $(RTL_LIST) Makefile
+	@mkdir -p $(2)
+	$(VERILATOR) $(VFLAGS) --Mdir $(2) --top-module $(3) --prefix $(4) $(5) $(6)
+	+$(MAKE) -s -C $(2) -f $(4).mk OPT_FAST=$(VOPT) OPT_SLOW=-O1 $(4)__ALL.a
 endef
-$(eval $(call NODE_RULE,lc3n1,0,1))
-$(eval $(call NODE_RULE,p2sn1,1,1))
-$(eval $(call NODE_RULE,lc3n2,0,2))
-$(eval $(call NODE_RULE,p2sn2,1,2))
-
+$(eval $(call VL_RULE,$(RN1_LIB),$(VLBUILD)/rn1,rn1,Vrn1,,$(RN1_FILES)))
+# The SCI link controller, once per variant (parameter P2s), under its own prefix.
+$(eval $(call VL_RULE,$(VLSCI)/lc3/Vlc3__ALL.a,$(VLSCI)/lc3,sci_lc,Vlc3,-GP2s=0,$(LC_FILES)))
+$(eval $(call VL_RULE,$(VLSCI)/p2s/Vp2s__ALL.a,$(VLSCI)/p2s,sci_lc,Vp2s,-GP2s=1,$(LC_FILES)))
+# The node, once per variant: prefix, P2s, NLC.
+$(eval $(call VL_RULE,$(VLSCI)/lc3n1/Vlc3n1__ALL.a,$(VLSCI)/lc3n1,sci_node,Vlc3n1,-GP2s=0 -GNLC=1,$(NODE_FILES)))
+$(eval $(call VL_RULE,$(VLSCI)/p2sn1/Vp2sn1__ALL.a,$(VLSCI)/p2sn1,sci_node,Vp2sn1,-GP2s=1 -GNLC=1,$(NODE_FILES)))
+$(eval $(call VL_RULE,$(VLSCI)/lc3n2/Vlc3n2__ALL.a,$(VLSCI)/lc3n2,sci_node,Vlc3n2,-GP2s=0 -GNLC=2,$(NODE_FILES)))
+$(eval $(call VL_RULE,$(VLSCI)/p2sn2/Vp2sn2__ALL.a,$(VLSCI)/p2sn2,sci_node,Vp2sn2,-GP2s=1 -GNLC=2,$(NODE_FILES)))
 # The harness observer (not a design): the harness's state in the torus waveform.
-OBS_LIB     := $(VLSCI)/obs/Vsci_obs__ALL.a
-$(OBS_LIB): harness/obs/sci_obs.v harness/obs/sci_obs.vlt Makefile
-	@mkdir -p $(VLSCI)/obs
-	$(VERILATOR) $(VFLAGS) --Mdir $(VLSCI)/obs --top-module sci_obs --prefix Vsci_obs harness/obs/sci_obs.vlt harness/obs/sci_obs.v
-	$(MAKE) -s -C $(VLSCI)/obs -f Vsci_obs.mk OPT_FAST=$(VOPT) OPT_SLOW=-O1 Vsci_obs__ALL.a
+$(eval $(call VL_RULE,$(OBS_LIB),$(VLSCI)/obs,sci_obs,Vsci_obs,,harness/scisys/obs/sci_obs.vlt harness/scisys/obs/sci_obs.v))
 
 $(VLRUNTIME)/%.o: $(VINC)/%.cpp Makefile
 	@mkdir -p $(dir $@)
 	$(CXX) $(CXXFLAGS_V) -c $< -o $@
 
-# ---- harness and C model -------------------------------------------------------------------
-$(BUILD)/obj/%.o: %.c $(wildcard harness/*.h $(CSIM_DIR)/*.h) Makefile
+# ---- harness and C models ------------------------------------------------------------------
+$(BUILD)/obj/$(CSIM_DIR)/%.o: $(CSIM_DIR)/%.c Makefile
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_C) -c $< -o $@
+	$(CC) $(CFLAGS_C) -I$(CSIM_DIR) -c $< -o $@
 
-# Each shim is rebuilt with the Verilated models it wraps (a mutated model rebuilds only its own).
-$(BUILD)/obj/harness/rn1_rtl.o: $(RN1_LIB)
-$(BUILD)/obj/harness/sci_rtl.o: $(VLSCI)/lc3/Vlc3__ALL.a $(VLSCI)/p2s/Vp2s__ALL.a
-$(BUILD)/obj/harness/sci_node_rtl.o: $(NODE_LIBS)
-$(BUILD)/obj/harness/sci_obs_rtl.o: $(OBS_LIB)
-$(BUILD)/obj/harness/vl_common.o: $(RN1_LIB)
-$(BUILD)/obj/harness/%.o: harness/%.cpp $(wildcard harness/*.h) Makefile
+define HARNESS_RULES
+$(BUILD)/obj/harness/$(1)/%.o: harness/$(1)/%.c Makefile
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(CFLAGS_C) $$(INC_$(1)) -c $$< -o $$@
+$(BUILD)/obj/harness/$(1)/%.o: harness/$(1)/%.cpp Makefile
+	@mkdir -p $$(dir $$@)
+	$$(CXX) $$(CXXFLAGS_V) $$(INC_$(1)) $$(VLINC_$(1)) -c $$< -o $$@
+endef
+$(foreach d,$(HARNESS_DIRS),$(eval $(call HARNESS_RULES,$(d))))
+
+# Each shim is built after the Verilated models it wraps (their headers are generated); the
+# dependency files then track those headers, so a mutated model rebuilds only its own shim.
+$(BUILD)/obj/harness/rnp/rn1_rtl.o: $(RN1_LIB)
+$(BUILD)/obj/harness/sci/sci_rtl.o: $(VLSCI)/lc3/Vlc3__ALL.a $(VLSCI)/p2s/Vp2s__ALL.a
+$(BUILD)/obj/harness/sci/sci_node_rtl.o: $(NODE_LIBS)
+$(BUILD)/obj/harness/scisys/sci_obs_rtl.o: $(OBS_LIB)
+
+$(LIB_HARNESS): $(filter-out $(BUILD)/obj/harness/cmd/%,$(OBJ_HC))
 	@mkdir -p $(dir $@)
-	$(CXX) $(CXXFLAGS_V) -I$(VLBUILD)/rn1 -I$(VLSCI)/lc3 -I$(VLSCI)/p2s -I$(VLSCI)/obs $(foreach v,$(NODE_VARIANTS),-I$(VLSCI)/$(v)) -c $< -o $@
-
-$(FTSIM): $(OBJ_C) $(OBJ_CXX) $(RN1_LIB) $(SCI_LIBS) $(OBS_LIB) $(VL_RUNTIME)
-	$(CXX) -o $@ $(OBJ_C) $(OBJ_CXX) $(RN1_LIB) $(SCI_LIBS) $(OBS_LIB) $(VL_RUNTIME) -lz -lm -pthread -latomic
-
-$(BUILD)/test_rn1: tests/csim/test_rn1.c $(CSIM_C) $(CSIM_DIR)/rn1.h Makefile
+	@rm -f $@
+	ar rcs $@ $^
+$(LIB_CSIM): $(OBJ_CSIM)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_C) -pedantic $< $(CSIM_C) -o $@
+	@rm -f $@
+	ar rcs $@ $^
+
+$(FTSIM): $(OBJ_HC) $(OBJ_CSIM) $(OBJ_CXX) $(RN1_LIB) $(SCI_LIBS) $(OBS_LIB) $(VL_RUNTIME)
+	$(CXX) -o $@ $(OBJ_HC) $(OBJ_CSIM) $(OBJ_CXX) $(RN1_LIB) $(SCI_LIBS) $(OBS_LIB) $(VL_RUNTIME) \
+	  -lz -lm -pthread -latomic
+
+# A unit test sees every harness folder and the C models; it links only what it uses.
+$(BUILD)/tests/%: tests/%.c $(LIB_HARNESS) $(LIB_CSIM) Makefile
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_C) -pedantic $(INC_cmd) $< $(LIB_HARNESS) $(LIB_CSIM) -lm -o $@
+
+units: $(UNIT_BIN)
+
+-include $(wildcard $(BUILD)/obj/harness/*/*.d $(BUILD)/obj/$(CSIM_DIR)/*.d $(BUILD)/tests/*/*.d)
 
 # ---- checks --------------------------------------------------------------------------------
 lint:
-	$(VERILATOR) --lint-only -Wall --top-module rn1 $(RN1_VLT) $(RN1_RTL)
-	$(VERILATOR) --lint-only -Wall --top-module sci_lc $(RTL_DIR)/sci_lc.vlt $(SCI_RTL)
-	$(VERILATOR) --lint-only -Wall --top-module sci_lc -GP2s=1 $(RTL_DIR)/sci_lc.vlt $(SCI_RTL)
+	$(VERILATOR) --lint-only -Wall --top-module rn1 $(RN1_FILES)
+	$(VERILATOR) --lint-only -Wall --top-module sci_lc $(LC_FILES)
+	$(VERILATOR) --lint-only -Wall --top-module sci_lc -GP2s=1 $(LC_FILES)
 	for p in 0 1; do for n in 1 2; do \
-	  $(VERILATOR) --lint-only -Wall --top-module sci_node -GP2s=$$p -GNLC=$$n $(NODE_VLT) $(NODE_RTL) || exit 1; done; done
+	  $(VERILATOR) --lint-only -Wall --top-module sci_node -GP2s=$$p -GNLC=$$n $(NODE_FILES) || exit 1; done; done
 	@mkdir -p $(BUILD)
-	iverilog -g2012 -Wall -o $(BUILD)/iverilog-rn1.vvp $(RN1_RTL)
+	iverilog -g2012 -Wall -o $(BUILD)/iverilog-rn1.vvp $(filter %.v,$(RN1_FILES))
 	for p in 0 1; do for n in 1 2; do \
-	  iverilog -g2012 -Wall -Psci_node.P2s=$$p -Psci_node.NLC=$$n -s sci_node -o $(BUILD)/iverilog-sci-node.vvp $(NODE_RTL) || exit 1; done; done
+	  iverilog -g2012 -Wall -Psci_node.P2s=$$p -Psci_node.NLC=$$n -s sci_node \
+	    -o $(BUILD)/iverilog-sci-node.vvp $(filter %.v,$(NODE_FILES)) || exit 1; done; done
 	@echo "lint: clean"
 
-$(BUILD)/test_sci_lc: tests/csim/test_sci_lc.c $(CSIM_DIR)/sci_lc.c $(CSIM_DIR)/sci_lc.h Makefile
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_C) -pedantic $< $(CSIM_DIR)/sci_lc.c -o $@
-
-$(BUILD)/test_sci_node: tests/csim/test_sci_node.c $(CSIM_DIR)/sci_node.c $(CSIM_DIR)/sci_lc.c $(CSIM_DIR)/sci_node.h $(CSIM_DIR)/sci_lc.h Makefile
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_C) -pedantic $< $(CSIM_DIR)/sci_node.c $(CSIM_DIR)/sci_lc.c -o $@
-
-$(BUILD)/test_sci_route: tests/harness/test_sci_route.c harness/sci_route.c harness/sci_route.h Makefile
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_C) -pedantic $< harness/sci_route.c -o $@
-
-$(BUILD)/test_sci_word: tests/harness/test_sci_word.c harness/sci_word.c harness/sci_word.h Makefile
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_C) $< harness/sci_word.c -o $@
-
 test: deps
-	@$(MAKE) -s -j$(JOBS) build $(BUILD)/test_rn1 $(BUILD)/test_sci_word $(BUILD)/test_sci_lc $(BUILD)/test_sci_node $(BUILD)/test_sci_route
+	+@$(MAKE) -s -j$(JOBS) build units
 	@python3 tests/run.py --jobs $(JOBS)
 
 demo: deps
-	@$(MAKE) -s build
+	+@$(MAKE) -s build
 	@bash harness/scripts/demo.sh
 
 wave: build
@@ -181,17 +203,23 @@ wave: build
 vectors: build
 	@bash harness/scripts/vectors.sh
 
+# make bench: this tree; make bench BASE=REV: REV built in a scratch folder and both benched
+# side by side in one run.
 bench: deps
-	@$(MAKE) -s build
+	+@$(MAKE) -s build
+ifdef BASE
+	@bash harness/scripts/build_rev.sh "$(BASE)" $(BUILD)/base
+	@bash harness/scripts/bench.sh --base "$$(cat $(BUILD)/base/ftsim.path)" "$(BASE)"
+else
 	@bash harness/scripts/bench.sh
+endif
 
 EXPERIMENTS := rnp-load rnp-patterns rnp-policy
-# The SCI torus experiments (sci.md section 6): the paper's timers, RUNS runs each with the
-# fault at random times; each writes its two PNG plots itself.
+# The SCI torus experiments (the paper's timers, RUNS runs each with the fault at random times).
 SCI_EXPERIMENTS := ring-down-9 node-down-4 static-4 p2s-ring-down-9 p2s-node-down-4
 RUNS ?= 10
 paper: deps
-	@$(MAKE) -s build
+	+@$(MAKE) -s build
 	@mkdir -p $(BUILD)/experiments
 	@for e in $(EXPERIMENTS); do $(FTSIM) experiment $$e --out $(BUILD)/experiments \
 	  | tee $(BUILD)/experiments/$$e.md || exit 1; echo; done

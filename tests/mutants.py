@@ -253,6 +253,15 @@ def run(name):
             os.makedirs(os.path.dirname(os.path.join(ROOT, base, d)), exist_ok=True)
             subprocess.run(["cp", "-a", os.path.join(ROOT, "build", d), os.path.join(ROOT, base, d)],
                            check=True)
+    if fname.endswith(".h"):
+        # The copied dependency files name the tree's own header, not the mutated copy: drop
+        # every object that includes it, so that make rebuilds them against the mutant.
+        for d in glob.glob(os.path.join(ROOT, base, "obj", "**", "*.d"), recursive=True):
+            with open(d, encoding="utf-8") as f:
+                if f"{model}/{fname}" in f.read():
+                    for o in (d[:-2] + ".o", d):
+                        if os.path.exists(o):
+                            os.remove(o)
     make = ["make", "-s", f"BUILD={base}", "VLRUNTIME=build/vl/runtime", "VOPT=-O0", f"{base}/ftsim"]
     if model == "csim":
         make += [f"CSIM_DIR={src}/csim", "VLBUILD=build/vl", "VLSCI=build/vl"]

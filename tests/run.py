@@ -83,43 +83,50 @@ def run_one(t):
 
 # ---- the suites ------------------------------------------------------------------------------
 
+def rtl_files(design, ext=None):
+    """The files of an RTL design from rtl/files.txt (the list the Makefile reads too)."""
+    with open(os.path.join(ROOT, "rtl", "files.txt"), encoding="utf-8") as f:
+        for line in f:
+            if line.startswith(design + ":"):
+                files = ["rtl/" + n for n in line.split(":", 1)[1].split()]
+                return [n for n in files if ext is None or n.endswith(ext)]
+    raise SystemExit(f"rtl/files.txt: no design {design!r}")
+
+
 def suite_lint():
-    return [
-        Test("lint", "verilator --lint-only -Wall rn1",
-             ["verilator", "--lint-only", "-Wall", "--top-module", "rn1", "rtl/rn1.vlt",
-              "rtl/rn1.v", "rtl/rn1_fport.v"], exit_is(0)),
-        Test("lint", "verilator --lint-only -Wall sci_lc (LC3)",
-             ["verilator", "--lint-only", "-Wall", "--top-module", "sci_lc", "rtl/sci_lc.vlt",
-              "rtl/sci_lc.v", "rtl/sci_cfg_reg.v", "rtl/sci_crc16.v"], exit_is(0)),
-        Test("lint", "verilator --lint-only -Wall sci_lc (P2S)",
-             ["verilator", "--lint-only", "-Wall", "--top-module", "sci_lc", "-GP2s=1",
-              "rtl/sci_lc.vlt", "rtl/sci_lc.v", "rtl/sci_cfg_reg.v", "rtl/sci_crc16.v"], exit_is(0)),
-        Test("lint", "verilator -Wall and iverilog -g2012 sci_node (LC3/P2S, one or two LCs)",
-             ["bash", "-c", "set -e; f='rtl/sci_lc.v rtl/sci_cfg_reg.v rtl/sci_crc16.v rtl/sci_psb.v "
-              "rtl/sci_node.v'; for p in 0 1; do for n in 1 2; do verilator --lint-only -Wall "
-              "--top-module sci_node -GP2s=$p -GNLC=$n rtl/sci_lc.vlt rtl/sci_node.vlt $f; "
-              "out=$(iverilog -g2012 -Wall -Psci_node.P2s=$p -Psci_node.NLC=$n -s sci_node "
-              "-o build/iverilog-node.vvp $f 2>&1); echo \"$out\"; [ -z \"$out\" ]; done; done"],
-             exit_is(0)),
-        Test("lint", "iverilog -g2012 sci_lc",
-             ["bash", "-c", "out=$(iverilog -g2012 -Wall -o build/iverilog-sci.vvp rtl/sci_lc.v "
-              "rtl/sci_cfg_reg.v rtl/sci_crc16.v 2>&1); echo \"$out\"; [ -z \"$out\" ]"], exit_is(0)),
-        Test("lint", "iverilog -g2012 rn1",
-             ["bash", "-c", "out=$(iverilog -g2012 -Wall -o build/iverilog-rn1.vvp rtl/rn1.v "
-              "rtl/rn1_fport.v 2>&1); echo \"$out\"; [ -z \"$out\" ]"], exit_is(0)),
-    ]
+    def verilator(design, top, *params):
+        return ["verilator", "--lint-only", "-Wall", "--top-module", top, *params, *rtl_files(design)]
+
+    def iverilog(design, top, *params):
+        srcs = " ".join(rtl_files(design, ".v"))
+        return ["bash", "-c", f"out=$(iverilog -g2012 -Wall -s {top} {' '.join(params)} "
+                f"-o build/iverilog-{design}.vvp {srcs} 2>&1); echo \"$out\"; [ -z \"$out\" ]"]
+    t = [Test("lint", "verilator --lint-only -Wall rn1", verilator("rn1", "rn1"), exit_is(0)),
+         Test("lint", "verilator --lint-only -Wall sci_lc (LC3)", verilator("sci_lc", "sci_lc"),
+              exit_is(0)),
+         Test("lint", "verilator --lint-only -Wall sci_lc (P2S)",
+              verilator("sci_lc", "sci_lc", "-GP2s=1"), exit_is(0))]
+    node = [f"{' '.join(verilator('sci_node', 'sci_node', f'-GP2s={p}', f'-GNLC={n}'))} && "
+            f"{iverilog('sci_node', 'sci_node', f'-Psci_node.P2s={p}', f'-Psci_node.NLC={n}')[2]}"
+            for p in (0, 1) for n in (1, 2)]
+    t.append(Test("lint", "verilator -Wall and iverilog -g2012 sci_node (LC3/P2S, one or two LCs)",
+                  ["bash", "-c", "set -e; " + "; ".join(node)], exit_is(0)))
+    t.append(Test("lint", "iverilog -g2012 sci_lc", iverilog("sci_lc", "sci_lc"), exit_is(0)))
+    t.append(Test("lint", "iverilog -g2012 rn1", iverilog("rn1", "rn1"), exit_is(0)))
+    return t
 
 
 def suite_csim():
-    return [Test("csim-unit", "tests/csim/test_rn1", ["build/test_rn1"], counts_line),
-            Test("csim-unit", "tests/harness/test_sci_word (packet macro, CRC)",
-                 ["build/test_sci_word"], counts_line),
-            Test("csim-unit", "tests/csim/test_sci_lc (SCI link controller C model)",
-                 ["build/test_sci_lc"], counts_line),
-            Test("csim-unit", "tests/csim/test_sci_node (SCI node C model: PSB, B-link)",
-                 ["build/test_sci_node"], counts_line),
-            Test("csim-unit", "tests/harness/test_sci_route (torus tables, traces, deadlock check)",
-                 ["build/test_sci_route"], counts_line)]
+    """Every unit test the Makefile builds (tests/<area>/test_*.c -> build/tests/<area>/)."""
+    tests = []
+    for src in sorted(glob.glob(os.path.join(ROOT, "tests", "*", "test_*.c"))):
+        rel = os.path.relpath(src, ROOT)[:-2]
+        with open(src, encoding="utf-8") as f:
+            head = f.read(400)
+        m = re.search(r"^ \* ?(?:test_\w+\.c)?\s*[-—:]+\s*(.+)$", head, re.M)
+        what = f" ({m.group(1).strip().rstrip('.')})" if m else ""
+        tests.append(Test("csim-unit", f"{rel}{what}", [os.path.join("build", rel)], counts_line))
+    return tests
 
 
 def suite_vectors(kind, models):

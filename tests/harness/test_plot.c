@@ -1,5 +1,5 @@
 /*
- * test_plot.c - unit test of the PNG line-plot writer (harness/plot.c).
+ * test_plot.c - unit test of the PNG line-plot writer (harness/scisys/plot.c).
  *
  * TEST RATIONALE: the plots are read by people, not by programs, so the useful machine
  * checks are that the file is a PNG any viewer accepts and that the drawing landed where

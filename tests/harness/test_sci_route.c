@@ -1,6 +1,6 @@
 /*
  * test_sci_route.c - unit tests of the torus routing tables, the tracer and the checks
- * (harness/sci_route.c).
+ * (harness/sci/sci_route.c).
  *
  * TEST RATIONALE: the tracer is checked first against routes worked out by hand from
  * sci.md section 3 (and against tables broken on purpose: a lost packet, the paper's

@@ -1,4 +1,4 @@
-/* test_sci_word.c — the vector language's SCI packet macro and its CRC (harness/sci_word.c),
+/* test_sci_word.c — the vector language's SCI packet macro and its CRC (harness/sci/sci_word.c),
  * checked against an independent byte-wise CRC-16/CCITT-FALSE whose own check value is the
  * published one (0x29B1 for "123456789"). */
 #include <stdio.h>

@@ -8,7 +8,8 @@ n=${1:?cycles}; seed=${2:?seed}
 dir=build/icarus
 mkdir -p "$dir"
 want=$(build/ftsim stim --cycles "$n" --seed "$seed" -o "$dir/stim-$seed.hex" | awk '/^SIG/{print $2}')
-iverilog -g2012 -Wall -o "$dir/tb_rn1_replay-$seed.vvp" tests/icarus/tb_rn1_replay.sv rtl/rn1.v rtl/rn1_fport.v
+rtl=$(sed -n 's/^rn1:[[:space:]]*//p' rtl/files.txt | tr ' ' '\n' | grep '\.v$' | sed 's|^|rtl/|')   # rtl/files.txt
+iverilog -g2012 -Wall -o "$dir/tb_rn1_replay-$seed.vvp" tests/icarus/tb_rn1_replay.sv $rtl
 t0=$(date +%s.%N)
 got=$(timeout 600 vvp -n "$dir/tb_rn1_replay-$seed.vvp" +stim="$dir/stim-$seed.hex" +cycles="$n" | awk '/^SIG/{print $2}')
 t1=$(date +%s.%N)

@@ -1,5 +1,5 @@
 /*
- * sci_run.c — `ftsim torus`: run a 2-D SCI torus system (harness/sci_sys.c) with named flows
+ * sci_run.c — `ftsim torus`: run a 2-D SCI torus system (harness/scisys/sci_sys.c) with named flows
  * or a standard traffic pattern, faults at given or seeded random times, from the command
  * line or a scenario file, and report per flow: deliveries, longest gap, latency, throughput;
  * per node: the driver's passes; and the simulation speed.
@@ -70,9 +70,9 @@ static const char usage[] =
     "comparisons with the RTL, which has no idle skipping). --param sets one of sci.md\n"
     "section 5's parameters (cablenotok_ms readytogo_ms watchdog_ms host_rtx_ms compute_ms\n"
     "reg_write_us clock_mhz echo_timeout busy_limit retry_limit rsr_timeout fail_backoff\n"
-    "window; defaults in harness/sci_sys.md section 3). --run overrides a scenario's run. At the end the flows stop and must drain: every message of a pair\n"
+    "window; defaults in harness/scisys/sci_sys.md section 3). --run overrides a scenario's run. At the end the flows stop and must drain: every message of a pair\n"
     "of live nodes delivered once, in order, and acknowledged (PASS), else FAIL (exit 1).\n"
-    "Scenario file: the same as statements, one a line (see harness/sci_sys.md section 7).\n";
+    "Scenario file: the same as statements, one a line (see harness/scisys/sci_sys.md section 7).\n";
 
 /* Simulated time to cycles at 100 MHz: "20ms", "150us", "2s", "12345". */
 static int parse_time(const char *s, uint64_t *cyc)

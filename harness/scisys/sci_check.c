@@ -1,8 +1,8 @@
 /*
  * sci_check.c — `ftsim faultcheck`: every single fault (each X ring, each Y ring, each node) on
- * a running W x H torus (harness/sci_sys.c: the device, the host agents, the drivers or the
+ * a running W x H torus (harness/scisys/sci_sys.c: the device, the host agents, the drivers or the
  * P2S hardware failover), with the timers scaled down, and for each the checks of the torus
- * issue (harness/sci_sys.md section 5):
+ * issue (harness/scisys/sci_sys.md section 5):
  *   1. after reconfiguration every ordered pair of live nodes delivers (all-pairs flows);
  *   2. once reconfiguration is done no packet is scrubbed, no message needs a retransmission
  *      or gets a FAIL_REPORT, and at the end every message of a live pair is delivered once,
@@ -10,7 +10,7 @@
  *   3. the tables read back from the hardware (plus, on P2S, the failover state it shows)
  *      differ from the fault-free ones at exactly the nodes sci.md section 3 names; flows whose
  *      fault-free route uses no failed ring see no gap longer than their fault-free jitter;
- *   4. the queue dependency graph of those tables is acyclic, except where harness/sci_route.md
+ *   4. the queue dependency graph of those tables is acyclic, except where harness/sci/sci_route.md
  *      section 5 proves a cycle is there (an X ring with 3 or more rows; a dead node with 3 or
  *      more rows and columns): those are reported as the known contradiction of sci.md, with the
  *      cycle printed; and the checker is shown to catch a deliberately bad table (every source
@@ -396,7 +396,7 @@ static const char usage[] =
     "fault: all pairs deliver after reconfiguration, nothing is scrubbed, retransmitted or\n"
     "lost after it, the tables read back change at exactly the nodes sci.md section 3 names,\n"
     "flows off the failed ring keep their fault-free jitter, and the queue dependency graph is\n"
-    "acyclic (the cycles harness/sci_route.md section 5 proves unavoidable are reported as\n"
+    "acyclic (the cycles harness/sci/sci_route.md section 5 proves unavoidable are reported as\n"
     "known). --double: every pair of faults, reported (not failed). Exit 0 when every single\n"
     "fault passes, 1 otherwise, 2 on bad arguments.\n";
 

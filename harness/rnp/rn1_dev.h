@@ -27,7 +27,7 @@ void rn1_strobe_write(uint64_t cur, uint64_t data, uint64_t mask, uint64_t *wdat
 /* Both implementations refuse control statements: RN1 has none. */
 int rn1_no_control(void *self, const char *cmd, char *err, size_t errlen);
 
-/* The Verilated RTL (harness/rn1_rtl.cpp). */
+/* The Verilated RTL (harness/rnp/rn1_rtl.cpp). */
 void *rn1_rtl_create(const char *instance, const dev_ops_t **ops, char *err, size_t errlen);
 
 #ifdef __cplusplus

@@ -15,7 +15,7 @@ extern const dev_design_t lc3_design, p2s_design;
 /* The register address of debug word k (STATUS, COUNTS, DBG). */
 uint32_t sci_debug_addr(unsigned k);
 
-/* The Verilated RTL (harness/sci_rtl.cpp): p2s 0 LC3, 1 P2S. */
+/* The Verilated RTL (harness/sci/sci_rtl.cpp): p2s 0 LC3, 1 P2S. */
 void *sci_rtl_create(int p2s, const char *instance, const dev_ops_t **ops, char *err, size_t errlen);
 
 /* ---- SCI nodes (rtl/sci_node.md): designs lc3node, p2snode (one LC), lc3node2, p2snode2
@@ -41,7 +41,7 @@ const dev_design_t *sci_node_design(int p2s, unsigned nlc);
 int sci_node_design_p2s(const dev_design_t *d);
 unsigned sci_node_design_nlc(const dev_design_t *d);
 
-/* The Verilated node (harness/sci_node_rtl.cpp). */
+/* The Verilated node (harness/sci/sci_node_rtl.cpp). */
 extern const dev_ops_t sci_node_rtl_ops;
 void *sci_node_rtl_new(int p2s, unsigned nlc, const char *instance);
 void sci_node_rtl_trace_attach(void *self, void *tr);

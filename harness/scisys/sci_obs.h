@@ -1,5 +1,5 @@
-/* sci_obs.h — the harness observer in the torus waveform (harness/obs/sci_obs.v through
- * harness/sci_obs_rtl.cpp): driver states, holds, table writes and deliveries, per node (the
+/* sci_obs.h — the harness observer in the torus waveform (harness/scisys/obs/sci_obs.v through
+ * harness/scisys/sci_obs_rtl.cpp): driver states, holds, table writes and deliveries, per node (the
  * first 16) and per flow (the first 16). */
 #ifndef FTSIM_SCI_OBS_H
 #define FTSIM_SCI_OBS_H

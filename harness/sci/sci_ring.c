@@ -156,7 +156,7 @@ const dev_design_t *sci_ring_design(int p2s, unsigned n)
             rd->debug_addrs[i * nd->ndebug + k] = sci_ring_addr(i, nd->debug_addrs[k]);
     }
     snprintf(rd->name, sizeof rd->name, "%sring%u", p2s ? "p2s" : "", n);
-    snprintf(rd->summary, sizeof rd->summary, "%u %s nodes on one SCI ring (harness/sci_ring.c)", n,
+    snprintf(rd->summary, sizeof rd->summary, "%u %s nodes on one SCI ring (harness/sci/sci_ring.c)", n,
              p2s ? "P2S" : "LC3");
     rd->d.name = rd->name;
     rd->d.summary = rd->summary;

@@ -1,11 +1,11 @@
 /*
  * sci_torus.c — a W x H 2-D SCI torus, composed in the harness from W * H torus node models
  * (the RTL or the C model of rtl/sci_node.md with NLC = 2: LC 0 the X-LC, LC 1 the Y-LC), as
- * harness/sci_ring.c composes a ring. Devices `torusWxH` (LC3, W, H = 2..16) and `p2storusWxH`
+ * harness/sci/sci_ring.c composes a ring. Devices `torusWxH` (LC3, W, H = 2..16) and `p2storusWxH`
  * (P2S, W, H = 2..32).
  *
  * Contract:
- * - Nodes: (x, y) is node index y * W + x; its id is sci_route_id() (harness/sci_route.h: x =
+ * - Nodes: (x, y) is node index y * W + x; its id is sci_route_id() (harness/sci/sci_route.h: x =
  *   bits [3:0], y = bits [7:4]; P2S tori wider or taller than 16: x = [5:0], y = [11:6]).
  * - Wiring (direct wires, one register stage per hop as in the ring): the X ring of row y runs
  *   (x, y).X-LC out -> (x+1 mod W, y).X-LC in; the Y ring of column x runs (x, y).Y-LC out ->
@@ -271,7 +271,7 @@ const dev_design_t *sci_torus_design(int p2s, unsigned w, unsigned h)
     }
     snprintf(td->name, sizeof td->name, "%storus%ux%u", p2s ? "p2s" : "", w, h);
     snprintf(td->summary, sizeof td->summary,
-             "%ux%u %s nodes on a 2-D SCI torus (harness/sci_torus.c)", w, h, p2s ? "P2S" : "LC3");
+             "%ux%u %s nodes on a 2-D SCI torus (harness/sci/sci_torus.c)", w, h, p2s ? "P2S" : "LC3");
     td->d.name = td->name;
     td->d.summary = td->summary;
     td->d.ports = td->ports;

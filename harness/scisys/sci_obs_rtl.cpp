@@ -1,4 +1,4 @@
-// sci_obs_rtl.cpp — thin shim: the Verilated harness observer (harness/obs/sci_obs.v), whose
+// sci_obs_rtl.cpp — thin shim: the Verilated harness observer (harness/scisys/obs/sci_obs.v), whose
 // only job is to put the harness's driver states, holds, table writes and deliveries into the
 // torus FST next to the RTL (C ABI in sci_obs.h).
 #include "Vsci_obs.h"

@@ -1,6 +1,6 @@
 /*
  * fuzz_sciring.c — `ftsim fuzz --device ring`: random traffic between the hosts of a ring of
- * SCI nodes (harness/sci_ring.c), random cable pulls and restores, the RTL and the C model in
+ * SCI nodes (harness/sci/sci_ring.c), random cable pulls and restores, the RTL and the C model in
  * lockstep, and a ledger that checks the end-to-end protocol of sci.md section 1.
  *
  * The hosts (one agent per node, in the harness, the same for both models):

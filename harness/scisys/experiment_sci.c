@@ -1,9 +1,9 @@
 /*
  * experiment_sci.c — `ftsim experiment ring-down-9 | node-down-4 | static-4 | p2s-ring-down-9 |
  * p2s-node-down-4`: the paper's experiments (sci.md section 6) on the running torus of
- * harness/sci_sys.c, with the paper's timers, repeated with the fault at random times.
+ * harness/scisys/sci_sys.c, with the paper's timers, repeated with the fault at random times.
  *
- * One run (harness/sci_sys.md section 6 has the reasoning):
+ * One run (harness/scisys/sci_sys.md section 6 has the reasoning):
  *   A. the flows saturate (interval 0) for a warm-up and a measurement window: bandwidth and
  *      latency before;
  *   B. the flows drop to the probe rate (one message every --probe-us); the fault comes at a
@@ -345,7 +345,7 @@ static const char usage[] =
     "                        [--watchdog-ms T] [--host-rtx-ms T] [--compute-ms T]\n"
     "                        [--reg-write-us T] [--echo-timeout C] [--rsr-timeout C]\n"
     "\n"
-    "The paper's experiments on the 2-D SCI torus (sci.md section 6, harness/sci_sys.md):\n"
+    "The paper's experiments on the 2-D SCI torus (sci.md section 6, harness/scisys/sci_sys.md):\n"
     "  ring-down-9      3x3 LC3, flows tiger-1->8, 3->7, 1->3 and the control flow 5->9;\n"
     "                   the X-ring cable tiger-1 -> tiger-2 pulled\n"
     "  node-down-4      2x2 LC3, flow linden-1->4; linden-2 powered down\n"

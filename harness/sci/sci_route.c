@@ -676,7 +676,7 @@ static const char usage_route[] =
     "                   [--trace X,Y:X,Y]\n"
     "\n"
     "Computes the routing tables of a W x H SCI torus (LC3, or P2S with --p2s) under the given\n"
-    "faults (sci.md sections 3-4; --policy step: the variant of harness/sci_route.md), then:\n"
+    "faults (sci.md sections 3-4; --policy step: the variant of harness/sci/sci_route.md), then:\n"
     "  --check      traces every live ordered pair hop by hop: pairs reached, most ring legs\n"
     "               (at most 3), rings used twice, and the nodes whose tables differ from the\n"
     "               fault-free ones against the nodes sci.md names\n"

@@ -3,7 +3,7 @@
  * the B-link and one link controller: a node on one ring), lc3node2 and p2snode2 (an X-LC and
  * a Y-LC: a torus node). Ports, registers and debug words are built once per design from the
  * LC's (sci_dev.c) with the node's offsets; the implementations are the C model
- * (csim/sci_node.c) and the Verilated rtl/sci_node.v (harness/sci_node_rtl.cpp).
+ * (csim/sci_node.c) and the Verilated rtl/sci_node.v (harness/sci/sci_node_rtl.cpp).
  */
 #include <stdio.h>
 #include <stdlib.h>

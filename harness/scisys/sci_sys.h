@@ -1,5 +1,5 @@
 /*
- * sci_sys.h — a running 2-D SCI torus system: the torus device (harness/sci_torus.c, RTL, C
+ * sci_sys.h — a running 2-D SCI torus system: the torus device (harness/sci/sci_torus.c, RTL, C
  * model or both in lockstep), and around it, in the harness, what sci.md section 5 puts in the
  * hosts: per node a traffic agent with named flows and a delivery ledger, and the driver (host
  * software) that handles CableNotOk, ReadyToGo, the LC3 remote probe and the watchdog; or, in
@@ -141,9 +141,9 @@ void *sci_sys_lockstep(sci_sys_t *s);
  * the system is settled. Returns 0, or -1 with a message. */
 int sci_sys_read_tables(sci_sys_t *s, void *tb, char *err, size_t errlen);
 
-/* `ftsim faultcheck` (harness/sci_check.c): every single fault, with the torus checks. */
+/* `ftsim faultcheck` (harness/scisys/sci_check.c): every single fault, with the torus checks. */
 int sci_check_main(int argc, char **argv);
-/* `ftsim torus` (harness/sci_run.c): flows, patterns, faults, a scenario file, per-flow report. */
+/* `ftsim torus` (harness/cmd/sci_run.c): flows, patterns, faults, a scenario file, per-flow report. */
 int sci_run_main(int argc, char **argv);
 
 #endif

@@ -1,7 +1,7 @@
 /*
  * sci_sys.c — a running 2-D SCI torus: the torus device plus, in the harness, per node a host
  * traffic agent and the driver of sci.md section 5 (or the static front end). The contract,
- * the driver's sequence and every decision are in harness/sci_sys.md; this file follows it.
+ * the driver's sequence and every decision are in harness/scisys/sci_sys.md; this file follows it.
  *
  * One cycle of the system (sys_cycle):
  *   1. faults due now are applied to every model (the torus's controls);
@@ -664,7 +664,7 @@ static void host_rx(sci_sys_t *s, unsigned i)
     }
 }
 
-/* ---- the driver (sci.md section 5; harness/sci_sys.md section 3) ------------------------ */
+/* ---- the driver (sci.md section 5; harness/scisys/sci_sys.md section 3) ------------------------ */
 
 static void wq_push(sci_sys_t *s, unsigned i, unsigned a, uint64_t data, uint64_t mask)
 {

@@ -4,7 +4,7 @@
  * Computes, for a W x H torus of LC3 or P2S nodes and a set of faults, the full table state
  * of every node (X-LC LRT + BRT, Y-LC LRT + BRT, PSB BRT, and on P2S the address select), as
  * ../shared/spec/sci.md sections 3 and 4 define it (policy SPEC) or as the variant documented
- * in harness/sci_route.md (policy STEP); traces packets through those tables hop by hop as the
+ * in harness/sci/sci_route.md (policy STEP); traces packets through those tables hop by hop as the
  * hardware moves them; and checks reachability, leg counts, which nodes' tables changed, and
  * the queue dependency graph for cycles.  Plain C11, libc only; no mutable globals.
  *

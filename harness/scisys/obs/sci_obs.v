@@ -1,7 +1,7 @@
 // sci_obs -- not part of any design: a window that puts the harness's own state into the
-// torus waveform, next to the RTL it drives. The harness (harness/sci_sys.c) sets the inputs
+// torus waveform, next to the RTL it drives. The harness (harness/scisys/sci_sys.c) sets the inputs
 // every cycle; the outputs are the same values under names a layout can show per node and per
-// flow. Purely combinational: the shared FST samples it with the nodes (harness/sci_fabric.c).
+// flow. Purely combinational: the shared FST samples it with the nodes (harness/sci/sci_fabric.c).
 //
 //   drv_state_i[4*i +: 4]  node i's driver: 0 idle, 1 CableNotOk, 2 compute, 3 load,
 //                          4 probe wait, 5 dead, 6 halted (static front end)
