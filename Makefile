@@ -209,9 +209,9 @@ bench: deps
 	+@$(MAKE) -s build
 ifdef BASE
 	@bash harness/scripts/build_rev.sh "$(BASE)" $(BUILD)/base
-	@bash harness/scripts/bench.sh --base "$$(cat $(BUILD)/base/ftsim.path)" "$(BASE)"
+	@python3 harness/scripts/bench.py --base "$$(cat $(BUILD)/base/ftsim.path)" --base-label "$(BASE)"
 else
-	@bash harness/scripts/bench.sh
+	@python3 harness/scripts/bench.py
 endif
 
 EXPERIMENTS := rnp-load rnp-patterns rnp-policy

@@ -269,6 +269,10 @@ def run(name):
         make += [f"RTL_DIR={src}/rtl", "VLBUILD=build/vl", f"VLSCI={base}/vl", "VEXTRA=-Wno-fatal"]
     else:
         make += [f"RTL_DIR={src}/rtl", f"VLBUILD={base}/vl", "VLSCI=build/vl", "VEXTRA=-Wno-fatal"]
+    # The tree's own Verilated models are shared, never rebuilt here: were they out of date
+    # (the Makefile touched), a mutant's -O0 rebuild would land in the tree's build/.
+    make += ["--old-file=" + os.path.relpath(lib, ROOT)
+             for lib in glob.glob(os.path.join(ROOT, "build", "vl", "*", "V*__ALL.a"))]
     p = subprocess.run(make, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     if p.returncode != 0:
         print(f"mutant {name}: does not build:\n{p.stdout.decode(errors='replace')[-2000:]}")

@@ -15,7 +15,6 @@ need=(
   "gcc:gcc"
   "g++:g++"
   "file:/usr/include/zlib.h:zlib1g-dev"
-  "file:/usr/include/systemc.h:libsystemc-dev"
   "file:/usr/bin/python3:python3"
 )
 

@@ -1,0 +1,157 @@
+#!/usr/bin/env python3
+"""make bench: simulated cycles per second, measured side by side in this one run.
+
+usage: bench.py [--base FTSIM --base-label REV] [--repeat K] [--cycles N]
+
+Every measurement is a whole ftsim run whose own report gives its speed (simulated cycles
+over wall time). Each is run K times (default 3) and the best is kept: the machine is shared,
+so the fastest try is the fairest. With --base, the same runs are made with a second ftsim
+binary (a revision built by `make bench BASE=REV`), alternating base and this tree run by run,
+so both see the same machine; the ratio this/base is the median of the per-round ratios.
+"""
+import argparse
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+THIS = os.path.join("build", "ftsim")
+
+
+def run(cmd):
+    p = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       stdin=subprocess.DEVNULL)
+    out = p.stdout.decode("utf-8", "replace")
+    if p.returncode != 0:
+        sys.exit(f"bench: `{' '.join(cmd)}` failed (exit {p.returncode}):\n{out[-1500:]}")
+    return out
+
+
+def grab(pattern, text, what):
+    m = re.search(pattern, text, re.M)
+    if not m:
+        sys.exit(f"bench: no figure for {what} in:\n{text[-1500:]}")
+    return float(m.group(1))
+
+
+# ---- the measurements: each takes an ftsim binary and returns {row name: cycles/s} ----------
+
+def rn1(ft, a):
+    """RN1: the fuzz traffic and its captured stimulus replayed, on each model (ftsim bench)."""
+    out = run([ft, "bench", "--cycles", str(a.cycles), "--repeat", "1"])
+    res = {}
+    for mode in ("rtl", "csim", "lockstep (rtl+csim)", "rtl + FST"):
+        m = re.search(r"^\| " + re.escape(mode) + r" \| (\d+) \| [^|]* \| (\d+) \|", out, re.M)
+        if not m:
+            sys.exit(f"bench: ftsim bench printed no row for {mode}:\n{out[-1500:]}")
+        res[f"RN1 fuzz traffic, {mode}"] = float(m.group(1))
+        res[f"RN1 stimulus replayed, {mode}"] = float(m.group(2))
+    return res
+
+
+RING = ["fuzz", "--device", "ring", "--nodes", "8", "--lc3", "--no-cuts", "--gap", "1", "--seed", "1",
+        "--quiet"]
+
+
+def ring(ft, a):
+    """A ring of 8 LC3 nodes under saturating host traffic (every flow always has a message in
+    flight, no cable pulls), the same seed on each model."""
+    return {f"SCI ring of 8, {m}": grab(r"\((\d+) cycles/s\)",
+                                        run([ft, *RING, "--cycles", str(a.ring_cycles), "--model", m]),
+                                        f"ring {m}")
+            for m in ("rtl", "csim", "both")}
+
+
+TORUS = ["torus", "--torus", "3x3", "--scenario", "tests/scenarios/pull_restore_3x3.scn",
+         "--time-scale", "100", "--run", "3ms"]
+
+
+def torus(ft, a):
+    """The running 3x3 torus (ftsim torus): the paper's flows, a cable pulled and put back, the
+    drivers at time scale 100; with and without the C model's idle skipping."""
+    res = {}
+    for name, extra in (("rtl", ["--model", "rtl"]), ("csim, every edge", ["--model", "csim", "--no-skip"]),
+                        ("csim, idle edges skipped", ["--model", "csim"]), ("both", ["--model", "both"])):
+        res[f"SCI 3x3 torus running, {name}"] = grab(r" = (\d+) simulated cycles/s",
+                                                      run([ft, *TORUS, *extra]), f"torus {name}")
+    return res
+
+
+MEASUREMENTS = [rn1, ring, torus]
+
+
+def icarus(a):
+    """Verilator vs Icarus on the same RN1 fuzz stimulus (this tree only: the simulators, not
+    the harness, are compared)."""
+    os.makedirs(os.path.join(ROOT, "build", "icarus"), exist_ok=True)
+    n = a.icarus_cycles
+    out = run([THIS, "stim", "--cycles", str(n), "--seed", "1", "-o", "build/icarus/bench.hex",
+               "--time-rtl"])
+    v = grab(r"^verilator\s+\S+\s+(\d+)", out, "verilator")
+    with open(os.path.join(ROOT, "rtl", "files.txt"), encoding="utf-8") as f:
+        rtl = next(["rtl/" + x for x in l.split(":", 1)[1].split() if x.endswith(".v")]
+                   for l in f if l.startswith("rn1:"))
+    run(["iverilog", "-g2012", "-o", "build/icarus/tb_rn1_replay.vvp",
+         "tests/icarus/tb_rn1_replay.sv", *rtl])
+    t0 = time.monotonic()
+    run(["vvp", "-n", "build/icarus/tb_rn1_replay.vvp", "+stim=build/icarus/bench.hex", f"+cycles={n}"])
+    i = n / (time.monotonic() - t0)
+    print(f"Verilator vs Icarus, the same {n}-cycle fuzz stimulus replayed on the RN1 RTL (no tracing):\n")
+    print("| simulator | cycles/s | ratio |\n|---|---:|---:|")
+    print(f"| Verilator 5.006 (-O3, OPT_FAST=-O2) | {v:.0f} | {v / i:.0f}x |")
+    print(f"| Icarus 11 (vvp) | {i:.0f} | 1x |\n")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--base", help="a second ftsim binary to bench side by side")
+    ap.add_argument("--base-label", default="base", help="what the base binary is (a revision)")
+    ap.add_argument("--repeat", type=int, default=int(os.environ.get("REPEAT", 3)))
+    ap.add_argument("--cycles", type=int, default=int(os.environ.get("CYCLES", 1_000_000)))
+    ap.add_argument("--ring-cycles", type=int, default=int(os.environ.get("RING_CYCLES", 300_000)))
+    ap.add_argument("--icarus-cycles", type=int, default=int(os.environ.get("ICARUS_CYCLES", 20_000)))
+    a = ap.parse_args()
+    if a.repeat < 1:
+        ap.error("--repeat takes a whole number >= 1")
+    with open("/proc/cpuinfo", encoding="utf-8") as f:
+        cpu = next((l.split(":", 1)[1].strip() for l in f if l.startswith("model name")), "?")
+    print(f"machine: {os.cpu_count()} cores, {cpu}, {time.strftime('%Y-%m-%d', time.gmtime())}")
+    bins = [("this", THIS)] + ([("base", a.base)] if a.base else [])
+    best = {b: {} for b, _ in bins}
+    ratios = {}
+    for r in range(a.repeat):
+        for meas in MEASUREMENTS:
+            got = {}
+            # Alternate which binary goes first, so neither always runs on a warmer machine.
+            for b, ft in (bins if r % 2 == 0 else bins[::-1]):
+                got[b] = meas(ft, a)
+                for k, v in got[b].items():
+                    best[b][k] = max(best[b].get(k, 0.0), v)
+            if a.base:
+                for k in got["this"]:
+                    ratios.setdefault(k, []).append(got["this"][k] / got["base"][k])
+        print(f"round {r + 1} of {a.repeat} done", file=sys.stderr)
+    print(f"\nSimulated cycles/s, best of {a.repeat} (RN1 {a.cycles} cycles a run; ring of 8 "
+          f"{a.ring_cycles} cycles; torus 3x3 {TORUS[-1]} with tests/scenarios/pull_restore_3x3.scn):\n")
+    if a.base:
+        print(f"| run | this tree | {a.base_label} | this / {a.base_label} (median of rounds) |")
+        print("|---|---:|---:|---:|")
+        for k in best["this"]:
+            print(f"| {k} | {best['this'][k]:.0f} | {best['base'][k]:.0f} | "
+                  f"{statistics.median(ratios[k]):.3f} |")
+    else:
+        print("| run | cycles/s | vs its rtl |\n|---|---:|---:|")
+        for k, v in best["this"].items():
+            group, _ = k.rsplit(", ", 1)
+            rtl = best["this"].get(f"{group}, rtl", v)
+            print(f"| {k} | {v:.0f} | {v / rtl:.2f}x |")
+    print()
+    icarus(a)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
