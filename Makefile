@@ -89,10 +89,15 @@ help:
 	@echo "ftsim targets:"
 	@echo "  make demo            install what is missing, build, play the showcase, fuzz, write an FST"
 	@echo "  make test            install what is missing, build, run every suite; ends 'N passed, N failed'"
+	@echo "  make test SUITE=a,b  only those suites (python3 tests/run.py --help lists them)"
+	@echo "  make test VEC=GLOB   only the vector tests whose file matches GLOB, e.g. VEC='cut_*'"
 	@echo "  make                 build build/ftsim"
 	@echo "  make lint            verilator --lint-only -Wall and iverilog -g2012 on the RTL"
 	@echo "  make wave V=FILE.vec play a vector with an FST and open GTKWave with its device's layout"
-	@echo "  make vectors         regenerate the golden vectors (review the diff; never hand-edit)"
+	@echo "  make vectors         re-record the golden vectors into a scratch folder; replace them only"
+	@echo "                       if every recording succeeded; list what changed (review the diff)"
+	@echo "  make vectors MODEL=rtl  record from the RTL instead of the C model"
+	@echo "  make vectors V=FILE  re-record one golden vector (a spec vector's or a fuzz golden)"
 	@echo "  make bench           simulated cycles/s: rtl, csim, lockstep, rtl+FST (not part of test)"
 	@echo "  make bench BASE=REV  the same bench on revision REV (built under build/base/) and on"
 	@echo "                       this tree, side by side in one run, with the ratios"
@@ -188,9 +193,11 @@ lint:
 	    -o $(BUILD)/iverilog-sci-node.vvp $(filter %.v,$(NODE_FILES)) || exit 1; done; done
 	@echo "lint: clean"
 
+# make test SUITE=name[,name] runs only those suites; VEC=GLOB only the vectors matching GLOB
+# (tests/run.py --help lists the suites).
 test: deps
 	+@$(MAKE) -s -j$(JOBS) build units
-	@python3 tests/run.py --jobs $(JOBS)
+	@python3 tests/run.py --jobs $(JOBS) $(if $(SUITE),--suite $(SUITE)) $(if $(VEC),--vec '$(VEC)')
 
 demo: deps
 	+@$(MAKE) -s build
@@ -201,7 +208,7 @@ wave: build
 	@bash harness/scripts/wave.sh "$(V)"
 
 vectors: build
-	@bash harness/scripts/vectors.sh
+	@python3 harness/scripts/vectors.py $(if $(MODEL),--model $(MODEL)) $(if $(V),--only $(V))
 
 # make bench: this tree; make bench BASE=REV: REV built in a scratch folder and both benched
 # side by side in one run.

@@ -8,6 +8,7 @@ non-zero when anything failed.
 """
 import argparse
 import concurrent.futures as cf
+import fnmatch
 import glob
 import os
 import re
@@ -16,8 +17,9 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "harness", "scripts"))
+import layouts  # noqa: E402  (the one table of waveform layouts)
 FTSIM = os.path.join("build", "ftsim")
-WAVES = os.path.join("build", "waves")
 
 # Fuzz in `make test`: fixed seeds, at least 2 million lockstep cycles in all.
 FUZZ_SEEDS = [1, 2, 3, 4, 5, 6, 7, 8]
@@ -30,6 +32,7 @@ class Test:
         self.check = check or exit_is(0)
         self.timeout = timeout
         self.wave_vec = wave_vec  # a vector to re-play with a waveform on failure
+        self.vec = None           # the vector this test plays (make test VEC=...)
         self.ok, self.secs, self.out, self.why, self.extra = False, 0.0, "", "", ""
 
 
@@ -67,16 +70,13 @@ def run_one(t):
         t.why = f"cannot run: {e}"
     t.ok = not t.why
     if not t.ok and t.wave_vec:
-        os.makedirs(os.path.join(ROOT, WAVES), exist_ok=True)
-        fst = os.path.join(WAVES, os.path.basename(t.wave_vec).replace(".vec", ".fst"))
+        fst = layouts.fst_for(os.path.join(ROOT, t.wave_vec))
+        os.makedirs(os.path.join(ROOT, os.path.dirname(fst)), exist_ok=True)
         subprocess.run([FTSIM, "play", t.wave_vec, "--wave", fst], cwd=ROOT,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        layouts = {"rn1": "waves/rn1.gtkw", "rnpnet": "waves/rnpnet16_path.gtkw",
-                   "lc3": "waves/lc3.gtkw", "p2s": "waves/lc3.gtkw", "node": "waves/lc3node.gtkw",
-                   "ring": "waves/ring8.gtkw"}
-        layout = layouts.get(t.wave_vec.split(os.sep)[1], "waves/rn1.gtkw")
-        t.extra = (f"waveform: {fst}  (make wave V={t.wave_vec} opens it with the device's "
-                   f"layout, e.g. gtkwave -a {layout} {fst})")
+        layout, note = layouts.layout_for(layouts.device_of(os.path.join(ROOT, t.wave_vec)) or "")
+        t.extra = (f"waveform: {fst}  (make wave V={t.wave_vec} opens it"
+                   + (f"; or gtkwave -a {layout} {fst})" if layout else f"; {note})"))
     t.secs = time.monotonic() - start
     return t
 
@@ -137,6 +137,7 @@ def suite_vectors(kind, models):
             tests.append(Test(f"{kind}-vectors", f"{rel} [{m}]",
                               [FTSIM, "play", rel, "--model", m], exit_is(0, f"PASS {rel}"),
                               wave_vec=rel if m != "csim" else None))
+            tests[-1].vec = rel
     return tests
 
 
@@ -413,12 +414,29 @@ SUITES = {
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
-    ap.add_argument("--suite", action="append", choices=sorted(SUITES),
-                    help="run only these suites (repeatable)")
+    ap.add_argument("--suite", action="append", metavar="NAME[,NAME]",
+                    help="run only these suites (repeatable, or comma-separated): "
+                         + ", ".join(SUITES))
+    ap.add_argument("--vec", metavar="GLOB",
+                    help="only the tests that play vectors matching GLOB (a path or a file "
+                         "name, e.g. 'vectors/torus/*' or 'cut_*'); with no --suite, the "
+                         "spec and golden vector suites")
     ap.add_argument("-v", "--verbose", action="store_true", help="list every test")
     args = ap.parse_args()
-    names = args.suite or list(SUITES)
+    names = [n for arg in args.suite or [] for n in arg.split(",") if n]
+    bad = [n for n in names if n not in SUITES]
+    if bad:
+        ap.error(f"unknown suite {bad[0]!r} (suites: {', '.join(SUITES)})")
+    if not names:
+        names = ["spec-vectors", "golden-vectors"] if args.vec else list(SUITES)
     tests = [t for n in names for t in SUITES[n]()]
+    if args.vec:
+        tests = [t for t in tests if t.vec and (fnmatch.fnmatch(t.vec, args.vec)
+                                                or fnmatch.fnmatch(os.path.basename(t.vec), args.vec))]
+        if not tests:
+            print(f"run.py: no test plays a vector matching {args.vec!r} in suites "
+                  f"{', '.join(names)}", file=sys.stderr)
+            return 2
     suite_wall = {}
     started = time.monotonic()
     first_start, last_end = {}, {}
