@@ -230,11 +230,12 @@ paper: deps
 	@mkdir -p $(BUILD)/experiments
 	@for e in $(EXPERIMENTS); do $(FTSIM) experiment $$e --out $(BUILD)/experiments \
 	  | tee $(BUILD)/experiments/$$e.md || exit 1; echo; done
-	@/usr/bin/python3 harness/scripts/plot_rnp.py $(BUILD)/experiments harness/results
 	@for e in $(SCI_EXPERIMENTS); do $(FTSIM) experiment $$e --runs $(RUNS) --out harness/results \
 	  --json-file $(BUILD)/experiments/$$e.json | tee $(BUILD)/experiments/$$e.md || exit 1; echo; done
+	@/usr/bin/python3 harness/scripts/plot.py --out harness/results \
+	  $(EXPERIMENTS:%=$(BUILD)/experiments/%.csv) $(SCI_EXPERIMENTS:%=harness/results/%.csv)
 	@/usr/bin/python3 tests/paper_check.py --from $(BUILD)/experiments
-	@echo "tables: $(BUILD)/experiments/*.md, *.json   plots: harness/results/*.png"
+	@echo "tables: $(BUILD)/experiments/*.md, *.json   plots: harness/results/*.png (data: *.csv)"
 
 clean:
 	rm -rf $(BUILD)

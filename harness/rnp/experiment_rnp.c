@@ -12,7 +12,7 @@
  *                 link faults under three source policies: no table, mask at the first
  *                 diagnosis (naive), and seed 001's stage and attempt numbers.
  * Each prints a table, writes CSV under --out (default build/experiments), and `make paper`
- * turns the CSVs into PNG plots (harness/scripts/plot_rnp.py).
+ * turns the CSVs into PNG plots (harness/scripts/plot.py).
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -23,7 +23,6 @@
 
 #include "experiment.h"
 #include "lockstep.h"
-#include "plot.h"
 #include "prng.h"
 #include "sci_sys.h"
 
@@ -294,47 +293,36 @@ static void jnum(FILE *f, const char *k, double v, int comma)
         fprintf(f, "\"%s\": %.3f%s", k, v, comma ? ", " : "");
 }
 
-static int write_plots(const xdef_t *x, const xopts_t *o, const xres_t *r, char *err, size_t errlen)
+/* The mean time series around the fault, for harness/scripts/plot.py to draw (the bandwidth and
+ * latency plots). The `#` lines carry what the titles, axes and markers need, so the file alone
+ * makes the pictures; a bin without deliveries has no latency (an empty field). */
+static int write_series(const xdef_t *x, const xopts_t *o, const xres_t *r, char *err,
+                        size_t errlen)
 {
     if (!r->nts)
         return 0;
-    mkdir(o->outdir, 0777);
-    double *t = malloc(r->nts * sizeof *t), *bw = malloc(r->nts * sizeof *bw),
-           *lat = malloc(r->nts * sizeof *lat);
-    if (!t || !bw || !lat) {
-        free(t), free(bw), free(lat);
-        snprintf(err, errlen, "out of memory");
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s.csv", o->outdir, x->name);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        snprintf(err, errlen, "cannot write %s", path);
         return -1;
     }
+    fprintf(f, "# experiment: %s\n# fault: %s\n# runs: %u\n# probe_us: %g\n", x->name,
+            x->fault_text, o->runs, o->probe_us);
+    fprintf(f, "# fault_ms: 0\n# drivers_idle_ms: %.3f\n", r->settle_ms / o->runs);
+    fprintf(f, "time_ms,bandwidth_mbs,latency_us\n");
     for (unsigned i = 0; i < r->nts; i++) {
-        t[i] = (double)i - r->pre_bins;
-        bw[i] = r->ts_bw[i] / o->runs;
-        lat[i] = r->ts_latn[i] ? r->ts_lat[i] / (double)r->ts_latn[i] / o->par.clock_mhz : NAN;
+        fprintf(f, "%d,%.6f,", (int)i - r->pre_bins, r->ts_bw[i] / o->runs);
+        if (r->ts_latn[i])
+            fprintf(f, "%.4f", r->ts_lat[i] / (double)r->ts_latn[i] / o->par.clock_mhz);
+        fputc('\n', f);
     }
-    double fault = 0, settle = r->settle_ms / o->runs;
-    double vl[2] = {fault, settle};
-    const char *vll[2] = {"fault", "drivers idle (mean)"};
-    char path[512], title[160], ylab[96];
-    int rc = 0;
-    plot_series_t s1 = {"all flows", t, bw, r->nts};
-    snprintf(title, sizeof title, "%s: total bandwidth, %s (mean of %u runs)", x->name,
-             x->fault_text, o->runs);
-    snprintf(ylab, sizeof ylab, "MB/s delivered (64-byte messages, one per %.0f us per flow)",
-             o->probe_us);
-    plot_t pl = {title, "time from the fault (ms)", ylab, &s1, 1, vl, 2, vll, 1, 900, 450};
-    snprintf(path, sizeof path, "%s/%s-bandwidth.png", o->outdir, x->name);
-    if (plot_png(path, &pl, err, errlen) < 0)
-        rc = -1;
-    plot_series_t s2 = {"all flows", t, lat, r->nts};
-    snprintf(title, sizeof title, "%s: average latency, %s (mean of %u runs)", x->name,
-             x->fault_text, o->runs);
-    plot_t pl2 = {title, "time from the fault (ms)", "latency (us), first send to delivery", &s2,
-                  1, vl, 2, vll, 1, 900, 450};
-    snprintf(path, sizeof path, "%s/%s-latency.png", o->outdir, x->name);
-    if (rc == 0 && plot_png(path, &pl2, err, errlen) < 0)
-        rc = -1;
-    free(t), free(bw), free(lat);
-    return rc;
+    if (fclose(f) != 0) {
+        snprintf(err, errlen, "cannot write %s", path);
+        return -1;
+    }
+    return 0;
 }
 
 static const char usage[] =
@@ -356,8 +344,10 @@ static const char usage[] =
     "Each run: saturated flows (bandwidth, latency before), then one 64-byte message per\n"
     "--probe-us per flow (default 500) with the fault at a random time (downtime: a flow's\n"
     "longest gap between deliveries), then saturated again (after). Prints the measured\n"
-    "values beside the paper's; --json prints one object instead (--json-file F: as well). Writes NAME-bandwidth.png\n"
-    "and NAME-latency.png under --out (default build/experiments). The paper's timers by\n"
+    "values beside the paper's; --json prints one object instead (--json-file F: as well). Writes\n"
+    "the mean bandwidth and latency around the fault (1 ms bins) to NAME.csv under --out\n"
+    "(default build/experiments); `make paper`, or harness/scripts/plot.py DIR/NAME.csv,\n"
+    "draws NAME-bandwidth.png and NAME-latency.png from it. The paper's timers by\n"
     "default (50 ms, 200 ms, 1 s); --runs 5, --seed 1, --model csim.\n";
 
 static int parse_dbl(const char *s, double *v)
@@ -499,8 +489,8 @@ int experiment_sci_main(int argc, char **argv)
     double bwb = r.bw_before / n, bwa = r.bw_after / n;
     double lb = r.lat_before / n, la = r.lat_after / n;
     int rc = 0;
-    if (write_plots(x, &o, &r, err, sizeof err) < 0) {
-        fprintf(stderr, "ftsim experiment %s: plots: %s\n", x->name, err);
+    if (write_series(x, &o, &r, err, sizeof err) < 0) {
+        fprintf(stderr, "ftsim experiment %s: time series: %s\n", x->name, err);
         rc = 1;
     }
     FILE *jf = NULL;

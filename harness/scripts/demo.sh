@@ -34,6 +34,7 @@ echo "-- a 3x3 SCI torus, the paper's ring-down-9 (one run): the X-ring cable ti
 echo "   is pulled; the drivers of row 0 run CableNotOk (50 ms) and ReadyToGo (200 ms) and the"
 echo "   affected flows resume after one pass; the control flow tiger-5 -> tiger-9 never stops"
 $FTSIM experiment ring-down-9 --runs 1 --out build/experiments || rc=1
+/usr/bin/python3 harness/scripts/plot.py build/experiments/ring-down-9.csv || rc=1
 echo
 echo "-- the same torus in RTL with its drivers, a cable pulled at 100 us and put back at 600 us"
 echo "   (timers / 1000), into one waveform with the harness's driver states and deliveries"
