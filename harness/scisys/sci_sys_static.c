@@ -103,7 +103,7 @@ void scisys_fe_cycle(sci_sys_t *s)
                 s->drv[i].state = SCI_DRV_HALT;
         }
         break;
-    case 2: /* compute (fe_until), then load node fe_node (fe_until = UINT64_MAX) */
+    case 2: /* compute (until), then load node `node` (until = UINT64_MAX) */
         if (s->fe.until != UINT64_MAX) {
             if (s->now >= s->fe.until) {
                 scisys_log(s, s->fe.node, "front end: full table load");
