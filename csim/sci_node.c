@@ -357,13 +357,14 @@ static void rb_push(sci_psb_state_t *x, const uint16_t *pkt, unsigned len, bool 
 
 /* ---- step ---------------------------------------------------------------- */
 
-void sci_node_step(sci_node_t *n, const sci_node_in_t *in)
+static bool psb_we(const sci_node_in_t *in) { return in->reg_we && (in->reg_waddr & 0x80u); }
+
+/* The LCs' inputs from the node's: links, register writes, failover rule 3 (the B-link inputs
+ * come in step 2). */
+static void lc_inputs(const sci_node_t *n, const sci_node_in_t *in, sci_lc_in_t *li)
 {
     const sci_psb_state_t *c = &n->s;
-    sci_lc_in_t li[SCI_NODE_MAX_LC];
-    bool psb_we = in->reg_we && (in->reg_waddr & 0x80u);
-
-    memset(li, 0, sizeof li);
+    memset(li, 0, SCI_NODE_MAX_LC * sizeof li[0]);
     if (fo_active(n)) { /* rule 3: the X-LC lets its own column pass while the Y-LC is down */
         li[0].fo_byp = lc_down(n, 1);
         li[0].fo_xmask = c->xw ? 0x3Fu : 0x0Fu;
@@ -383,223 +384,307 @@ void sci_node_step(sci_node_t *n, const sci_node_in_t *in)
             li[k].reg_waddr = (uint8_t)(in->reg_waddr & 0x1Fu);
         }
     }
+}
 
-    if (!in->rst_n) { /* D1 */
-        for (unsigned k = 0; k < n->nlc; k++)
-            sci_lc_step(&n->lc[k], &li[k]);
-        sci_psb_state_t old = n->s;
-        psb_reset(n, &n->s);
-        if (in->reg_we) {
-            n->s.node_id = old.node_id;
-            n->s.rsr_timeout = old.rsr_timeout;
-            n->s.fo_en = old.fo_en;
-            n->s.xw = old.xw;
-            n->s.ntgt = old.ntgt;
-            n->s.focol_valid = old.focol_valid;
-            n->s.focol = old.focol;
-            n->s.taddr = old.taddr;
-            if (psb_we)
-                psb_reg_write(n, &n->s, old.taddr, in);
-        }
-        return;
+/* A reset edge (D1). */
+static void reset_edge(sci_node_t *n, const sci_node_in_t *in, const sci_lc_in_t *li)
+{
+    for (unsigned k = 0; k < n->nlc; k++)
+        sci_lc_step(&n->lc[k], &li[k]);
+    sci_psb_state_t old = n->s;
+    psb_reset(n, &n->s);
+    if (in->reg_we) {
+        n->s.node_id = old.node_id;
+        n->s.rsr_timeout = old.rsr_timeout;
+        n->s.fo_en = old.fo_en;
+        n->s.xw = old.xw;
+        n->s.ntgt = old.ntgt;
+        n->s.focol_valid = old.focol_valid;
+        n->s.focol = old.focol;
+        n->s.taddr = old.taddr;
+        if (psb_we(in))
+            psb_reg_write(n, &n->s, old.taddr, in);
     }
+}
 
-    /* 1. B-link owner, symbol, move. */
-    unsigned own = c->own, port = c->port, pos = c->moved;
-    src_view_t sv;
-    if (own == SCI_OWN_FREE) {
-        memset(&sv, 0, sizeof sv);
+/* The B-link this cycle (step 1). */
+typedef struct blink {
+    unsigned own, port, pos;   /* owner (SCI_OWN_FREE: none), its port, symbols moved */
+    src_view_t sv;             /* what the owner offers */
+    bool busy, dready, mv;     /* owned; its destination ready; a symbol moves */
+} blink_t;
+
+/* 1. The B-link owner (the packet under way, or in a free cycle the first eligible source),
+ * its symbol, and whether it moves. */
+static void blink_pick(const sci_node_t *n, blink_t *b)
+{
+    const sci_psb_state_t *c = &n->s;
+    b->own = c->own;
+    b->port = c->port;
+    b->pos = c->moved;
+    if (b->own == SCI_OWN_FREE) {
+        memset(&b->sv, 0, sizeof b->sv);
         for (unsigned o = SCI_OWN_LC0; o <= SCI_OWN_HOST; o++) {
-            source(n, o, 0, &sv);
-            if (sv.valid && dest_ready(n, sv.port)) {
-                own = o;
-                port = sv.port;
+            source(n, o, 0, &b->sv);
+            if (b->sv.valid && dest_ready(n, b->sv.port)) {
+                b->own = o;
+                b->port = b->sv.port;
                 break;
             }
         }
-        if (own == SCI_OWN_FREE)
-            memset(&sv, 0, sizeof sv);
-        pos = 0;
+        if (b->own == SCI_OWN_FREE)
+            memset(&b->sv, 0, sizeof b->sv);
+        b->pos = 0;
     } else {
-        source(n, own, pos, &sv);
+        source(n, b->own, b->pos, &b->sv);
     }
-    bool busy = own != SCI_OWN_FREE;
-    bool dready = busy && dest_ready(n, port);
-    bool mv = busy && sv.valid && dready;
+    b->busy = b->own != SCI_OWN_FREE;
+    b->dready = b->busy && dest_ready(n, b->port);
+    b->mv = b->busy && b->sv.valid && b->dready;
+}
 
-    /* 2. LC B-link inputs. */
+/* 2. The LCs' B-link inputs (D21). */
+static void blink_lc_inputs(const sci_node_t *n, const blink_t *b, sci_lc_in_t *li)
+{
     for (unsigned k = 0; k < n->nlc; k++) {
-        if (busy && port == k + 1u) {
-            li[k].bin_valid = sv.valid;
-            li[k].bin_sym = sv.valid ? sv.sym : 0;
-            li[k].bin_last = sv.valid && sv.last;
+        if (b->busy && b->port == k + 1u) {
+            li[k].bin_valid = b->sv.valid;
+            li[k].bin_sym = b->sv.valid ? b->sv.sym : 0;
+            li[k].bin_last = b->sv.valid && b->sv.last;
         }
-        li[k].bout_ready = own == SCI_OWN_LC0 + k && dready;
+        li[k].bout_ready = b->own == SCI_OWN_LC0 + k && b->dready;
     }
+}
 
-    /* 3. PSB next state. */
-    sci_psb_state_t x = *c;
-    unsigned rb_cnt = c->rb_n; /* D12: fullness on the count at the start */
-
-    /* Host send FIFO in. */
-    bool sf_push = false;
-    if (in->hin_valid && c->sf_n < SCI_PSB_SENDQ) {
-        unsigned slot = (c->sf_head + c->sf_n) % SCI_PSB_SENDQ;
-        if (c->sf_fill < SCI_MAX_PKT) {
-            x.sf[slot].sym[c->sf_fill] = in->hin_sym;
-            x.sf_fill = (uint8_t)(c->sf_fill + 1u);
-        }
-        if (in->hin_last) {
-            x.sf[slot].len = x.sf_fill;
-            x.sf_fill = 0;
-            sf_push = true;
-        }
-    }
-
-    /* B-link owner and host read arming. */
-    bool arm = false, sf_pop = false, rb_pop = false;
-    if (mv) {
-        if (pos == 0 && port_is_discard(n, port))
-            x.discarded = sat16(c->discarded);
-        if (pos == 0 && own == SCI_OWN_HOST &&
-            pkt_type(&c->sf[c->sf_head]) == SCI_T_STATUS_READ)
-            arm = true;
-        if (sv.last) {
-            x.own = SCI_OWN_FREE;
-            x.port = 0;
-            x.moved = 0;
-            sf_pop = own == SCI_OWN_HOST;
-            rb_pop = own == SCI_OWN_REPLY;
-        } else {
-            x.own = (uint8_t)own;
-            x.port = (uint8_t)port;
-            x.moved = (uint8_t)(pos + 1u);
-        }
-    }
-
-    /* Arrival for port 0. */
-    bool rf_push = false, read_done = false, reply_match = false;
+/* What the parts of the PSB's next state (step 3) hand on to each other. */
+typedef struct psb_ev {
+    unsigned rb_cnt;           /* reply buffer count, from the start of the cycle (D12) */
+    bool sf_push, sf_pop, rf_push, rf_pop, rb_pop;
+    bool arm;                  /* a host STATUS_READ's symbol 0 moves (D9) */
+    bool read_done;            /* a STATUS_READ for port 0 ended: rd */
+    bool reply_match;          /* the armed read's STATUS_REPLY tid moves (D11) */
     sci_node_pkt_t rd;
-    memset(&rd, 0, sizeof rd);
-    if (mv && port == 0) {
-        unsigned slot = (c->rf_head + c->rf_n) % SCI_PSB_RECVQ;
-        sci_node_pkt_t *p = &x.rf[slot];
-        if (c->rf_fill < SCI_MAX_PKT) {
-            p->sym[c->rf_fill] = sv.sym;
-            x.rf_fill = (uint8_t)(c->rf_fill + 1u);
-        }
-        /* D11: a STATUS_REPLY disarms the timer when its tid (symbol 3) moves. */
-        if (c->rf_fill == 3 && (p->sym[1] >> 8) == SCI_T_STATUS_REPLY && c->rr_armed &&
-            sv.sym == c->rr_tid)
-            reply_match = true;
-        /* Failover rule 5: a Y-ring NOTIFY sets the failed column as its payload[1] moves. */
-        if (c->rf_fill == 5 && (p->sym[1] >> 8) == SCI_T_NOTIFY && sv.sym == 0x0001u &&
-            fo_active(n) && !(psb_we && in->reg_waddr == SCI_PSB_FOCOL)) { /* a write wins */
-            x.focol_valid = p->sym[4] & 1u;
-            x.focol = (uint8_t)id_x(c->xw, p->sym[2] & SCI_ID_MASK);
-        }
-        if (sv.last) {
-            p->len = x.rf_fill;
-            x.rf_fill = 0;
-            unsigned type = pkt_type(p);
-            if (type == SCI_T_STATUS_READ) {
-                read_done = true;
-                rd = *p;
-            } else {
-                rf_push = true;
-            }
-        }
-    }
+} psb_ev_t;
 
-    /* Receive FIFO out to the host. */
-    bool rf_pop = false;
-    if (c->rf_n && in->hout_ready) {
-        if (c->rf_pos + 1u >= c->rf[c->rf_head].len) {
-            rf_pop = true;
-            x.rf_pos = 0;
+/* Host send FIFO in. */
+static void psb_host_in(const sci_psb_state_t *c, const sci_node_in_t *in, sci_psb_state_t *x,
+                        psb_ev_t *ev)
+{
+    if (!in->hin_valid || c->sf_n >= SCI_PSB_SENDQ)
+        return;
+    unsigned slot = (c->sf_head + c->sf_n) % SCI_PSB_SENDQ;
+    if (c->sf_fill < SCI_MAX_PKT) {
+        x->sf[slot].sym[c->sf_fill] = in->hin_sym;
+        x->sf_fill = (uint8_t)(c->sf_fill + 1u);
+    }
+    if (in->hin_last) {
+        x->sf[slot].len = x->sf_fill;
+        x->sf_fill = 0;
+        ev->sf_push = true;
+    }
+}
+
+/* The B-link owner moves on; a host STATUS_READ arms the timer. */
+static void psb_blink_move(const sci_node_t *n, const blink_t *b, sci_psb_state_t *x,
+                           psb_ev_t *ev)
+{
+    const sci_psb_state_t *c = &n->s;
+    if (!b->mv)
+        return;
+    if (b->pos == 0 && port_is_discard(n, b->port))
+        x->discarded = sat16(c->discarded);
+    if (b->pos == 0 && b->own == SCI_OWN_HOST &&
+        pkt_type(&c->sf[c->sf_head]) == SCI_T_STATUS_READ)
+        ev->arm = true;
+    if (b->sv.last) {
+        x->own = SCI_OWN_FREE;
+        x->port = 0;
+        x->moved = 0;
+        ev->sf_pop = b->own == SCI_OWN_HOST;
+        ev->rb_pop = b->own == SCI_OWN_REPLY;
+    } else {
+        x->own = (uint8_t)b->own;
+        x->port = (uint8_t)b->port;
+        x->moved = (uint8_t)(b->pos + 1u);
+    }
+}
+
+/* Arrival for port 0: the receive FIFO, a STATUS_READ to answer, the STATUS_REPLY watch,
+ * failover rule 5. */
+static void psb_arrive(const sci_node_t *n, const sci_node_in_t *in, const blink_t *b,
+                       sci_psb_state_t *x, psb_ev_t *ev)
+{
+    const sci_psb_state_t *c = &n->s;
+    if (!b->mv || b->port != 0)
+        return;
+    uint16_t sym = b->sv.sym;
+    unsigned slot = (c->rf_head + c->rf_n) % SCI_PSB_RECVQ;
+    sci_node_pkt_t *p = &x->rf[slot];
+    if (c->rf_fill < SCI_MAX_PKT) {
+        p->sym[c->rf_fill] = sym;
+        x->rf_fill = (uint8_t)(c->rf_fill + 1u);
+    }
+    /* D11: a STATUS_REPLY disarms the timer when its tid (symbol 3) moves. */
+    if (c->rf_fill == 3 && (p->sym[1] >> 8) == SCI_T_STATUS_REPLY && c->rr_armed &&
+        sym == c->rr_tid)
+        ev->reply_match = true;
+    /* Failover rule 5: a Y-ring NOTIFY sets the failed column as its payload[1] moves. */
+    if (c->rf_fill == 5 && (p->sym[1] >> 8) == SCI_T_NOTIFY && sym == 0x0001u &&
+        fo_active(n) && !(psb_we(in) && in->reg_waddr == SCI_PSB_FOCOL)) { /* a write wins */
+        x->focol_valid = p->sym[4] & 1u;
+        x->focol = (uint8_t)id_x(c->xw, p->sym[2] & SCI_ID_MASK);
+    }
+    if (b->sv.last) {
+        p->len = x->rf_fill;
+        x->rf_fill = 0;
+        unsigned type = pkt_type(p);
+        if (type == SCI_T_STATUS_READ) {
+            ev->read_done = true;
+            ev->rd = *p;
         } else {
-            x.rf_pos = (uint8_t)(c->rf_pos + 1u);
+            ev->rf_push = true;
         }
     }
+}
 
-    /* FIFO bookkeeping. */
-    if (sf_pop) {
-        x.sf_head = (uint8_t)((c->sf_head + 1u) % SCI_PSB_SENDQ);
-        x.sf_n--;
+/* Receive FIFO out to the host. */
+static void psb_host_out(const sci_psb_state_t *c, const sci_node_in_t *in, sci_psb_state_t *x,
+                         psb_ev_t *ev)
+{
+    if (!c->rf_n || !in->hout_ready)
+        return;
+    if (c->rf_pos + 1u >= c->rf[c->rf_head].len) {
+        ev->rf_pop = true;
+        x->rf_pos = 0;
+    } else {
+        x->rf_pos = (uint8_t)(c->rf_pos + 1u);
     }
-    if (sf_push)
-        x.sf_n++;
-    if (rf_pop) {
-        x.rf_head = (uint8_t)((c->rf_head + 1u) % SCI_PSB_RECVQ);
-        x.rf_n--;
-    }
-    if (rf_push)
-        x.rf_n++;
-    if (rb_pop) {
-        x.rb_head = (uint8_t)((c->rb_head + 1u) % SCI_PSB_REPLYQ);
-        x.rb_n--;
-    }
+}
 
-    /* STATUS_READ answered (D8, D12). */
+/* FIFO bookkeeping. */
+static void psb_fifos(const sci_psb_state_t *c, sci_psb_state_t *x, const psb_ev_t *ev)
+{
+    if (ev->sf_pop) {
+        x->sf_head = (uint8_t)((c->sf_head + 1u) % SCI_PSB_SENDQ);
+        x->sf_n--;
+    }
+    if (ev->sf_push)
+        x->sf_n++;
+    if (ev->rf_pop) {
+        x->rf_head = (uint8_t)((c->rf_head + 1u) % SCI_PSB_RECVQ);
+        x->rf_n--;
+    }
+    if (ev->rf_push)
+        x->rf_n++;
+    if (ev->rb_pop) {
+        x->rb_head = (uint8_t)((c->rb_head + 1u) % SCI_PSB_REPLYQ);
+        x->rb_n--;
+    }
+}
+
+/* STATUS_READ answered (D8, D12). */
+static void psb_answer_read(const sci_node_t *n, sci_psb_state_t *x, psb_ev_t *ev)
+{
+    if (!ev->read_done || ev->rb_cnt >= SCI_PSB_REPLYQ)
+        return;
     uint16_t pkt[SCI_MAX_PKT];
-    if (read_done && rb_cnt < SCI_PSB_REPLYQ) {
-        uint16_t lc = field(&rd, 4);
-        uint16_t st = lc < n->nlc
-            ? (uint16_t)sci_lc_reg_read(&n->lc[lc], SCI_REG_STATUS) : 0;
-        uint16_t pay[2] = { lc, st };
-        unsigned len = sci_packet_build(pkt, field(&rd, 2), SCI_T_STATUS_REPLY,
-                                        c->node_id, field(&rd, 3), pay, 2);
-        rb_push(&x, pkt, len, false);
-        rb_cnt++;
-    }
+    uint16_t lc = field(&ev->rd, 4);
+    uint16_t st = lc < n->nlc
+        ? (uint16_t)sci_lc_reg_read(&n->lc[lc], SCI_REG_STATUS) : 0;
+    uint16_t pay[2] = { lc, st };
+    unsigned len = sci_packet_build(pkt, field(&ev->rd, 2), SCI_T_STATUS_REPLY,
+                                    n->s.node_id, field(&ev->rd, 3), pay, 2);
+    rb_push(x, pkt, len, false);
+    ev->rb_cnt++;
+}
 
-    /* Remote-read timer (D9..D11). */
-    if (arm) {
+/* Remote-read timer (D9..D11). */
+static void psb_rr_timer(const sci_node_t *n, sci_psb_state_t *x, const psb_ev_t *ev)
+{
+    const sci_psb_state_t *c = &n->s;
+    if (ev->arm) {
         const sci_node_pkt_t *h = &c->sf[c->sf_head];
-        x.rr_armed = c->rsr_timeout != 0;
-        x.rr_timer = c->rsr_timeout;
-        x.rr_tid = field(h, 3);
-        x.rr_target = field(h, 0) & SCI_ID_MASK;
-        x.rr_lc = field(h, 4);
-    } else if (c->rr_armed && reply_match) {
-        x.rr_armed = false;
-        x.rr_timer = 0;
+        x->rr_armed = c->rsr_timeout != 0;
+        x->rr_timer = c->rsr_timeout;
+        x->rr_tid = field(h, 3);
+        x->rr_target = field(h, 0) & SCI_ID_MASK;
+        x->rr_lc = field(h, 4);
+    } else if (c->rr_armed && ev->reply_match) {
+        x->rr_armed = false;
+        x->rr_timer = 0;
     } else if (c->rr_armed) {
         if (c->rr_timer > 1u) {
-            x.rr_timer = (uint16_t)(c->rr_timer - 1u);
+            x->rr_timer = (uint16_t)(c->rr_timer - 1u);
         } else {
-            x.rr_timer = 0;
-            if (rb_cnt < SCI_PSB_REPLYQ) {
+            x->rr_timer = 0;
+            if (ev->rb_cnt < SCI_PSB_REPLYQ) {
+                uint16_t pkt[SCI_MAX_PKT];
                 uint16_t pay[2] = { (uint16_t)(0x8000u | c->rr_lc), 0 };
                 unsigned len = sci_packet_build(pkt, c->node_id, SCI_T_STATUS_REPLY,
                                                 c->rr_target, c->rr_tid, pay, 2);
-                rb_push(&x, pkt, len, true);
-                x.rr_armed = false;
+                rb_push(x, pkt, len, true);
+                x->rr_armed = false;
             }
         }
     }
+}
 
-    /* Failover rule 4: a NOTIFY on a change of the Y ring, after the replies above. */
-    if (n->variant == SCI_P2S && n->nlc == 2u) {
-        bool ydown = lc_down(n, 1);
-        bool changed = c->yup_seen && ydown != c->ydown_q;
-        x.ydown_q = ydown;
-        x.yup_seen = c->yup_seen || !ydown;
-        x.nt_owed = fo_active(n) && (c->nt_owed || changed);
-        x.nt_down = changed ? ydown : c->nt_down;
-        if (x.nt_owed && rb_cnt < SCI_PSB_REPLYQ) {
-            uint16_t pay[2] = { x.nt_down, 0x0001u };
-            unsigned len = sci_packet_build(pkt, c->ntgt, SCI_T_NOTIFY, c->node_id, 0, pay, 2);
-            rb_push(&x, pkt, len, false);
-            rb_cnt++;
-            x.nt_owed = false;
-        }
+/* Failover rule 4: a NOTIFY on a change of the Y ring, after the replies above. */
+static void psb_fo_notify(const sci_node_t *n, sci_psb_state_t *x, psb_ev_t *ev)
+{
+    const sci_psb_state_t *c = &n->s;
+    if (n->variant != SCI_P2S || n->nlc != 2u)
+        return;
+    bool ydown = lc_down(n, 1);
+    bool changed = c->yup_seen && ydown != c->ydown_q;
+    x->ydown_q = ydown;
+    x->yup_seen = c->yup_seen || !ydown;
+    x->nt_owed = fo_active(n) && (c->nt_owed || changed);
+    x->nt_down = changed ? ydown : c->nt_down;
+    if (x->nt_owed && ev->rb_cnt < SCI_PSB_REPLYQ) {
+        uint16_t pkt[SCI_MAX_PKT];
+        uint16_t pay[2] = { x->nt_down, 0x0001u };
+        unsigned len = sci_packet_build(pkt, c->ntgt, SCI_T_NOTIFY, c->node_id, 0, pay, 2);
+        rb_push(x, pkt, len, false);
+        ev->rb_cnt++;
+        x->nt_owed = false;
     }
+}
 
+/* 3. The PSB's next state x, all from the registers (LC STATUS before any LC steps) and the
+ * B-link of this cycle. */
+static void psb_next(sci_node_t *n, const sci_node_in_t *in, const blink_t *b,
+                     sci_psb_state_t *x)
+{
+    psb_ev_t ev;
+    memset(&ev, 0, sizeof ev);
+    ev.rb_cnt = n->s.rb_n;
+    psb_host_in(&n->s, in, x, &ev);
+    psb_blink_move(n, b, x, &ev);
+    psb_arrive(n, in, b, x, &ev);
+    psb_host_out(&n->s, in, x, &ev);
+    psb_fifos(&n->s, x, &ev);
+    psb_answer_read(n, x, &ev);
+    psb_rr_timer(n, x, &ev);
+    psb_fo_notify(n, x, &ev);
     /* Register write (tables after every lookup above). */
-    if (psb_we)
-        psb_reg_write(n, &x, c->taddr, in);
+    if (psb_we(in))
+        psb_reg_write(n, x, n->s.taddr, in);
+}
 
+void sci_node_step(sci_node_t *n, const sci_node_in_t *in)
+{
+    sci_lc_in_t li[SCI_NODE_MAX_LC];
+    lc_inputs(n, in, li);
+    if (!in->rst_n) {
+        reset_edge(n, in, li);
+        return;
+    }
+    blink_t b;
+    blink_pick(n, &b);
+    blink_lc_inputs(n, &b, li);
+    sci_psb_state_t x = n->s;
+    psb_next(n, in, &b, &x);
     /* 4. LCs, commit. */
     for (unsigned k = 0; k < n->nlc; k++)
         sci_lc_step(&n->lc[k], &li[k]);

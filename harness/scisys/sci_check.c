@@ -6,7 +6,7 @@
  *   1. after reconfiguration every ordered pair of live nodes delivers (all-pairs flows);
  *   2. once reconfiguration is done no packet is scrubbed, no message needs a retransmission
  *      or gets a FAIL_REPORT, and at the end every message of a live pair is delivered once,
- *      in order, and acknowledged (the ledger of sci_sys.c checks order and content);
+ *      in order, and acknowledged (the ledger of sci_sys_host.c checks order and content);
  *   3. the tables read back from the hardware (plus, on P2S, the failover state it shows)
  *      differ from the fault-free ones at exactly the nodes sci.md section 3 names; flows whose
  *      fault-free route uses no failed ring see no gap longer than their fault-free jitter;
@@ -100,128 +100,170 @@ static int known_cycle(const copts_t *o, const fspec_t *f)
     return (f->kind == 0 && o->h >= 3) || (f->kind == 2 && o->w >= 3 && o->h >= 3);
 }
 
-static int one_case(const copts_t *o, const fspec_t *faults, unsigned nf, cres_t *r)
-{
-    memset(r, 0, sizeof *r);
-    r->ok = 1;
-    char err[600];
+/* One case under way: the system with its all-pairs flows, and what was measured of every
+ * flow in the phases before the one running. */
+typedef struct ccase {
+    const copts_t *o;
+    const fspec_t *faults;
+    unsigned nf;
+    sci_faults_t sf;           /* the faults, as sci_route sees them */
     sci_sys_cfg_t cfg;
-    memset(&cfg, 0, sizeof cfg);
-    cfg.w = o->w;
-    cfg.h = o->h;
-    cfg.p2s = o->p2s;
-    cfg.models = o->models;
-    sci_sys_params_default(&cfg.par);
-    cfg.par.time_scale = o->scale;
-    cfg.seed = o->seed;
-    cfg.log = o->verbose > 1 ? stderr : NULL;
-    sci_sys_t *s = sci_sys_new(&cfg, err, sizeof err);
-    if (!s) {
-        snprintf(r->why, sizeof r->why, "%s", err);
+    sci_sys_t *s;
+    unsigned n, nfl;
+    uint64_t P;
+    uint64_t *ff;              /* per flow: the fault-free longest gap */
+    uint64_t *gap;             /* the longest gap to the end of reconfiguration */
+    uint64_t *dl0, *rx0;       /* delivered and timeout rounds once reconfiguration is done */
+    uint64_t tmo0;             /* drivers' status reads timed out by the end of reconfiguration */
+    uint64_t scrub0;           /* packets scrubbed once reconfiguration is done */
+    char err[600];             /* why the case could not run */
+} ccase_t;
+
+/* The torus with a flow for every ordered pair, each at a random phase of the period. */
+static int case_setup(ccase_t *c)
+{
+    const copts_t *o = c->o;
+    memset(&c->cfg, 0, sizeof c->cfg);
+    c->cfg.w = o->w;
+    c->cfg.h = o->h;
+    c->cfg.p2s = o->p2s;
+    c->cfg.models = o->models;
+    sci_sys_params_default(&c->cfg.par);
+    c->cfg.par.time_scale = o->scale;
+    c->cfg.seed = o->seed;
+    c->cfg.log = o->verbose > 1 ? stderr : NULL;
+    c->s = sci_sys_new(&c->cfg, c->err, sizeof c->err);
+    if (!c->s)
         return -1;
-    }
-    unsigned n = o->w * o->h;
-    sci_faults_t sf;
-    memset(&sf, 0, sizeof sf);
-    for (unsigned k = 0; k < nf; k++)
-        fapply(&faults[k], o->w, &sf);
+    c->n = o->w * o->h;
+    memset(&c->sf, 0, sizeof c->sf);
+    for (unsigned k = 0; k < c->nf; k++)
+        fapply(&c->faults[k], o->w, &c->sf);
     prng_t rng;
     prng_seed(&rng, o->seed ^ 0xc0ffeeULL);
-    uint64_t P = o->period;
-    int rc = -1;
-    for (unsigned a = 0; a < n; a++)
-        for (unsigned b = 0; b < n; b++) {
+    c->P = o->period;
+    for (unsigned a = 0; a < c->n; a++)
+        for (unsigned b = 0; b < c->n; b++) {
             if (a == b)
                 continue;
             char nm[48];
             snprintf(nm, sizeof nm, "%u,%u->%u,%u", a % o->w, a / o->w, b % o->w, b / o->w);
-            if (sci_sys_add_flow(s, nm, a, b, 64, P, sci_sys_now(s) + prng_below(&rng, (uint32_t)P),
-                                 err, sizeof err) < 0)
-                goto fail;
+            if (sci_sys_add_flow(c->s, nm, a, b, 64, c->P,
+                                 sci_sys_now(c->s) + prng_below(&rng, (uint32_t)c->P), c->err,
+                                 sizeof c->err) < 0)
+                return -1;
         }
-    unsigned nfl = sci_sys_nflows(s);
-    uint64_t *ff = calloc(nfl, sizeof *ff), *dl0 = calloc(nfl, sizeof *dl0),
-             *rx0 = calloc(nfl, sizeof *rx0);
-    if (!ff || !dl0 || !rx0) {
-        free(ff), free(dl0), free(rx0);
-        snprintf(err, sizeof err, "out of memory");
-        goto fail;
+    c->nfl = sci_sys_nflows(c->s);
+    c->ff = calloc(c->nfl, sizeof *c->ff);
+    c->gap = calloc(c->nfl, sizeof *c->gap);
+    c->dl0 = calloc(c->nfl, sizeof *c->dl0);
+    c->rx0 = calloc(c->nfl, sizeof *c->rx0);
+    if (!c->ff || !c->gap || !c->dl0 || !c->rx0) {
+        snprintf(c->err, sizeof c->err, "out of memory");
+        return -1;
     }
-    /* fault-free: warm up, then the jitter of every flow */
-    if (sci_sys_run(s, sci_sys_now(s) + 3 * P, err, sizeof err) < 0)
-        goto fail2;
+    return 0;
+}
+
+static void case_free(ccase_t *c)
+{
+    free(c->ff), free(c->gap), free(c->dl0), free(c->rx0);
+    sci_sys_free(c->s);
+}
+
+static uint64_t read_timeouts(const ccase_t *c)
+{
+    uint64_t n = 0;
+    for (unsigned i = 0; i < c->n; i++) {
+        sci_drv_stats_t d;
+        sci_sys_driver_stats(c->s, i, &d);
+        n += d.read_timeouts;
+    }
+    return n;
+}
+
+/* Fault-free: warm up, then the jitter of every flow. */
+static int case_fault_free(ccase_t *c)
+{
+    sci_sys_t *s = c->s;
+    if (sci_sys_run(s, sci_sys_now(s) + 3 * c->P, c->err, sizeof c->err) < 0)
+        return -1;
     sci_sys_reset_gaps(s);
-    if (sci_sys_run(s, sci_sys_now(s) + 6 * P, err, sizeof err) < 0)
-        goto fail2;
-    for (unsigned k = 0; k < nfl; k++) {
+    if (sci_sys_run(s, sci_sys_now(s) + 6 * c->P, c->err, sizeof c->err) < 0)
+        return -1;
+    for (unsigned k = 0; k < c->nfl; k++) {
         sci_flow_stats_t st;
         sci_sys_flow_stats(s, k, &st);
-        ff[k] = st.max_gap;
+        c->ff[k] = st.max_gap;
     }
     sci_sys_reset_gaps(s);
-    uint64_t tf = sci_sys_now(s) + 1;
-    for (unsigned k = 0; k < nf; k++) {
+    return 0;
+}
+
+/* The faults, and reconfiguration until every driver is idle again; then what the LCs still
+ * hold for a dead node drains. */
+static int case_reconfigure(ccase_t *c)
+{
+    sci_sys_t *s = c->s;
+    uint64_t P = c->P, tf = sci_sys_now(s) + 1;
+    for (unsigned k = 0; k < c->nf; k++) {
         char ctl[40];
-        fcontrol(&faults[k], ctl, sizeof ctl);
-        if (sci_sys_fault(s, tf, ctl, err, sizeof err) < 0)
-            goto fail2;
+        fcontrol(&c->faults[k], ctl, sizeof ctl);
+        if (sci_sys_fault(s, tf, ctl, c->err, sizeof c->err) < 0)
+            return -1;
     }
     /* past the ring-down bound (sci_lc.md section 3) before asking whether the drivers rest */
-    if (sci_sys_run(s, tf + 2000, err, sizeof err) < 0)
-        goto fail2;
-    /* reconfiguration: until every driver is idle again */
+    if (sci_sys_run(s, tf + 2000, c->err, sizeof c->err) < 0)
+        return -1;
     uint64_t limit = tf + 400 * P;
     while (sci_sys_busy(s) && sci_sys_now(s) < limit)
-        if (sci_sys_run(s, sci_sys_now(s) + P / 4, err, sizeof err) < 0)
-            goto fail2;
+        if (sci_sys_run(s, sci_sys_now(s) + P / 4, c->err, sizeof c->err) < 0)
+            return -1;
     if (sci_sys_busy(s)) {
-        snprintf(err, sizeof err, "the drivers were still busy %llu cycles after the fault",
+        snprintf(c->err, sizeof c->err, "the drivers were still busy %llu cycles after the fault",
                  (unsigned long long)(limit - tf));
-        goto fail2;
+        return -1;
     }
     /* gaps of the flows the fault does not touch, to the end of reconfiguration; then what
      * the drivers held goes, and reconfiguration is done */
     sci_sys_close_gaps(s);
-    uint64_t *gap = calloc(nfl, sizeof *gap);
-    if (!gap) {
-        snprintf(err, sizeof err, "out of memory");
-        goto fail2;
-    }
-    for (unsigned k = 0; k < nfl; k++) {
+    for (unsigned k = 0; k < c->nfl; k++) {
         sci_flow_stats_t st;
         sci_sys_flow_stats(s, k, &st);
-        gap[k] = st.max_gap;
+        c->gap[k] = st.max_gap;
     }
     /* status reads that time out from here on (any read whose scrubs could fall in the
      * window below was sent after this: the window starts more than a remote-read timeout
      * later) */
-    uint64_t tmo0 = 0;
-    for (unsigned i = 0; i < n; i++) {
-        sci_drv_stats_t d;
-        sci_sys_driver_stats(s, i, &d);
-        tmo0 += d.read_timeouts;
-    }
+    c->tmo0 = read_timeouts(c);
     /* traffic to a dead node has done its part (load during the fault): it stops */
-    for (unsigned k = 0; k < nfl; k++) {
+    for (unsigned k = 0; k < c->nfl; k++) {
         sci_flow_stats_t st;
         sci_sys_flow_stats(s, k, &st);
-        if (sf.dead[st.dst])
+        if (c->sf.dead[st.dst])
             sci_sys_abandon_flow(s, k);
     }
     /* the LCs may still retry what they hold for it: (retry limit + 1) echo timeouts for each
      * of the 12 buffers of an LC, 4 at a time */
-    uint64_t drain = 3u * (cfg.par.retry_limit + 1u) * cfg.par.echo_timeout;
-    if (sci_sys_run(s, sci_sys_now(s) + 2 * P + drain, err, sizeof err) < 0) {
-        free(gap);
-        goto fail2;
-    }
-    uint64_t scrub0 = sci_sys_scrubbed(s), tmo1 = 0;
-    for (unsigned k = 0; k < nfl; k++) {
+    uint64_t drain = 3u * (c->cfg.par.retry_limit + 1u) * c->cfg.par.echo_timeout;
+    if (sci_sys_run(s, sci_sys_now(s) + 2 * P + drain, c->err, sizeof c->err) < 0)
+        return -1;
+    c->scrub0 = sci_sys_scrubbed(s);
+    return 0;
+}
+
+/* Check 3, second half: flows whose fault-free route uses no failed ring see no gap longer
+ * than their fault-free jitter. Notes every flow's deliveries for check 1. */
+static void check_gaps(ccase_t *c, cres_t *r)
+{
+    const copts_t *o = c->o;
+    uint64_t P = c->P;
+    for (unsigned k = 0; k < c->nfl; k++) {
         sci_flow_stats_t st;
-        sci_sys_flow_stats(s, k, &st);
-        dl0[k] = st.delivered;
-        rx0[k] = st.tmo_rounds;
-        if (route_hit(o->w, o->h, &sf, st.src, st.dst)) {
+        sci_sys_flow_stats(c->s, k, &st);
+        c->dl0[k] = st.delivered;
+        c->rx0[k] = st.tmo_rounds;
+        if (route_hit(o->w, o->h, &c->sf, st.src, st.dst)) {
             r->affected++;
             continue;
         }
@@ -229,50 +271,63 @@ static int one_case(const copts_t *o, const fspec_t *faults, unsigned nf, cres_t
          * latency variation (detoured and released traffic shares the links); a flow held
          * through a driver pass (CableNotOk + ReadyToGo, >= 5000 cycles at the default
          * scale) is above it */
-        uint64_t allowed = (ff[k] > P ? ff[k] : P) + 3 * P / 4;
-        double ratio = (double)gap[k] / (double)allowed;
+        uint64_t ff = c->ff[k], gap = c->gap[k];
+        uint64_t allowed = (ff > P ? ff : P) + 3 * P / 4;
+        double ratio = (double)gap / (double)allowed;
         if (ratio > r->worst_ratio) {
             r->worst_ratio = ratio;
-            r->worst_gap = gap[k];
-            r->worst_ff = ff[k];
+            r->worst_gap = gap;
+            r->worst_ff = ff;
         }
-        if (gap[k] > allowed && r->ok) {
+        if (gap > allowed && r->ok) {
             r->ok = 0;
             snprintf(r->why, sizeof r->why, "unaffected flow %s: gap of %llu cycles around the "
                      "fault, fault-free %llu (allowed %llu)", st.name,
-                     (unsigned long long)gap[k], (unsigned long long)ff[k],
+                     (unsigned long long)gap, (unsigned long long)ff,
                      (unsigned long long)allowed);
         }
     }
-    free(gap);
-    /* after reconfiguration: all pairs, no scrub, no retransmission */
-    if (sci_sys_run(s, sci_sys_now(s) + 5 * P, err, sizeof err) < 0)
-        goto fail2;
+}
 
-    for (unsigned k = 0; k < nfl; k++) {
+/* Checks 1 and 2 after reconfiguration: every live pair delivers, and no source learns of a
+ * loss only by its timeout. */
+static int check_pairs(ccase_t *c, cres_t *r)
+{
+    sci_sys_t *s = c->s;
+    if (sci_sys_run(s, sci_sys_now(s) + 5 * c->P, c->err, sizeof c->err) < 0)
+        return -1;
+    for (unsigned k = 0; k < c->nfl; k++) {
         sci_flow_stats_t st;
         sci_sys_flow_stats(s, k, &st);
-        if (sf.dead[st.src] || sf.dead[st.dst])
+        if (c->sf.dead[st.src] || c->sf.dead[st.dst])
             continue;
         r->pairs++;
-        if (st.delivered > dl0[k])
+        if (st.delivered > c->dl0[k])
             r->pairs_ok++;
         else if (r->ok) {
             r->ok = 0;
             snprintf(r->why, sizeof r->why, "after reconfiguration flow %s delivered nothing",
                      st.name);
         }
-        if (st.tmo_rounds > rx0[k] && r->ok) {
+        if (st.tmo_rounds > c->rx0[k] && r->ok) {
             r->ok = 0;
             snprintf(r->why, sizeof r->why, "after reconfiguration flow %s lost packets its "
                      "source learnt of only by its timeout (%llu rounds)", st.name,
-                     (unsigned long long)(st.tmo_rounds - rx0[k]));
+                     (unsigned long long)(st.tmo_rounds - c->rx0[k]));
         }
     }
+    return 0;
+}
+
+/* Check 2 at the end: the flows stop and every message of a live pair is acknowledged, and
+ * nothing was scrubbed after reconfiguration but what the drivers know of. */
+static int check_drain(ccase_t *c, cres_t *r)
+{
+    sci_sys_t *s = c->s;
     sci_sys_stop_flows(s);
-    int settled = sci_sys_settle(s, sci_sys_now(s) + 200 * P, err, sizeof err);
+    int settled = sci_sys_settle(s, sci_sys_now(s) + 200 * c->P, c->err, sizeof c->err);
     if (settled < 0)
-        goto fail2;
+        return -1;
     if (!settled && r->ok) {
         r->ok = 0;
         snprintf(r->why, sizeof r->why, "messages of live pairs never acknowledged (lost)");
@@ -280,38 +335,33 @@ static int one_case(const copts_t *o, const fspec_t *faults, unsigned nf, cres_t
     /* a driver's status read of a dead node (its watchdog re-checking a remote fault) is
      * scrubbed, once per LC attempt, and its driver knows: the read times out (counted once
      * every driver is idle, so each read sent has its answer) */
-    uint64_t scrub1 = sci_sys_scrubbed(s);
-    for (unsigned i = 0; i < n; i++) {
-        sci_drv_stats_t d;
-        sci_sys_driver_stats(s, i, &d);
-        tmo1 += d.read_timeouts;
-    }
-    uint64_t scrub_known = (tmo1 - tmo0) * (cfg.par.retry_limit + 1u);
-    r->scrub_known = scrub1 - scrub0;
-    if (scrub1 - scrub0 > scrub_known && r->ok) {
+    uint64_t scrub1 = sci_sys_scrubbed(s), tmo1 = read_timeouts(c);
+    uint64_t scrub_known = (tmo1 - c->tmo0) * (c->cfg.par.retry_limit + 1u);
+    r->scrub_known = scrub1 - c->scrub0;
+    if (scrub1 - c->scrub0 > scrub_known && r->ok) {
         r->ok = 0;
         snprintf(r->why, sizeof r->why, "after reconfiguration %llu packets were scrubbed (%llu "
                  "of them a driver's timed-out status reads of a dead node)",
-                 (unsigned long long)(scrub1 - scrub0), (unsigned long long)scrub_known);
+                 (unsigned long long)(scrub1 - c->scrub0), (unsigned long long)scrub_known);
     }
-    /* the tables in force */
-    sci_tables_t tb, ref;
-    if (sci_sys_read_tables(s, &tb, err, sizeof err) < 0)
-        goto fail2;
-    sci_torus_t t = {o->w, o->h, o->p2s ? SCI_VAR_P2S : SCI_VAR_LC3, SCI_POLICY_SPEC};
-    if (sci_route_tables(&t, NULL, &ref, err, sizeof err) < 0) {
-        sci_route_free(&tb);
-        goto fail2;
-    }
-    uint8_t *ch = calloc(n, 1), *ex = calloc(n, 1);
+    return 0;
+}
+
+/* Check 3, first half: the tables read back change at exactly the nodes sci.md section 3
+ * names. */
+static void check_changed(ccase_t *c, const sci_torus_t *t, const sci_tables_t *ref,
+                          const sci_tables_t *tb, cres_t *r)
+{
+    const copts_t *o = c->o;
+    uint8_t *ch = calloc(c->n, 1), *ex = calloc(c->n, 1);
     if (ch && ex) {
-        sci_route_diff(&ref, &tb, ch);
-        r->expected = sci_route_expected_changes(&t, &sf, ex);
-        for (unsigned i = 0; i < n; i++) {
-            ch[i] = ch[i] && !sf.dead[i]; /* a dead node's tables are not read */
+        sci_route_diff(ref, tb, ch);
+        r->expected = sci_route_expected_changes(t, &c->sf, ex);
+        for (unsigned i = 0; i < c->n; i++) {
+            ch[i] = ch[i] && !c->sf.dead[i]; /* a dead node's tables are not read */
             r->changed += ch[i];
         }
-        for (unsigned i = 0; i < n && r->ok; i++)
+        for (unsigned i = 0; i < c->n && r->ok; i++)
             if (ch[i] != ex[i]) {
                 r->ok = 0;
                 snprintf(r->why, sizeof r->why, "node (%u,%u) %s its tables, sci.md section 3 "
@@ -320,27 +370,33 @@ static int one_case(const copts_t *o, const fspec_t *faults, unsigned nf, cres_t
             }
     }
     free(ch), free(ex);
-    memcpy(tb.f.dead, sf.dead, sizeof sf.dead);
-    sci_check_t c;
-    sci_route_check(&tb, -1, &c);
-    if (c.reached < c.pairs && r->ok) {
+}
+
+/* Check 4: the tables in force reach every pair, and their queue dependency graph is acyclic
+ * except where sci_route.md section 5 proves a cycle. */
+static void check_cycles(ccase_t *c, sci_tables_t *tb, cres_t *r)
+{
+    memcpy(tb->f.dead, c->sf.dead, sizeof c->sf.dead);
+    sci_check_t ck;
+    sci_route_check(tb, -1, &ck);
+    if (ck.reached < ck.pairs && r->ok) {
         r->ok = 0;
         snprintf(r->why, sizeof r->why, "the tables read back do not reach every pair (%u of %u)",
-                 c.reached, c.pairs);
+                 ck.reached, ck.pairs);
     }
-    r->cyclic = c.cyclic;
-    r->cycle_known = nf == 1 && known_cycle(o, &faults[0]);
-    if (c.cyclic) {
+    r->cyclic = ck.cyclic;
+    r->cycle_known = c->nf == 1 && known_cycle(c->o, &c->faults[0]);
+    if (ck.cyclic) {
         char *buf = NULL;
         size_t len = 0;
         FILE *m = open_memstream(&buf, &len);
         if (m) {
-            sci_route_print_cycle(&tb, &c, m);
+            sci_route_print_cycle(tb, &ck, m);
             fclose(m);
             snprintf(r->cycle, sizeof r->cycle, "%s", buf ? buf : "");
             free(buf);
         }
-        if (!r->cycle_known && r->ok && nf == 1) {
+        if (!r->cycle_known && r->ok && c->nf == 1) {
             r->ok = 0;
             snprintf(r->why, sizeof r->why, "the queue dependency graph has a cycle");
         }
@@ -348,15 +404,41 @@ static int one_case(const copts_t *o, const fspec_t *faults, unsigned nf, cres_t
         r->ok = 0;
         snprintf(r->why, sizeof r->why, "no cycle where sci_route.md section 5 proves one");
     }
+}
+
+/* Checks 3 and 4 on the tables in force, read back from the hardware. */
+static int check_tables(ccase_t *c, cres_t *r)
+{
+    const copts_t *o = c->o;
+    sci_tables_t tb, ref;
+    if (sci_sys_read_tables(c->s, &tb, c->err, sizeof c->err) < 0)
+        return -1;
+    sci_torus_t t = {o->w, o->h, o->p2s ? SCI_VAR_P2S : SCI_VAR_LC3, SCI_POLICY_SPEC};
+    if (sci_route_tables(&t, NULL, &ref, c->err, sizeof c->err) < 0) {
+        sci_route_free(&tb);
+        return -1;
+    }
+    check_changed(c, &t, &ref, &tb, r);
+    check_cycles(c, &tb, r);
     sci_route_free(&tb);
     sci_route_free(&ref);
-    rc = 0;
-fail2:
-    free(ff), free(dl0), free(rx0);
-fail:
+    return 0;
+}
+
+static int one_case(const copts_t *o, const fspec_t *faults, unsigned nf, cres_t *r)
+{
+    memset(r, 0, sizeof *r);
+    r->ok = 1;
+    ccase_t c = {.o = o, .faults = faults, .nf = nf};
+    int rc = -1;
+    if (case_setup(&c) == 0 && case_fault_free(&c) == 0 && case_reconfigure(&c) == 0) {
+        check_gaps(&c, r);
+        if (check_pairs(&c, r) == 0 && check_drain(&c, r) == 0 && check_tables(&c, r) == 0)
+            rc = 0;
+    }
     if (rc < 0)
-        snprintf(r->why, sizeof r->why, "%s", err);
-    sci_sys_free(s);
+        snprintf(r->why, sizeof r->why, "%s", c.err);
+    case_free(&c);
     return rc;
 }
 

@@ -1,0 +1,372 @@
+/*
+ * sci_sys_host.c — the host agents of the running torus: per node the flows it sources
+ * (go-back-N over a window, retransmission on timeout or FAIL_REPORT, rests when a
+ * destination looks dead), the packets it sends (driver packets and ACKs ahead of data), and
+ * the delivery ledger that checks every message arrives whole, once and in order.
+ */
+#include "sci_sys_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sci_word.h"
+
+/* ---- flows -------------------------------------------------------------------------- */
+
+/* Messages of flow f generated so far (a saturating flow always has one more). A paced
+ * flow is an application that writes a message every `interval` cycles and blocks while a
+ * window of messages is unacknowledged: it does not catch up on the time it was blocked (so a
+ * driver's hold does not pile up a backlog that bursts out at its end). */
+uint32_t scisys_flow_gen(const sci_sys_t *s, flow_t *f)
+{
+    if (f->stop_at != UINT64_MAX)
+        return f->gen_stop;
+    if (s->now < f->start)
+        return 0;
+    if (f->interval == 0)
+        return f->next + 1u;
+    uint32_t cap = f->base + s->cfg.par.window;
+    while (f->gen < cap && s->now >= f->next_gen_at) {
+        f->gen++;
+        f->next_gen_at += f->interval;
+    }
+    if (f->gen >= cap && f->next_gen_at < s->now)
+        f->next_gen_at = s->now; /* blocked: the next write goes when the window opens */
+    return f->gen;
+}
+
+int sci_sys_add_flow(sci_sys_t *s, const char *name, unsigned src, unsigned dst, unsigned bytes,
+                     uint64_t interval, uint64_t start, char *err, size_t errlen)
+{
+    if (src >= s->n || dst >= s->n || src == dst) {
+        snprintf(err, errlen, "flow %s: nodes %u -> %u: need two different nodes of %u", name,
+                 src, dst, s->n);
+        return -1;
+    }
+    if (bytes < 16 || bytes > 64) {
+        snprintf(err, errlen, "flow %s: %u bytes: a message carries 16 to 64", name, bytes);
+        return -1;
+    }
+    if (s->nflow == 0xFFFF) {
+        snprintf(err, errlen, "too many flows");
+        return -1;
+    }
+    if (s->nflow == s->capflow) {
+        unsigned cap = s->capflow ? 2 * s->capflow : 16;
+        flow_t *nf = realloc(s->flow, cap * sizeof *nf);
+        if (!nf) {
+            snprintf(err, errlen, "out of memory");
+            return -1;
+        }
+        s->flow = nf;
+        s->capflow = cap;
+    }
+    host_t *h = &s->host[src];
+    unsigned *hf = realloc(h->flows, (h->nflows + 1) * sizeof *hf);
+    if (!hf) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    h->flows = hf;
+    h->flows[h->nflows++] = s->nflow;
+    flow_t *f = &s->flow[s->nflow];
+    memset(f, 0, sizeof *f);
+    snprintf(f->name, sizeof f->name, "%s", name);
+    f->src = src;
+    f->dst = dst;
+    f->bytes = bytes;
+    f->npay = bytes / 2;
+    f->interval = interval;
+    f->start = start > s->now ? start : s->now;
+    f->next_gen_at = f->start;
+    f->stop_at = UINT64_MAX;
+    f->gap_from = f->start;
+    return (int)s->nflow++;
+}
+
+void sci_sys_stop_flows(sci_sys_t *s)
+{
+    for (unsigned k = 0; k < s->nflow; k++)
+        if (s->flow[k].stop_at == UINT64_MAX) {
+            flow_t *f = &s->flow[k];
+            /* a saturating flow has generated what it handed out */
+            f->gen_stop = f->interval == 0 ? f->sent_hi : scisys_flow_gen(s, f);
+            f->stop_at = s->now;
+        }
+}
+
+void sci_sys_abandon_flow(sci_sys_t *s, unsigned k)
+{
+    s->flow[k].abandoned = true;
+}
+
+void sci_sys_set_interval(sci_sys_t *s, unsigned k, uint64_t interval)
+{
+    flow_t *f = &s->flow[k];
+    if (f->stop_at != UINT64_MAX)
+        return;
+    /* keep what was generated (a saturating flow: what it handed out); the next one comes
+     * one interval from now */
+    f->gen = f->interval == 0 ? (s->now >= f->start ? f->sent_hi : 0) : scisys_flow_gen(s, f);
+    f->interval = interval;
+    f->next_gen_at = s->now + interval;
+}
+
+/* ---- host transmit ------------------------------------------------------------------- */
+
+static uint16_t new_tid(host_t *h, uint8_t kind, uint32_t flow, uint32_t seq)
+{
+    uint16_t t = ++h->tid;
+    h->tidmap[t % NTID].kind = kind;
+    h->tidmap[t % NTID].flow = flow;
+    h->tidmap[t % NTID].seq = seq;
+    return t;
+}
+
+/* A driver packet or an ACK, ahead of data. */
+void scisys_host_post(sci_sys_t *s, unsigned i, uint16_t target, uint8_t type, uint8_t kind,
+                      const uint16_t *pay, unsigned npay, uint16_t *tid_out)
+{
+    host_t *h = &s->host[i];
+    if (h->pqn == PQ) {
+        if (type == SCI_T_ACK) { /* cumulative: the next one, or a retransmission, makes up */
+            h->acks_dropped++;
+            return;
+        }
+        scisys_fail(s, "host (%u,%u): its priority queue overflowed", xn(s, i), yn(s, i));
+        return;
+    }
+    pkt_t *p = &h->pq[(h->pqh + h->pqn++) % PQ];
+    uint16_t tid = new_tid(h, kind, 0, 0);
+    p->len = (uint8_t)sci_packet_build(p->sym, target, type, s->id[i], tid, pay, npay);
+    if (tid_out)
+        *tid_out = tid;
+}
+
+/* The DATA packet of seq of flow k. */
+static void build_data(sci_sys_t *s, unsigned k, uint32_t seq, pkt_t *p)
+{
+    flow_t *f = &s->flow[k];
+    host_t *h = &s->host[f->src];
+    uint16_t pay[SCI_MAX_PAYLOAD];
+    uint64_t t0 = f->t_first[seq % s->cfg.par.window];
+    pay[0] = (uint16_t)k;
+    pay[1] = (uint16_t)seq;
+    pay[2] = (uint16_t)(seq >> 16);
+    for (unsigned j = 0; j < 4; j++)
+        pay[3 + j] = (uint16_t)(t0 >> (16 * j));
+    for (unsigned j = 7; j < f->npay; j++)
+        pay[j] = (uint16_t)(k * 31u + seq * 7u + j);
+    uint16_t tid = new_tid(h, TK_DATA, k, seq);
+    p->len = (uint8_t)sci_packet_build(p->sym, s->id[f->dst], SCI_T_DATA, s->id[f->src], tid, pay,
+                                       f->npay);
+}
+
+/* The destination looks unreachable (a dead node): rest the flow (doubling rests, up to 16
+ * retransmission timeouts) and then try one message at a time, instead of filling LCs with
+ * packets that are retried to no end. An ACK ends it. */
+static void flow_rest(sci_sys_t *s, flow_t *f)
+{
+    f->fail_streak = 0;
+    f->backoff = f->backoff ? (f->backoff * 2 < 16u * s->c_rtx ? f->backoff * 2 : 16u * s->c_rtx)
+                            : 2u * s->c_rtx;
+    f->quiet_until = s->now + f->backoff;
+    f->rtx_at = f->quiet_until;
+    f->probing = true;
+}
+
+/* The next data packet of host i, round robin over its flows; false if none may go. */
+static bool next_data(sci_sys_t *s, unsigned i, pkt_t *p)
+{
+    host_t *h = &s->host[i];
+    unsigned W = s->cfg.par.window;
+    for (unsigned j = 0; j < h->nflows; j++) {
+        unsigned k = h->flows[(h->rr + j) % h->nflows];
+        flow_t *f = &s->flow[k];
+        if (h->held[f->dst] || s->now < f->quiet_until || f->abandoned)
+            continue;
+        if (f->rtx_at && s->now >= f->rtx_at && f->base < f->sent_hi) {
+            if (f->quiet_until == 0 && f->rtx_at == f->rto_at && ++f->fail_streak >= GIVE_UP) {
+                flow_rest(s, f); /* no ACK for GIVE_UP timeouts in a row */
+                continue;
+            }
+            if (f->rtx_at == f->rto_at)
+                f->tmo_rounds++;
+            f->quiet_until = 0;
+            f->retx += f->sent_hi - f->base; /* go back to the oldest unacknowledged */
+            f->next = f->base;
+            f->rtx_at = f->rto_at = s->now + s->c_rtx;
+        }
+        if (f->next >= f->base + (f->probing ? 1u : W) || f->next >= scisys_flow_gen(s, f))
+            continue;
+        uint32_t seq = f->next++;
+        if (seq == f->sent_hi) {
+            f->t_first[seq % W] = s->now;
+            f->sent_hi++;
+        }
+        if (!f->rtx_at)
+            f->rtx_at = f->rto_at = s->now + s->c_rtx;
+        f->sent++;
+        build_data(s, k, seq, p);
+        h->rr = (h->rr + j + 1) % h->nflows;
+        return true;
+    }
+    return false;
+}
+
+/* Host i's input word this cycle. */
+uint64_t scisys_host_tx(sci_sys_t *s, unsigned i, bool ready)
+{
+    host_t *h = &s->host[i];
+    if (h->dead)
+        return 0;
+    if (h->cur.len == 0) {
+        if (h->pqn) {
+            h->cur = h->pq[h->pqh];
+            h->pqh = (h->pqh + 1) % PQ;
+            h->pqn--;
+        } else if (!next_data(s, i, &h->cur)) {
+            return 0;
+        }
+        h->pos = 0;
+    }
+    uint64_t w = SCI_FLAG | h->cur.sym[h->pos];
+    if (h->pos + 1u == h->cur.len)
+        w |= SCI_LAST;
+    if (ready && ++h->pos == h->cur.len)
+        h->cur.len = 0;
+    return w;
+}
+
+/* ---- host receive -------------------------------------------------------------------- */
+
+static void got_data(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
+{
+    unsigned k = p[4];
+    if (len < 12 || k >= s->nflow || s->flow[k].dst != i || s->id[s->flow[k].src] != p[2]) {
+        scisys_fail(s, "host (%u,%u): a DATA packet no flow sent (flow %u, from 0x%x)", xn(s, i),
+                    yn(s, i), k, p[2]);
+        return;
+    }
+    flow_t *f = &s->flow[k];
+    uint32_t seq = p[5] | (uint32_t)p[6] << 16;
+    if (len != f->npay + 5u) {
+        scisys_fail(s, "flow %s: message %u arrived with %u symbols, sent %u", f->name, seq, len,
+                    f->npay + 5u);
+        return;
+    }
+    for (unsigned j = 7; j < f->npay; j++)
+        if (p[4 + j] != (uint16_t)(k * 31u + seq * 7u + j)) {
+            scisys_fail(s, "flow %s: message %u arrived corrupted (payload symbol %u)", f->name,
+                        seq, j);
+            return;
+        }
+    if (seq == f->expect) {
+        uint64_t t0 = 0;
+        for (unsigned j = 0; j < 4; j++)
+            t0 |= (uint64_t)p[7 + j] << (16 * j);
+        f->expect++;
+        if (scisys_stats_delivery(s, k, (double)(s->now - t0)) < 0)
+            return;
+    } else if (seq < f->expect) {
+        f->dups++;
+    } else if (seq >= f->sent_hi) {
+        scisys_fail(s, "flow %s: message %u delivered before it was sent", f->name, seq);
+        return;
+    }
+    uint16_t ack[3] = {(uint16_t)k, (uint16_t)f->expect, (uint16_t)(f->expect >> 16)};
+    scisys_host_post(s, i, p[2], SCI_T_ACK, TK_NONE, ack, 3, NULL);
+}
+
+static void got_ack(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
+{
+    unsigned k = p[4];
+    if (len < 8 || k >= s->nflow || s->flow[k].src != i) {
+        scisys_fail(s, "host (%u,%u): an ACK for no flow of it (flow %u)", xn(s, i), yn(s, i), k);
+        return;
+    }
+    flow_t *f = &s->flow[k];
+    uint32_t cum = p[5] | (uint32_t)p[6] << 16;
+    if (cum > f->sent_hi) {
+        scisys_fail(s, "flow %s: ACK of %u, only %u sent", f->name, cum, f->sent_hi);
+        return;
+    }
+    if (cum > f->base) {
+        f->fail_streak = 0;
+        f->backoff = 0;
+        f->probing = false;
+        f->acked += cum - f->base;
+        f->base = cum;
+        if (f->next < f->base)
+            f->next = f->base;
+        f->rtx_at = f->rto_at = f->base < f->sent_hi ? s->now + s->c_rtx : 0;
+    }
+}
+
+static void got_fail(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
+{
+    host_t *h = &s->host[i];
+    if (len < 9)
+        return;
+    uint16_t tid = p[7];
+    if ((p[6] & SCI_ID_MASK) != s->id[i])
+        return; /* another node's packet that failed in one of our LCs: its source times out */
+    if (h->tidmap[tid % NTID].kind != TK_DATA)
+        return; /* a driver packet or an ACK: the driver's timers cover those */
+    flow_t *f = &s->flow[h->tidmap[tid % NTID].flow];
+    f->fails++;
+    scisys_log(s, i, "FAIL_REPORT reason %u for flow %s message %u", p[4], f->name,
+               h->tidmap[tid % NTID].seq);
+    if (h->tidmap[tid % NTID].seq == f->base && ++f->fail_streak >= GIVE_UP) {
+        /* the oldest message failed GIVE_UP rounds in a row: the destination looks unreachable
+         * (a dead node); rest the flow instead of blocking the PSB FIFO with packets the LC
+         * retries to no end */
+        flow_rest(s, f);
+        return;
+    }
+    if (h->tidmap[tid % NTID].seq >= f->base) {
+        uint64_t t = s->now + s->cfg.par.fail_backoff;
+        if (!f->rtx_at || t < f->rtx_at)
+            f->rtx_at = t;
+    }
+}
+
+static void host_packet(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
+{
+    if (len < 5) {
+        scisys_fail(s, "host (%u,%u): a packet of %u symbols", xn(s, i), yn(s, i), len);
+        return;
+    }
+    if (sci_crc16(p, len - 1u) != p[len - 1u]) {
+        scisys_fail(s, "host (%u,%u): a packet with a bad CRC reached the host", xn(s, i),
+                    yn(s, i));
+        return;
+    }
+    switch (p[1] >> 8) {
+    case SCI_T_DATA: got_data(s, i, p, len); break;
+    case SCI_T_ACK: got_ack(s, i, p, len); break;
+    case SCI_T_FAIL_REPORT: got_fail(s, i, p, len); break;
+    case SCI_T_STATUS_REPLY: scisys_drv_got_reply(s, i, p, len); break;
+    case SCI_T_NOTIFY: scisys_drv_got_notify(s, i, p, len); break;
+    case SCI_T_PROBE: break; /* a ring probe back: the ring carries packets */
+    default:
+        scisys_fail(s, "host (%u,%u): a packet of type 0x%02x", xn(s, i), yn(s, i), p[1] >> 8);
+    }
+}
+
+void scisys_host_rx(sci_sys_t *s, unsigned i)
+{
+    host_t *h = &s->host[i];
+    uint64_t w = out_port(s, i, SCI_TP_HOUT);
+    if (!(w & SCI_FLAG))
+        return;
+    if (h->rxn < SCI_MAX_PKT + 8)
+        h->rx[h->rxn++] = (uint16_t)w;
+    if (w & SCI_LAST) {
+        unsigned len = h->rxn;
+        h->rxn = 0;
+        if (!h->dead)
+            host_packet(s, i, h->rx, len);
+    }
+}

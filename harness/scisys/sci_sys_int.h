@@ -1,0 +1,231 @@
+/*
+ * sci_sys_int.h — inside the running torus (sci_sys.h is its interface): the system's state and
+ * what its parts call of each other. The parts, one file each:
+ *   sci_sys.c         the system: creation, faults, the per-cycle loop and idle skipping;
+ *   sci_sys_param.c   the named parameters of sci.md section 5;
+ *   sci_sys_host.c    the host agents: flows, go-back-N, the delivery ledger;
+ *   sci_sys_driver.c  the driver of sci.md section 5 (CableNotOk, ReadyToGo, table loads,
+ *                     probes, watchdog, NOTIFY) and the register write port it shares;
+ *   sci_sys_static.c  the static front end (sci.md section 5's baseline);
+ *   sci_sys_stats.c   what was measured: per-flow counts and gaps, the time series;
+ *   sci_sys_tables.c  reading the tables in force back from the hardware;
+ *   sci_sys_obs.c     the harness observer's feed into the waveform.
+ * The contract is harness/scisys/sci_sys.md.
+ */
+#ifndef FTSIM_SCI_SYS_INT_H
+#define FTSIM_SCI_SYS_INT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "lockstep.h"
+#include "sci_dev.h"
+#include "sci_lc.h"
+#include "sci_node.h"
+#include "sci_obs.h"
+#include "sci_route.h"
+#include "sci_sys.h"
+#include "sci_torus.h"
+
+#define PQ 64u           /* driver packets and ACKs waiting in a host (ahead of data) */
+#define MAXW 64u         /* the largest window */
+#define NTID 256u        /* tids remembered per host (low 8 bits) */
+#define MAX_FAULTS 64u
+#define GIVE_UP 4u       /* FAIL_REPORTs in a row before a source rests a flow (10 x rtx) */
+
+enum { TK_NONE = 0, TK_DATA, TK_READ, TK_PROBE, TK_NOTIFY };
+
+typedef struct pkt {
+    uint16_t sym[SCI_MAX_PKT];
+    uint8_t len;
+} pkt_t;
+
+typedef struct flow {
+    char name[32];
+    unsigned src, dst, npay, bytes;
+    uint64_t interval, start, stop_at; /* stop_at: UINT64_MAX while generating */
+    uint32_t gen_stop;                 /* messages generated in all, once stopped */
+    uint32_t gen;                      /* messages generated so far (interval > 0) */
+    uint64_t next_gen_at;              /* when the next one is due (interval > 0) */
+    /* source: seq < base acked; base <= next <= sent_hi; messages generated so far: gen() */
+    uint32_t base, next, sent_hi;
+    uint64_t rtx_at;                   /* go back to base at this cycle (0: no timer) */
+    unsigned fail_streak;              /* rounds the oldest message failed in a row */
+    uint64_t quiet_until;              /* given up on the destination for now: no sends */
+    uint64_t backoff;                  /* the last rest (doubles, 0 when an ACK comes) */
+    bool probing;                      /* after a rest: one message at a time until an ACK */
+    uint64_t rto_at;                   /* rtx_at as the timeout set it (not a FAIL_REPORT) */
+    uint64_t tmo_rounds;               /* go-backs on a timeout: losses no FAIL_REPORT told of */
+    bool abandoned;                    /* sends nothing more (sci_sys_abandon_flow) */
+    uint64_t t_first[MAXW];            /* first send of seq, at seq % window */
+    /* destination */
+    uint32_t expect;
+    /* measurements */
+    uint64_t sent, delivered, acked, dups, retx, fails, bytes_dl;
+    double lat_sum;
+    uint64_t last_dl, gap_from, max_gap, max_gap_at;
+    uint32_t *bin_msgs;                /* messages delivered per time bin (cfg.bin_cycles) */
+    unsigned nbin_msgs;
+} flow_t;
+
+typedef struct host {
+    pkt_t pq[PQ];
+    unsigned pqh, pqn;
+    pkt_t cur;
+    unsigned pos;                      /* next symbol of cur; cur.len 0: none */
+    uint16_t tid;
+    struct { uint8_t kind; uint32_t flow, seq; } tidmap[NTID];
+    uint16_t rx[SCI_MAX_PKT + 8];
+    unsigned rxn;
+    unsigned *flows, nflows, rr;       /* flows this host sources */
+    uint8_t *held;                     /* per destination node: held by the driver */
+    unsigned nheld;
+    uint64_t acks_dropped;             /* ACKs dropped on a full queue (a blocked PSB FIFO) */
+    bool dead;
+} host_t;
+
+typedef struct wr { uint32_t addr; uint64_t data, mask; } wr_t;
+
+typedef struct drv {
+    int state;                         /* sci_drv_state_t */
+    uint64_t t_until;                  /* the running timer's end */
+    uint8_t broken[2];                 /* own LC k disabled by this driver (0 X, 1 Y) */
+    bool again;                        /* a new interrupt during the CableNotOk wait */
+    bool remote_y;                     /* the upstream X neighbour's Y ring: broken */
+    /* remote status read of the upstream X neighbour's Y-LC */
+    uint64_t rr_send_at;               /* 0: none scheduled */
+    uint16_t rr_tid;
+    int rr_state;                      /* 0 none, 1 sent, 2 up, 3 broken */
+    bool rr_in_pass;                   /* the read belongs to the running ReadyToGo */
+    bool rerun;                        /* knowledge changed while in a pass: run ReadyToGo again */
+    /* register writes */
+    wr_t *wq;
+    unsigned wqn, wqh, wqcap;
+    uint64_t wnext;                    /* the next write may go at this cycle */
+    sci_entry_t *shadow;               /* LC3: the tables loaded (set 0, per target) */
+    uint64_t wd_next;
+    sci_drv_stats_t st;
+} drv_t;
+
+typedef struct fault { uint64_t at; char what[32]; } fault_t;
+
+/* The static front end: only sci_sys_static.c reads or writes it. */
+typedef struct scisys_fe {
+    int state;                         /* 0 watching, 1 drain, 2 loading `node`, 3 probe wait */
+    uint64_t until, next_poll;
+    unsigned node;
+    sci_faults_t known;
+    bool halt;
+    unsigned done;                     /* reconfigurations the front end completed */
+} scisys_fe_t;
+
+/* The waveform's harness observer and what it shows of the current cycle: only
+ * sci_sys_obs.c reads or writes it. */
+typedef struct scisys_obs {
+    sci_obs_t *obs;                    /* NULL: no waveform */
+    uint8_t *wr;                       /* per node: a register write this cycle */
+    uint16_t dl;                       /* flows (the first 16) delivering this cycle */
+} scisys_obs_t;
+
+struct sci_sys {
+    sci_sys_cfg_t cfg;
+    const dev_design_t *d;
+    lockstep_t ls;
+    unsigned w, h, n;
+    uint64_t now;
+    uint64_t *in;
+    host_t *host;
+    drv_t *drv;
+    flow_t *flow;
+    unsigned nflow, capflow;
+    fault_t fault[MAX_FAULTS];
+    unsigned nfault;
+    uint16_t *id;                      /* node ids */
+    sci_tables_t ff;                   /* fault-free tables */
+    uint64_t c_cnok, c_rtg, c_wd, c_rtx, c_compute, c_write;
+    unsigned wr_rr, pending_writes;
+    scisys_fe_t fe;
+    /* time series */
+    uint64_t *bin_bytes, *bin_latn;
+    double *bin_lat;
+    unsigned nbins, capbins;
+    uint64_t skip_tries, skip_hits, skipped; /* idle skipping: attempts, successes, cycles */
+    unsigned skip_wait, skip_backoff;
+    scisys_obs_t obs;
+    unsigned faults_applied;
+    char err[400];
+    bool failed;
+};
+
+/* ---- sci_sys.c: failing, logging, device access ---- */
+/* The first failure of the run, with the cycle; later ones are dropped. */
+void scisys_fail(sci_sys_t *s, const char *fmt, ...);
+/* A line of the driver and fault log (cfg.log); node UINT32_MAX: the system. */
+void scisys_log(sci_sys_t *s, unsigned node, const char *fmt, ...);
+
+static inline unsigned xn(const sci_sys_t *s, unsigned i) { return i % s->w; }
+static inline unsigned yn(const sci_sys_t *s, unsigned i) { return i / s->w; }
+
+static inline uint64_t reg_read(sci_sys_t *s, unsigned node, unsigned a)
+{
+    return dev_reg_read(s->ls.m[0], ((uint32_t)node << 8) | a);
+}
+
+static inline uint64_t out_port(const sci_sys_t *s, unsigned node, unsigned kind)
+{
+    return s->ls.out[0][sci_torus_port(s->d, node % s->w, node / s->w, kind)];
+}
+
+/* The node of an id, UINT32_MAX if none. */
+static inline unsigned node_of_id(const sci_sys_t *s, uint16_t id)
+{
+    for (unsigned i = 0; i < s->n; i++)
+        if (s->id[i] == (id & SCI_ID_MASK))
+            return i;
+    return UINT32_MAX;
+}
+
+/* ---- sci_sys_host.c ---- */
+/* A driver packet or an ACK from host i, ahead of data; its tid into *tid_out (may be NULL). */
+void scisys_host_post(sci_sys_t *s, unsigned i, uint16_t target, uint8_t type, uint8_t kind,
+                      const uint16_t *pay, unsigned npay, uint16_t *tid_out);
+/* Messages of flow f generated so far (brings a paced flow's generator up to now). */
+uint32_t scisys_flow_gen(const sci_sys_t *s, flow_t *f);
+/* Host i takes this cycle's symbol from its PSB (a whole packet goes to its handler). */
+void scisys_host_rx(sci_sys_t *s, unsigned i);
+/* Host i's input word this cycle; `ready`: the PSB takes it. */
+uint64_t scisys_host_tx(sci_sys_t *s, unsigned i, bool ready);
+
+/* ---- sci_sys_driver.c ---- */
+void scisys_drv_cycle(sci_sys_t *s, unsigned i);
+/* A STATUS_REPLY or a NOTIFY reached host i: its driver's. */
+void scisys_drv_got_reply(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len);
+void scisys_drv_got_notify(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len);
+/* Queue a register write of node i's driver (or of the front end for it). */
+void scisys_wq_push(sci_sys_t *s, unsigned i, unsigned a, uint64_t data, uint64_t mask);
+/* The device's register port this cycle: at most one queued write. */
+void scisys_drv_write(sci_sys_t *s);
+
+/* ---- sci_sys_static.c ---- */
+void scisys_fe_init(sci_sys_t *s);
+void scisys_fe_cycle(sci_sys_t *s);
+/* The front end's next event: a cycle, s->now when it has work now, UINT64_MAX for none. */
+uint64_t scisys_fe_next(const sci_sys_t *s);
+/* In a reconfiguration (not watching). */
+bool scisys_fe_busy(const sci_sys_t *s);
+
+/* ---- sci_sys_stats.c ---- */
+/* Flow k delivered a message in order, `lat` cycles after its first send. Returns -1 (the
+ * system failed) when the time series cannot grow. */
+int scisys_stats_delivery(sci_sys_t *s, unsigned k, double lat);
+
+/* ---- sci_sys_obs.c ---- */
+/* With cfg.wave: one FST of the torus RTL and the harness observer. Returns 0 or -1. */
+int scisys_obs_open(sci_sys_t *s, char *err, size_t errlen);
+void scisys_obs_free(sci_sys_t *s);
+void scisys_obs_write(sci_sys_t *s, unsigned node);
+void scisys_obs_delivery(sci_sys_t *s, unsigned flow);
+/* The harness's state of this cycle, into the waveform next to the RTL's. */
+void scisys_obs_cycle(sci_sys_t *s);
+
+#endif
