@@ -774,7 +774,9 @@ static void report_failure(rz_t *z)
     if (write_repro(z, vec) < 0)
         return;
     printf("reproducer: %s\n", vec);
-    fuzz_replay(vec, fst, z->o->models, NULL);
+    static const dev_lookup_t lookups[] = {sci_ring_find_design, sci_torus_find_design, NULL};
+    static const dev_catalog_t cat = {.lookups = lookups};
+    fuzz_replay(&cat, vec, fst, z->o->models, NULL);
 }
 
 static void print_stats(const rz_t *z, double secs)
@@ -853,6 +855,7 @@ int fuzz_sciring(const fuzz_opts_t *o)
         }
         if (o->ring_pull >= 0) {
             fprintf(stderr, "ftsim: --pull is for rings\n");
+            dev_design_release(z->d);
             free(z);
             return 2;
         }
@@ -867,6 +870,7 @@ int fuzz_sciring(const fuzz_opts_t *o)
         }
         if (o->ring_pull >= (int)z->n) {
             fprintf(stderr, "ftsim: --pull %d: the ring has nodes 0..%u\n", o->ring_pull, z->n - 1);
+            dev_design_release(z->d);
             free(z);
             return 2;
         }
@@ -878,6 +882,7 @@ int fuzz_sciring(const fuzz_opts_t *o)
     fflush(stdout);
     if (ls_open(&z->ls, z->d, o->models, err, sizeof err) < 0) {
         fprintf(stderr, "ftsim: %s\n", err);
+        dev_design_release(z->d);
         free(z);
         return 2;
     }
@@ -1008,6 +1013,7 @@ int fuzz_sciring(const fuzz_opts_t *o)
             free(z->f[s][d].fate);
     free(z->log);
     free(z->in);
+    dev_design_release(z->d);
     free(z);
     return failed ? 1 : 0;
 }

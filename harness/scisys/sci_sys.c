@@ -122,7 +122,7 @@ typedef struct fault { uint64_t at; char what[32]; } fault_t;
 
 struct sci_sys {
     sci_sys_cfg_t cfg;
-    const dev_design_t *d;
+    const dev_design_t *d; /* the torus's design: ours, released by sci_sys_free */
     lockstep_t ls;
     unsigned w, h, n;
     uint64_t now;
@@ -1566,6 +1566,7 @@ void sci_sys_free(sci_sys_t *s)
         free(s->flow[k].bin_msgs);
     free(s->host), free(s->drv), free(s->id), free(s->in), free(s->flow);
     free(s->bin_bytes), free(s->bin_lat), free(s->bin_latn);
+    dev_design_release(s->d);
     free(s);
 }
 
