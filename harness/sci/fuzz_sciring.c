@@ -132,6 +132,9 @@ typedef struct {
     unsigned ninit;
     rec_t *golden;        /* --record */
     int debug;            /* FTSIM_RING_DEBUG set: trace host events on stderr */
+    uint16_t dbg_hdr[N_MAX][4]; /* FTSIM_RING_TID: each link's packet header so far */
+    unsigned dbg_pos[N_MAX];
+    uint8_t fate_sink;    /* what fate() hands out when the ledger cannot grow */
 } rz_t;
 
 static void rz_fail(rz_t *z, const char *fmt, ...)
@@ -234,8 +237,7 @@ static uint8_t *fate(rz_t *z, flow_t *f, uint32_t seq)
         uint8_t *p = realloc(f->fate, cap);
         if (!p) {
             rz_fail(z, "out of memory for the ledger");
-            static uint8_t dummy;
-            return &dummy;
+            return &z->fate_sink;
         }
         memset(p + f->cap, 0, cap - f->cap);
         f->fate = p;
@@ -614,8 +616,8 @@ static void pull_report(rz_t *z)
 /* Debugging aid (FTSIM_RING_TID=0xT): print every packet with that tid on every link. */
 static void debug_links(rz_t *z, const uint64_t *out, uint16_t tid)
 {
-    static uint16_t hdr[N_MAX][4];
-    static unsigned pos[N_MAX];
+    uint16_t (*hdr)[4] = z->dbg_hdr;
+    unsigned *pos = z->dbg_pos;
     for (unsigned i = 0; i < z->n; i++) {
         uint64_t w = out[port(z, i, SCI_RP_LINK)];
         if (!(w & SCI_FLAG)) {
