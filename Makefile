@@ -47,7 +47,7 @@ NODE_VARIANTS := lc3n1 p2sn1 lc3n2 p2sn2
 HARNESS_DIRS := core rnp sci scisys cmd
 INC_core    := -Iharness/core
 INC_rnp     := $(INC_core) -Iharness/rnp -I$(CSIM_DIR)
-INC_sci     := $(INC_core) -Iharness/sci -I$(CSIM_DIR) -Iharness/rnp
+INC_sci     := $(INC_core) -Iharness/sci -I$(CSIM_DIR)
 INC_scisys  := $(INC_sci) -Iharness/scisys
 INC_cmd     := $(INC_scisys) -Iharness/rnp -Iharness/cmd
 # The Verilated models each shim includes.

@@ -13,6 +13,8 @@
 #include "fuzz.h"
 #include "lockstep.h"
 #include "play.h"
+#include "registry.h"
+#include "rn1_dev.h"
 #include "rnpnet.h"
 #include "sci_route.h"
 #include "sci_sys.h"
@@ -227,7 +229,7 @@ static int cmd_play(int argc, char **argv)
     for (int k = 0; k < nfiles; k++) {
         vec_t v;
         char err[1024];
-        int rc = vec_load(files[k], &v, err, sizeof err);
+        int rc = vec_load(files[k], &registry_catalog, &v, err, sizeof err);
         if (rc) {
             printf("%s\nFAIL %s\n", err, files[k]);
             fflush(stdout);
@@ -274,7 +276,7 @@ static int cmd_record(int argc, char **argv)
         return bad_arg("record", "want IN.vec -o OUT.vec", NULL);
     vec_t v;
     char err[1024];
-    if (vec_load(in, &v, err, sizeof err)) {
+    if (vec_load(in, &registry_catalog, &v, err, sizeof err)) {
         fprintf(stderr, "%s\n", err);
         return 2;
     }
@@ -388,7 +390,7 @@ static int parse_fuzz_opts(const char *cmd, int argc, char **argv, fuzz_opts_t *
         if (o->faults > 64)
             return bad_arg(cmd, "--faults takes 0 to 64", NULL);
     } else if ((!strcmp(device, "lc3") || !strcmp(device, "p2s")) && !strcmp(cmd, "fuzz")) {
-        o->sci = dev_find_design(device);
+        o->sci = dev_catalog_find(&registry_catalog, device); /* fixed: nothing to release */
     } else if (!strcmp(device, "ring") && !strcmp(cmd, "fuzz")) {
         o->is_ring = 1;
     } else if (!strcmp(device, "torus") && !strcmp(cmd, "fuzz")) {
@@ -461,7 +463,7 @@ static double replay_cps_sig(const uint16_t *cap, uint64_t cycles, unsigned mode
 {
     lockstep_t ls;
     char err[DEV_ERR_LEN];
-    if (ls_open(&ls, dev_find_design("rn1"), models, err, sizeof err) < 0) {
+    if (ls_open(&ls, &rn1_design, models, err, sizeof err) < 0) {
         fprintf(stderr, "ftsim bench: %s\n", err);
         return 0;
     }
@@ -785,17 +787,18 @@ static int cmd_info(int argc, char **argv)
         return argc > 1 ? 2 : 0;
     }
     if (argc == 0) {
-        for (const dev_design_t *const *d = dev_designs(); *d; d++)
+        for (const dev_design_t *const *d = registry_catalog.designs; *d; d++)
             printf("%-10s %s\n", (*d)->name, (*d)->summary);
         static const char *const nets[] = {"rnpnet16", "rnpnet64", "rnpnet256"};
         for (unsigned k = 0; k < 3; k++) {
-            const dev_design_t *d = dev_find_design(nets[k]);
+            const dev_design_t *d = dev_catalog_find(&registry_catalog, nets[k]);
             if (d)
                 printf("%-10s %s\n", d->name, d->summary);
+            dev_design_release(d);
         }
         return 0;
     }
-    const dev_design_t *d = dev_find_design(argv[0]);
+    const dev_design_t *d = dev_catalog_find(&registry_catalog, argv[0]);
     if (!d) {
         fprintf(stderr, "ftsim info: unknown device '%s'\n", argv[0]);
         return 2;
@@ -813,6 +816,7 @@ static int cmd_info(int argc, char **argv)
             printf(" default 0x%llx", (unsigned long long)r->dflt);
         printf("\n");
     }
+    dev_design_release(d);
     return 0;
 }
 

@@ -1,4 +1,5 @@
-/* dev.c — the generic parts of the device interface. */
+/* dev.c — the generic parts of the device interface: opening models, catalog lookups,
+ * defaults that every family shares. */
 #include "dev.h"
 
 #include <stdio.h>
@@ -17,7 +18,7 @@ device_t *dev_open_named(const dev_design_t *d, dev_impl_t impl, const char *nam
                          size_t errlen)
 {
     const dev_ops_t *ops = NULL;
-    void *self = d->create(impl, name, &ops, err, errlen);
+    void *self = d->create(d, impl, name, &ops, err, errlen);
     if (!self)
         return NULL;
     device_t *dev = calloc(1, sizeof *dev);
@@ -31,6 +32,25 @@ device_t *dev_open_named(const dev_design_t *d, dev_impl_t impl, const char *nam
     dev->self = self;
     dev->impl = impl;
     return dev;
+}
+
+void dev_design_release(const dev_design_t *d)
+{
+    if (d && d->release)
+        d->release(d);
+}
+
+const dev_design_t *dev_catalog_find(const dev_catalog_t *c, const char *name)
+{
+    for (unsigned i = 0; c->designs && c->designs[i]; i++)
+        if (strcasecmp(c->designs[i]->name, name) == 0)
+            return c->designs[i];
+    for (unsigned i = 0; c->lookups && c->lookups[i]; i++) {
+        const dev_design_t *d = c->lookups[i](name);
+        if (d)
+            return d;
+    }
+    return NULL;
 }
 
 void dev_close(device_t *dev)
@@ -82,6 +102,23 @@ int dev_csim_internal_error(void *self)
 {
     (void)self;
     return 0;
+}
+
+int dev_no_control(void *self, const char *cmd, char *err, size_t errlen)
+{
+    (void)self;
+    snprintf(err, errlen, "the device takes no control statement ('%s')", cmd);
+    return -1;
+}
+
+void dev_strobe_write(uint64_t cur, uint64_t data, uint64_t mask, uint64_t *wdata, uint8_t *wstrb)
+{
+    uint8_t s = 0;
+    for (unsigned b = 0; b < 8; b++)
+        if ((mask >> (8 * b)) & 0xFFu)
+            s |= (uint8_t)(1u << b);
+    *wdata = (cur & ~mask) | (data & mask);
+    *wstrb = s;
 }
 
 int dev_port_index(const dev_design_t *d, const char *name, dev_dir_t dir)

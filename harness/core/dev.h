@@ -8,6 +8,18 @@
  * Verilated RTL or the C reference model. The player, the comparator, the recorder and the
  * fuzzer only ever talk to device_t, so they never care which implementation they drive.
  *
+ * The core knows no design by name: `device NAME` is resolved through a dev_catalog_t that
+ * the caller hands in (the command layer's catalog lists every family; a fuzzer replaying its
+ * own reproducer may hand in just its family's).
+ *
+ * Who owns a design: a fixed design (rn1, lc3, a node) is a static constant with no release
+ * hook. A parametric one (a ring, a torus, a network) is built on request, by a family's
+ * constructor or by a catalog lookup, and belongs to whoever asked for it: they hand it back
+ * with dev_design_release() once every device opened from it is closed. A design that holds
+ * another (a torus its node design) holds a fixed one, so nothing is shared and nothing global
+ * keeps designs alive. dev_design_release() of a fixed design does nothing, so a caller need
+ * not know which kind it got.
+ *
  * Cycle protocol (one call sequence per cycle, cycle 0 is the first after reset):
  *   dev_set_inputs()          inputs of this cycle (array indexed by port number)
  *   dev_reg_write()           optional, at most one per cycle: takes effect next cycle
@@ -121,9 +133,13 @@ struct dev_design {
     const char *const *control_words;
     int (*check_control)(const dev_design_t *d, const char *text, char *err, size_t errlen);
 
-    /* Create an implementation. Returns NULL with a message when it is not built. */
-    void *(*create)(dev_impl_t impl, const char *instance, const dev_ops_t **ops, char *err,
-                    size_t errlen);
+    /* Create an implementation of design d (this design: a family reaches its own design
+     * struct from it, so one function serves every design of the family). Returns NULL with
+     * a message when it cannot. */
+    void *(*create)(const dev_design_t *d, dev_impl_t impl, const char *instance,
+                    const dev_ops_t **ops, char *err, size_t errlen);
+    /* Free a design built on request (see the top of this file); NULL for a fixed design. */
+    void (*release)(const dev_design_t *d);
 };
 
 struct dev {
@@ -140,9 +156,28 @@ typedef struct dev_write {
     uint64_t data, mask;
 } dev_write_t;
 
-/* The registry of designs. */
-const dev_design_t *dev_find_design(const char *name);
-const dev_design_t *const *dev_designs(void); /* NULL-terminated */
+/* A family's own design struct around its dev_design_t member `member`, from the design its
+ * hooks are handed (create, release, check_control). */
+#define DEV_DESIGN_OF(d, type, member)                                                             \
+    ((const type *)(const void *)((const char *)(d) - offsetof(type, member)))
+
+/* Hand back a design built on request (its release hook); nothing for a fixed design or NULL. */
+void dev_design_release(const dev_design_t *d);
+
+/* A family's lookup: the design `name` names, built for the caller (who releases it), or NULL
+ * when the name is not one of the family's. */
+typedef const dev_design_t *(*dev_lookup_t)(const char *name);
+
+/* The designs `device NAME` can name. */
+typedef struct dev_catalog {
+    const dev_design_t *const *designs; /* the fixed designs, NULL-terminated (or NULL) */
+    const dev_lookup_t *lookups;        /* the parametric families, NULL-terminated (or NULL) */
+    const char *families;               /* how to name the parametric ones, for messages */
+} dev_catalog_t;
+
+/* The design `name` names (case-insensitive): a fixed one first, else the first family's
+ * lookup that knows it. NULL if none. Release it with dev_design_release(). */
+const dev_design_t *dev_catalog_find(const dev_catalog_t *c, const char *name);
 
 const char *dev_impl_name(dev_impl_t impl);
 
@@ -193,6 +228,13 @@ void dev_trace_close(device_t *d);
 int dev_csim_trace_open(void *self, const char *path, char *err, size_t errlen);
 void dev_csim_trace_close(void *self, uint64_t cycle);
 int dev_csim_internal_error(void *self);
+/* dev_ops_t.control of a design with no control statements: refuses every one. */
+int dev_no_control(void *self, const char *cmd, char *err, size_t errlen);
+
+/* A masked register write as a register port with byte strobes takes it (the RTL of every
+ * design, and the C models that mirror it): the mask widened to byte strobes, the bytes'
+ * other bits taken from the register's current value. */
+void dev_strobe_write(uint64_t cur, uint64_t data, uint64_t mask, uint64_t *wdata, uint8_t *wstrb);
 
 /* Lookups on a design (case-insensitive names). -1 when absent. */
 int dev_port_index(const dev_design_t *d, const char *name, dev_dir_t dir);

@@ -37,13 +37,17 @@ typedef struct fuzz_opts {
 #include <stdarg.h>
 #include <stddef.h>
 
+struct dev_catalog;
+
 /* Keep the first failure of a run: "cycle N: message" into why (later ones are dropped). */
 void fuzz_first_failure(int *failed, char *why, size_t len, uint64_t cycle, const char *fmt,
                         va_list ap);
 
 /* Replay a fuzz reproducer vector (lockstep unless models is LS_CSIM; a waveform to fst when
- * given), printing what it shows and how to open it: `hint`, or by default make wave V=vec. */
-void fuzz_replay(const char *vec, const char *fst, unsigned models, const char *hint);
+ * given), printing what it shows and how to open it: `hint`, or by default make wave V=vec.
+ * cat names the reproducer's device: the fuzzer's own family is enough. */
+void fuzz_replay(const struct dev_catalog *cat, const char *vec, const char *fst, unsigned models,
+                 const char *hint);
 
 /* 0 pass, 1 a divergence or an end-to-end check failed (reproducer written), 2 cannot run. */
 int fuzz_rn1(const fuzz_opts_t *o);

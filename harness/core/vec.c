@@ -11,6 +11,7 @@
 
 typedef struct parser {
     vec_t *v;
+    const dev_catalog_t *cat; /* resolves `device NAME` */
     const char *path;
     unsigned line;
     int seen_device, seen_at, seen_check;
@@ -308,16 +309,15 @@ static int stmt(parser_t *p, char **tok, int ntok)
             return fail(p, "the first statement must be 'device NAME', not '%s'", tok[0]);
         if (ntok != 2)
             return fail(p, "want 'device NAME'");
-        const dev_design_t *d = dev_find_design(tok[1]);
+        const dev_design_t *d = dev_catalog_find(p->cat, tok[1]);
         if (!d) {
+            const dev_catalog_t *c = p->cat;
             char names[200] = "";
-            for (const dev_design_t *const *q = dev_designs(); *q; q++)
+            for (unsigned i = 0; c->designs && c->designs[i]; i++)
                 snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
-                         names[0] ? ", " : "", (*q)->name);
-            return fail(p, "unknown device '%s' (devices: %s; SCI rings ringN and p2sringN, N 2 to "
-                           "16; RNP networks rnpnetN[xE][wS]: N 16, 64, 256 or 1024 endpoints, E "
-                           "0..4 extra stages, wiring seed S)",
-                        tok[1], names);
+                         names[0] ? ", " : "", c->designs[i]->name);
+            return fail(p, "unknown device '%s' (devices: %s%s%s)", tok[1], names,
+                        c->families ? "; " : "", c->families ? c->families : "");
         }
         v->design = d;
         v->ninit = dev_config_defaults(d, v->init, VEC_MAX_WRITES);
@@ -461,15 +461,17 @@ static int check_events(parser_t *p)
     return 0;
 }
 
-int vec_parse(const char *path, const char *text, size_t len, vec_t *v, char *err, size_t errlen)
+int vec_parse(const char *path, const char *text, size_t len, const dev_catalog_t *cat, vec_t *v,
+              char *err, size_t errlen)
 {
     memset(v, 0, sizeof *v);
     v->strict = 1;
     v->path = strdup(path);
-    parser_t p = {.v = v, .path = path, .err = err, .errlen = errlen};
+    parser_t p = {.v = v, .cat = cat, .path = path, .err = err, .errlen = errlen};
     char *buf = malloc(len + 1);
     if (!buf || !v->path) {
         free(buf);
+        vec_free(v);
         snprintf(err, errlen, "%s: out of memory", path);
         return 2;
     }
@@ -495,10 +497,12 @@ int vec_parse(const char *path, const char *text, size_t len, vec_t *v, char *er
         qsort(v->ev, v->nev, sizeof *v->ev, ev_cmp);
         rc = check_events(&p);
     }
+    if (rc)
+        vec_free(v);
     return rc;
 }
 
-int vec_load(const char *path, vec_t *v, char *err, size_t errlen)
+int vec_load(const char *path, const dev_catalog_t *cat, vec_t *v, char *err, size_t errlen)
 {
     memset(v, 0, sizeof *v);
     FILE *f = fopen(path, "rb");
@@ -540,7 +544,7 @@ int vec_load(const char *path, vec_t *v, char *err, size_t errlen)
     }
     fclose(f);
     if (!rc)
-        rc = vec_parse(path, text, len, v, err, errlen);
+        rc = vec_parse(path, text, len, cat, v, err, errlen);
     free(text);
     return rc;
 }
@@ -551,6 +555,7 @@ void vec_free(vec_t *v)
         free(v->ev[i].text);
     free(v->ev);
     free(v->path);
+    dev_design_release(v->design);
     memset(v, 0, sizeof *v);
 }
 

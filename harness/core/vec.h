@@ -1,7 +1,7 @@
 /*
  * vec.h — the vector language of ../shared/spec/vectors.md, parsed into a list of events
  * sorted by cycle. Any design plugs in through its dev_design_t (ports, registers, word and
- * statement hooks); nothing here knows RN1.
+ * statement hooks); nothing here knows a design: the caller's catalog names them.
  */
 #ifndef FTSIM_VEC_H
 #define FTSIM_VEC_H
@@ -35,7 +35,7 @@ typedef struct vec_ev {
 
 typedef struct vec {
     char *path;
-    const dev_design_t *design;
+    const dev_design_t *design; /* the vector's own (from the catalog): vec_free releases it */
     dev_write_t init[VEC_MAX_WRITES]; /* reset-time configuration: defaults + `config` lines */
     unsigned ninit;
     int strict;
@@ -47,10 +47,13 @@ typedef struct vec {
     uint64_t last_cycle; /* the last cycle any @ line names */
 } vec_t;
 
-/* Load and parse a vector file. On error returns 2 and writes "file:line: message". */
-int vec_load(const char *path, vec_t *v, char *err, size_t errlen);
+/* Load and parse a vector file, its `device NAME` looked up in cat. On error returns 2,
+ * writes "file:line: message" and leaves v empty (nothing to free). */
+int vec_load(const char *path, const dev_catalog_t *cat, vec_t *v, char *err, size_t errlen);
 /* Parse text already in memory (path is used in messages). */
-int vec_parse(const char *path, const char *text, size_t len, vec_t *v, char *err, size_t errlen);
+int vec_parse(const char *path, const char *text, size_t len, const dev_catalog_t *cat, vec_t *v,
+              char *err, size_t errlen);
+/* Free the events and release the design; v is left empty (a second call does nothing). */
 void vec_free(vec_t *v);
 
 /* The last cycle to run: `end @N`, or the last cycle named plus 4. */

@@ -1,4 +1,9 @@
 // vl_common.cpp — the one VerilatedContext of an ftsim binary.
+//
+// The context is the harness's only process-wide object, on purpose: Verilator 5 wants one
+// context per process, shared by every model, so that one runtime, one simulation time and
+// one assertion handler serve all the models of a run (a torus's nodes and the observer in
+// one trace). It is created on first use and lives until the process ends.
 #include "vl_common.h"
 
 #include <cerrno>
@@ -9,7 +14,7 @@
 
 VerilatedContext *ftsim_vl_context()
 {
-    static VerilatedContext *ctx = nullptr;
+    static VerilatedContext *ctx = nullptr; // the one process-wide object (see the top)
     if (!ctx) {
         ctx = new VerilatedContext;
         ctx->traceEverOn(true);

@@ -4,7 +4,8 @@
 
 #include "verilated.h"
 
-// The shared context: tracing enabled, assertions reported instead of aborting the process.
+// The shared context, created on first use: tracing enabled, assertions reported instead of
+// aborting the process. One per process (vl_common.cpp says why).
 VerilatedContext *ftsim_vl_context();
 
 // An FST for one model: `attach` hooks the model to it before it opens. nullptr (message in

@@ -101,6 +101,7 @@ static int run_one(const run_cfg_t *c, run_res_t *r)
     lockstep_t ls;
     if (ls_open(&ls, d, c->models, err, sizeof err) < 0) {
         fprintf(stderr, "ftsim experiment: %s\n", err);
+        dev_design_release(d);
         return -1;
     }
     prng_t rng;
@@ -113,6 +114,7 @@ static int run_one(const run_cfg_t *c, run_res_t *r)
         ls_close(&ls);
         free(in);
         ni_free(ni);
+        dev_design_release(d);
         return -1;
     }
     dev_write_t init = {RNPNET_NETCFG, 0x1234u | ((uint64_t)c->backchan << 16), 0x1FFFF};
@@ -156,6 +158,7 @@ static int run_one(const run_cfg_t *c, run_res_t *r)
     ls_close(&ls);
     ni_free(ni);
     free(in);
+    dev_design_release(d);
     return 0;
 }
 

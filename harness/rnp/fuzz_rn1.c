@@ -35,7 +35,6 @@
 
 #define NP 8
 
-extern const dev_design_t rn1_design;
 
 typedef struct cfg {
     uint8_t swallow, disable, mode, backchan;
@@ -606,14 +605,17 @@ static void report_failure(fz_t *f)
         return;
     printf("reproducer: %s (cycles %llu..%llu of the run)\n", vec, (unsigned long long)f->q,
            (unsigned long long)f->t);
-    fuzz_replay(vec, fst, LS_BOTH, NULL);
+    static const dev_design_t *const rn1_only[] = {&rn1_design, NULL};
+    static const dev_catalog_t rn1_catalog = {.designs = rn1_only};
+    fuzz_replay(&rn1_catalog, vec, fst, LS_BOTH, NULL);
 }
 
-void fuzz_replay(const char *vec, const char *fst, unsigned models, const char *hint)
+void fuzz_replay(const dev_catalog_t *cat, const char *vec, const char *fst, unsigned models,
+                 const char *hint)
 {
     vec_t v;
     char err[DEV_ERR_LEN];
-    if (vec_load(vec, &v, err, sizeof err)) {
+    if (vec_load(vec, cat, &v, err, sizeof err)) {
         printf("reproducer does not parse: %s\n", err);
         return;
     }

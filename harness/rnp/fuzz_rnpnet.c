@@ -409,6 +409,10 @@ static int write_repro(nf_t *f, const char *path)
     return rec_close(r, f->t + 4, err, sizeof err);
 }
 
+/* What a reproducer or a recording names: a network of this family. */
+static const dev_lookup_t net_lookups[] = {rnpnet_find_design, NULL};
+static const dev_catalog_t net_catalog = {.lookups = net_lookups};
+
 static void report_failure(nf_t *f)
 {
     const fuzz_opts_t *o = f->o;
@@ -432,7 +436,7 @@ static void report_failure(nf_t *f)
         return;
     printf("reproducer: %s\n", vec);
     fflush(stdout);
-    fuzz_replay(vec, fst, LS_BOTH,
+    fuzz_replay(&net_catalog, vec, fst, LS_BOTH,
                 "(every router, scopes r0..; harness/scripts/path_gtkw.py makes a layout)");
 }
 
@@ -446,14 +450,17 @@ int fuzz_rnpnet(const fuzz_opts_t *o)
         return 2;
     }
     nf_t *f = calloc(1, sizeof *f);
-    if (!f)
+    if (!f) {
+        dev_design_release(d);
         return 2;
+    }
     f->o = o;
     f->topo = rnpnet_topo_of(d);
     prng_seed(&f->rng, o->seed ^ 0x6E6574ull);
     if (ls_open(&f->ls, d, o->models, err, sizeof err) < 0) {
         fprintf(stderr, "ftsim fuzz: %s\n", err);
         free(f);
+        dev_design_release(d);
         return 2;
     }
     const rnpnet_topo_t *t = f->topo;
@@ -519,7 +526,7 @@ int fuzz_rnpnet(const fuzz_opts_t *o)
         snprintf(f->why, sizeof f->why, "none (recorded with --record)");
         vec_t v;
         char err[DEV_ERR_LEN];
-        if (write_repro(f, stim) == 0 && vec_load(stim, &v, err, sizeof err) == 0) {
+        if (write_repro(f, stim) == 0 && vec_load(stim, &net_catalog, &v, err, sizeof err) == 0) {
             record_run(&v, DEV_IMPL_CSIM, o->record);
             vec_free(&v);
         }
@@ -540,5 +547,6 @@ int fuzz_rnpnet(const fuzz_opts_t *o)
         free(f->log[i].text);
     free(f->log);
     free(f->plan), free(f->plan_at), free(f);
+    dev_design_release(d);
     return failed ? 1 : 0;
 }

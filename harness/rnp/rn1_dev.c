@@ -1,6 +1,6 @@
 /*
  * rn1_dev.c — the RN1 design (ports, registers, hooks: rtl/rn1.md) and its C-model
- * implementation over csim/rn1.c. The RTL implementation is harness/rn1_rtl.cpp.
+ * implementation over csim/rn1.c. The RTL implementation is harness/rnp/rn1_rtl.cpp.
  */
 #include "rn1_dev.h"
 
@@ -54,16 +54,6 @@ static const uint32_t rn1_debug_addrs[RN1_NDEBUG] = {0x01, 0x02, 0x03, 0x10, 0x1
                                                      0x13, 0x14, 0x15, 0x16, 0x17};
 static const char *const rn1_record_regs[] = {"errors", "alloc", NULL};
 
-void rn1_strobe_write(uint64_t cur, uint64_t data, uint64_t mask, uint64_t *wdata, uint8_t *wstrb)
-{
-    uint8_t s = 0;
-    for (unsigned b = 0; b < 8; b++)
-        if ((mask >> (8 * b)) & 0xFFu)
-            s |= (uint8_t)(1u << b);
-    *wdata = (cur & ~mask) | (data & mask);
-    *wstrb = s;
-}
-
 /* ---- the C model as a device ---------------------------------------------------------- */
 
 typedef struct rn1_csim {
@@ -102,7 +92,7 @@ static void cs_reg_write(void *self, uint32_t addr, uint64_t data, uint64_t mask
     rn1_csim_t *s = self;
     s->in.reg_we = true;
     s->in.reg_waddr = (uint8_t)addr;
-    rn1_strobe_write(rn1_reg_read(&s->m, (uint8_t)addr), data, mask, &s->in.reg_wdata,
+    dev_strobe_write(rn1_reg_read(&s->m, (uint8_t)addr), data, mask, &s->in.reg_wdata,
                      &s->in.reg_wstrb);
 }
 
@@ -127,21 +117,15 @@ static void cs_tick(void *self, uint64_t cycle)
     s->in.reg_we = false;
 }
 
-int rn1_no_control(void *self, const char *cmd, char *err, size_t errlen)
-{
-    (void)self;
-    snprintf(err, errlen, "rn1 takes no control statement ('%s')", cmd);
-    return -1;
-}
-
 static const dev_ops_t rn1_csim_ops = {
     cs_destroy,   cs_set_reset, cs_set_inputs,       cs_get_outputs,       cs_reg_write,
     cs_reg_read,  cs_debug,     cs_tick,             dev_csim_trace_open,  dev_csim_trace_close,
-    dev_csim_internal_error,    rn1_no_control, NULL};
+    dev_csim_internal_error,    dev_no_control, NULL};
 
-static void *rn1_create(dev_impl_t impl, const char *instance, const dev_ops_t **ops, char *err,
-                        size_t errlen)
+static void *rn1_create(const dev_design_t *d, dev_impl_t impl, const char *instance,
+                        const dev_ops_t **ops, char *err, size_t errlen)
 {
+    (void)d;
     if (impl == DEV_IMPL_RTL)
         return rn1_rtl_create(instance, ops, err, errlen);
     rn1_csim_t *s = calloc(1, sizeof *s);

@@ -8,6 +8,8 @@
 extern "C" {
 #endif
 
+extern const dev_design_t rn1_design; /* a fixed design (dev.h) */
+
 /* Port numbers in rn1_design.ports (and in the in[]/out[] arrays of dev.h). */
 #define RN1_P_FIN(i) (0u + (i))     /* f<i> input from upstream */
 #define RN1_P_BIN(j) (8u + (j))     /* b<j> input from downstream */
@@ -19,13 +21,6 @@ extern "C" {
 
 #define RN1_REG_CFG 0x00u
 #define RN1_NDEBUG 11u
-
-/* A masked register write as the RTL's register port takes it: the mask widened to byte
- * strobes, the bytes' other bits taken from the register's current value. */
-void rn1_strobe_write(uint64_t cur, uint64_t data, uint64_t mask, uint64_t *wdata, uint8_t *wstrb);
-
-/* Both implementations refuse control statements: RN1 has none. */
-int rn1_no_control(void *self, const char *cmd, char *err, size_t errlen);
 
 /* The Verilated RTL (harness/rnp/rn1_rtl.cpp). */
 void *rn1_rtl_create(const char *instance, const dev_ops_t **ops, char *err, size_t errlen);

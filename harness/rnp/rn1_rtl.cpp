@@ -99,7 +99,7 @@ void reg_write(void *self, uint32_t addr, uint64_t data, uint64_t mask)
     Vrn1 *t = me(self)->top;
     uint64_t wdata;
     uint8_t wstrb;
-    rn1_strobe_write(reg_read(self, addr), data, mask, &wdata, &wstrb);
+    dev_strobe_write(reg_read(self, addr), data, mask, &wdata, &wstrb);
     t->reg_we_i = 1;
     t->reg_waddr_i = static_cast<uint8_t>(addr);
     t->reg_wdata_i = wdata;
@@ -177,8 +177,9 @@ int internal_error(void *self)
     return ftsim_vl_context()->gotError() ? 1 : 0;
 }
 
-const dev_ops_t ops = {destroy, set_reset,  set_inputs,  get_outputs,    reg_write,     reg_read,
-                       debug,   tick,       trace_open,  trace_close,    internal_error, rn1_no_control};
+const dev_ops_t ops = {destroy,     set_reset,      set_inputs,    get_outputs, reg_write, reg_read,
+                       debug,       tick,           trace_open,    trace_close, internal_error,
+                       dev_no_control};
 
 }  // namespace
 

@@ -1,4 +1,5 @@
-/* rnpnet.c — RNP networks of RN1s: topology, faults on the wires, the composite device. */
+/* rnpnet.c — RNP networks of RN1s: topology, faults on the wires, the composite device. A
+ * network's design is built on request and belongs to the caller (dev.h). */
 #include "rnpnet.h"
 
 #include <errno.h>
@@ -11,8 +12,6 @@
 #include "rn1_dev.h"
 #include "rnp_word.h"
 #include "vl_trace.h"
-
-extern const dev_design_t rn1_design;
 
 /* ---- topology ----------------------------------------------------------------------------- */
 
@@ -313,7 +312,7 @@ void rnpnet_fault_format(const rnpnet_fault_t *f, char *buf, size_t len)
 /* ---- the design ------------------------------------------------------------------------------ */
 
 typedef struct netdesign {
-    dev_design_t d;          /* first: a dev_design_t * is a netdesign_t * */
+    dev_design_t d;          /* what the hooks are handed; as_net() gets the rest */
     rnpnet_topo_t t;
     char name[32], summary[160];
     dev_port_t *ports;
@@ -342,11 +341,9 @@ static int net_check_control(const dev_design_t *d, const char *text, char *err,
     return 0;
 }
 
-#define MAX_NETS 8
-static netdesign_t *nets[MAX_NETS];
-static unsigned nnets;
+static const netdesign_t *as_net(const dev_design_t *d) { return DEV_DESIGN_OF(d, netdesign_t, d); }
 
-const rnpnet_topo_t *rnpnet_topo_of(const dev_design_t *d) { return &((const netdesign_t *)d)->t; }
+const rnpnet_topo_t *rnpnet_topo_of(const dev_design_t *d) { return &as_net(d)->t; }
 
 static char *dupf(const char *fmt, unsigned a, const char *b)
 {
@@ -413,41 +410,34 @@ static int build_regs(netdesign_t *nd)
     return 0;
 }
 
-/* Creation hooks cannot take the design, so each network shape gets its own trampoline. */
-#define TRAMPOLINE(k)                                                                              \
-    static void *net_create_##k(dev_impl_t impl, const char *inst, const dev_ops_t **ops,          \
-                                char *err, size_t errlen)                                          \
-    {                                                                                              \
-        (void)inst;                                                                                \
-        return net_create_for(nets[k], impl, ops, err, errlen);                                    \
-    }
-static void *net_create_for(netdesign_t *nd, dev_impl_t impl, const dev_ops_t **ops, char *err,
-                            size_t errlen);
-TRAMPOLINE(0) TRAMPOLINE(1) TRAMPOLINE(2) TRAMPOLINE(3)
-TRAMPOLINE(4) TRAMPOLINE(5) TRAMPOLINE(6) TRAMPOLINE(7)
-static void *(*const trampolines[MAX_NETS])(dev_impl_t, const char *, const dev_ops_t **, char *,
-                                            size_t) = {net_create_0, net_create_1, net_create_2,
-                                                       net_create_3, net_create_4, net_create_5,
-                                                       net_create_6, net_create_7};
+static void *net_create(const dev_design_t *d, dev_impl_t impl, const char *inst,
+                        const dev_ops_t **ops, char *err, size_t errlen);
+
+/* The names build_ports and build_regs allocated (a half-built design too), then the design. */
+static void net_release(const dev_design_t *d)
+{
+    netdesign_t *nd = (netdesign_t *)as_net(d);
+    for (unsigned i = 0; nd->ports && i < nd->t.n * 2 * RNPNET_NKIND; i++)
+        free((char *)nd->ports[i].name);
+    for (unsigned i = 2; nd->regs && i < 2 + nd->t.nrouters * rn1_design.nregs; i++)
+        free((char *)nd->regs[i].name);
+    free(nd->ports), free(nd->regs), free(nd->debug_addrs);
+    rnpnet_topo_free(&nd->t);
+    free(nd);
+}
 
 const dev_design_t *rnpnet_design(unsigned n, unsigned extra, uint64_t wiring_seed, char *err,
                                   size_t errlen)
 {
-    for (unsigned i = 0; i < nnets; i++)
-        if (nets[i]->t.n == n && nets[i]->t.extra == extra && nets[i]->t.seed == wiring_seed)
-            return &nets[i]->d;
-    if (nnets == MAX_NETS) {
-        snprintf(err, errlen, "too many network shapes in one run (at most %d)", MAX_NETS);
-        return NULL;
-    }
     netdesign_t *nd = calloc(1, sizeof *nd);
     if (!nd || rnpnet_topo_build(&nd->t, n, extra, wiring_seed, err, errlen) < 0) {
         free(nd);
         return NULL;
     }
     if (build_ports(nd) < 0 || build_regs(nd) < 0) {
+        net_release(&nd->d);
         snprintf(err, errlen, "out of memory");
-        return NULL; /* the half-built design is left: the process is about to fail anyway */
+        return NULL;
     }
     if (wiring_seed == 1 && extra == (n >= 256 ? 1u : 0u))
         snprintf(nd->name, sizeof nd->name, "rnpnet%u", n);
@@ -464,9 +454,8 @@ const dev_design_t *rnpnet_design(unsigned n, unsigned extra, uint64_t wiring_se
     nd->d.format_word = rnp_format_word;
     nd->d.control_words = net_controls;
     nd->d.check_control = net_check_control;
-    nets[nnets] = nd;
-    nd->d.create = trampolines[nnets];
-    nnets++;
+    nd->d.create = net_create;
+    nd->d.release = net_release;
     return &nd->d;
 }
 
@@ -800,9 +789,11 @@ static const dev_ops_t net_ops = {nd_destroy,   nd_set_reset, nd_set_inputs,  nd
                                   nd_reg_write, nd_reg_read,  nd_debug,       nd_tick,
                                   nd_trace_open, nd_trace_close, nd_internal_error, nd_control, NULL};
 
-static void *net_create_for(netdesign_t *nd, dev_impl_t impl, const dev_ops_t **ops, char *err,
-                            size_t errlen)
+static void *net_create(const dev_design_t *d, dev_impl_t impl, const char *inst,
+                        const dev_ops_t **ops, char *err, size_t errlen)
 {
+    (void)inst;
+    const netdesign_t *nd = as_net(d);
     const rnpnet_topo_t *t = &nd->t;
     netdev_t *n = calloc(1, sizeof *n);
     if (!n)

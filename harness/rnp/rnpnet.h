@@ -100,10 +100,11 @@ typedef struct rnpnet_fault {
 int rnpnet_fault_parse(const char *text, rnpnet_fault_t *f, int *heal, char *err, size_t errlen);
 void rnpnet_fault_format(const rnpnet_fault_t *f, char *buf, size_t len);
 
-/* The design of a network (built once per shape, then shared). */
+/* The design of a network, built for the caller, who releases it (dev_design_release). */
 const dev_design_t *rnpnet_design(unsigned n, unsigned extra, uint64_t wiring_seed, char *err,
                                   size_t errlen);
-/* `rnpnet16`, `rnpnet64`, `rnpnet256`; NULL for any other name. */
+/* The family's lookup (dev_lookup_t): `rnpnet16`, `rnpnet64`, `rnpnet256`, `rnpnetN[xE][wS]`;
+ * NULL for any other name. */
 const dev_design_t *rnpnet_find_design(const char *name);
 /* The topology behind a network design. */
 const rnpnet_topo_t *rnpnet_topo_of(const dev_design_t *d);

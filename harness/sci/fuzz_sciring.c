@@ -132,6 +132,9 @@ typedef struct {
     unsigned ninit;
     rec_t *golden;        /* --record */
     int debug;            /* FTSIM_RING_DEBUG set: trace host events on stderr */
+    uint16_t dbg_hdr[N_MAX][4]; /* FTSIM_RING_TID: each link's packet header so far */
+    unsigned dbg_pos[N_MAX];
+    uint8_t fate_sink;    /* what fate() hands out when the ledger cannot grow */
 } rz_t;
 
 static void rz_fail(rz_t *z, const char *fmt, ...)
@@ -234,8 +237,7 @@ static uint8_t *fate(rz_t *z, flow_t *f, uint32_t seq)
         uint8_t *p = realloc(f->fate, cap);
         if (!p) {
             rz_fail(z, "out of memory for the ledger");
-            static uint8_t dummy;
-            return &dummy;
+            return &z->fate_sink;
         }
         memset(p + f->cap, 0, cap - f->cap);
         f->fate = p;
@@ -614,8 +616,8 @@ static void pull_report(rz_t *z)
 /* Debugging aid (FTSIM_RING_TID=0xT): print every packet with that tid on every link. */
 static void debug_links(rz_t *z, const uint64_t *out, uint16_t tid)
 {
-    static uint16_t hdr[N_MAX][4];
-    static unsigned pos[N_MAX];
+    uint16_t (*hdr)[4] = z->dbg_hdr;
+    unsigned *pos = z->dbg_pos;
     for (unsigned i = 0; i < z->n; i++) {
         uint64_t w = out[port(z, i, SCI_RP_LINK)];
         if (!(w & SCI_FLAG)) {
@@ -774,7 +776,9 @@ static void report_failure(rz_t *z)
     if (write_repro(z, vec) < 0)
         return;
     printf("reproducer: %s\n", vec);
-    fuzz_replay(vec, fst, z->o->models, NULL);
+    static const dev_lookup_t lookups[] = {sci_ring_find_design, sci_torus_find_design, NULL};
+    static const dev_catalog_t cat = {.lookups = lookups};
+    fuzz_replay(&cat, vec, fst, z->o->models, NULL);
 }
 
 static void print_stats(const rz_t *z, double secs)
@@ -853,6 +857,7 @@ int fuzz_sciring(const fuzz_opts_t *o)
         }
         if (o->ring_pull >= 0) {
             fprintf(stderr, "ftsim: --pull is for rings\n");
+            dev_design_release(z->d);
             free(z);
             return 2;
         }
@@ -867,6 +872,7 @@ int fuzz_sciring(const fuzz_opts_t *o)
         }
         if (o->ring_pull >= (int)z->n) {
             fprintf(stderr, "ftsim: --pull %d: the ring has nodes 0..%u\n", o->ring_pull, z->n - 1);
+            dev_design_release(z->d);
             free(z);
             return 2;
         }
@@ -878,6 +884,7 @@ int fuzz_sciring(const fuzz_opts_t *o)
     fflush(stdout);
     if (ls_open(&z->ls, z->d, o->models, err, sizeof err) < 0) {
         fprintf(stderr, "ftsim: %s\n", err);
+        dev_design_release(z->d);
         free(z);
         return 2;
     }
@@ -1008,6 +1015,7 @@ int fuzz_sciring(const fuzz_opts_t *o)
             free(z->f[s][d].fate);
     free(z->log);
     free(z->in);
+    dev_design_release(z->d);
     free(z);
     return failed ? 1 : 0;
 }

@@ -1,15 +1,13 @@
 /*
  * sci_dev.c — the SCI link controllers LC3 and P2S as ftsim devices (rtl/sci_lc.md): ports,
- * registers, the link-word hooks. Their implementations (the RTL and the C model) come with
- * issue 3; until then opening one says so, and vectors for them can already be parsed.
+ * registers, the link-word hooks, and their C model (csim/sci_lc.c); the RTL is
+ * harness/sci/sci_rtl.cpp.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include <stdlib.h>
-
 #include "dev.h"
-#include "rn1_dev.h"
 #include "sci_dev.h"
 #include "sci_lc.h"
 #include "sci_word.h"
@@ -22,32 +20,7 @@ static const dev_port_t sci_ports[SCI_P_N] = {
     {"bout.port", DEV_OUT, 3, SCI_KIND_PORT, 0},  {"irq", DEV_OUT, 1, SCI_KIND_BIT, 0},
 };
 
-static const dev_reg_t sci_regs[] = {
-    {"node", 0x00, 0, 13, DEV_REG_CONFIG, 0, NULL},
-    {"enable", 0x00, 16, 1, DEV_REG_CONFIG, 1, NULL},
-    {"scrubber", 0x00, 17, 1, DEV_REG_CONFIG, 0, NULL},
-    {"busy_limit", 0x00, 24, 8, DEV_REG_CONFIG, 8, NULL},
-    {"retry_limit", 0x00, 32, 8, DEV_REG_CONFIG, 4, NULL},
-    {"echo_timeout", 0x00, 48, 16, DEV_REG_CONFIG, 200, NULL},
-    {"ring_up", 0x01, 0, 1, DEV_REG_RO, 0, NULL},
-    {"cable_ok", 0x01, 1, 1, DEV_REG_RO, 0, NULL},
-    {"disabled", 0x01, 2, 1, DEV_REG_RO, 0, NULL},
-    {"irq_pending", 0x01, 3, 1, DEV_REG_RO, 0, NULL},
-    {"active", 0x01, 4, 4, DEV_REG_RO, 0, NULL},
-    {"sendq", 0x01, 8, 4, DEV_REG_RO, 0, NULL},
-    {"rxq", 0x01, 12, 4, DEV_REG_RO, 0, NULL},
-    {"irq_clear", 0x02, 3, 1, 0, 0, NULL},
-    {"crc_errors", 0x03, 0, 16, DEV_REG_RO, 0, NULL},
-    {"scrubbed", 0x03, 16, 16, DEV_REG_RO, 0, NULL},
-    {"busy_sent", 0x03, 32, 16, DEV_REG_RO, 0, NULL},
-    {"failures", 0x03, 48, 16, DEV_REG_RO, 0, NULL},
-    {"taddr", 0x08, 0, 14, 0, 0, NULL},
-    {"lrt", 0x09, 0, 1, 0, 0, NULL},
-    {"brt", 0x0A, 0, 3, 0, 0, NULL},
-    {"parser", 0x10, 0, 4, DEV_REG_RO, 0, NULL},
-    {"bypass_level", 0x10, 4, 6, DEV_REG_RO, 0, NULL},
-    {"dbg", 0x10, 0, 64, DEV_REG_RO, 0, NULL},
-};
+static const dev_reg_t sci_regs[] = {SCI_LC_REGS("", 0)};
 
 static const uint32_t sci_debug_addrs[SCI_NDEBUG] = {0x01, 0x03, 0x10};
 
@@ -94,7 +67,7 @@ static void cs_reg_write(void *self, uint32_t addr, uint64_t data, uint64_t mask
     sci_cs_t *s = self;
     s->in.reg_we = true;
     s->in.reg_waddr = (uint8_t)addr;
-    rn1_strobe_write(sci_lc_reg_read(&s->lc, (uint8_t)addr), data, mask, &s->in.reg_wdata,
+    dev_strobe_write(sci_lc_reg_read(&s->lc, (uint8_t)addr), data, mask, &s->in.reg_wdata,
                      &s->in.reg_wstrb);
 }
 
@@ -120,11 +93,13 @@ static void cs_tick(void *self, uint64_t cycle)
 static const dev_ops_t sci_csim_ops = {cs_destroy,  cs_set_reset,  cs_set_inputs,  cs_get_outputs,
                                        cs_reg_write, cs_reg_read,  cs_debug,       cs_tick,
                                        dev_csim_trace_open, dev_csim_trace_close, dev_csim_internal_error,
-                                       rn1_no_control, NULL};
+                                       dev_no_control, NULL};
 
-static void *sci_create(sci_variant_t v, dev_impl_t impl, const dev_ops_t **ops,
-                        char *err, size_t errlen)
+static void *sci_create(const dev_design_t *d, dev_impl_t impl, const char *inst,
+                        const dev_ops_t **ops, char *err, size_t errlen)
 {
+    (void)inst;
+    sci_variant_t v = d == &p2s_design ? SCI_P2S : SCI_LC3;
     if (impl == DEV_IMPL_RTL)
         return sci_rtl_create(v == SCI_P2S, NULL, ops, err, errlen);
     sci_cs_t *s = calloc(1, sizeof *s);
@@ -138,31 +113,17 @@ static void *sci_create(sci_variant_t v, dev_impl_t impl, const dev_ops_t **ops,
     return s;
 }
 
-static void *lc3_create(dev_impl_t impl, const char *inst, const dev_ops_t **ops, char *err, size_t n)
-{
-    (void)inst;
-    return sci_create(SCI_LC3, impl, ops, err, n);
-}
-
-static void *p2s_create(dev_impl_t impl, const char *inst, const dev_ops_t **ops, char *err, size_t n)
-{
-    (void)inst;
-    return sci_create(SCI_P2S, impl, ops, err, n);
-}
-
-#define SCI_DESIGN(NAME, SUMMARY, CREATE)                                                          \
+#define SCI_DESIGN(NAME, SUMMARY)                                                                  \
     {                                                                                              \
         .name = NAME, .summary = SUMMARY, .ports = sci_ports,                                      \
         .nports = sizeof sci_ports / sizeof sci_ports[0], .regs = sci_regs,                        \
         .nregs = sizeof sci_regs / sizeof sci_regs[0], .debug_addrs = sci_debug_addrs,             \
         .ndebug = sizeof sci_debug_addrs / sizeof sci_debug_addrs[0],                              \
         .record_regs = sci_record_regs, .parse_word = sci_parse_word,                              \
-        .format_word = sci_format_word, .parse_seq = sci_parse_seq, .create = CREATE,              \
+        .format_word = sci_format_word, .parse_seq = sci_parse_seq, .create = sci_create,          \
     }
 
 const dev_design_t lc3_design = SCI_DESIGN(
-    "lc3", "Dolphin LC3 SCI link controller, 256-entry tables (rtl/sci_lc.md)",
-    lc3_create);
+    "lc3", "Dolphin LC3 SCI link controller, 256-entry tables (rtl/sci_lc.md)");
 const dev_design_t p2s_design = SCI_DESIGN(
-    "p2s", "P2S SCI link controller, two 8192-entry table sets by targetId bit 14 (rtl/sci_lc.md)",
-    p2s_create);
+    "p2s", "P2S SCI link controller, two 8192-entry table sets by targetId bit 14 (rtl/sci_lc.md)");

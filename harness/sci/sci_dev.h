@@ -1,15 +1,45 @@
-/* sci_dev.h — LC3/P2S as ftsim devices: port numbering and what both implementations share. */
+/* sci_dev.h — LC3/P2S and the SCI nodes as ftsim devices: port numbering, register lists and
+ * what both implementations share. All six are fixed designs (dev.h): static constants. */
 #ifndef FTSIM_SCI_DEV_H
 #define FTSIM_SCI_DEV_H
 
 #include "dev.h"
-#include "rn1_dev.h"
 
 /* Port numbers in the lc3/p2s designs (the order of their port table). */
 enum { SCI_P_LIN, SCI_P_LIN_SD, SCI_P_BIN, SCI_P_BOUT_READY, SCI_P_LOUT, SCI_P_LOUT_SD,
        SCI_P_BIN_READY, SCI_P_BOUT, SCI_P_BOUT_PORT, SCI_P_IRQ, SCI_P_N };
 
 extern const dev_design_t lc3_design, p2s_design;
+
+/* The LC's registers (rtl/sci_lc.md) as dev_reg_t initializers: one list for the lc3/p2s
+ * designs and for the nodes that hold one or two LCs, whose names take the prefix PRE ("", or
+ * "x." and "y." in a torus node) and whose addresses are offset by OFF (the LC's place in the
+ * node's map). */
+#define SCI_LC_REGS(PRE, OFF)                                                                      \
+    {PRE "node", (OFF) + 0x00, 0, 13, DEV_REG_CONFIG, 0, NULL},                                    \
+    {PRE "enable", (OFF) + 0x00, 16, 1, DEV_REG_CONFIG, 1, NULL},                                  \
+    {PRE "scrubber", (OFF) + 0x00, 17, 1, DEV_REG_CONFIG, 0, NULL},                                \
+    {PRE "busy_limit", (OFF) + 0x00, 24, 8, DEV_REG_CONFIG, 8, NULL},                              \
+    {PRE "retry_limit", (OFF) + 0x00, 32, 8, DEV_REG_CONFIG, 4, NULL},                             \
+    {PRE "echo_timeout", (OFF) + 0x00, 48, 16, DEV_REG_CONFIG, 200, NULL},                         \
+    {PRE "ring_up", (OFF) + 0x01, 0, 1, DEV_REG_RO, 0, NULL},                                      \
+    {PRE "cable_ok", (OFF) + 0x01, 1, 1, DEV_REG_RO, 0, NULL},                                     \
+    {PRE "disabled", (OFF) + 0x01, 2, 1, DEV_REG_RO, 0, NULL},                                     \
+    {PRE "irq_pending", (OFF) + 0x01, 3, 1, DEV_REG_RO, 0, NULL},                                  \
+    {PRE "active", (OFF) + 0x01, 4, 4, DEV_REG_RO, 0, NULL},                                       \
+    {PRE "sendq", (OFF) + 0x01, 8, 4, DEV_REG_RO, 0, NULL},                                        \
+    {PRE "rxq", (OFF) + 0x01, 12, 4, DEV_REG_RO, 0, NULL},                                         \
+    {PRE "irq_clear", (OFF) + 0x02, 3, 1, 0, 0, NULL},                                             \
+    {PRE "crc_errors", (OFF) + 0x03, 0, 16, DEV_REG_RO, 0, NULL},                                  \
+    {PRE "scrubbed", (OFF) + 0x03, 16, 16, DEV_REG_RO, 0, NULL},                                   \
+    {PRE "busy_sent", (OFF) + 0x03, 32, 16, DEV_REG_RO, 0, NULL},                                  \
+    {PRE "failures", (OFF) + 0x03, 48, 16, DEV_REG_RO, 0, NULL},                                   \
+    {PRE "taddr", (OFF) + 0x08, 0, 14, 0, 0, NULL},                                                \
+    {PRE "lrt", (OFF) + 0x09, 0, 1, 0, 0, NULL},                                                   \
+    {PRE "brt", (OFF) + 0x0A, 0, 3, 0, 0, NULL},                                                   \
+    {PRE "parser", (OFF) + 0x10, 0, 4, DEV_REG_RO, 0, NULL},                                       \
+    {PRE "bypass_level", (OFF) + 0x10, 4, 6, DEV_REG_RO, 0, NULL},                                 \
+    {PRE "dbg", (OFF) + 0x10, 0, 64, DEV_REG_RO, 0, NULL}
 
 #define SCI_NDEBUG 3u
 /* The register address of debug word k (STATUS, COUNTS, DBG). */
@@ -38,7 +68,7 @@ uint32_t sci_node_debug_addr(unsigned nlc, unsigned k);
 extern const dev_design_t lc3node_design, p2snode_design, lc3node2_design, p2snode2_design;
 /* The node design for a variant and LC count, NULL if none. */
 const dev_design_t *sci_node_design(int p2s, unsigned nlc);
-int sci_node_design_p2s(const dev_design_t *d);
+int sci_node_design_p2s(const dev_design_t *d);     /* d one of the four node designs */
 unsigned sci_node_design_nlc(const dev_design_t *d);
 
 /* The Verilated node (harness/sci/sci_node_rtl.cpp). */

@@ -1,16 +1,16 @@
 /*
  * sci_node_dev.c — SCI nodes (rtl/sci_node.md) as ftsim devices: lc3node and p2snode (a PSB,
  * the B-link and one link controller: a node on one ring), lc3node2 and p2snode2 (an X-LC and
- * a Y-LC: a torus node). Ports, registers and debug words are built once per design from the
- * LC's (sci_dev.c) with the node's offsets; the implementations are the C model
- * (csim/sci_node.c) and the Verilated rtl/sci_node.v (harness/sci/sci_node_rtl.cpp).
+ * a Y-LC: a torus node). They are fixed designs (dev.h): constant tables, the LC's registers
+ * (sci_dev.h) at the node's offsets, so rings and tori built on them share them freely. The
+ * implementations are the C model (csim/sci_node.c) and the Verilated rtl/sci_node.v
+ * (harness/sci/sci_node_rtl.cpp).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "dev.h"
-#include "rn1_dev.h"
 #include "sci_dev.h"
 #include "sci_node.h"
 #include "sci_word.h"
@@ -25,145 +25,95 @@ uint32_t sci_node_debug_addr(unsigned nlc, unsigned k)
 
 /* ---- the designs ----------------------------------------------------------------------- */
 
-typedef struct nodedesign {
-    dev_design_t d;
-    int p2s;
-    unsigned nlc;
-    dev_port_t ports[SCI_NODE_PER_LC * SCI_NODE_MAX_LC + SCI_NODE_HOST];
-    dev_reg_t regs[80];
-    uint32_t debug_addrs[3 * SCI_NODE_MAX_LC + 2];
-    char names[96][24];
-    int built;
-} nodedesign_t;
+/* An LC's ports (kinds SCI_NP_LIN .. SCI_NP_IRQ), then the host's: sci_node_port(). A powered
+ * LC drives signal detect, so lout.sd idles at 1. */
+#define LC_PORTS(PRE)                                                                              \
+    {PRE "lin", DEV_IN, 17, SCI_KIND_LINK, 0}, {PRE "lin.sd", DEV_IN, 1, SCI_KIND_BIT, 0},         \
+        {PRE "lout", DEV_OUT, 17, SCI_KIND_LINK, 0}, {PRE "lout.sd", DEV_OUT, 1, SCI_KIND_BIT, 1}, \
+        {PRE "irq", DEV_OUT, 1, SCI_KIND_BIT, 0}
+#define HOST_PORTS                                                                                 \
+    {"hin", DEV_IN, 18, SCI_KIND_BLINK, 0}, {"hout.ready", DEV_IN, 1, SCI_KIND_BIT, 0},            \
+        {"hin.ready", DEV_OUT, 1, SCI_KIND_BIT, 0}, {"hout", DEV_OUT, 18, SCI_KIND_BLINK, 0}
 
-static const char *const lc_port_name[SCI_NODE_PER_LC] = {"lin", "lin.sd", "lout", "lout.sd", "irq"};
-static const dev_dir_t lc_port_dir[SCI_NODE_PER_LC] = {DEV_IN, DEV_IN, DEV_OUT, DEV_OUT, DEV_OUT};
-static const dev_port_t host_ports[SCI_NODE_HOST] = {
-    {"hin", DEV_IN, 18, SCI_KIND_BLINK, 0},     {"hout.ready", DEV_IN, 1, SCI_KIND_BIT, 0},
-    {"hin.ready", DEV_OUT, 1, SCI_KIND_BIT, 0}, {"hout", DEV_OUT, 18, SCI_KIND_BLINK, 0},
-};
+static const dev_port_t ports1[] = {LC_PORTS(""), HOST_PORTS};
+static const dev_port_t ports2[] = {LC_PORTS("x."), LC_PORTS("y."), HOST_PORTS};
 
 /* The PSB's registers (rtl/sci_node.md section 4). */
-static const dev_reg_t psb_regs[] = {
-    {"psb.node", SCI_PSB_CTRL, 0, 13, DEV_REG_CONFIG, 0, NULL},
-    {"rsr_timeout", SCI_PSB_CTRL, 32, 16, DEV_REG_CONFIG, SCI_PSB_RSR_TIMEOUT_RESET, NULL},
-    {"psb.sendq", SCI_PSB_STATUS, 0, 4, DEV_REG_RO, 0, NULL},
-    {"psb.rxq", SCI_PSB_STATUS, 4, 4, DEV_REG_RO, 0, NULL},
-    {"psb.replies", SCI_PSB_STATUS, 8, 2, DEV_REG_RO, 0, NULL},
-    {"psb.armed", SCI_PSB_STATUS, 10, 1, DEV_REG_RO, 0, NULL},
-    {"psb.discarded", SCI_PSB_STATUS, 16, 16, DEV_REG_RO, 0, NULL},
-    {"psb.notify", SCI_PSB_STATUS, 11, 1, DEV_REG_RO, 0, NULL},
-    {"psb.ydown", SCI_PSB_STATUS, 12, 1, DEV_REG_RO, 0, NULL},
-    {"psb.yup_seen", SCI_PSB_STATUS, 13, 1, DEV_REG_RO, 0, NULL},
-    {"psb.fo_en", SCI_PSB_CTRL, SCI_PSB_CTRL_FOEN_BIT, 1, DEV_REG_CONFIG, 0, NULL},
-    {"psb.xw", SCI_PSB_CTRL, SCI_PSB_CTRL_XW_BIT, 1, DEV_REG_CONFIG, 0, NULL},
-    {"psb.ntgt", SCI_PSB_NTGT, 0, 13, DEV_REG_CONFIG, 0, NULL},
-    {"psb.focol", SCI_PSB_FOCOL, 0, 14, 0, 0, NULL},
-    {"psb.taddr", SCI_PSB_TADDR, 0, 14, 0, 0, NULL},
-    {"psb.brt", SCI_PSB_BRT, 0, 3, 0, 0, NULL},
-    {"psb.asel", SCI_PSB_ASEL, 0, 1, 0, 0, NULL},
-    {"psb.owner", SCI_PSB_DBG, 0, 3, DEV_REG_RO, 0, NULL},
-    {"psb.dbg", SCI_PSB_DBG, 0, 64, DEV_REG_RO, 0, NULL},
+#define PSB_REGS                                                                                   \
+    {"psb.node", SCI_PSB_CTRL, 0, 13, DEV_REG_CONFIG, 0, NULL},                                    \
+    {"rsr_timeout", SCI_PSB_CTRL, 32, 16, DEV_REG_CONFIG, SCI_PSB_RSR_TIMEOUT_RESET, NULL},        \
+    {"psb.sendq", SCI_PSB_STATUS, 0, 4, DEV_REG_RO, 0, NULL},                                      \
+    {"psb.rxq", SCI_PSB_STATUS, 4, 4, DEV_REG_RO, 0, NULL},                                        \
+    {"psb.replies", SCI_PSB_STATUS, 8, 2, DEV_REG_RO, 0, NULL},                                    \
+    {"psb.armed", SCI_PSB_STATUS, 10, 1, DEV_REG_RO, 0, NULL},                                     \
+    {"psb.discarded", SCI_PSB_STATUS, 16, 16, DEV_REG_RO, 0, NULL},                                \
+    {"psb.notify", SCI_PSB_STATUS, 11, 1, DEV_REG_RO, 0, NULL},                                    \
+    {"psb.ydown", SCI_PSB_STATUS, 12, 1, DEV_REG_RO, 0, NULL},                                     \
+    {"psb.yup_seen", SCI_PSB_STATUS, 13, 1, DEV_REG_RO, 0, NULL},                                  \
+    {"psb.fo_en", SCI_PSB_CTRL, SCI_PSB_CTRL_FOEN_BIT, 1, DEV_REG_CONFIG, 0, NULL},                \
+    {"psb.xw", SCI_PSB_CTRL, SCI_PSB_CTRL_XW_BIT, 1, DEV_REG_CONFIG, 0, NULL},                     \
+    {"psb.ntgt", SCI_PSB_NTGT, 0, 13, DEV_REG_CONFIG, 0, NULL},                                    \
+    {"psb.focol", SCI_PSB_FOCOL, 0, 14, 0, 0, NULL},                                               \
+    {"psb.taddr", SCI_PSB_TADDR, 0, 14, 0, 0, NULL},                                               \
+    {"psb.brt", SCI_PSB_BRT, 0, 3, 0, 0, NULL},                                                    \
+    {"psb.asel", SCI_PSB_ASEL, 0, 1, 0, 0, NULL},                                                  \
+    {"psb.owner", SCI_PSB_DBG, 0, 3, DEV_REG_RO, 0, NULL},                                         \
+    {"psb.dbg", SCI_PSB_DBG, 0, 64, DEV_REG_RO, 0, NULL}
+
+static const dev_reg_t regs1[] = {SCI_LC_REGS("", 0), PSB_REGS};
+static const dev_reg_t regs2[] = {SCI_LC_REGS("x.", 0), SCI_LC_REGS("y.", SCI_NODE_LC_STRIDE),
+                                  PSB_REGS};
+
+/* The debug words of sci_node_debug_addr(). */
+static const uint32_t debug1[] = {SCI_REG_STATUS, SCI_REG_COUNTS, SCI_REG_DBG, SCI_PSB_STATUS,
+                                  SCI_PSB_DBG};
+static const uint32_t debug2[] = {
+    SCI_REG_STATUS, SCI_REG_COUNTS, SCI_REG_DBG,
+    SCI_NODE_LC_STRIDE + SCI_REG_STATUS, SCI_NODE_LC_STRIDE + SCI_REG_COUNTS,
+    SCI_NODE_LC_STRIDE + SCI_REG_DBG, SCI_PSB_STATUS, SCI_PSB_DBG,
 };
-
-static void *node_create_for(const nodedesign_t *nd, dev_impl_t impl, const char *inst,
-                             const dev_ops_t **ops, char *err, size_t errlen);
-
-static nodedesign_t node_d[4];
-
-static void build(nodedesign_t *nd)
-{
-    if (nd->built)
-        return;
-    unsigned nn = 0, np = 0, nr = 0;
-    const char *pre[2] = {"x.", "y."};
-    for (unsigned k = 0; k < nd->nlc; k++)
-        for (unsigned j = 0; j < SCI_NODE_PER_LC; j++) {
-            dev_port_t *p = &nd->ports[np++];
-            snprintf(nd->names[nn], sizeof nd->names[nn], "%s%s", nd->nlc > 1 ? pre[k] : "",
-                     lc_port_name[j]);
-            p->name = nd->names[nn++];
-            p->dir = lc_port_dir[j];
-            p->width = (j == SCI_NP_LIN || j == SCI_NP_LOUT) ? 17 : 1;
-            p->kind = p->width == 17 ? SCI_KIND_LINK : SCI_KIND_BIT;
-            p->idle = j == SCI_NP_LOUT_SD; /* a powered LC drives signal detect */
-        }
-    for (unsigned j = 0; j < SCI_NODE_HOST; j++)
-        nd->ports[np++] = host_ports[j];
-    const dev_design_t *lc = &lc3_design;
-    for (unsigned k = 0; k < nd->nlc; k++)
-        for (unsigned i = 0; i < lc->nregs; i++) {
-            dev_reg_t r = lc->regs[i];
-            snprintf(nd->names[nn], sizeof nd->names[nn], "%s%s", nd->nlc > 1 ? pre[k] : "", r.name);
-            r.name = nd->names[nn++];
-            r.addr += SCI_NODE_LC_STRIDE * k;
-            nd->regs[nr++] = r;
-        }
-    for (unsigned i = 0; i < sizeof psb_regs / sizeof psb_regs[0]; i++)
-        nd->regs[nr++] = psb_regs[i];
-    for (unsigned k = 0; k < sci_node_ndebug(nd->nlc); k++)
-        nd->debug_addrs[k] = sci_node_debug_addr(nd->nlc, k);
-    nd->d.ports = nd->ports;
-    nd->d.nports = np;
-    nd->d.regs = nd->regs;
-    nd->d.nregs = nr;
-    nd->d.debug_addrs = nd->debug_addrs;
-    nd->d.ndebug = sci_node_ndebug(nd->nlc);
-    nd->built = 1;
-}
-
-#define NODE_CREATE(k)                                                                             \
-    static void *node_create_##k(dev_impl_t impl, const char *inst, const dev_ops_t **ops,         \
-                                 char *err, size_t errlen)                                         \
-    {                                                                                              \
-        build(&node_d[k]);                                                                         \
-        return node_create_for(&node_d[k], impl, inst, ops, err, errlen);                          \
-    }
-NODE_CREATE(0) NODE_CREATE(1) NODE_CREATE(2) NODE_CREATE(3)
 
 static const char *const node_record_regs[] = {"crc_errors", "scrubbed", "failures",
                                                "psb.discarded", NULL};
 
-static const dev_design_t *init_design(unsigned k, const char *name, const char *summary, int p2s,
-                                       unsigned nlc,
-                                       void *(*create)(dev_impl_t, const char *, const dev_ops_t **,
-                                                       char *, size_t))
-{
-    nodedesign_t *nd = &node_d[k];
-    nd->p2s = p2s;
-    nd->nlc = nlc;
-    nd->d.name = name;
-    nd->d.summary = summary;
-    nd->d.record_regs = nlc == 1 ? node_record_regs : NULL;
-    nd->d.parse_word = sci_parse_word;
-    nd->d.format_word = sci_format_word;
-    nd->d.parse_seq = sci_parse_seq;
-    nd->d.create = create;
-    build(nd);
-    return &nd->d;
-}
+static void *node_create(const dev_design_t *d, dev_impl_t impl, const char *inst,
+                         const dev_ops_t **ops, char *err, size_t errlen);
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+#define NODE_DESIGN(NAME, SUMMARY, NLC, RECORD)                                                    \
+    {                                                                                              \
+        .name = NAME, .summary = SUMMARY, .ports = ports##NLC, .nports = N(ports##NLC),            \
+        .regs = regs##NLC, .nregs = N(regs##NLC), .debug_addrs = debug##NLC,                       \
+        .ndebug = N(debug##NLC), .record_regs = RECORD, .parse_word = sci_parse_word,              \
+        .format_word = sci_format_word, .parse_seq = sci_parse_seq, .create = node_create,         \
+    }
+
+const dev_design_t lc3node_design = NODE_DESIGN(
+    "lc3node", "SCI node: PSB, B-link and one LC3 link controller (rtl/sci_node.md)", 1,
+    node_record_regs);
+const dev_design_t p2snode_design = NODE_DESIGN(
+    "p2snode", "SCI node: PSB, B-link and one P2S link controller (rtl/sci_node.md)", 1,
+    node_record_regs);
+const dev_design_t lc3node2_design = NODE_DESIGN(
+    "lc3node2", "SCI torus node: PSB, B-link, an X and a Y LC3 (rtl/sci_node.md)", 2, NULL);
+const dev_design_t p2snode2_design = NODE_DESIGN(
+    "p2snode2", "SCI torus node: PSB, B-link, an X and a Y P2S LC (rtl/sci_node.md)", 2, NULL);
 
 const dev_design_t *sci_node_design(int p2s, unsigned nlc)
 {
-    static int done;
-    if (!done) {
-        init_design(0, "lc3node", "SCI node: PSB, B-link and one LC3 link controller (rtl/sci_node.md)",
-                    0, 1, node_create_0);
-        init_design(1, "p2snode", "SCI node: PSB, B-link and one P2S link controller (rtl/sci_node.md)",
-                    1, 1, node_create_1);
-        init_design(2, "lc3node2", "SCI torus node: PSB, B-link, an X and a Y LC3 (rtl/sci_node.md)",
-                    0, 2, node_create_2);
-        init_design(3, "p2snode2", "SCI torus node: PSB, B-link, an X and a Y P2S LC (rtl/sci_node.md)",
-                    1, 2, node_create_3);
-        done = 1;
-    }
-    if (nlc < 1 || nlc > 2)
-        return NULL;
-    return &node_d[(nlc - 1) * 2 + (p2s ? 1 : 0)].d;
+    if (nlc == 1)
+        return p2s ? &p2snode_design : &lc3node_design;
+    if (nlc == 2)
+        return p2s ? &p2snode2_design : &lc3node2_design;
+    return NULL;
 }
 
-int sci_node_design_p2s(const dev_design_t *d) { return ((const nodedesign_t *)d)->p2s; }
-unsigned sci_node_design_nlc(const dev_design_t *d) { return ((const nodedesign_t *)d)->nlc; }
+int sci_node_design_p2s(const dev_design_t *d)
+{
+    return d == &p2snode_design || d == &p2snode2_design;
+}
+
+unsigned sci_node_design_nlc(const dev_design_t *d) { return d->ports == ports2 ? 2u : 1u; }
 
 /* ---- the C model as a device ----------------------------------------------------------- */
 
@@ -213,7 +163,7 @@ static void cs_reg_write(void *self, uint32_t addr, uint64_t data, uint64_t mask
     node_cs_t *s = self;
     s->in.reg_we = true;
     s->in.reg_waddr = (uint8_t)addr;
-    rn1_strobe_write(sci_node_reg_read(&s->n, (uint8_t)addr), data, mask, &s->in.reg_wdata,
+    dev_strobe_write(sci_node_reg_read(&s->n, (uint8_t)addr), data, mask, &s->in.reg_wdata,
                      &s->in.reg_wstrb);
 }
 
@@ -252,13 +202,15 @@ static uint64_t cs_skip(void *self, uint64_t cycle, uint64_t max)
 static const dev_ops_t node_csim_ops = {cs_destroy,   cs_set_reset, cs_set_inputs, cs_get_outputs,
                                         cs_reg_write, cs_reg_read,  cs_debug,      cs_tick,
                                         dev_csim_trace_open, dev_csim_trace_close,
-                                        dev_csim_internal_error, rn1_no_control, cs_skip};
+                                        dev_csim_internal_error, dev_no_control, cs_skip};
 
-static void *node_create_for(const nodedesign_t *nd, dev_impl_t impl, const char *inst,
-                             const dev_ops_t **ops, char *err, size_t errlen)
+static void *node_create(const dev_design_t *d, dev_impl_t impl, const char *inst,
+                         const dev_ops_t **ops, char *err, size_t errlen)
 {
+    int p2s = sci_node_design_p2s(d);
+    unsigned nlc = sci_node_design_nlc(d);
     if (impl == DEV_IMPL_RTL) {
-        void *s = sci_node_rtl_new(nd->p2s, nd->nlc, inst);
+        void *s = sci_node_rtl_new(p2s, nlc, inst);
         *ops = &sci_node_rtl_ops;
         return s;
     }
@@ -267,7 +219,7 @@ static void *node_create_for(const nodedesign_t *nd, dev_impl_t impl, const char
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
-    sci_node_init(&s->n, nd->p2s ? SCI_P2S : SCI_LC3, nd->nlc);
+    sci_node_init(&s->n, p2s ? SCI_P2S : SCI_LC3, nlc);
     s->in.rst_n = true;
     *ops = &node_csim_ops;
     return s;

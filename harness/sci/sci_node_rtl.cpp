@@ -120,7 +120,7 @@ void reg_write(void *self, uint32_t addr, uint64_t data, uint64_t mask)
 {
     uint64_t wdata;
     uint8_t wstrb;
-    rn1_strobe_write(me(self)->reg_read(addr), data, mask, &wdata, &wstrb);
+    dev_strobe_write(me(self)->reg_read(addr), data, mask, &wdata, &wstrb);
     me(self)->reg_write(wdata, wstrb, addr);
 }
 
@@ -177,7 +177,7 @@ int internal_error(void *self)
 
 extern "C" const dev_ops_t sci_node_rtl_ops = {
     destroy, set_reset, set_inputs, get_outputs, reg_write, reg_read, debug,
-    tick, trace_open, trace_close, internal_error, rn1_no_control};
+    tick, trace_open, trace_close, internal_error, dev_no_control};
 
 extern "C" void *sci_node_rtl_new(int p2s, unsigned nlc, const char *instance)
 {

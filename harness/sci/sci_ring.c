@@ -18,6 +18,9 @@
  *   reset cycles wrote;
  * - controls: `@N cut I` pulls the cable out of node I (node I+1 sees signal detect 0 and
  *   nothing on the link from cycle N on), `@N restore I` puts it back.
+ *
+ * A ring's design is built on request and belongs to the caller (dev.h); its nodes' design is
+ * a fixed one.
  */
 #include "sci_ring.h"
 
@@ -36,7 +39,7 @@ typedef struct ringdesign {
     dev_design_t d;
     int p2s;
     unsigned n;
-    const dev_design_t *node;
+    const dev_design_t *node; /* a fixed design (sci_node_design): nothing to release */
     char name[16], summary[96];
     dev_port_t ports[SCI_RING_MAX * SCI_RING_NK];
     dev_reg_t *regs;
@@ -44,7 +47,10 @@ typedef struct ringdesign {
     char (*names)[32];
 } ringdesign_t;
 
-static ringdesign_t *rings[2][SCI_RING_MAX + 1];
+static const ringdesign_t *as_ring(const dev_design_t *d)
+{
+    return DEV_DESIGN_OF(d, ringdesign_t, d);
+}
 
 static const char *const ring_controls[] = {"cut", "restore", NULL};
 
@@ -77,32 +83,17 @@ static int ring_check_control(const dev_design_t *d, const char *text, char *err
 {
     int cut;
     unsigned k;
-    return parse_ctl((const ringdesign_t *)d, text, &cut, &k, err, errlen);
+    return parse_ctl(as_ring(d), text, &cut, &k, err, errlen);
 }
 
-static void *ring_create_for(ringdesign_t *rd, dev_impl_t impl, const dev_ops_t **ops, char *err,
-                             size_t errlen);
+static void *ring_create(const dev_design_t *d, dev_impl_t impl, const char *inst,
+                         const dev_ops_t **ops, char *err, size_t errlen);
 
-#define RING_CREATE(p, n)                                                                          \
-    static void *ring_create_##p##_##n(dev_impl_t impl, const char *inst, const dev_ops_t **ops,   \
-                                       char *err, size_t errlen)                                   \
-    {                                                                                              \
-        (void)inst;                                                                                \
-        return ring_create_for(rings[p][n], impl, ops, err, errlen);                               \
-    }
-#define RING_CREATES(p)                                                                            \
-    RING_CREATE(p, 2) RING_CREATE(p, 3) RING_CREATE(p, 4) RING_CREATE(p, 5) RING_CREATE(p, 6)      \
-    RING_CREATE(p, 7) RING_CREATE(p, 8) RING_CREATE(p, 9) RING_CREATE(p, 10) RING_CREATE(p, 11)    \
-    RING_CREATE(p, 12) RING_CREATE(p, 13) RING_CREATE(p, 14) RING_CREATE(p, 15) RING_CREATE(p, 16)
-RING_CREATES(0)
-RING_CREATES(1)
-typedef void *(*create_fn)(dev_impl_t, const char *, const dev_ops_t **, char *, size_t);
-#define RING_FNS(p)                                                                                \
-    {NULL, NULL, ring_create_##p##_2, ring_create_##p##_3, ring_create_##p##_4,                    \
-     ring_create_##p##_5, ring_create_##p##_6, ring_create_##p##_7, ring_create_##p##_8,           \
-     ring_create_##p##_9, ring_create_##p##_10, ring_create_##p##_11, ring_create_##p##_12,        \
-     ring_create_##p##_13, ring_create_##p##_14, ring_create_##p##_15, ring_create_##p##_16}
-static const create_fn ring_fns[2][SCI_RING_MAX + 1] = {RING_FNS(0), RING_FNS(1)};
+static void ring_release(const dev_design_t *d)
+{
+    ringdesign_t *rd = (ringdesign_t *)as_ring(d);
+    free(rd->regs), free(rd->names), free(rd);
+}
 
 static const char *const host_names[SCI_RP_LINK] = {"hin", "hout.ready", "hin.ready", "hout",
                                                     "irq"};
@@ -112,8 +103,6 @@ const dev_design_t *sci_ring_design(int p2s, unsigned n)
     p2s = p2s ? 1 : 0;
     if (n < 2 || n > SCI_RING_MAX)
         return NULL;
-    if (rings[p2s][n])
-        return &rings[p2s][n]->d;
     ringdesign_t *rd = calloc(1, sizeof *rd);
     if (!rd)
         return NULL;
@@ -171,8 +160,8 @@ const dev_design_t *sci_ring_design(int p2s, unsigned n)
     rd->d.parse_seq = sci_parse_seq;
     rd->d.control_words = ring_controls;
     rd->d.check_control = ring_check_control;
-    rd->d.create = ring_fns[p2s][n];
-    rings[p2s][n] = rd;
+    rd->d.create = ring_create;
+    rd->d.release = ring_release;
     return &rd->d;
 }
 
@@ -192,17 +181,10 @@ const dev_design_t *sci_ring_find_design(const char *name)
     return sci_ring_design(p2s, (unsigned)n);
 }
 
-static int is_ring(const dev_design_t *d)
-{
-    for (unsigned p = 0; p < 2; p++)
-        for (unsigned n = 2; n <= SCI_RING_MAX; n++)
-            if (rings[p][n] && &rings[p][n]->d == d)
-                return 1;
-    return 0;
-}
+static int is_ring(const dev_design_t *d) { return d->create == ring_create; }
 
-unsigned sci_ring_nodes(const dev_design_t *d) { return is_ring(d) ? ((const ringdesign_t *)d)->n : 0; }
-int sci_ring_p2s(const dev_design_t *d) { return is_ring(d) && ((const ringdesign_t *)d)->p2s; }
+unsigned sci_ring_nodes(const dev_design_t *d) { return is_ring(d) ? as_ring(d)->n : 0; }
+int sci_ring_p2s(const dev_design_t *d) { return is_ring(d) && as_ring(d)->p2s; }
 
 /* ---- the composite device ------------------------------------------------------------- */
 
@@ -398,9 +380,11 @@ static void boot(ringdev_t *r)
     }
 }
 
-static void *ring_create_for(ringdesign_t *rd, dev_impl_t impl, const dev_ops_t **ops, char *err,
-                             size_t errlen)
+static void *ring_create(const dev_design_t *d, dev_impl_t impl, const char *inst,
+                         const dev_ops_t **ops, char *err, size_t errlen)
 {
+    (void)inst;
+    const ringdesign_t *rd = as_ring(d);
     ringdev_t *r = calloc(1, sizeof *r);
     if (!r) {
         snprintf(err, errlen, "out of memory");

@@ -15,8 +15,10 @@ static inline unsigned sci_ring_port(unsigned node, unsigned kind) { return node
 /* Node i's register a (its node map, rtl/sci_node.md section 4) is at (i << 8) | a. */
 static inline uint32_t sci_ring_addr(unsigned node, unsigned a) { return (node << 8) | a; }
 
-/* ringN / p2sringN; NULL if name is not one. */
+/* The family's lookup (dev_lookup_t): ringN / p2sringN; NULL if name is not one. */
 const dev_design_t *sci_ring_find_design(const char *name);
+/* The design of a ring of n nodes, built for the caller, who releases it (dev_design_release);
+ * NULL if n is out of range. */
 const dev_design_t *sci_ring_design(int p2s, unsigned n);
 unsigned sci_ring_nodes(const dev_design_t *d); /* 0 if d is not a ring */
 int sci_ring_p2s(const dev_design_t *d);

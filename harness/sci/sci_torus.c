@@ -49,6 +49,8 @@
  *   the power cycle (real RAM would not; a driver would reload them). `on` of a node that is
  *   on and `off` of a node that is off change nothing.
  * - Debug words: every node's (rtl/sci_node.md section 5), node by node.
+ * - Ownership: a torus's design is built on request and belongs to the caller (dev.h); its
+ *   nodes' design is a fixed one.
  */
 #include "sci_torus.h"
 #include "sci_fabric.h"
@@ -58,7 +60,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include "rn1_dev.h"
 #include "sci_dev.h"
 #include "sci_node.h"
 #include "sci_route.h"
@@ -76,9 +77,8 @@ typedef struct torusdesign {
     dev_design_t d;
     int p2s;
     unsigned w, h, n;
-    int slot;
     sci_torus_t t;
-    const dev_design_t *node;
+    const dev_design_t *node; /* a fixed design (sci_node_design): nothing to release */
     char name[40], summary[112];
     dev_port_t *ports;
     dev_reg_t *regs;
@@ -88,29 +88,13 @@ typedef struct torusdesign {
     uint64_t *ctrl_dflt; /* [node * NCTRL + k]: the default configuration */
 } torusdesign_t;
 
-/* Designs built so far, and the create trampolines: a design takes the next free slot. */
-#define TORUS_SLOTS 64
-static torusdesign_t *slots[TORUS_SLOTS];
-static unsigned nslots;
+static const torusdesign_t *as_torus(const dev_design_t *d)
+{
+    return DEV_DESIGN_OF(d, torusdesign_t, d);
+}
 
-static void *torus_create_for(torusdesign_t *td, dev_impl_t impl, const dev_ops_t **ops,
-                              char *err, size_t errlen);
-
-#define TC(a, b)                                                                                   \
-    static void *torus_create_##a##_##b(dev_impl_t impl, const char *inst, const dev_ops_t **ops,  \
-                                        char *err, size_t errlen)                                  \
-    {                                                                                              \
-        (void)inst;                                                                                \
-        return torus_create_for(slots[(a) * 8 + (b)], impl, ops, err, errlen);                     \
-    }
-#define TC8(a) TC(a, 0) TC(a, 1) TC(a, 2) TC(a, 3) TC(a, 4) TC(a, 5) TC(a, 6) TC(a, 7)
-TC8(0) TC8(1) TC8(2) TC8(3) TC8(4) TC8(5) TC8(6) TC8(7)
-typedef void *(*create_fn)(dev_impl_t, const char *, const dev_ops_t **, char *, size_t);
-#define TF8(a)                                                                                     \
-    torus_create_##a##_0, torus_create_##a##_1, torus_create_##a##_2, torus_create_##a##_3,        \
-        torus_create_##a##_4, torus_create_##a##_5, torus_create_##a##_6, torus_create_##a##_7
-static const create_fn slot_fns[TORUS_SLOTS] = {TF8(0), TF8(1), TF8(2), TF8(3),
-                                                TF8(4), TF8(5), TF8(6), TF8(7)};
+static void *torus_create(const dev_design_t *d, dev_impl_t impl, const char *inst,
+                          const dev_ops_t **ops, char *err, size_t errlen);
 
 static const char *const torus_controls[] = {"cut", "restore", "off", "on", NULL};
 
@@ -168,18 +152,12 @@ static int torus_check_control(const dev_design_t *d, const char *text, char *er
 {
     int op;
     unsigned dim, node;
-    return parse_ctl((const torusdesign_t *)d, text, &op, &dim, &node, err, errlen);
+    return parse_ctl(as_torus(d), text, &op, &dim, &node, err, errlen);
 }
 
 /* ---- designs ----------------------------------------------------------------------------- */
 
-static torusdesign_t *as_torus(const dev_design_t *d)
-{
-    for (unsigned k = 0; k < nslots; k++)
-        if (&slots[k]->d == d)
-            return slots[k];
-    return NULL;
-}
+static int is_torus(const dev_design_t *d) { return d->create == torus_create; }
 
 static void free_design(torusdesign_t *td)
 {
@@ -189,16 +167,13 @@ static void free_design(torusdesign_t *td)
     free(td->ctrl_dflt), free(td);
 }
 
+static void torus_release(const dev_design_t *d) { free_design((torusdesign_t *)as_torus(d)); }
+
 const dev_design_t *sci_torus_design(int p2s, unsigned w, unsigned h)
 {
     p2s = p2s ? 1 : 0;
     unsigned max = p2s ? SCI_TORUS_MAX_P2S : SCI_TORUS_MAX_LC3;
     if (w < 2 || h < 2 || w > max || h > max)
-        return NULL;
-    for (unsigned k = 0; k < nslots; k++)
-        if (slots[k]->p2s == p2s && slots[k]->w == w && slots[k]->h == h)
-            return &slots[k]->d;
-    if (nslots >= TORUS_SLOTS)
         return NULL;
     torusdesign_t *td = calloc(1, sizeof *td);
     if (!td)
@@ -285,9 +260,8 @@ const dev_design_t *sci_torus_design(int p2s, unsigned w, unsigned h)
     td->d.parse_seq = sci_parse_seq;
     td->d.control_words = torus_controls;
     td->d.check_control = torus_check_control;
-    td->slot = (int)nslots;
-    td->d.create = slot_fns[nslots];
-    slots[nslots++] = td;
+    td->d.create = torus_create;
+    td->d.release = torus_release;
     return &td->d;
 }
 
@@ -318,7 +292,7 @@ const dev_design_t *sci_torus_find_design(const char *name)
 
 unsigned sci_torus_dims(const dev_design_t *d, unsigned *w, unsigned *h)
 {
-    const torusdesign_t *td = as_torus(d);
+    const torusdesign_t *td = is_torus(d) ? as_torus(d) : NULL;
     unsigned ww = td ? td->w : 0, hh = td ? td->h : 0;
     if (w)
         *w = ww;
@@ -327,27 +301,23 @@ unsigned sci_torus_dims(const dev_design_t *d, unsigned *w, unsigned *h)
     return ww * hh;
 }
 
-int sci_torus_p2s(const dev_design_t *d)
-{
-    const torusdesign_t *td = as_torus(d);
-    return td ? td->p2s : 0;
-}
+int sci_torus_p2s(const dev_design_t *d) { return is_torus(d) && as_torus(d)->p2s; }
 
 unsigned sci_torus_port(const dev_design_t *d, unsigned x, unsigned y, unsigned kind)
 {
-    const torusdesign_t *td = (const torusdesign_t *)d;
+    const torusdesign_t *td = as_torus(d);
     return sci_torus_index(td->w, x, y) * SCI_TORUS_NK + kind;
 }
 
 uint32_t sci_torus_addr(const dev_design_t *d, unsigned x, unsigned y, unsigned a)
 {
-    const torusdesign_t *td = (const torusdesign_t *)d;
+    const torusdesign_t *td = as_torus(d);
     return ((uint32_t)sci_torus_index(td->w, x, y) << 8) | (a & 0xFFu);
 }
 
 uint16_t sci_torus_node_id(const dev_design_t *d, unsigned x, unsigned y)
 {
-    const torusdesign_t *td = (const torusdesign_t *)d;
+    const torusdesign_t *td = as_torus(d);
     return td->ids[sci_torus_index(td->w, x, y)];
 }
 
@@ -700,9 +670,11 @@ static int boot(torusdev_t *t, char *err, size_t errlen)
     return 0;
 }
 
-static void *torus_create_for(torusdesign_t *td, dev_impl_t impl, const dev_ops_t **ops,
-                              char *err, size_t errlen)
+static void *torus_create(const dev_design_t *d, dev_impl_t impl, const char *inst,
+                          const dev_ops_t **ops, char *err, size_t errlen)
 {
+    (void)inst;
+    const torusdesign_t *td = as_torus(d);
     torusdev_t *t = calloc(1, sizeof *t);
     if (!t) {
         snprintf(err, errlen, "out of memory");

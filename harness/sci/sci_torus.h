@@ -1,7 +1,7 @@
 /* sci_torus.h — a W x H 2-D SCI torus composed in the harness from torus node models
  * (lc3node2 / p2snode2, rtl/sci_node.md: LC 0 the X-LC, LC 1 the Y-LC): devices torusWxH
  * (LC3, W and H 2..16) and p2storusWxH (P2S, 2..32). The contract is the header of
- * harness/sci_torus.c. */
+ * harness/sci/sci_torus.c. */
 #ifndef FTSIM_SCI_TORUS_H
 #define FTSIM_SCI_TORUS_H
 
@@ -16,9 +16,11 @@
 enum { SCI_TP_HIN, SCI_TP_HOUT_READY, SCI_TP_HIN_READY, SCI_TP_HOUT, SCI_TP_IRQ_X, SCI_TP_IRQ_Y,
        SCI_TP_LX, SCI_TP_LX_SD, SCI_TP_LY, SCI_TP_LY_SD, SCI_TORUS_NK };
 
-/* torusWxH / p2storusWxH; NULL if name is not one (or its size is out of range). */
+/* The family's lookup (dev_lookup_t): torusWxH / p2storusWxH; NULL if name is not one (or
+ * its size is out of range). */
 const dev_design_t *sci_torus_find_design(const char *name);
-/* The design for a variant and size, built on first use; NULL if out of range. */
+/* The design for a variant and size, built for the caller, who releases it
+ * (dev_design_release); NULL if out of range. */
 const dev_design_t *sci_torus_design(int p2s, unsigned w, unsigned h);
 /* W * H and the dimensions of a torus design; 0 (and *w = *h = 0) if d is not a torus. */
 unsigned sci_torus_dims(const dev_design_t *d, unsigned *w, unsigned *h);

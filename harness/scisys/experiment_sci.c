@@ -85,19 +85,20 @@ typedef struct xres {
     uint64_t *ts_latn;
     unsigned nts;
     int pre_bins;
+    int bar;                        /* the progress bar's fill last drawn, -1 none yet */
 } xres_t;
 
 static double cyc_ms(const sci_sys_params_t *p, uint64_t c) { return (double)c / (p->clock_mhz * 1000.0); }
 
-static void progress(const xopts_t *o, const char *name, unsigned run, unsigned runs, double frac)
+static void progress(const xopts_t *o, int *last, const char *name, unsigned run, unsigned runs,
+                     double frac)
 {
-    static int last = -1;
     if (o->quiet)
         return;
     int width = 30, fill = (int)((run + frac) / runs * width + 0.5);
-    if (fill == last && frac > 0)
+    if (fill == *last && frac > 0)
         return;
-    last = fill;
+    *last = fill;
     fprintf(stderr, "\r%-16s [%.*s%*s] run %u/%u", name, fill, "##############################",
             width - fill, "", run + 1 < runs ? run + 1 : runs, runs);
     fflush(stderr);
@@ -188,7 +189,8 @@ static int one_run(const xdef_t *x, const xopts_t *o, unsigned run, xres_t *r, c
         }
         if (sci_sys_run(s, sci_sys_now(s) + ms, err, errlen) < 0)
             goto out;
-        progress(o, x->name, run, o->runs, 0.2 + 0.6 * (double)(sci_sys_now(s) - tf) / (double)(horizon - tf));
+        progress(o, &r->bar, x->name, run, o->runs,
+                 0.2 + 0.6 * (double)(sci_sys_now(s) - tf) / (double)(horizon - tf));
     }
     uint64_t tsettle = sci_sys_now(s);
     r->settle_ms += cyc_ms(p, tsettle - tf);
@@ -468,10 +470,11 @@ int experiment_sci_main(int argc, char **argv)
     }
     xres_t r;
     memset(&r, 0, sizeof r);
+    r.bar = -1;
     char err[600];
     time_t t_start = time(NULL);
     for (unsigned run = 0; run < o.runs; run++) {
-        progress(&o, x->name, run, o.runs, 0);
+        progress(&o, &r.bar, x->name, run, o.runs, 0);
         if (one_run(x, &o, run, &r, err, sizeof err) < 0) {
             if (!o.quiet)
                 fputc('\n', stderr);

@@ -506,5 +506,6 @@ void sci_sys_free(sci_sys_t *s)
         free(s->flow[k].bin_msgs);
     free(s->host), free(s->drv), free(s->id), free(s->in), free(s->flow);
     free(s->bin_bytes), free(s->bin_lat), free(s->bin_latn);
+    dev_design_release(s->d);
     free(s);
 }

@@ -129,7 +129,7 @@ typedef struct scisys_obs {
 
 struct sci_sys {
     sci_sys_cfg_t cfg;
-    const dev_design_t *d;
+    const dev_design_t *d; /* the torus's design: ours, released by sci_sys_free */
     lockstep_t ls;
     unsigned w, h, n;
     uint64_t now;
