@@ -32,7 +32,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "fuzz.h"
+#include "fuzz_sci.h"
 #include "lockstep.h"
 #include "play.h"
 #include "prng.h"
@@ -107,6 +107,7 @@ typedef struct {
     const fuzz_opts_t *o;
     const dev_design_t *d;
     unsigned n;
+    int nocuts;           /* --no-cuts: no cable pulls */
     lockstep_t ls;
     prng_t rng;
     uint64_t t, drain_at, quiet_cuts_at;
@@ -665,7 +666,7 @@ static void cables(rz_t *z)
         z->cut = -1;
         z->st.restores++;
         z->next_cut = z->t + 2000 + prng_below(&z->rng, 60000);
-    } else if (z->cut < 0 && z->t >= z->next_cut && z->t < z->quiet_cuts_at && !z->o->ring_nocuts) {
+    } else if (z->cut < 0 && z->t >= z->next_cut && z->t < z->quiet_cuts_at && !z->nocuts) {
         z->cut = (int)prng_below(&z->rng, z->n);
         unsigned len = prng_chance(&z->rng, 1, 3) ? 1 + prng_below(&z->rng, 300)
                                                    : 300 + prng_below(&z->rng, 25000);
@@ -831,42 +832,44 @@ static void config(rz_t *z)
            z->d->name, z->n, fabric_p2s(z) ? "P2S" : "LC3", busy, retry, tmo, rsr, z->gap);
 }
 
-int fuzz_sciring(const fuzz_opts_t *o)
+int fuzz_sciring(const fuzz_sciring_opts_t *ro)
 {
+    const fuzz_opts_t *o = &ro->base;
     rz_t *z = calloc(1, sizeof *z);
     if (!z)
         return 2;
     z->o = o;
+    z->nocuts = ro->nocuts;
     z->debug = getenv("FTSIM_RING_DEBUG") != NULL; /* read once, not in the per-cycle loop */
     prng_seed(&z->rng, o->seed);
     int p2s;
-    if (o->torus_w) {
-        z->tw = o->torus_w;
-        z->th = o->torus_h;
+    if (ro->torus_w) {
+        z->tw = ro->torus_w;
+        z->th = ro->torus_h;
         z->n = z->tw * z->th;
-        p2s = o->ring_p2s >= 0 ? o->ring_p2s : (int)prng_below(&z->rng, 2);
+        p2s = ro->p2s >= 0 ? ro->p2s : (int)prng_below(&z->rng, 2);
         z->d = z->n <= N_MAX ? sci_torus_design(p2s, z->tw, z->th) : NULL;
         if (!z->d) {
             fprintf(stderr, "ftsim: the torus fuzz takes tori of up to %u nodes (2x2 to 4x4)\n", N_MAX);
             free(z);
             return 2;
         }
-        if (o->ring_pull >= 0) {
+        if (ro->pull >= 0) {
             fprintf(stderr, "ftsim: --pull is for rings\n");
             free(z);
             return 2;
         }
     } else {
-        z->n = o->ring_nodes ? o->ring_nodes : 2 + prng_below(&z->rng, 15);
-        p2s = o->ring_p2s >= 0 ? o->ring_p2s : (int)prng_below(&z->rng, 2);
+        z->n = ro->nodes ? ro->nodes : 2 + prng_below(&z->rng, 15);
+        p2s = ro->p2s >= 0 ? ro->p2s : (int)prng_below(&z->rng, 2);
         z->d = sci_ring_design(p2s, z->n);
         if (!z->d) {
             fprintf(stderr, "ftsim: no ring of %u nodes (2 to 16)\n", z->n);
             free(z);
             return 2;
         }
-        if (o->ring_pull >= (int)z->n) {
-            fprintf(stderr, "ftsim: --pull %d: the ring has nodes 0..%u\n", o->ring_pull, z->n - 1);
+        if (ro->pull >= (int)z->n) {
+            fprintf(stderr, "ftsim: --pull %d: the ring has nodes 0..%u\n", ro->pull, z->n - 1);
             free(z);
             return 2;
         }
@@ -882,7 +885,7 @@ int fuzz_sciring(const fuzz_opts_t *o)
         return 2;
     }
     z->in = calloc(z->d->nports, sizeof *z->in);
-    z->gap = o->net_gap ? o->net_gap : 200 + 40 * z->n;
+    z->gap = ro->gap ? ro->gap : 200 + 40 * z->n;
     config(z);
     ls_reset(&z->ls, z->init, z->ninit);
     if (o->wave && dev_trace_open(z->ls.m[0], o->wave, err, sizeof err) < 0) {
@@ -893,12 +896,12 @@ int fuzz_sciring(const fuzz_opts_t *o)
     if (o->record) {
         char header[640], extra[96] = "", args[96];
         fabric_args(z, args, sizeof args);
-        if (o->ring_pull >= 0)
-            snprintf(extra, sizeof extra, " --pull %d", o->ring_pull);
-        if (o->ring_nocuts)
+        if (ro->pull >= 0)
+            snprintf(extra, sizeof extra, " --pull %d", ro->pull);
+        if (ro->nocuts)
             snprintf(extra + strlen(extra), sizeof extra - strlen(extra), " --no-cuts");
-        if (o->net_gap)
-            snprintf(extra + strlen(extra), sizeof extra - strlen(extra), " --gap %u", o->net_gap);
+        if (ro->gap)
+            snprintf(extra + strlen(extra), sizeof extra - strlen(extra), " --gap %u", ro->gap);
         snprintf(header, sizeof header,
                  "# GOLDEN VECTOR, recorded by `ftsim fuzz %s%s --seed %llu "
                  "--cycles %llu --record` on the %s model.\n# Regenerate with `make vectors`; never edit "
@@ -913,7 +916,7 @@ int fuzz_sciring(const fuzz_opts_t *o)
     }
     z->cut = -1;
     z->next_cut = 500 + prng_below(&z->rng, 20000);
-    z->pull = o->ring_pull;
+    z->pull = ro->pull;
     z->pull_at = o->cycles / 5;
     z->pull_end = z->pull_at + (o->cycles / 10 < 20000 ? o->cycles / 10 : 20000);
     for (unsigned i = 0; i < z->n; i++)
