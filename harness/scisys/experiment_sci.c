@@ -113,6 +113,25 @@ static void snap_take(sci_sys_t *s, snap_t *sn)
     }
 }
 
+/* A measurement window of saturated flows (after a quarter window to settle): the bandwidth
+ * (MB/s) and the mean latency (us) of what it delivered, added to *bw and *lat. */
+static int saturated(sci_sys_t *s, const sci_sys_params_t *p, uint64_t win, double *bw, double *lat,
+                     char *err, size_t errlen)
+{
+    snap_t a, b;
+    if (sci_sys_run(s, sci_sys_now(s) + win / 4, err, errlen) < 0)
+        return -1;
+    snap_take(s, &a);
+    uint64_t t0 = sci_sys_now(s);
+    if (sci_sys_run(s, t0 + win, err, errlen) < 0)
+        return -1;
+    snap_take(s, &b);
+    double secs = cyc_ms(p, sci_sys_now(s) - t0) / 1000.0;
+    *bw += (double)(b.bytes - a.bytes) / secs / 1e6;
+    *lat += b.n > a.n ? (b.lat - a.lat) / (double)(b.n - a.n) / p->clock_mhz : 0;
+    return 0;
+}
+
 static int one_run(const xdef_t *x, const xopts_t *o, unsigned run, xres_t *r, char *err,
                    size_t errlen)
 {
@@ -144,17 +163,8 @@ static int one_run(const xdef_t *x, const xopts_t *o, unsigned run, xres_t *r, c
     }
     /* A: saturated, before */
     uint64_t win = sci_sys_ms(p, o->window_ms);
-    snap_t a, b;
-    if (sci_sys_run(s, sci_sys_now(s) + win / 4, err, errlen) < 0)
+    if (saturated(s, p, win, &r->bw_before, &r->lat_before, err, errlen) < 0)
         goto out;
-    snap_take(s, &a);
-    uint64_t t0 = sci_sys_now(s);
-    if (sci_sys_run(s, t0 + win, err, errlen) < 0)
-        goto out;
-    snap_take(s, &b);
-    double secs = cyc_ms(p, sci_sys_now(s) - t0) / 1000.0;
-    r->bw_before += (double)(b.bytes - a.bytes) / secs / 1e6;
-    r->lat_before += b.n > a.n ? (b.lat - a.lat) / (double)(b.n - a.n) / p->clock_mhz : 0;
     /* B: probe rate, the fault at a random time */
     uint64_t probe = (uint64_t)llround(o->probe_us * p->clock_mhz);
     for (unsigned k = 0; k < nf; k++)
@@ -247,16 +257,8 @@ static int one_run(const xdef_t *x, const xopts_t *o, unsigned run, xres_t *r, c
     /* C: saturated again, the fault still there */
     for (unsigned k = 0; k < nf; k++)
         sci_sys_set_interval(s, k, 0);
-    if (sci_sys_run(s, sci_sys_now(s) + win / 4, err, errlen) < 0)
+    if (saturated(s, p, win, &r->bw_after, &r->lat_after, err, errlen) < 0)
         goto out;
-    snap_take(s, &a);
-    t0 = sci_sys_now(s);
-    if (sci_sys_run(s, t0 + win, err, errlen) < 0)
-        goto out;
-    snap_take(s, &b);
-    secs = cyc_ms(p, sci_sys_now(s) - t0) / 1000.0;
-    r->bw_after += (double)(b.bytes - a.bytes) / secs / 1e6;
-    r->lat_after += b.n > a.n ? (b.lat - a.lat) / (double)(b.n - a.n) / p->clock_mhz : 0;
     /* drain: every message of a live pair delivered and acknowledged */
     sci_sys_stop_flows(s);
     int settled = sci_sys_settle(s, sci_sys_now(s) + sci_sys_ms(p, 500.0), err, errlen);
