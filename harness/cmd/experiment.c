@@ -47,9 +47,9 @@ static const char usage_sci[] =
     "Each run: saturated flows (bandwidth, latency before), then one 64-byte message per\n"
     "--probe-us per flow (default 500) with the fault at a random time (downtime: a flow's\n"
     "longest gap between deliveries), then saturated again (after). Prints the measured\n"
-    "values beside the paper's; --json prints one object instead (--json-file F: as well). Writes NAME-bandwidth.png\n"
-    "and NAME-latency.png under --out (default build/experiments). The paper's timers by\n"
-    "default (50 ms, 200 ms, 1 s); --runs 5, --seed 1, --model csim.\n";
+    "values beside the paper's; --json prints one object instead (--json-file F: as well).\n"
+    "Writes NAME-bandwidth.png and NAME-latency.png under --out (default build/experiments).\n"
+    "The paper's timers by default (50 ms, 200 ms, 1 s); --runs 5, --seed 1, --model csim.\n";
 
 /* A timer or a rate: a positive number into *(double *)dst. */
 static int positive(void *dst, const char *val, char *err, size_t errlen)

@@ -59,7 +59,10 @@ static const char usage_fuzz[] =
     "models run in lockstep; a scoreboard checks delivery and every STATUS/CHECKSUM end to\n"
     "end. The seed is printed (default: from the clock). On a failure it writes a\n"
     "reproducer vector and its FST waveform under --out (default build/fuzz) and says where.\n"
-    "Defaults: --cycles 100000, --model both.\n";
+    "Defaults: --cycles 100000, --model both.\n"
+    "\n"
+    "Each device takes the options shown for it (and --seed, --cycles, --model, --out,\n"
+    "--record, --wave, --quiet); an option of another device is refused.\n";
 
 /* What a fuzz command line sets, before it is known which family it is for. */
 typedef struct fuzz_cmd {

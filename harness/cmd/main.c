@@ -21,6 +21,8 @@ static const char usage_main[] =
     "  faultcheck         every single fault on a running SCI torus, with its checks\n"
     "  experiment NAME    measurements (rnp-load, rnp-patterns, rnp-policy, ring-down-9, ...)\n"
     "\n"
+    "Options are written in full (--cycles, not --cyc) and take their value as the next word\n"
+    "or after '=' (--cycles=1000); they may come before, between or after the file names.\n"
     "Exit status: 0 pass, 1 mismatch, 2 bad input or arguments.\n";
 
 static const struct {

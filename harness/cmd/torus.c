@@ -75,9 +75,11 @@ static const char usage[] =
     "comparisons with the RTL, which has no idle skipping). --param sets one of sci.md\n"
     "section 5's parameters (cablenotok_ms readytogo_ms watchdog_ms host_rtx_ms compute_ms\n"
     "reg_write_us clock_mhz echo_timeout busy_limit retry_limit rsr_timeout fail_backoff\n"
-    "window; defaults in harness/scisys/sci_sys.md section 3). --run overrides a scenario's run. At the end the flows stop and must drain: every message of a pair\n"
-    "of live nodes delivered once, in order, and acknowledged (PASS), else FAIL (exit 1).\n"
-    "Scenario file: the same as statements, one a line (see harness/scisys/sci_sys.md section 7).\n";
+    "window; defaults in harness/scisys/sci_sys.md section 3). --run overrides a scenario's\n"
+    "run. At the end the flows stop and must drain: every message of a pair of live nodes\n"
+    "delivered once, in order, and acknowledged (PASS), else FAIL (exit 1).\n"
+    "Scenario file: the same as statements, one a line (see harness/scisys/sci_sys.md\n"
+    "section 7).\n";
 
 /* Simulated time to cycles at 100 MHz: "20ms", "150us", "2s", "12345". */
 static int parse_time(const char *s, uint64_t *cyc)
