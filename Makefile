@@ -70,7 +70,7 @@ SCI_LIBS    := $(VLSCI)/lc3/Vlc3__ALL.a $(VLSCI)/p2s/Vp2s__ALL.a $(NODE_LIBS)
 OBS_LIB     := $(VLSCI)/obs/Vsci_obs__ALL.a
 
 # The harness's C objects without main, and the C models, as archives: the unit tests link
-# against them and take only the objects they use.
+# against them and take only the objects they use (a command too: cmd_route).
 LIB_HARNESS := $(BUILD)/lib/libftsim.a
 LIB_CSIM    := $(BUILD)/lib/libcsim.a
 
@@ -157,7 +157,7 @@ $(BUILD)/obj/harness/sci/sci_rtl.o: $(VLSCI)/lc3/Vlc3__ALL.a $(VLSCI)/p2s/Vp2s__
 $(BUILD)/obj/harness/sci/sci_node_rtl.o: $(NODE_LIBS)
 $(BUILD)/obj/harness/scisys/sci_obs_rtl.o: $(OBS_LIB)
 
-$(LIB_HARNESS): $(filter-out $(BUILD)/obj/harness/cmd/%,$(OBJ_HC))
+$(LIB_HARNESS): $(filter-out $(BUILD)/obj/harness/cmd/main.o,$(OBJ_HC))
 	@mkdir -p $(dir $@)
 	@rm -f $@
 	ar rcs $@ $^

@@ -13,8 +13,5 @@ typedef struct exp_opts {
 
 /* 0 done, 2 cannot run, -1 not one of this family's experiments. */
 int experiment_rnp(const char *name, const exp_opts_t *o);
-/* The SCI torus experiments (experiment_sci.c): argv[0] is the name, its own options follow.
- * Exit status, or -1 when argv[0] is not one of them. */
-int experiment_sci_main(int argc, char **argv);
 
 #endif

@@ -17,7 +17,7 @@
  * A failure writes a reproducer vector (the stimulus since the last cycle at which the
  * router was quiet, replayable with `ftsim play`) and its FST waveform.
  */
-#include "fuzz.h"
+#include "fuzz_rnp.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -74,6 +74,8 @@ typedef struct stats {
 
 typedef struct fz {
     const fuzz_opts_t *o;
+    int plain;            /* default configuration, no mid-run writes */
+    uint16_t *capture;    /* the inputs of every cycle, or NULL */
     prng_t rng;
     lockstep_t ls;
     cfg_t cfg;              /* in force this cycle */
@@ -490,7 +492,7 @@ static dev_write_t cfg_write(const cfg_t *c, uint64_t mask)
 static int cfg_maybe(fz_t *f, dev_write_t *w, cfg_t *next)
 {
     *next = f->cfg;
-    if (f->o->plain || !prng_chance(&f->rng, 1, 3000))
+    if (f->plain || !prng_chance(&f->rng, 1, 3000))
         return 0;
     cfg_t r;
     cfg_random(f, &r);
@@ -676,9 +678,9 @@ static int fuzz_loop(fz_t *f)
         if (tty && !f->o->quiet && (f->t & 0xFFFFF) == 0 && n > 2000000)
             fprintf(stderr, "\r  cycle %llu of %llu (%.0f%%)", (unsigned long long)f->t,
                     (unsigned long long)n, 100.0 * (double)f->t / (double)n);
-        if (f->o->capture)
+        if (f->capture)
             for (unsigned i = 0; i < 2 * NP; i++)
-                f->o->capture[f->t * 2 * NP + i] = (uint16_t)f->in[i];
+                f->capture[f->t * 2 * NP + i] = (uint16_t)f->in[i];
         int wr = cfg_maybe(f, &w, &next);
         ls_set_inputs(&f->ls, f->in);
         if (wr) {
@@ -732,12 +734,15 @@ static int fuzz_loop(fz_t *f)
     return f->failed;
 }
 
-int fuzz_rn1(const fuzz_opts_t *o)
+int fuzz_rn1(const fuzz_rn1_opts_t *ro)
 {
+    const fuzz_opts_t *o = &ro->base;
     fz_t *f = calloc(1, sizeof *f);
     if (!f)
         return 2;
     f->o = o;
+    f->plain = ro->plain;
+    f->capture = ro->capture;
     prng_seed(&f->rng, o->seed);
     char err[DEV_ERR_LEN];
     if (ls_open(&f->ls, &rn1_design, o->models, err, sizeof err) < 0) {
@@ -746,7 +751,7 @@ int fuzz_rn1(const fuzz_opts_t *o)
         return 2;
     }
     cfg_random(f, &f->cfg);
-    if (o->plain)
+    if (f->plain)
         f->cfg = (cfg_t){.seed = 0xACE1};
     dev_write_t init = cfg_write(&f->cfg, 0x1FFFFFFFFFFull);
     ls_reset(&f->ls, &init, 1);

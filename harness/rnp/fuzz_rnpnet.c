@@ -18,7 +18,7 @@
 
 #include <sys/stat.h>
 
-#include "fuzz.h"
+#include "fuzz_rnp.h"
 #include "lockstep.h"
 #include "play.h"
 #include "prng.h"
@@ -32,7 +32,8 @@ typedef struct sent {
 } sent_t;
 
 typedef struct nf {
-    const fuzz_opts_t *o;
+    const fuzz_opts_t *o;        /* what every fuzzer takes */
+    const fuzz_rnpnet_opts_t *net; /* the network's own options */
     const rnpnet_topo_t *topo;
     prng_t rng;
     lockstep_t ls;
@@ -296,7 +297,7 @@ static void traffic(nf_t *f, uint64_t stop_at)
     if (f->t >= stop_at)
         return;
     for (unsigned e = 0; e < f->topo->n; e++) {
-        if (!prng_chance(&f->rng, 1, f->o->net_gap ? f->o->net_gap : 150))
+        if (!prng_chance(&f->rng, 1, f->net->gap ? f->net->gap : 150))
             continue;
         unsigned d = prng_below(&f->rng, f->topo->n - 1);
         d += d >= e;
@@ -339,7 +340,7 @@ static int run(nf_t *f)
         if (tty && (f->t & 0x3FFF) == 0)
             fprintf(stderr, "\r  cycle %llu of %llu (%.0f%%), in flight %u ", (unsigned long long)f->t,
                     (unsigned long long)n, 100.0 * (double)f->t / (double)n, ni_in_flight(f->ni));
-        if (f->o->wave && f->t == f->o->wave_from) {
+        if (f->o->wave && f->t == f->net->wave_from) {
             char err[DEV_ERR_LEN];
             if (dev_trace_open(f->ls.m[0], f->o->wave, err, sizeof err) < 0)
                 nf_fail(f, "%s", err);
@@ -369,7 +370,7 @@ static int run(nf_t *f)
     }
     if (tty)
         fputc('\n', stderr);
-    if (f->o->wave && f->t > f->o->wave_from)
+    if (f->o->wave && f->t > f->net->wave_from)
         dev_trace_close(f->ls.m[0]);
     free(in), free(prev);
     return f->failed;
@@ -416,11 +417,12 @@ static const dev_catalog_t net_catalog = {.lookups = net_lookups};
 static void report_failure(nf_t *f)
 {
     const fuzz_opts_t *o = f->o;
+    const fuzz_rnpnet_opts_t *net = f->net;
     printf("FAIL fuzz rnpnet seed %llu: %s\n", (unsigned long long)o->seed, f->why);
     printf("reproduce: ftsim fuzz --device rnpnet --endpoints %u --faults %u --seed %llu --cycles %llu"
            "%s%s --wave build/fuzz/rnpnet-seed%llu.fst --wave-from %llu\n",
-           o->endpoints, o->faults, (unsigned long long)o->seed, (unsigned long long)o->cycles,
-           o->net_backchan ? " --backchan" : "", o->net_no_lft ? " --no-lft" : "",
+           net->endpoints, net->faults, (unsigned long long)o->seed, (unsigned long long)o->cycles,
+           net->backchan ? " --backchan" : "", net->no_lft ? " --no-lft" : "",
            (unsigned long long)o->seed, (unsigned long long)(f->t > 2000 ? f->t - 2000 : 0));
     if (f->nlog > REPRO_MAX_LOG || f->t > 400000) {
         printf("(the run is too long for a reproducer vector: the command above is the reproducer)\n");
@@ -440,11 +442,12 @@ static void report_failure(nf_t *f)
                 "(every router, scopes r0..; harness/scripts/path_gtkw.py makes a layout)");
 }
 
-int fuzz_rnpnet(const fuzz_opts_t *o)
+int fuzz_rnpnet(const fuzz_rnpnet_opts_t *net)
 {
+    const fuzz_opts_t *o = &net->base;
     char err[DEV_ERR_LEN];
-    unsigned extra = o->net_extra >= 0 ? (unsigned)o->net_extra : (o->endpoints >= 256 ? 1u : 0u);
-    const dev_design_t *d = rnpnet_design(o->endpoints, extra, o->seed, err, sizeof err);
+    unsigned extra = net->extra >= 0 ? (unsigned)net->extra : (net->endpoints >= 256 ? 1u : 0u);
+    const dev_design_t *d = rnpnet_design(net->endpoints, extra, o->seed, err, sizeof err);
     if (!d) {
         fprintf(stderr, "ftsim fuzz: %s\n", err);
         return 2;
@@ -455,6 +458,7 @@ int fuzz_rnpnet(const fuzz_opts_t *o)
         return 2;
     }
     f->o = o;
+    f->net = net;
     f->topo = rnpnet_topo_of(d);
     prng_seed(&f->rng, o->seed ^ 0x6E6574ull);
     if (ls_open(&f->ls, d, o->models, err, sizeof err) < 0) {
@@ -474,9 +478,9 @@ int fuzz_rnpnet(const fuzz_opts_t *o)
     f->fwd_since = calloc(t->nrouters * 8, sizeof *f->fwd_since);
     f->fwd_bq = calloc(t->nrouters * 8, 1);
     f->dbg = calloc(d->ndebug, sizeof *f->dbg);
-    ni_policy_t pol = {.retry_limit = o->net_retries ? o->net_retries : 400, .backoff_max = 64,
-                       .use_lft = !o->net_no_lft, .perm_stage = 3, .trial_attempts = 10};
-    f->ni = ni_create(t, &pol, o->seed, o->net_backchan);
+    ni_policy_t pol = {.retry_limit = net->retries ? net->retries : 400, .backoff_max = 64,
+                       .use_lft = !net->no_lft, .perm_stage = 3, .trial_attempts = 10};
+    f->ni = ni_create(t, &pol, o->seed, net->backchan);
     if (!f->byseq || !f->nseq || !f->dead || !f->linkf || !f->linkbad || !f->ni || !f->fault_at ||
         !f->router_at || !f->fwd_since || !f->fwd_bq || !f->dbg) {
         fprintf(stderr, "ftsim fuzz: out of memory\n");
@@ -484,13 +488,13 @@ int fuzz_rnpnet(const fuzz_opts_t *o)
     }
     ni_set_callbacks(f->ni, f, on_diag, on_done, on_rx);
     f->init = (dev_write_t){RNPNET_NETCFG, (uint64_t)(prng_below(&f->rng, 65535) + 1) |
-                                              ((uint64_t)(o->net_backchan ? 1 : 0) << 16), 0x1FFFF};
+                                              ((uint64_t)(net->backchan ? 1 : 0) << 16), 0x1FFFF};
     ls_reset(&f->ls, &f->init, 1);
-    plan_faults(f, o->faults, o->cycles);
+    plan_faults(f, net->faults, o->cycles);
     printf("fuzz rnpnet: seed %llu, %llu cycles, %u endpoints, %u stages, %u routers, %u faults, "
            "backchan %d, link fault table %s, models %s\n",
            (unsigned long long)o->seed, (unsigned long long)o->cycles, t->n, t->stages, t->nrouters,
-           o->faults, o->net_backchan, o->net_no_lft ? "off" : "on",
+           net->faults, net->backchan, net->no_lft ? "off" : "on",
            o->models == LS_BOTH ? "rtl+csim lockstep" : o->models == LS_RTL ? "rtl" : "csim");
     fflush(stdout);
     struct timespec a, b;

@@ -19,7 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "fuzz.h"
+#include "fuzz_sci.h"
 #include "lockstep.h"
 #include "play.h"
 #include "prng.h"
@@ -340,8 +340,10 @@ static void set_in(fz_t *f, const uint64_t *before)
             log_add(f, f->t, p, 0, f->in[p], 0);
 }
 
-int fuzz_scilc(const fuzz_opts_t *o, const dev_design_t *d)
+int fuzz_scilc(const fuzz_scilc_opts_t *so)
 {
+    const fuzz_opts_t *o = &so->base;
+    const dev_design_t *d = so->design;
     fz_t *f = calloc(1, sizeof *f);
     if (!f)
         return 2;

@@ -32,7 +32,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "fuzz.h"
+#include "fuzz_sci.h"
 #include "lockstep.h"
 #include "play.h"
 #include "prng.h"
@@ -107,6 +107,7 @@ typedef struct {
     const fuzz_opts_t *o;
     const dev_design_t *d;
     unsigned n;
+    int nocuts;           /* --no-cuts: no cable pulls */
     lockstep_t ls;
     prng_t rng;
     uint64_t t, drain_at, quiet_cuts_at;
@@ -667,7 +668,7 @@ static void cables(rz_t *z)
         z->cut = -1;
         z->st.restores++;
         z->next_cut = z->t + 2000 + prng_below(&z->rng, 60000);
-    } else if (z->cut < 0 && z->t >= z->next_cut && z->t < z->quiet_cuts_at && !z->o->ring_nocuts) {
+    } else if (z->cut < 0 && z->t >= z->next_cut && z->t < z->quiet_cuts_at && !z->nocuts) {
         z->cut = (int)prng_below(&z->rng, z->n);
         unsigned len = prng_chance(&z->rng, 1, 3) ? 1 + prng_below(&z->rng, 300)
                                                    : 300 + prng_below(&z->rng, 25000);
@@ -835,61 +836,85 @@ static void config(rz_t *z)
            z->d->name, z->n, fabric_p2s(z) ? "P2S" : "LC3", busy, retry, tmo, rsr, z->gap);
 }
 
-int fuzz_sciring(const fuzz_opts_t *o)
+/* ---- the run ------------------------------------------------------------------------------- */
+
+/* The fabric the options name: a W x H torus, or a ring of --nodes nodes (by default a size
+ * from the seed), LC3 or P2S (by default from the seed). 0, or 2 (said why). */
+static int pick_fabric(rz_t *z, const fuzz_sciring_opts_t *ro)
 {
-    rz_t *z = calloc(1, sizeof *z);
-    if (!z)
-        return 2;
-    z->o = o;
-    z->debug = getenv("FTSIM_RING_DEBUG") != NULL; /* read once, not in the per-cycle loop */
-    prng_seed(&z->rng, o->seed);
     int p2s;
-    if (o->torus_w) {
-        z->tw = o->torus_w;
-        z->th = o->torus_h;
+    if (ro->torus_w) {
+        z->tw = ro->torus_w;
+        z->th = ro->torus_h;
         z->n = z->tw * z->th;
-        p2s = o->ring_p2s >= 0 ? o->ring_p2s : (int)prng_below(&z->rng, 2);
+        p2s = ro->p2s >= 0 ? ro->p2s : (int)prng_below(&z->rng, 2);
         z->d = z->n <= N_MAX ? sci_torus_design(p2s, z->tw, z->th) : NULL;
         if (!z->d) {
             fprintf(stderr, "ftsim: the torus fuzz takes tori of up to %u nodes (2x2 to 4x4)\n", N_MAX);
-            free(z);
             return 2;
         }
-        if (o->ring_pull >= 0) {
+        if (ro->pull >= 0) {
             fprintf(stderr, "ftsim: --pull is for rings\n");
-            dev_design_release(z->d);
-            free(z);
             return 2;
         }
-    } else {
-        z->n = o->ring_nodes ? o->ring_nodes : 2 + prng_below(&z->rng, 15);
-        p2s = o->ring_p2s >= 0 ? o->ring_p2s : (int)prng_below(&z->rng, 2);
-        z->d = sci_ring_design(p2s, z->n);
-        if (!z->d) {
-            fprintf(stderr, "ftsim: no ring of %u nodes (2 to 16)\n", z->n);
-            free(z);
-            return 2;
-        }
-        if (o->ring_pull >= (int)z->n) {
-            fprintf(stderr, "ftsim: --pull %d: the ring has nodes 0..%u\n", o->ring_pull, z->n - 1);
-            dev_design_release(z->d);
-            free(z);
-            return 2;
-        }
+        return 0;
     }
-    char err[DEV_ERR_LEN], msg[800];
+    z->n = ro->nodes ? ro->nodes : 2 + prng_below(&z->rng, 15);
+    p2s = ro->p2s >= 0 ? ro->p2s : (int)prng_below(&z->rng, 2);
+    z->d = sci_ring_design(p2s, z->n);
+    if (!z->d) {
+        fprintf(stderr, "ftsim: no ring of %u nodes (2 to 16)\n", z->n);
+        return 2;
+    }
+    if (ro->pull >= (int)z->n) {
+        fprintf(stderr, "ftsim: --pull %d: the ring has nodes 0..%u\n", ro->pull, z->n - 1);
+        return 2;
+    }
+    return 0;
+}
+
+/* --record: the golden vector, its header naming the command that regenerates it. */
+static int open_golden(rz_t *z, const fuzz_sciring_opts_t *ro)
+{
+    const fuzz_opts_t *o = &ro->base;
+    char err[DEV_ERR_LEN], header[640], extra[96] = "", args[96];
+    fabric_args(z, args, sizeof args);
+    if (ro->pull >= 0)
+        snprintf(extra, sizeof extra, " --pull %d", ro->pull);
+    if (ro->nocuts)
+        snprintf(extra + strlen(extra), sizeof extra - strlen(extra), " --no-cuts");
+    if (ro->gap)
+        snprintf(extra + strlen(extra), sizeof extra - strlen(extra), " --gap %u", ro->gap);
+    snprintf(header, sizeof header,
+             "# GOLDEN VECTOR, recorded by `ftsim fuzz %s%s --seed %llu "
+             "--cycles %llu --record` on the %s model.\n# Regenerate with `make vectors`; never edit "
+             "by hand.\n",
+             args, extra, (unsigned long long)o->seed,
+             (unsigned long long)o->cycles, dev_impl_name(z->ls.m[z->ls.n - 1]->impl));
+    z->golden = rec_open(o->record, z->d, z->init, z->ninit, header, 1, err, sizeof err);
+    if (!z->golden) {
+        fprintf(stderr, "ftsim: %s\n", err);
+        return 2;
+    }
+    return 0;
+}
+
+/* The models, configured and reset, with the waveform and the golden vector asked for.
+ * 0, or 2 (said why). */
+static int open_models(rz_t *z, const fuzz_sciring_opts_t *ro)
+{
+    const fuzz_opts_t *o = &ro->base;
+    char err[DEV_ERR_LEN];
     printf("fuzz %s: seed %llu, %llu cycles, models %s\n", fabric_kind(z), (unsigned long long)o->seed,
            (unsigned long long)o->cycles,
            o->models == LS_BOTH ? "rtl+csim lockstep" : o->models == LS_RTL ? "rtl" : "csim");
     fflush(stdout);
     if (ls_open(&z->ls, z->d, o->models, err, sizeof err) < 0) {
         fprintf(stderr, "ftsim: %s\n", err);
-        dev_design_release(z->d);
-        free(z);
         return 2;
     }
     z->in = calloc(z->d->nports, sizeof *z->in);
-    z->gap = o->net_gap ? o->net_gap : 200 + 40 * z->n;
+    z->gap = ro->gap ? ro->gap : 200 + 40 * z->n;
     config(z);
     ls_reset(&z->ls, z->init, z->ninit);
     if (o->wave && dev_trace_open(z->ls.m[0], o->wave, err, sizeof err) < 0) {
@@ -897,30 +922,15 @@ int fuzz_sciring(const fuzz_opts_t *o)
         return 2;
     }
     z->logging = o->cycles + DRAIN_MAX <= 600000;
-    if (o->record) {
-        char header[640], extra[96] = "", args[96];
-        fabric_args(z, args, sizeof args);
-        if (o->ring_pull >= 0)
-            snprintf(extra, sizeof extra, " --pull %d", o->ring_pull);
-        if (o->ring_nocuts)
-            snprintf(extra + strlen(extra), sizeof extra - strlen(extra), " --no-cuts");
-        if (o->net_gap)
-            snprintf(extra + strlen(extra), sizeof extra - strlen(extra), " --gap %u", o->net_gap);
-        snprintf(header, sizeof header,
-                 "# GOLDEN VECTOR, recorded by `ftsim fuzz %s%s --seed %llu "
-                 "--cycles %llu --record` on the %s model.\n# Regenerate with `make vectors`; never edit "
-                 "by hand.\n",
-                 args, extra, (unsigned long long)o->seed,
-                 (unsigned long long)o->cycles, dev_impl_name(z->ls.m[z->ls.n - 1]->impl));
-        z->golden = rec_open(o->record, z->d, z->init, z->ninit, header, 1, err, sizeof err);
-        if (!z->golden) {
-            fprintf(stderr, "ftsim: %s\n", err);
-            return 2;
-        }
-    }
+    return o->record ? open_golden(z, ro) : 0;
+}
+
+/* The plan of the run: the cable pulls, each host's first ask and each flow's first message. */
+static void plan_run(rz_t *z)
+{
+    const fuzz_opts_t *o = z->o;
     z->cut = -1;
     z->next_cut = 500 + prng_below(&z->rng, 20000);
-    z->pull = o->ring_pull;
     z->pull_at = o->cycles / 5;
     z->pull_end = z->pull_at + (o->cycles / 10 < 20000 ? o->cycles / 10 : 20000);
     for (unsigned i = 0; i < z->n; i++)
@@ -937,6 +947,53 @@ int fuzz_sciring(const fuzz_opts_t *o)
             z->f[s][d].due = 50 + prng_below(&z->rng, 2 * z->gap + 1);
         }
     }
+}
+
+/* One cycle: cables, hosts, the models sampled, compared and ticked. moved[i]: node i's host
+ * input was taken last cycle. 0 to go on, -1 failed. */
+static int step(rz_t *z, int *moved, long dbg_tid)
+{
+    char msg[800];
+    cables(z);
+    if (z->pull >= 0)
+        watch_ring(z);
+    flows_step(z);
+    asks_step(z);
+    for (unsigned i = 0; i < z->n; i++)
+        host_drive(z, i, moved[i]);
+    ls_set_inputs(&z->ls, z->in);
+    ls_sample(&z->ls);
+    if (ls_diverged(&z->ls, msg, sizeof msg)) {
+        rz_fail(z, "the models diverge (first difference): %s", msg);
+        return -1;
+    }
+    const uint64_t *out = z->ls.out[z->ls.n - 1];
+    if (z->golden)
+        rec_cycle(z->golden, z->t, z->in, NULL, out, z->ls.m[z->ls.n - 1]);
+    if (dbg_tid >= 0)
+        debug_links(z, out, (uint16_t)dbg_tid);
+    for (unsigned i = 0; i < z->n; i++) {
+        z->st.link_busy += (out[port(z, i, SCI_RP_LINK)] & SCI_FLAG) != 0;
+        if (z->tw) /* a torus node's Y link too */
+            z->st.link_busy += (out[sci_torus_port(z->d, i % z->tw, i / z->tw, SCI_TP_LY)] &
+                                SCI_FLAG) != 0;
+        moved[i] = (z->in[port(z, i, SCI_RP_HIN)] & SCI_FLAG) &&
+                   out[port(z, i, SCI_RP_HIN_READY)];
+        host_receive(z, i, out);
+    }
+    if (z->failed)
+        return -1;
+    if (ls_tick(&z->ls, msg, sizeof msg)) {
+        rz_fail(z, "%s", msg);
+        return -1;
+    }
+    return 0;
+}
+
+/* Until --cycles, then on while messages are unresolved (at most DRAIN_MAX more). Seconds. */
+static double run_cycles(rz_t *z)
+{
+    const fuzz_opts_t *o = z->o;
     struct timespec a, b;
     clock_gettime(CLOCK_MONOTONIC, &a);
     int tty = isatty(2);
@@ -948,39 +1005,8 @@ int fuzz_sciring(const fuzz_opts_t *o)
         if (tty && !o->quiet && (z->t & 0x3FFFF) == 0 && o->cycles > 1000000)
             fprintf(stderr, "\r  cycle %llu of %llu (%.0f%%)", (unsigned long long)z->t,
                     (unsigned long long)o->cycles, 100.0 * (double)z->t / (double)o->cycles);
-        cables(z);
-        if (z->pull >= 0)
-            watch_ring(z);
-        flows_step(z);
-        asks_step(z);
-        for (unsigned i = 0; i < z->n; i++)
-            host_drive(z, i, moved[i]);
-        ls_set_inputs(&z->ls, z->in);
-        ls_sample(&z->ls);
-        if (ls_diverged(&z->ls, msg, sizeof msg)) {
-            rz_fail(z, "the models diverge (first difference): %s", msg);
+        if (step(z, moved, dbg_tid) < 0)
             break;
-        }
-        const uint64_t *out = z->ls.out[z->ls.n - 1];
-        if (z->golden)
-            rec_cycle(z->golden, z->t, z->in, NULL, out, z->ls.m[z->ls.n - 1]);
-        if (dbg_tid >= 0)
-            debug_links(z, out, (uint16_t)dbg_tid);
-        for (unsigned i = 0; i < z->n; i++) {
-            z->st.link_busy += (out[port(z, i, SCI_RP_LINK)] & SCI_FLAG) != 0;
-            if (z->tw) /* a torus node's Y link too */
-                z->st.link_busy += (out[sci_torus_port(z->d, i % z->tw, i / z->tw, SCI_TP_LY)] &
-                                    SCI_FLAG) != 0;
-            moved[i] = (z->in[port(z, i, SCI_RP_HIN)] & SCI_FLAG) &&
-                       out[port(z, i, SCI_RP_HIN_READY)];
-            host_receive(z, i, out);
-        }
-        if (z->failed)
-            break;
-        if (ls_tick(&z->ls, msg, sizeof msg)) {
-            rz_fail(z, "%s", msg);
-            break;
-        }
     }
     if (tty && !o->quiet && o->cycles > 1000000)
         fputc('\n', stderr);
@@ -995,7 +1021,14 @@ int fuzz_sciring(const fuzz_opts_t *o)
                     (unsigned long long)dev_reg_read(z->ls.m[z->ls.n - 1], node_addr(z, i, 3)),
                     (unsigned long long)dev_reg_read(z->ls.m[z->ls.n - 1], node_addr(z, i, 0x81)));
     clock_gettime(CLOCK_MONOTONIC, &b);
-    double secs = (double)(b.tv_sec - a.tv_sec) + 1e-9 * (double)(b.tv_nsec - a.tv_nsec);
+    return (double)(b.tv_sec - a.tv_sec) + 1e-9 * (double)(b.tv_nsec - a.tv_nsec);
+}
+
+/* The waveform and golden vector closed, the statistics and the verdict printed. */
+static void report(rz_t *z, double secs)
+{
+    const fuzz_opts_t *o = z->o;
+    char err[DEV_ERR_LEN];
     if (o->wave)
         dev_trace_close(z->ls.m[0]);
     if (z->golden && rec_close(z->golden, z->t ? z->t - 1 : 0, err, sizeof err))
@@ -1003,12 +1036,29 @@ int fuzz_sciring(const fuzz_opts_t *o)
     print_stats(z, secs);
     if (o->cps)
         *o->cps = secs > 0 ? (double)z->t / secs : 0;
-    int failed = z->failed;
-    if (failed)
+    if (z->failed)
         report_failure(z);
     else
-        printf("PASS fuzz %s seed %llu (%llu cycles, %s)\n", fabric_kind(z), (unsigned long long)o->seed,
-               (unsigned long long)z->t, z->d->name);
+        printf("PASS fuzz %s seed %llu (%llu cycles, %s)\n", fabric_kind(z),
+               (unsigned long long)o->seed, (unsigned long long)z->t, z->d->name);
+}
+
+int fuzz_sciring(const fuzz_sciring_opts_t *ro)
+{
+    rz_t *z = calloc(1, sizeof *z);
+    if (!z)
+        return 2;
+    z->o = &ro->base;
+    z->debug = getenv("FTSIM_RING_DEBUG") != NULL; /* read once, not in the per-cycle loop */
+    z->pull = ro->pull;
+    z->nocuts = ro->nocuts;
+    prng_seed(&z->rng, ro->base.seed);
+    int rc = pick_fabric(z, ro);
+    if (rc == 0 && (rc = open_models(z, ro)) == 0) {
+        plan_run(z);
+        report(z, run_cycles(z));
+        rc = z->failed ? 1 : 0;
+    }
     ls_close(&z->ls);
     for (unsigned s = 0; s < z->n; s++)
         for (unsigned d = 0; d < z->n; d++)
@@ -1017,5 +1067,5 @@ int fuzz_sciring(const fuzz_opts_t *o)
     free(z->in);
     dev_design_release(z->d);
     free(z);
-    return failed ? 1 : 0;
+    return rc;
 }

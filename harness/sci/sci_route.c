@@ -668,33 +668,7 @@ void sci_route_print_cycle(const sci_tables_t *tb, const sci_check_t *c, FILE *f
     fprintf(fp, " %s\n", b);
 }
 
-/* ---- the command ------------------------------------------------------------------------- */
-
-static const char usage_route[] =
-    "usage: ftsim route --torus WxH [--p2s] [--policy spec|step] [--fault xring:R | yring:C |\n"
-    "                   node:X,Y ...] [--check] [--deadlock] [--bad-flip] [--print X,Y]\n"
-    "                   [--trace X,Y:X,Y]\n"
-    "\n"
-    "Computes the routing tables of a W x H SCI torus (LC3, or P2S with --p2s) under the given\n"
-    "faults (sci.md sections 3-4; --policy step: the variant of harness/sci/sci_route.md), then:\n"
-    "  --check      traces every live ordered pair hop by hop: pairs reached, most ring legs\n"
-    "               (at most 3), rings used twice, and the nodes whose tables differ from the\n"
-    "               fault-free ones against the nodes sci.md names\n"
-    "  --deadlock   builds the queue dependency graph (LC send and receive queues; an edge for\n"
-    "               each consecutive pair of queues on every traced route) and prints\n"
-    "               'acyclic (V vertices, E edges)' or one cycle\n"
-    "  --bad-flip   deliberately wrong tables: for a failed column every source flips to\n"
-    "               Y-first (makes queue cycles from 3x3 up)\n"
-    "  --print X,Y  dumps node (X,Y)'s tables;  --trace S:D traces one packet\n"
-    "Node ids: x = bits [3:0], y = bits [7:4] (P2S wider than 16: 6 bits each). Faults can be\n"
-    "repeated; a dead node breaks both its rings. No check option: --check --deadlock.\n"
-    "Exit status: 0 every check passed, 1 a check failed, 2 bad arguments.\n";
-
-static int route_bad(const char *msg, const char *arg)
-{
-    fprintf(stderr, "ftsim route: %s%s%s\n(ftsim route --help)\n", msg, arg ? ": " : "", arg ? arg : "");
-    return 2;
-}
+/* ---- parsing ------------------------------------------------------------------------------- */
 
 static int parse_uint(const char *s, char **end, unsigned *v)
 {
@@ -717,7 +691,7 @@ int sci_route_parse_size(const char *s, unsigned *w, unsigned *h)
     return 0;
 }
 
-static int parse_xy(const char *s, unsigned *x, unsigned *y, char sep_end)
+int sci_route_parse_xy(const char *s, unsigned *x, unsigned *y, char sep_end)
 {
     char *e;
     if (parse_uint(s, &e, x) < 0 || *e != ',' || parse_uint(e + 1, &e, y) < 0 || *e != sep_end)
@@ -725,174 +699,18 @@ static int parse_xy(const char *s, unsigned *x, unsigned *y, char sep_end)
     return 0;
 }
 
-typedef struct route_opts {
-    sci_torus_t t;
-    sci_faults_t f;
-    int have_torus, check, deadlock, print, trace;
-    unsigned px, py, sx, sy, dx, dy;
-    const char *fault_args[64];
-    unsigned nfault_args;
-} route_opts_t;
-
-static int parse_route_args(int argc, char **argv, route_opts_t *o)
+int sci_route_parse_fault(const sci_torus_t *t, const char *s, sci_faults_t *f)
 {
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--torus")) {
-            if (i + 1 >= argc || sci_route_parse_size(argv[++i], &o->t.w, &o->t.h) < 0)
-                return route_bad("--torus takes WxH, e.g. 3x3", i < argc ? argv[i] : NULL);
-            o->have_torus = 1;
-        } else if (!strcmp(a, "--p2s")) {
-            o->t.var = SCI_VAR_P2S;
-        } else if (!strcmp(a, "--policy")) {
-            if (i + 1 >= argc || (strcmp(argv[i + 1], "spec") && strcmp(argv[i + 1], "step")))
-                return route_bad("--policy takes spec or step", i + 1 < argc ? argv[i + 1] : NULL);
-            o->t.policy = !strcmp(argv[++i], "step") ? SCI_POLICY_STEP : SCI_POLICY_SPEC;
-        } else if (!strcmp(a, "--fault")) {
-            if (i + 1 >= argc)
-                return route_bad("--fault takes xring:R, yring:C or node:X,Y", NULL);
-            if (o->nfault_args == 64)
-                return route_bad("too many --fault options", NULL);
-            o->fault_args[o->nfault_args++] = argv[++i];
-        } else if (!strcmp(a, "--check")) {
-            o->check = 1;
-        } else if (!strcmp(a, "--deadlock")) {
-            o->deadlock = 1;
-        } else if (!strcmp(a, "--bad-flip")) {
-            o->f.bad_flip = 1;
-        } else if (!strcmp(a, "--print")) {
-            if (i + 1 >= argc || parse_xy(argv[++i], &o->px, &o->py, '\0') < 0)
-                return route_bad("--print takes X,Y", i < argc ? argv[i] : NULL);
-            o->print = 1;
-        } else if (!strcmp(a, "--trace")) {
-            char *e = NULL;
-            if (i + 1 >= argc || !(e = strchr(argv[i + 1], ':')) ||
-                parse_xy(argv[i + 1], &o->sx, &o->sy, ':') < 0 ||
-                parse_xy(e + 1, &o->dx, &o->dy, '\0') < 0)
-                return route_bad("--trace takes SX,SY:DX,DY", i + 1 < argc ? argv[i + 1] : NULL);
-            i++;
-            o->trace = 1;
-        } else {
-            return route_bad("unknown option", a);
-        }
-    }
-    if (!o->have_torus)
-        return route_bad("--torus WxH is required", NULL);
-    char err[128];
-    if (sci_route_check_torus(&o->t, err, sizeof err) < 0)
-        return route_bad(err, NULL);
-    for (unsigned k = 0; k < o->nfault_args; k++) {
-        const char *s = o->fault_args[k];
-        unsigned v, x, y;
-        char *e;
-        if (!strncmp(s, "xring:", 6) && !parse_uint(s + 6, &e, &v) && !*e && v < o->t.h)
-            o->f.xring[v] = 1;
-        else if (!strncmp(s, "yring:", 6) && !parse_uint(s + 6, &e, &v) && !*e && v < o->t.w)
-            o->f.yring[v] = 1;
-        else if (!strncmp(s, "node:", 5) && !parse_xy(s + 5, &x, &y, '\0') && x < o->t.w && y < o->t.h)
-            o->f.dead[sci_route_node(&o->t, x, y)] = 1;
-        else
-            return route_bad("bad --fault (xring:R with R < H, yring:C with C < W, node:X,Y)", s);
-    }
-    if ((o->print && (o->px >= o->t.w || o->py >= o->t.h)) ||
-        (o->trace && (o->sx >= o->t.w || o->sy >= o->t.h || o->dx >= o->t.w || o->dy >= o->t.h)))
-        return route_bad("node outside the torus", NULL);
-    if (!o->check && !o->deadlock && !o->print && !o->trace)
-        o->check = o->deadlock = 1;
+    unsigned v, x, y;
+    char *e;
+    if (!strncmp(s, "xring:", 6) && !parse_uint(s + 6, &e, &v) && !*e && v < t->h)
+        f->xring[v] = 1;
+    else if (!strncmp(s, "yring:", 6) && !parse_uint(s + 6, &e, &v) && !*e && v < t->w)
+        f->yring[v] = 1;
+    else if (!strncmp(s, "node:", 5) && !sci_route_parse_xy(s + 5, &x, &y, '\0') && x < t->w &&
+             y < t->h)
+        f->dead[sci_route_node(t, x, y)] = 1;
+    else
+        return -1;
     return 0;
-}
-
-static int route_report(const route_opts_t *o, const sci_tables_t *tb, const sci_tables_t *ff)
-{
-    int fail = 0;
-    sci_check_t *c = malloc(sizeof *c);
-    uint8_t *ch = malloc(tb->n), *ex = malloc(tb->n);
-    if (!c || !ch || !ex) {
-        free(c), free(ch), free(ex);
-        fprintf(stderr, "ftsim route: out of memory\n");
-        return 1;
-    }
-    if (sci_route_check(tb, -1, c) < 0) {
-        fprintf(stderr, "ftsim route: out of memory\n");
-        fail = 1;
-    } else {
-        if (o->check) {
-            printf("pairs reached: %u of %u; max legs %u; over 3 legs %u; a ring used twice %u; "
-                   "scrubbed %u\n",
-                   c->reached, c->pairs, c->max_legs, c->over_legs, c->ring_twice, c->scrub_twice);
-            if (c->reached < c->pairs || c->over_legs || c->ring_twice) {
-                sci_trace_t tr;
-                sci_route_trace(tb, c->first_bad_src, c->first_bad_dst, -1, &tr);
-                printf("first failing pair (%u,%u) -> (%u,%u): ", c->first_bad_src % tb->t.w,
-                       c->first_bad_src / tb->t.w, c->first_bad_dst % tb->t.w, c->first_bad_dst / tb->t.w);
-                sci_route_print_trace(tb, &tr, stdout);
-                fail = 1;
-            }
-            unsigned nch = sci_route_diff(ff, tb, ch);
-            sci_route_expected_changes(&tb->t, &tb->f, ex);
-            unsigned extra = 0;
-            printf("changed nodes (%u):", nch);
-            for (unsigned n = 0; n < tb->n; n++)
-                if (ch[n]) {
-                    printf(" (%u,%u)%s", n % tb->t.w, n / tb->t.w, ex[n] ? "" : "!");
-                    extra += !ex[n];
-                }
-            printf("%s\n", nch ? "" : " none");
-            if (extra) {
-                printf("%u changed node(s) marked ! are not among those sci.md names\n", extra);
-                fail = 1;
-            }
-        }
-        if (o->deadlock) {
-            sci_route_print_cycle(tb, c, stdout);
-            fail |= c->cyclic;
-        }
-    }
-    free(c), free(ch), free(ex);
-    return fail;
-}
-
-int sci_route_main(int argc, char **argv)
-{
-    for (int i = 0; i < argc; i++)
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            fputs(usage_route, stdout);
-            return 0;
-        }
-    route_opts_t o;
-    memset(&o, 0, sizeof o);
-    int rc = parse_route_args(argc, argv, &o);
-    if (rc)
-        return rc;
-    sci_tables_t tb, ff;
-    char err[128];
-    sci_faults_t none;
-    memset(&none, 0, sizeof none);
-    if (sci_route_tables(&o.t, &o.f, &tb, err, sizeof err) < 0)
-        return route_bad(err, NULL);
-    if (sci_route_tables(&o.t, &none, &ff, err, sizeof err) < 0) {
-        sci_route_free(&tb);
-        return route_bad(err, NULL);
-    }
-    printf("%ux%u %s torus, policy %s, faults:", o.t.w, o.t.h, o.t.var == SCI_VAR_P2S ? "P2S" : "LC3",
-           o.t.policy == SCI_POLICY_STEP ? "step" : "spec");
-    for (unsigned k = 0; k < o.nfault_args; k++)
-        printf(" %s", o.fault_args[k]);
-    printf("%s%s\n", o.nfault_args ? "" : " none", o.f.bad_flip ? " (bad flip)" : "");
-    int fail = 0;
-    if (o.print)
-        sci_route_print_node(&tb, sci_route_node(&o.t, o.px, o.py), stdout);
-    if (o.trace) {
-        sci_trace_t tr;
-        unsigned s = sci_route_node(&o.t, o.sx, o.sy), d = sci_route_node(&o.t, o.dx, o.dy);
-        printf("(%u,%u) -> (%u,%u): ", o.sx, o.sy, o.dx, o.dy);
-        sci_route_trace(&tb, s, d, -1, &tr);
-        sci_route_print_trace(&tb, &tr, stdout);
-        fail |= tr.status != SCI_TR_DELIVERED && s != d && sci_route_live(&tb, d);
-    }
-    if (o.check || o.deadlock)
-        fail |= route_report(&o, &tb, &ff);
-    sci_route_free(&tb);
-    sci_route_free(&ff);
-    return fail ? 1 : 0;
 }

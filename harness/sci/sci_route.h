@@ -99,6 +99,10 @@ typedef struct sci_trace {
 int sci_route_check_torus(const sci_torus_t *t, char *err, size_t errlen);
 /* "WxH" (decimal, nothing else; the size is checked by sci_route_check_torus): 0, or -1. */
 int sci_route_parse_size(const char *s, unsigned *w, unsigned *h);
+/* "X,Y" (decimal) followed by the character end ('\0': nothing more): 0, or -1. */
+int sci_route_parse_xy(const char *s, unsigned *x, unsigned *y, char end);
+/* A fault "xring:R" (R < H), "yring:C" (C < W) or "node:X,Y" of torus t, added to f: 0, or -1. */
+int sci_route_parse_fault(const sci_torus_t *t, const char *s, sci_faults_t *f);
 unsigned sci_route_node(const sci_torus_t *t, unsigned x, unsigned y);
 uint16_t sci_route_id(const sci_torus_t *t, unsigned node);          /* 13-bit node id */
 uint16_t sci_route_index(const sci_torus_t *t, unsigned set, unsigned target); /* table index */
@@ -154,10 +158,5 @@ typedef struct sci_check {
  * one fails, -1 on out of memory. */
 int sci_route_check(const sci_tables_t *tb, int set, sci_check_t *c);
 void sci_route_print_cycle(const sci_tables_t *tb, const sci_check_t *c, FILE *fp);
-
-/* The command: ftsim route --torus WxH [--p2s] [--fault ...] [--check] [--deadlock] ...
- * argv holds the options after the command name, as ftsim's other commands get them.
- * Exit status: 0 all checks pass, 1 a check failed, 2 bad arguments. */
-int sci_route_main(int argc, char **argv);
 
 #endif

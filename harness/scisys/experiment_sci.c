@@ -21,7 +21,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "experiment.h"
+#include "experiment_sci.h"
 #include "lockstep.h"
 #include "prng.h"
 #include "sci_sys.h"
@@ -63,14 +63,7 @@ static const xdef_t xdefs[] = {
      100, NAN, NAN, NAN, NAN, NAN, "~100 ms expected"},
 };
 
-typedef struct xopts {
-    unsigned runs, models;
-    uint64_t seed;
-    int json, quiet, verbose;
-    const char *outdir, *json_file;
-    double probe_us, window_ms, margin_ms;
-    sci_sys_params_t par;
-} xopts_t;
+typedef experiment_sci_opts_t xopts_t; /* the short name this file uses */
 
 typedef struct xres {
     double down_sum, down_worst;
@@ -120,6 +113,25 @@ static void snap_take(sci_sys_t *s, snap_t *sn)
     }
 }
 
+/* A measurement window of saturated flows (after a quarter window to settle): the bandwidth
+ * (MB/s) and the mean latency (us) of what it delivered, added to *bw and *lat. */
+static int saturated(sci_sys_t *s, const sci_sys_params_t *p, uint64_t win, double *bw, double *lat,
+                     char *err, size_t errlen)
+{
+    snap_t a, b;
+    if (sci_sys_run(s, sci_sys_now(s) + win / 4, err, errlen) < 0)
+        return -1;
+    snap_take(s, &a);
+    uint64_t t0 = sci_sys_now(s);
+    if (sci_sys_run(s, t0 + win, err, errlen) < 0)
+        return -1;
+    snap_take(s, &b);
+    double secs = cyc_ms(p, sci_sys_now(s) - t0) / 1000.0;
+    *bw += (double)(b.bytes - a.bytes) / secs / 1e6;
+    *lat += b.n > a.n ? (b.lat - a.lat) / (double)(b.n - a.n) / p->clock_mhz : 0;
+    return 0;
+}
+
 static int one_run(const xdef_t *x, const xopts_t *o, unsigned run, xres_t *r, char *err,
                    size_t errlen)
 {
@@ -151,17 +163,8 @@ static int one_run(const xdef_t *x, const xopts_t *o, unsigned run, xres_t *r, c
     }
     /* A: saturated, before */
     uint64_t win = sci_sys_ms(p, o->window_ms);
-    snap_t a, b;
-    if (sci_sys_run(s, sci_sys_now(s) + win / 4, err, errlen) < 0)
+    if (saturated(s, p, win, &r->bw_before, &r->lat_before, err, errlen) < 0)
         goto out;
-    snap_take(s, &a);
-    uint64_t t0 = sci_sys_now(s);
-    if (sci_sys_run(s, t0 + win, err, errlen) < 0)
-        goto out;
-    snap_take(s, &b);
-    double secs = cyc_ms(p, sci_sys_now(s) - t0) / 1000.0;
-    r->bw_before += (double)(b.bytes - a.bytes) / secs / 1e6;
-    r->lat_before += b.n > a.n ? (b.lat - a.lat) / (double)(b.n - a.n) / p->clock_mhz : 0;
     /* B: probe rate, the fault at a random time */
     uint64_t probe = (uint64_t)llround(o->probe_us * p->clock_mhz);
     for (unsigned k = 0; k < nf; k++)
@@ -255,16 +258,8 @@ static int one_run(const xdef_t *x, const xopts_t *o, unsigned run, xres_t *r, c
     /* C: saturated again, the fault still there */
     for (unsigned k = 0; k < nf; k++)
         sci_sys_set_interval(s, k, 0);
-    if (sci_sys_run(s, sci_sys_now(s) + win / 4, err, errlen) < 0)
+    if (saturated(s, p, win, &r->bw_after, &r->lat_after, err, errlen) < 0)
         goto out;
-    snap_take(s, &a);
-    t0 = sci_sys_now(s);
-    if (sci_sys_run(s, t0 + win, err, errlen) < 0)
-        goto out;
-    snap_take(s, &b);
-    secs = cyc_ms(p, sci_sys_now(s) - t0) / 1000.0;
-    r->bw_after += (double)(b.bytes - a.bytes) / secs / 1e6;
-    r->lat_after += b.n > a.n ? (b.lat - a.lat) / (double)(b.n - a.n) / p->clock_mhz : 0;
     /* drain: every message of a live pair delivered and acknowledged */
     sci_sys_stop_flows(s);
     int settled = sci_sys_settle(s, sci_sys_now(s) + sci_sys_ms(p, 500.0), err, errlen);
@@ -327,147 +322,38 @@ static int write_series(const xdef_t *x, const xopts_t *o, const xres_t *r, char
     return 0;
 }
 
-static const char usage[] =
-    "usage: ftsim experiment NAME [--runs N] [--seed S] [--json] [--model csim|rtl|both]\n"
-    "                        [--verbose] (per run and flow: gap, deliveries; driver log)\n"
-    "                        [--out DIR] [--json-file F] [--quiet] [--probe-us U] [--window-ms M]\n"
-    "                        [--time-scale K] [--cablenotok-ms T] [--readytogo-ms T]\n"
-    "                        [--watchdog-ms T] [--host-rtx-ms T] [--compute-ms T]\n"
-    "                        [--reg-write-us T] [--echo-timeout C] [--rsr-timeout C]\n"
-    "\n"
-    "The paper's experiments on the 2-D SCI torus (sci.md section 6, harness/scisys/sci_sys.md):\n"
-    "  ring-down-9      3x3 LC3, flows tiger-1->8, 3->7, 1->3 and the control flow 5->9;\n"
-    "                   the X-ring cable tiger-1 -> tiger-2 pulled\n"
-    "  node-down-4      2x2 LC3, flow linden-1->4; linden-2 powered down\n"
-    "  static-4         2x2 LC3, the static reconfiguration baseline; a cable pulled\n"
-    "  p2s-ring-down-9  as ring-down-9 on P2S (hardware failover)\n"
-    "  p2s-node-down-4  as node-down-4 on P2S\n"
-    "\n"
-    "Each run: saturated flows (bandwidth, latency before), then one 64-byte message per\n"
-    "--probe-us per flow (default 500) with the fault at a random time (downtime: a flow's\n"
-    "longest gap between deliveries), then saturated again (after). Prints the measured\n"
-    "values beside the paper's; --json prints one object instead (--json-file F: as well). Writes\n"
-    "the mean bandwidth and latency around the fault (1 ms bins) to NAME.csv under --out\n"
-    "(default build/experiments); `make paper`, or harness/scripts/plot.py DIR/NAME.csv,\n"
-    "draws NAME-bandwidth.png and NAME-latency.png from it. The paper's timers by\n"
-    "default (50 ms, 200 ms, 1 s); --runs 5, --seed 1, --model csim.\n";
-
-static int parse_dbl(const char *s, double *v)
+static const xdef_t *find(const char *name)
 {
-    char *e;
-    *v = strtod(s, &e);
-    return (*s && !*e && isfinite(*v) && *v > 0) ? 0 : -1;
+    for (unsigned k = 0; k < sizeof xdefs / sizeof xdefs[0]; k++)
+        if (!strcmp(name, xdefs[k].name))
+            return &xdefs[k];
+    return NULL;
 }
 
-int experiment_sci_main(int argc, char **argv)
+int experiment_sci_known(const char *name)
 {
-    if (argc < 1)
-        return -1;
-    const xdef_t *x = NULL;
-    for (unsigned k = 0; k < sizeof xdefs / sizeof xdefs[0]; k++)
-        if (!strcmp(argv[0], xdefs[k].name))
-            x = &xdefs[k];
+    return find(name) != NULL;
+}
+
+void experiment_sci_defaults(experiment_sci_opts_t *o)
+{
+    memset(o, 0, sizeof *o);
+    o->runs = 5;
+    o->seed = 1;
+    o->models = LS_CSIM;
+    o->outdir = "build/experiments";
+    o->probe_us = 500;
+    o->window_ms = 0.5;
+    o->margin_ms = 50;
+    sci_sys_params_default(&o->par);
+}
+
+int experiment_sci_run(const char *name, const experiment_sci_opts_t *opts)
+{
+    const xdef_t *x = find(name);
     if (!x)
-        return -1;
-    xopts_t o;
-    memset(&o, 0, sizeof o);
-    o.runs = 5;
-    o.seed = 1;
-    o.models = LS_CSIM;
-    o.outdir = "build/experiments";
-    o.probe_us = 500;
-    o.window_ms = 0.5;
-    o.margin_ms = 50;
-    sci_sys_params_default(&o.par);
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        double d;
-        char *e;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            fputs(usage, stdout);
-            return 0;
-        } else if (!strcmp(a, "--json")) {
-            o.json = 1;
-        } else if (!strcmp(a, "--quiet")) {
-            o.quiet = 1;
-        } else if (!strcmp(a, "--verbose")) {
-            o.verbose = 1;
-        } else if (!v) {
-            fprintf(stderr, "ftsim experiment: %s: needs a value (or is not an option)\n%s", a, usage);
-            return 2;
-        } else if (!strcmp(a, "--runs")) {
-            unsigned long n = strtoul(v, &e, 10);
-            if (*e || !*v || n < 1 || n > 1000) {
-                fprintf(stderr, "ftsim experiment: --runs %s: 1 to 1000\n", v);
-                return 2;
-            }
-            o.runs = (unsigned)n;
-            i++;
-        } else if (!strcmp(a, "--seed")) {
-            o.seed = strtoull(v, &e, 0);
-            if (*e || !*v) {
-                fprintf(stderr, "ftsim experiment: --seed %s: not a number\n", v);
-                return 2;
-            }
-            i++;
-        } else if (!strcmp(a, "--model")) {
-            if (ls_parse_models(v, &o.models) < 0) {
-                fprintf(stderr, "ftsim experiment: --model %s: rtl, csim or both\n", v);
-                return 2;
-            }
-            i++;
-        } else if (!strcmp(a, "--out")) {
-            o.outdir = v;
-            i++;
-        } else if (!strcmp(a, "--json-file")) {
-            o.json_file = v;
-            i++;
-        } else {
-            static const struct { const char *opt; size_t off; } dopt[] = {
-                {"--probe-us", 0}, {"--window-ms", 1}, {"--time-scale", 2}, {"--cablenotok-ms", 3},
-                {"--readytogo-ms", 4}, {"--watchdog-ms", 5}, {"--host-rtx-ms", 6},
-                {"--compute-ms", 7}, {"--reg-write-us", 8}, {"--echo-timeout", 9},
-                {"--rsr-timeout", 10}};
-            double *dp[] = {&o.probe_us, &o.window_ms, &o.par.time_scale, &o.par.cablenotok_ms,
-                            &o.par.readytogo_ms, &o.par.watchdog_ms, &o.par.host_rtx_ms,
-                            &o.par.compute_ms, &o.par.reg_write_us, NULL, NULL};
-            int found = -1;
-            for (unsigned k = 0; k < sizeof dopt / sizeof dopt[0]; k++)
-                if (!strcmp(a, dopt[k].opt))
-                    found = (int)k;
-            if (found < 0 || parse_dbl(v, &d) < 0) {
-                fprintf(stderr, "ftsim experiment: %s %s: %s\n%s", a, v,
-                        found < 0 ? "unknown option" : "a positive number", usage);
-                return 2;
-            }
-            if (dp[found])
-                *dp[found] = d;
-            else if (d > 65535 || d != floor(d)) {
-                fprintf(stderr, "ftsim experiment: %s %s: whole cycles, 1 to 65535\n", a, v);
-                return 2;
-            } else if (found == 9) {
-                o.par.echo_timeout = (unsigned)d;
-            } else {
-                o.par.rsr_timeout = (unsigned)d;
-            }
-            i++;
-        }
-    }
-    /* where the results go is checked before the runs, not after them */
-    mkdir(o.outdir, 0777);
-    struct stat sb;
-    if (stat(o.outdir, &sb) < 0 || !S_ISDIR(sb.st_mode)) {
-        fprintf(stderr, "ftsim experiment: --out %s: not a directory that can be made\n", o.outdir);
-        return 2;
-    }
-    if (o.json_file) {
-        FILE *jf = fopen(o.json_file, "w");
-        if (!jf) {
-            fprintf(stderr, "ftsim experiment: --json-file %s: cannot write\n", o.json_file);
-            return 2;
-        }
-        fclose(jf);
-    }
+        return 1;
+    const xopts_t o = *opts;
     xres_t r;
     memset(&r, 0, sizeof r);
     r.bar = -1;
@@ -553,8 +439,8 @@ int experiment_sci_main(int argc, char **argv)
         ROW("driver ReadyToGo passes per run (all nodes)", r.passes / n, NAN, "%.1f");
         ROW("of them extra passes (remote probe)", r.extra / n, NAN, "%.1f");
         ROW("fault to every driver idle (ms)", r.settle_ms / n, NAN, "%.1f");
-        printf("\nPaper: %s. Plots: %s/%s-bandwidth.png, %s-latency.png\n", x->p_note, o.outdir,
-               x->name, x->name);
+        printf("\nPaper: %s. Time series: %s/%s.csv (plots: harness/scripts/plot.py draws "
+               "%s-bandwidth.png, -latency.png)\n", x->p_note, o.outdir, x->name, x->name);
     }
     free(r.ts_bw), free(r.ts_lat), free(r.ts_latn);
     return rc;

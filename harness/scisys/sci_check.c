@@ -24,19 +24,13 @@
 
 #include "lockstep.h"
 #include "prng.h"
+#include "sci_check.h"
 #include "sci_route.h"
 #include "sci_sys.h"
 
 typedef struct fspec { int kind; unsigned a, b; } fspec_t; /* 0 xring a, 1 yring a, 2 node a,b */
 
-typedef struct copts {
-    unsigned w, h, models;
-    int p2s, verbose, double_faults;
-    double scale;
-    uint64_t seed, period;
-    int only;            /* -1 all, else index of the single fault */
-    fspec_t onlyf;
-} copts_t;
+typedef sci_check_opts_t copts_t; /* the short name this file uses */
 
 static void fname(const fspec_t *f, char *b, size_t n)
 {
@@ -467,21 +461,6 @@ static int bad_flip_demo(const copts_t *o)
     return c.cyclic == want ? 0 : 1;
 }
 
-static const char usage[] =
-    "usage: ftsim faultcheck --torus WxH [--p2s] [--model csim|rtl|both] [--fault F]\n"
-    "                        [--double] [--time-scale K] [--period C] [--seed S] [-v|-vv]\n"
-    "\n"
-    "Runs the torus with all-pairs traffic (one 64-byte message per --period cycles per\n"
-    "ordered pair, default 4000), the drivers (LC3) or the hardware failover (P2S), and every\n"
-    "single fault in turn (each X ring, each Y ring, each node; or just --fault xring:R |\n"
-    "yring:C | node:X,Y), with the timers divided by --time-scale (default 5000). For each\n"
-    "fault: all pairs deliver after reconfiguration, nothing is scrubbed, retransmitted or\n"
-    "lost after it, the tables read back change at exactly the nodes sci.md section 3 names,\n"
-    "flows off the failed ring keep their fault-free jitter, and the queue dependency graph is\n"
-    "acyclic (the cycles harness/sci/sci_route.md section 5 proves unavoidable are reported as\n"
-    "known). --double: every pair of faults, reported (not failed). Exit 0 when every single\n"
-    "fault passes, 1 otherwise, 2 on bad arguments.\n";
-
 static int parse_fault(const char *s, unsigned w, unsigned h, fspec_t *f)
 {
     unsigned a, b;
@@ -495,89 +474,25 @@ static int parse_fault(const char *s, unsigned w, unsigned h, fspec_t *f)
     return -1;
 }
 
-int sci_check_main(int argc, char **argv)
+void sci_check_defaults(sci_check_opts_t *o)
 {
-    copts_t o;
-    memset(&o, 0, sizeof o);
-    o.models = LS_CSIM;
-    o.scale = 5000;
-    o.seed = 1;
-    o.period = 4000;
-    o.only = -1;
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        char *e;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            fputs(usage, stdout);
-            return 0;
-        } else if (!strcmp(a, "--p2s")) {
-            o.p2s = 1;
-        } else if (!strcmp(a, "--double")) {
-            o.double_faults = 1;
-        } else if (!strcmp(a, "-v")) {
-            o.verbose = 1;
-        } else if (!strcmp(a, "-vv")) {
-            o.verbose = 2;
-        } else if (!strcmp(a, "--torus") && v) {
-            if (sci_route_parse_size(v, &o.w, &o.h) < 0) {
-                fprintf(stderr, "ftsim faultcheck: --torus %s: WxH\n", v);
-                return 2;
-            }
-            i++;
-        } else if (!strcmp(a, "--model") && v) {
-            if (ls_parse_models(v, &o.models) < 0) {
-                fprintf(stderr, "ftsim faultcheck: --model %s: rtl, csim or both\n", v);
-                return 2;
-            }
-            i++;
-        } else if (!strcmp(a, "--fault") && v) {
-            o.only = 1;
-            o.onlyf.kind = -1;
-            o.onlyf.a = 0;
-            i++;
-            /* checked once the torus is known */
-            argv[i] = (char *)v;
-            o.onlyf.b = (unsigned)i;
-        } else if (!strcmp(a, "--time-scale") && v) {
-            o.scale = strtod(v, &e);
-            if (*e || o.scale < 1 || o.scale > 1e6) {
-                fprintf(stderr, "ftsim faultcheck: --time-scale %s: 1 to 1e6\n", v);
-                return 2;
-            }
-            i++;
-        } else if (!strcmp(a, "--period") && v) {
-            o.period = strtoull(v, &e, 0);
-            if (*e || o.period < 500 || o.period > 1000000) {
-                fprintf(stderr, "ftsim faultcheck: --period %s: 500 to 1000000 cycles\n", v);
-                return 2;
-            }
-            i++;
-        } else if (!strcmp(a, "--seed") && v) {
-            o.seed = strtoull(v, &e, 0);
-            if (*e) {
-                fprintf(stderr, "ftsim faultcheck: --seed %s: a number\n", v);
-                return 2;
-            }
-            i++;
-        } else {
-            fprintf(stderr, "ftsim faultcheck: %s: unknown option or missing value\n%s", a, usage);
-            return 2;
-        }
-    }
-    unsigned max = o.p2s ? 32 : 16;
-    if (o.w < 2 || o.h < 2 || o.w > max || o.h > max) {
-        fprintf(stderr, "ftsim faultcheck: --torus WxH is required, %s tori are 2x2 to %ux%u\n",
-                o.p2s ? "P2S" : "LC3", max, max);
-        return 2;
-    }
+    memset(o, 0, sizeof *o);
+    o->models = LS_CSIM;
+    o->scale = 5000;
+    o->seed = 1;
+    o->period = 4000;
+}
+
+int sci_check_run(const sci_check_opts_t *opts, char *err, size_t errlen)
+{
+    const copts_t o = *opts;
     fspec_t all[3 * 32 + 32 * 32];
     unsigned nall = 0;
-    if (o.only >= 0) {
-        const char *fs = argv[o.onlyf.b];
-        if (parse_fault(fs, o.w, o.h, &all[0]) < 0) {
-            fprintf(stderr, "ftsim faultcheck: --fault %s: xring:R (R < %u), yring:C (C < %u) or "
-                    "node:X,Y\n", fs, o.h, o.w);
-            return 2;
+    if (o.fault) {
+        if (parse_fault(o.fault, o.w, o.h, &all[0]) < 0) {
+            snprintf(err, errlen, "--fault %s: xring:R (R < %u), yring:C (C < %u) or node:X,Y",
+                     o.fault, o.h, o.w);
+            return -1;
         }
         nall = 1;
     } else {
@@ -622,7 +537,7 @@ int sci_check_main(int argc, char **argv)
         fflush(stdout);
     }
     int bad = bad_flip_demo(&o);
-    if (o.double_faults && o.only < 0) {
+    if (o.double_faults && !o.fault) {
         unsigned tot = 0, surv = 0;
         printf("double faults (reported, not failed; the paper guarantees one):\n");
         for (unsigned a = 0; a < nall; a++)

@@ -141,9 +141,4 @@ void *sci_sys_lockstep(sci_sys_t *s);
  * the system is settled. Returns 0, or -1 with a message. */
 int sci_sys_read_tables(sci_sys_t *s, void *tb, char *err, size_t errlen);
 
-/* `ftsim faultcheck` (harness/scisys/sci_check.c): every single fault, with the torus checks. */
-int sci_check_main(int argc, char **argv);
-/* `ftsim torus` (harness/cmd/sci_run.c): flows, patterns, faults, a scenario file, per-flow report. */
-int sci_run_main(int argc, char **argv);
-
 #endif

@@ -17,6 +17,7 @@
  *
  * Prints one line per failing check and ends with "N checks, M failed"; exit 1 on failure.
  */
+#include "cmd.h"
 #include "sci_route.h"
 
 #include <stdio.h>
@@ -412,7 +413,7 @@ static int run_main(const char *line)
         dup2(fileno(nul), 1);
         dup2(fileno(nul), 2);
     }
-    int rc = sci_route_main(argc, argv);
+    int rc = cmd_route(argc, argv);
     fflush(stdout);
     fflush(stderr);
     dup2(o, 1);

@@ -1,5 +1,5 @@
 /*
- * sci_run.c — `ftsim torus`: run a 2-D SCI torus system (harness/scisys/sci_sys.c) with named flows
+ * torus.c — `ftsim torus`: run a 2-D SCI torus system (harness/scisys/sci_sys.c) with named flows
  * or a standard traffic pattern, faults at given or seeded random times, from the command
  * line or a scenario file, and report per flow: deliveries, longest gap, latency, throughput;
  * per node: the driver's passes; and the simulation speed.
@@ -22,6 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cmd.h"
 #include "lockstep.h"
 #include "prng.h"
 #include "sci_route.h"
@@ -46,6 +47,10 @@ typedef struct ropts {
     rfault_t faults[MAXFAULT];
     unsigned nfaults;
     sci_sys_params_t par;
+    /* as given, read once the torus is known */
+    const char *flow_args[64], *fault_args[MAXFAULT];
+    unsigned nflow_args, nfault_args;
+    uint64_t cli_run;     /* --run, which wins over a scenario's run */
 } ropts_t;
 
 static const char usage[] =
@@ -70,9 +75,11 @@ static const char usage[] =
     "comparisons with the RTL, which has no idle skipping). --param sets one of sci.md\n"
     "section 5's parameters (cablenotok_ms readytogo_ms watchdog_ms host_rtx_ms compute_ms\n"
     "reg_write_us clock_mhz echo_timeout busy_limit retry_limit rsr_timeout fail_backoff\n"
-    "window; defaults in harness/scisys/sci_sys.md section 3). --run overrides a scenario's run. At the end the flows stop and must drain: every message of a pair\n"
-    "of live nodes delivered once, in order, and acknowledged (PASS), else FAIL (exit 1).\n"
-    "Scenario file: the same as statements, one a line (see harness/scisys/sci_sys.md section 7).\n";
+    "window; defaults in harness/scisys/sci_sys.md section 3). --run overrides a scenario's\n"
+    "run. At the end the flows stop and must drain: every message of a pair of live nodes\n"
+    "delivered once, in order, and acknowledged (PASS), else FAIL (exit 1).\n"
+    "Scenario file: the same as statements, one a line (see harness/scisys/sci_sys.md\n"
+    "section 7).\n";
 
 /* Simulated time to cycles at 100 MHz: "20ms", "150us", "2s", "12345". */
 static int parse_time(const char *s, uint64_t *cyc)
@@ -343,310 +350,345 @@ static int pattern_flows(ropts_t *o, prng_t *rng, char *err, size_t errlen)
     return 0;
 }
 
-int sci_run_main(int argc, char **argv)
+/* ---- the command line ------------------------------------------------------------------------ */
+
+/* --every T into microseconds. */
+static int every_us(void *dst, const char *val, char *err, size_t errlen)
 {
-    ropts_t o;
-    memset(&o, 0, sizeof o);
-    o.models = LS_CSIM;
-    o.rate_us = 20;
-    o.bytes = 64;
-    o.time_scale = 1;
-    o.seed = 1;
-    o.run = 0;
-    sci_sys_params_default(&o.par);
+    (void)err, (void)errlen;
+    uint64_t c;
+    if (parse_time(val, &c) < 0 || c == 0)
+        return -1;
+    *(double *)dst = (double)c / 100.0;
+    return 0;
+}
+
+/* A time T (not zero) into cycles. */
+static int time_cycles(void *dst, const char *val, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    uint64_t c;
+    if (parse_time(val, &c) < 0 || c == 0)
+        return -1;
+    *(uint64_t *)dst = c;
+    return 0;
+}
+
+static int flow_arg(void *dst, const char *val, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    ropts_t *o = dst;
+    if (o->nflow_args < 64)
+        o->flow_args[o->nflow_args++] = val;
+    return 0;
+}
+
+static int fault_arg(void *dst, const char *val, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    ropts_t *o = dst;
+    if (o->nfault_args < MAXFAULT)
+        o->fault_args[o->nfault_args++] = val;
+    return 0;
+}
+
+static int param(void *dst, const char *val, char *err, size_t errlen)
+{
+    return sci_sys_param_set(dst, val, err, errlen);
+}
+
+/* The options into o: -1 to go on, else the exit status. */
+static int torus_args(ropts_t *o, int argc, char **argv)
+{
+    const opts_opt_t opts[] = {
+        {"p2s", 0, OPTS_FLAG, &o->p2s, .set = 1},
+        {"static", 0, OPTS_FLAG, &o->stat, .set = 1},
+        {"json", 0, OPTS_FLAG, &o->json, .set = 1},
+        {"log", 0, OPTS_FLAG, &o->log, .set = 1},
+        {"no-skip", 0, OPTS_FLAG, &o->no_skip, .set = 1},
+        {"torus", 0, OPTS_FN, &(cmd_size_t){&o->w, &o->h}, .fn = cmd_size, .msg = "WxH"},
+        {"model", 0, OPTS_FN, &o->models, .fn = cmd_models, .msg = "rtl, csim or both"},
+        {"traffic", 0, OPTS_STR, .dst = &o->traffic},
+        {"every", 0, OPTS_FN, &o->rate_us, .fn = every_us, .msg = "a time (20us, 1ms, cycles)"},
+        {"bytes", 0, OPTS_UINT, &o->bytes, .min = 16, .max = 64, .flags = OPTS_DEC,
+         .msg = "16 to 64"},
+        {"flow", 0, OPTS_FN, o, .fn = flow_arg},
+        {"fault", 0, OPTS_FN, o, .fn = fault_arg},
+        {"random-faults", 0, OPTS_UINT, &o->random_faults, .max = 16, .flags = OPTS_DEC,
+         .msg = "0 to 16"},
+        {"scenario", 0, OPTS_STR, .dst = &o->scenario},
+        {"run", 0, OPTS_FN, &o->cli_run, .fn = time_cycles, .msg = "a time (20ms, 2s, cycles)"},
+        {"time-scale", 0, OPTS_DBL, &o->time_scale, .min = 1, .max = 1e6, .msg = "1 to 1e6"},
+        {"seed", 0, OPTS_U64, &o->seed, .msg = "a number"},
+        {"param", 0, OPTS_FN, &o->par, .fn = param},
+        {"series", 0, OPTS_STR, .dst = &o->series},
+        {"bin", 0, OPTS_FN, &o->bin, .fn = time_cycles, .msg = "a time (100us, 1ms, cycles)"},
+        {"wave", 0, OPTS_STR, .dst = &o->wave},
+        {0},
+    };
+    opts_cmd_t c = {.name = "torus", .style = OPTS_VALUE, .unknown = "unknown option",
+                    .missing = "unknown option or missing value", .opts = opts};
+    return cmd_parse(&c, usage, argc, argv, NULL);
+}
+
+/* --fault and --flow, read against the torus size. 0, or -1 (said why). */
+static int torus_given(ropts_t *o)
+{
     char err[600];
-    const char *flow_args[64], *fault_args[MAXFAULT];
-    uint64_t cli_run = 0; /* --run wins over a scenario's run */
-    unsigned nflow_args = 0, nfault_args = 0;
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        char *e;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            fputs(usage, stdout);
-            return 0;
-        } else if (!strcmp(a, "--p2s")) {
-            o.p2s = 1;
-        } else if (!strcmp(a, "--static")) {
-            o.stat = 1;
-        } else if (!strcmp(a, "--json")) {
-            o.json = 1;
-        } else if (!strcmp(a, "--log")) {
-            o.log = 1;
-        } else if (!strcmp(a, "--no-skip")) {
-            o.no_skip = 1;
-        } else if (!v) {
-            fprintf(stderr, "ftsim torus: %s: unknown option or missing value\n%s", a, usage);
-            return 2;
-        } else if (!strcmp(a, "--torus")) {
-            if (sci_route_parse_size(v, &o.w, &o.h) < 0) {
-                fprintf(stderr, "ftsim torus: --torus %s: WxH\n", v);
-                return 2;
-            }
-            i++;
-        } else if (!strcmp(a, "--model")) {
-            if (ls_parse_models(v, &o.models) < 0) {
-                fprintf(stderr, "ftsim torus: --model %s: rtl, csim or both\n", v);
-                return 2;
-            }
-            i++;
-        } else if (!strcmp(a, "--traffic")) {
-            o.traffic = v;
-            i++;
-        } else if (!strcmp(a, "--every")) {
-            uint64_t c;
-            if (parse_time(v, &c) < 0 || c == 0) {
-                fprintf(stderr, "ftsim torus: --every %s: a time (20us, 1ms, cycles)\n", v);
-                return 2;
-            }
-            o.rate_us = (double)c / 100.0;
-            i++;
-        } else if (!strcmp(a, "--bytes")) {
-            unsigned long b = strtoul(v, &e, 10);
-            if (*e || b < 16 || b > 64) {
-                fprintf(stderr, "ftsim torus: --bytes %s: 16 to 64\n", v);
-                return 2;
-            }
-            o.bytes = (unsigned)b;
-            i++;
-        } else if (!strcmp(a, "--flow")) {
-            if (nflow_args < 64)
-                flow_args[nflow_args++] = v;
-            i++;
-        } else if (!strcmp(a, "--fault")) {
-            if (nfault_args < MAXFAULT)
-                fault_args[nfault_args++] = v;
-            i++;
-        } else if (!strcmp(a, "--random-faults")) {
-            unsigned long n = strtoul(v, &e, 10);
-            if (*e || n > 16) {
-                fprintf(stderr, "ftsim torus: --random-faults %s: 0 to 16\n", v);
-                return 2;
-            }
-            o.random_faults = (unsigned)n;
-            i++;
-        } else if (!strcmp(a, "--scenario")) {
-            o.scenario = v;
-            i++;
-        } else if (!strcmp(a, "--run")) {
-            if (parse_time(v, &cli_run) < 0 || cli_run == 0) {
-                fprintf(stderr, "ftsim torus: --run %s: a time (20ms, 2s, cycles)\n", v);
-                return 2;
-            }
-            i++;
-        } else if (!strcmp(a, "--time-scale")) {
-            o.time_scale = strtod(v, &e);
-            if (*e || o.time_scale < 1 || o.time_scale > 1e6) {
-                fprintf(stderr, "ftsim torus: --time-scale %s: 1 to 1e6\n", v);
-                return 2;
-            }
-            i++;
-        } else if (!strcmp(a, "--seed")) {
-            o.seed = strtoull(v, &e, 0);
-            if (*e) {
-                fprintf(stderr, "ftsim torus: --seed %s: a number\n", v);
-                return 2;
-            }
-            i++;
-        } else if (!strcmp(a, "--param")) {
-            if (sci_sys_param_set(&o.par, v, err, sizeof err) < 0) {
-                fprintf(stderr, "ftsim torus: --param %s\n", err);
-                return 2;
-            }
-            i++;
-        } else if (!strcmp(a, "--series")) {
-            o.series = v;
-            i++;
-        } else if (!strcmp(a, "--bin")) {
-            if (parse_time(v, &o.bin) < 0 || o.bin == 0) {
-                fprintf(stderr, "ftsim torus: --bin %s: a time (100us, 1ms, cycles)\n", v);
-                return 2;
-            }
-            i++;
-        } else if (!strcmp(a, "--wave")) {
-            o.wave = v;
-            i++;
-        } else {
-            fprintf(stderr, "ftsim torus: %s: unknown option\n%s", a, usage);
-            return 2;
-        }
-    }
-    unsigned max = o.p2s ? 32 : 16;
-    if (o.w < 2 || o.h < 2 || o.w > max || o.h > max) {
-        fprintf(stderr, "ftsim torus: --torus WxH is required; %s tori are 2x2 to %ux%u\n",
-                o.p2s ? "P2S" : "LC3", max, max);
-        return 2;
-    }
-    if (o.traffic) {
-        static const char *const pats[] = {"uniform", "bitrev", "shuffle", "butterfly", "transpose",
-                                           "complement", "hotspot"};
-        int ok = 0;
-        for (unsigned k = 0; k < 7; k++)
-            ok |= !strcmp(o.traffic, pats[k]);
-        if (!ok) {
-            fprintf(stderr, "ftsim torus: --traffic %s: uniform, bitrev, shuffle, butterfly, "
-                    "transpose, complement or hotspot\n", o.traffic);
-            return 2;
-        }
-    }
-    for (unsigned k = 0; k < nfault_args; k++) {
-        const char *c = strchr(fault_args[k], ':');
+    for (unsigned k = 0; k < o->nfault_args; k++) {
+        const char *a = o->fault_args[k], *c = strchr(a, ':');
         uint64_t at;
         char when[32];
-        if (!c || (size_t)(c - fault_args[k]) >= sizeof when) {
-            fprintf(stderr, "ftsim torus: --fault %s: WHEN:CONTROL\n", fault_args[k]);
-            return 2;
+        if (!c || (size_t)(c - a) >= sizeof when) {
+            fprintf(stderr, "ftsim torus: --fault %s: WHEN:CONTROL\n", a);
+            return -1;
         }
-        snprintf(when, sizeof when, "%.*s", (int)(c - fault_args[k]), fault_args[k]);
-        if (parse_time(when, &at) < 0 || add_fault(&o, at, c + 1, err, sizeof err) < 0) {
-            fprintf(stderr, "ftsim torus: --fault %s: %s\n", fault_args[k],
+        snprintf(when, sizeof when, "%.*s", (int)(c - a), a);
+        if (parse_time(when, &at) < 0 || add_fault(o, at, c + 1, err, sizeof err) < 0) {
+            fprintf(stderr, "ftsim torus: --fault %s: %s\n", a,
                     parse_time(when, &at) < 0 ? "WHEN is a time (20ms, 150us, cycles)" : err);
-            return 2;
+            return -1;
         }
     }
-    for (unsigned k = 0; k < nflow_args; k++)
-        if (parse_flow_arg(&o, flow_args[k], err, sizeof err) < 0) {
+    for (unsigned k = 0; k < o->nflow_args; k++)
+        if (parse_flow_arg(o, o->flow_args[k], err, sizeof err) < 0) {
             fprintf(stderr, "ftsim torus: %s\n", err);
-            free(o.flows);
-            return 2;
+            return -1;
         }
-    if (o.scenario && parse_scenario(&o, o.scenario, err, sizeof err) < 0) {
-        fprintf(stderr, "ftsim torus: %s\n", err);
-        free(o.flows);
+    return 0;
+}
+
+/* N cable pulls at seeded random times, each put back later if the run lasts. */
+static void random_faults(ropts_t *o, prng_t *rng)
+{
+    char err[600];
+    for (unsigned k = 0; k < o->random_faults && o->nfaults + 2 <= MAXFAULT; k++) {
+        uint64_t at = o->run / 10 + prng_below(rng, (uint32_t)(o->run / 2));
+        uint64_t back = at + o->run / 10 + prng_below(rng, (uint32_t)(o->run / 4));
+        char c[32], r[32];
+        unsigned x = prng_below(rng, o->w), y = prng_below(rng, o->h);
+        const char *d = prng_below(rng, 2) ? "y" : "x";
+        snprintf(c, sizeof c, "cut %s %u,%u", d, x, y);
+        snprintf(r, sizeof r, "restore %s %u,%u", d, x, y);
+        add_fault(o, at, c, err, sizeof err);
+        if (back < o->run)
+            add_fault(o, back, r, err, sizeof err);
+    }
+}
+
+/* Everything the command line and the scenario say, checked and completed: the flows, the
+ * faults, the run and the bins. 0, or 2 (said why). */
+static int torus_plan(ropts_t *o, prng_t *rng)
+{
+    static const char *const pats[] = {"uniform", "bitrev", "shuffle", "butterfly", "transpose",
+                                       "complement", "hotspot"};
+    char err[600];
+    unsigned max = o->p2s ? 32 : 16;
+    if (o->w < 2 || o->h < 2 || o->w > max || o->h > max) {
+        fprintf(stderr, "ftsim torus: --torus WxH is required; %s tori are 2x2 to %ux%u\n",
+                o->p2s ? "P2S" : "LC3", max, max);
         return 2;
     }
-    prng_t rng;
-    prng_seed(&rng, o.seed);
-    if (o.traffic && pattern_flows(&o, &rng, err, sizeof err) < 0) {
-        fprintf(stderr, "ftsim torus: %s\n", err);
-        free(o.flows);
+    int ok = !o->traffic;
+    for (unsigned k = 0; k < 7 && !ok; k++)
+        ok |= !strcmp(o->traffic, pats[k]);
+    if (!ok) {
+        fprintf(stderr, "ftsim torus: --traffic %s: uniform, bitrev, shuffle, butterfly, "
+                "transpose, complement or hotspot\n", o->traffic);
         return 2;
     }
-    if (!o.nflows) {
+    if (torus_given(o) < 0)
+        return 2;
+    if (o->scenario && parse_scenario(o, o->scenario, err, sizeof err) < 0) {
+        fprintf(stderr, "ftsim torus: %s\n", err);
+        return 2;
+    }
+    prng_seed(rng, o->seed);
+    if (o->traffic && pattern_flows(o, rng, err, sizeof err) < 0) {
+        fprintf(stderr, "ftsim torus: %s\n", err);
+        return 2;
+    }
+    if (!o->nflows) {
         fprintf(stderr, "ftsim torus: no traffic: --traffic, --flow or a scenario with flows\n");
         return 2;
     }
-    if (cli_run)
-        o.run = cli_run;
-    if (!o.run)
-        o.run = 10u * 100000u; /* 10 ms */
-    if (o.bin == 0)
-        o.bin = o.run / 100 ? o.run / 100 : 1;
-    for (unsigned k = 0; k < o.random_faults && o.nfaults + 2 <= MAXFAULT; k++) {
-        uint64_t at = o.run / 10 + prng_below(&rng, (uint32_t)(o.run / 2));
-        uint64_t back = at + o.run / 10 + prng_below(&rng, (uint32_t)(o.run / 4));
-        char c[32], r[32];
-        unsigned x = prng_below(&rng, o.w), y = prng_below(&rng, o.h);
-        const char *d = prng_below(&rng, 2) ? "y" : "x";
-        snprintf(c, sizeof c, "cut %s %u,%u", d, x, y);
-        snprintf(r, sizeof r, "restore %s %u,%u", d, x, y);
-        add_fault(&o, at, c, err, sizeof err);
-        if (back < o.run)
-            add_fault(&o, back, r, err, sizeof err);
-    }
-    if (o.series) { /* a file that cannot be written is found before the run, not after */
-        FILE *cf = fopen(o.series, "w");
+    if (o->cli_run)
+        o->run = o->cli_run;
+    if (!o->run)
+        o->run = 10u * 100000u; /* 10 ms */
+    if (o->bin == 0)
+        o->bin = o->run / 100 ? o->run / 100 : 1;
+    random_faults(o, rng);
+    if (o->series) { /* a file that cannot be written is found before the run, not after */
+        FILE *cf = fopen(o->series, "w");
         if (!cf) {
-            fprintf(stderr, "ftsim torus: --series %s: cannot write\n", o.series);
-            free(o.flows);
+            fprintf(stderr, "ftsim torus: --series %s: cannot write\n", o->series);
             return 2;
         }
         fclose(cf);
     }
-    /* the system */
+    return 0;
+}
+
+/* ---- the run ------------------------------------------------------------------------------- */
+
+typedef struct trun {
+    sci_sys_t *s;
     sci_sys_cfg_t cfg;
-    memset(&cfg, 0, sizeof cfg);
-    cfg.w = o.w, cfg.h = o.h, cfg.p2s = o.p2s, cfg.models = o.models;
-    cfg.mode = o.stat ? SCI_SYS_STATIC : SCI_SYS_DYNAMIC;
-    cfg.par = o.par;
-    cfg.par.time_scale = o.time_scale;
-    cfg.seed = o.seed;
-    cfg.wave = o.wave;
-    cfg.bin_cycles = o.bin ? o.bin : o.run / 100 ? o.run / 100 : 1;
-    cfg.log = o.log ? stderr : NULL;
-    cfg.no_skip = o.no_skip;
-    time_t t0 = time(NULL);
-    struct timespec ts0, ts1;
+    time_t t0;
+    uint64_t base, run_cycles;
+    double build_s, run_s;
+    int settled;
+    char err[600];
+} trun_t;
+
+static double since(const struct timespec *t0)
+{
+    struct timespec t1;
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    return (double)(t1.tv_sec - t0->tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0->tv_nsec);
+}
+
+/* The system with its flows and faults: 0, or 2 (said why). */
+static int torus_open(const ropts_t *o, prng_t *rng, trun_t *t)
+{
+    sci_sys_cfg_t *cfg = &t->cfg;
+    memset(cfg, 0, sizeof *cfg);
+    cfg->w = o->w, cfg->h = o->h, cfg->p2s = o->p2s, cfg->models = o->models;
+    cfg->mode = o->stat ? SCI_SYS_STATIC : SCI_SYS_DYNAMIC;
+    cfg->par = o->par;
+    cfg->par.time_scale = o->time_scale;
+    cfg->seed = o->seed;
+    cfg->wave = o->wave;
+    cfg->bin_cycles = o->bin ? o->bin : o->run / 100 ? o->run / 100 : 1;
+    cfg->log = o->log ? stderr : NULL;
+    cfg->no_skip = o->no_skip;
+    t->t0 = time(NULL);
+    struct timespec ts0;
     clock_gettime(CLOCK_MONOTONIC, &ts0);
-    sci_sys_t *s = sci_sys_new(&cfg, err, sizeof err);
-    if (!s) {
-        fprintf(stderr, "ftsim torus: %s\n", err);
-        free(o.flows);
+    t->s = sci_sys_new(cfg, t->err, sizeof t->err);
+    if (!t->s) {
+        fprintf(stderr, "ftsim torus: %s\n", t->err);
         return 2;
     }
-    clock_gettime(CLOCK_MONOTONIC, &ts1);
-    double build_s = (double)(ts1.tv_sec - ts0.tv_sec) + 1e-9 * (double)(ts1.tv_nsec - ts0.tv_nsec);
-    uint64_t base = sci_sys_now(s);
+    t->build_s = since(&ts0);
+    t->base = sci_sys_now(t->s);
     int rc = 0;
-    for (unsigned k = 0; k < o.nflows && rc == 0; k++) {
-        const rflow_t *f = &o.flows[k];
-        double us = f->every_us > 0 ? f->every_us : o.rate_us;
+    for (unsigned k = 0; k < o->nflows && rc == 0; k++) {
+        const rflow_t *f = &o->flows[k];
+        double us = f->every_us > 0 ? f->every_us : o->rate_us;
         uint64_t every = (uint64_t)llround(us * 100.0);
-        if (sci_sys_add_flow(s, f->name, f->sy * o.w + f->sx, f->dy * o.w + f->dx,
-                             f->bytes ? f->bytes : o.bytes, every,
-                             base + prng_below(&rng, (uint32_t)(every ? every : 1)), err,
-                             sizeof err) < 0)
+        if (sci_sys_add_flow(t->s, f->name, f->sy * o->w + f->sx, f->dy * o->w + f->dx,
+                             f->bytes ? f->bytes : o->bytes, every,
+                             t->base + prng_below(rng, (uint32_t)(every ? every : 1)), t->err,
+                             sizeof t->err) < 0)
             rc = 2;
     }
-    for (unsigned k = 0; k < o.nfaults && rc == 0; k++)
-        if (sci_sys_fault(s, base + o.faults[k].at, o.faults[k].what, err, sizeof err) < 0)
+    for (unsigned k = 0; k < o->nfaults && rc == 0; k++)
+        if (sci_sys_fault(t->s, t->base + o->faults[k].at, o->faults[k].what, t->err,
+                          sizeof t->err) < 0)
             rc = 2;
-    if (rc) {
-        fprintf(stderr, "ftsim torus: %s\n", err);
-        sci_sys_free(s);
-        free(o.flows);
-        return rc;
-    }
+    if (rc)
+        fprintf(stderr, "ftsim torus: %s\n", t->err);
+    return rc;
+}
+
+/* The run, then the flows stopped and drained: 0, or 1 (t->err says why). */
+static int torus_run(const ropts_t *o, trun_t *t)
+{
     printf("torus %ux%u %s%s, %s, %u flows, %u faults, run %.3f ms (seed %llu, time scale %g)\n",
-           o.w, o.h, o.p2s ? "P2S" : "LC3", o.stat ? " (static reconfiguration)" : "",
-           o.models == LS_BOTH ? "rtl+csim lockstep" : o.models == LS_RTL ? "rtl" : "csim",
-           o.nflows, o.nfaults, (double)o.run / 1e5, (unsigned long long)o.seed, o.time_scale);
-    for (unsigned k = 0; k < o.nfaults; k++)
-        printf("  fault at %.3f ms: %s\n", (double)o.faults[k].at / 1e5, o.faults[k].what);
+           o->w, o->h, o->p2s ? "P2S" : "LC3", o->stat ? " (static reconfiguration)" : "",
+           o->models == LS_BOTH ? "rtl+csim lockstep" : o->models == LS_RTL ? "rtl" : "csim",
+           o->nflows, o->nfaults, (double)o->run / 1e5, (unsigned long long)o->seed, o->time_scale);
+    for (unsigned k = 0; k < o->nfaults; k++)
+        printf("  fault at %.3f ms: %s\n", (double)o->faults[k].at / 1e5, o->faults[k].what);
     fflush(stdout);
+    struct timespec ts0;
     clock_gettime(CLOCK_MONOTONIC, &ts0);
-    uint64_t end = base + o.run, step = o.run / 20 ? o.run / 20 : 1;
-    int quiet = !isatty(2) || o.log;
-    for (uint64_t t = base; t < end && rc == 0;) {
-        t = t + step < end ? t + step : end;
-        if (sci_sys_run(s, t, err, sizeof err) < 0)
+    int rc = 0;
+    uint64_t end = t->base + o->run, step = o->run / 20 ? o->run / 20 : 1;
+    int quiet = !isatty(2) || o->log;
+    for (uint64_t now = t->base; now < end && rc == 0;) {
+        now = now + step < end ? now + step : end;
+        if (sci_sys_run(t->s, now, t->err, sizeof t->err) < 0)
             rc = 1;
         if (!quiet) {
-            fprintf(stderr, "\rrunning: %3.0f%%", 100.0 * (double)(t - base) / (double)o.run);
+            fprintf(stderr, "\rrunning: %3.0f%%", 100.0 * (double)(now - t->base) / (double)o->run);
             fflush(stderr);
         }
     }
-    uint64_t run_cycles = sci_sys_now(s) - base;
-    clock_gettime(CLOCK_MONOTONIC, &ts1);
-    double run_s = (double)(ts1.tv_sec - ts0.tv_sec) + 1e-9 * (double)(ts1.tv_nsec - ts0.tv_nsec);
+    t->run_cycles = sci_sys_now(t->s) - t->base;
+    t->run_s = since(&ts0);
     if (!quiet)
         fprintf(stderr, "\r%20s\r", "");
-    int settled = 0;
     if (rc == 0) {
-        sci_sys_close_gaps(s);
-        sci_sys_stop_flows(s);
-        uint64_t drain = sci_sys_ms(&cfg.par, 3000.0) + 2000000u;
-        settled = sci_sys_settle(s, sci_sys_now(s) + drain, err, sizeof err);
-        if (settled < 0)
+        sci_sys_close_gaps(t->s);
+        sci_sys_stop_flows(t->s);
+        uint64_t drain = sci_sys_ms(&t->cfg.par, 3000.0) + 2000000u;
+        t->settled = sci_sys_settle(t->s, sci_sys_now(t->s) + drain, t->err, sizeof t->err);
+        if (t->settled < 0)
             rc = 1;
     }
-    unsigned nf = sci_sys_nflows(s);
-    uint64_t tot_dl = 0, tot_bytes = 0, outstanding = 0;
-    double lat = 0;
-    if (!o.json)
+    return rc;
+}
+
+/* --series: every flow's deliveries and MB/s per bin, as CSV. 0, or 2. */
+static int torus_series(const ropts_t *o, const trun_t *t)
+{
+    unsigned nf = sci_sys_nflows(t->s);
+    FILE *cf = fopen(o->series, "w");
+    if (!cf) {
+        fprintf(stderr, "ftsim torus: --series %s: cannot write\n", o->series);
+        return 2;
+    }
+    fprintf(cf, "time_ms");
+    for (unsigned k = 0; k < nf; k++) {
+        sci_flow_stats_t st;
+        sci_sys_flow_stats(t->s, k, &st);
+        fprintf(cf, ",%s_msgs,%s_mbs", st.name, st.name);
+    }
+    fputc('\n', cf);
+    unsigned b0 = (unsigned)(t->base / o->bin), b1 = (unsigned)((t->base + o->run) / o->bin);
+    for (unsigned b = b0; b < b1; b++) {
+        fprintf(cf, "%.4f", ((double)b * (double)o->bin - (double)t->base) / 1e5);
+        for (unsigned k = 0; k < nf; k++) {
+            uint32_t m = sci_sys_flow_bin(t->s, k, b);
+            unsigned by = o->flows[k].bytes ? o->flows[k].bytes : o->bytes;
+            fprintf(cf, ",%u,%.4f", m, (double)m * by / ((double)o->bin / 1e8) / 1e6);
+        }
+        fputc('\n', cf);
+    }
+    fclose(cf);
+    if (!o->json)
+        printf("per-flow time series (%.3f ms bins): %s\n", (double)o->bin / 1e5, o->series);
+    return 0;
+}
+
+typedef struct ttotal {
+    uint64_t delivered, bytes, outstanding;
+    double lat;
+} ttotal_t;
+
+/* Per flow: deliveries, retransmissions, the longest gap, latency, MB/s (a table, or the
+ * flows of the JSON object). */
+static void torus_flows(const ropts_t *o, const trun_t *t, ttotal_t *tot)
+{
+    unsigned nf = sci_sys_nflows(t->s);
+    if (!o->json)
         printf("%-22s %9s %9s %10s %10s %9s %6s\n", "flow", "delivered", "retrans", "gap ms",
                "lat us", "MB/s", "fails");
     else
-        printf("{\"torus\": \"%ux%u\", \"p2s\": %d, \"flows\": [", o.w, o.h, o.p2s);
+        printf("{\"torus\": \"%ux%u\", \"p2s\": %d, \"flows\": [", o->w, o->h, o->p2s);
     for (unsigned k = 0; k < nf; k++) {
         sci_flow_stats_t st;
-        sci_sys_flow_stats(s, k, &st);
-        tot_dl += st.delivered;
-        tot_bytes += st.bytes;
-        lat += st.lat_sum;
-        outstanding += st.outstanding;
-        double mbs = run_cycles ? (double)st.bytes / ((double)run_cycles / 1e8) / 1e6 : 0;
+        sci_sys_flow_stats(t->s, k, &st);
+        tot->delivered += st.delivered;
+        tot->bytes += st.bytes;
+        tot->lat += st.lat_sum;
+        tot->outstanding += st.outstanding;
+        double mbs = t->run_cycles ? (double)st.bytes / ((double)t->run_cycles / 1e8) / 1e6 : 0;
         double lus = st.delivered ? st.lat_sum / (double)st.delivered / 100.0 : 0;
-        if (o.json)
+        if (o->json)
             printf("%s{\"name\": \"%s\", \"delivered\": %llu, \"retransmitted\": %llu, "
                    "\"max_gap_ms\": %.4f, \"latency_us\": %.3f, \"mbs\": %.3f}", k ? ", " : "",
                    st.name, (unsigned long long)st.delivered, (unsigned long long)st.retx,
@@ -658,67 +700,74 @@ int sci_run_main(int argc, char **argv)
         else if (k == 16)
             printf("  ... %u more flows (--json lists them all)\n", nf - 16);
     }
-    if (o.series) { /* per flow, throughput and deliveries over time */
-        FILE *cf = fopen(o.series, "w");
-        if (!cf) {
-            fprintf(stderr, "ftsim torus: --series %s: cannot write\n", o.series);
-            rc = 2;
-        } else {
-            fprintf(cf, "time_ms");
-            for (unsigned k = 0; k < nf; k++) {
-                sci_flow_stats_t st;
-                sci_sys_flow_stats(s, k, &st);
-                fprintf(cf, ",%s_msgs,%s_mbs", st.name, st.name);
-            }
-            fputc('\n', cf);
-            unsigned b0 = (unsigned)(base / o.bin), b1 = (unsigned)((base + o.run) / o.bin);
-            for (unsigned b = b0; b < b1; b++) {
-                fprintf(cf, "%.4f", ((double)b * (double)o.bin - (double)base) / 1e5);
-                for (unsigned k = 0; k < nf; k++) {
-                    uint32_t m = sci_sys_flow_bin(s, k, b);
-                    unsigned by = o.flows[k].bytes ? o.flows[k].bytes : o.bytes;
-                    fprintf(cf, ",%u,%.4f", m, (double)m * by / ((double)o.bin / 1e8) / 1e6);
-                }
-                fputc('\n', cf);
-            }
-            fclose(cf);
-            if (!o.json)
-                printf("per-flow time series (%.3f ms bins): %s\n", (double)o.bin / 1e5, o.series);
-        }
-    }
+}
+
+/* The report: flows, series, totals with the drivers' passes and the speed, the verdict.
+ * Returns the exit status. */
+static int torus_report(const ropts_t *o, const trun_t *t, int rc)
+{
+    ttotal_t tot = {0};
+    torus_flows(o, t, &tot);
+    if (o->series && torus_series(o, t))
+        rc = 2;
     unsigned passes = 0, extra = 0, restores = 0;
-    for (unsigned i = 0; i < o.w * o.h; i++) {
+    for (unsigned i = 0; i < o->w * o->h; i++) {
         sci_drv_stats_t d;
-        sci_sys_driver_stats(s, i, &d);
+        sci_sys_driver_stats(t->s, i, &d);
         passes += d.rtg_passes, extra += d.extra_passes, restores += d.watchdog_restores;
     }
-    double cps = run_s > 0 ? (double)run_cycles / run_s : 0;
-    if (o.json)
+    double cps = t->run_s > 0 ? (double)t->run_cycles / t->run_s : 0;
+    double mbs = (double)tot.bytes / ((double)t->run_cycles / 1e8) / 1e6;
+    double lat = tot.delivered ? tot.lat / (double)tot.delivered / 100.0 : 0;
+    if (o->json)
         printf("], \"delivered\": %llu, \"mbs\": %.3f, \"latency_us\": %.3f, \"readytogo_passes\": %u, "
                "\"extra_passes\": %u, \"watchdog_restores\": %u, \"cycles\": %llu, \"cycles_per_s\": "
-               "%.0f, \"build_s\": %.2f, \"pass\": %s}\n", (unsigned long long)tot_dl,
-               (double)tot_bytes / ((double)run_cycles / 1e8) / 1e6,
-               tot_dl ? lat / (double)tot_dl / 100.0 : 0, passes, extra, restores,
-               (unsigned long long)run_cycles, cps, build_s, rc == 0 && settled == 1 ? "true" : "false");
+               "%.0f, \"build_s\": %.2f, \"pass\": %s}\n", (unsigned long long)tot.delivered, mbs,
+               lat, passes, extra, restores, (unsigned long long)t->run_cycles, cps, t->build_s,
+               rc == 0 && t->settled == 1 ? "true" : "false");
     else
         printf("total: %llu messages, %.1f MB/s, mean latency %.2f us; driver passes %u (extra %u, "
                "watchdog restores %u)\nspeed: %llu cycles in %.2f s = %.0f simulated cycles/s "
                "(%s; building the torus took %.2f s; wall %lld s)\n",
-               (unsigned long long)tot_dl, (double)tot_bytes / ((double)run_cycles / 1e8) / 1e6,
-               tot_dl ? lat / (double)tot_dl / 100.0 : 0, passes, extra, restores,
-               (unsigned long long)run_cycles, run_s, cps,
-               o.models == LS_BOTH ? "lockstep" : o.models == LS_RTL ? "rtl" : "csim", build_s,
-               (long long)(time(NULL) - t0));
+               (unsigned long long)tot.delivered, mbs, lat, passes, extra, restores,
+               (unsigned long long)t->run_cycles, t->run_s, cps,
+               o->models == LS_BOTH ? "lockstep" : o->models == LS_RTL ? "rtl" : "csim", t->build_s,
+               (long long)(time(NULL) - t->t0));
     if (rc) {
-        printf("FAIL torus: %s\n", err);
-    } else if (settled != 1) {
+        printf("FAIL torus: %s\n", t->err);
+    } else if (t->settled != 1) {
         printf("FAIL torus: %llu messages of live pairs still unacknowledged after the drain\n",
-               (unsigned long long)outstanding);
+               (unsigned long long)tot.outstanding);
         rc = 1;
-    } else if (!o.json) {
+    } else if (!o->json) {
         printf("PASS torus: every message of a live pair delivered once, in order, and acknowledged\n");
     }
-    sci_sys_free(s);
+    return rc;
+}
+
+int cmd_torus(int argc, char **argv)
+{
+    ropts_t o;
+    memset(&o, 0, sizeof o);
+    o.models = LS_CSIM;
+    o.rate_us = 20;
+    o.bytes = 64;
+    o.time_scale = 1;
+    o.seed = 1;
+    sci_sys_params_default(&o.par);
+    int rc = torus_args(&o, argc, argv);
+    if (rc >= 0)
+        return rc;
+    prng_t rng;
+    trun_t t;
+    memset(&t, 0, sizeof t);
+    rc = torus_plan(&o, &rng);
+    if (rc == 0)
+        rc = torus_open(&o, &rng, &t);
+    if (rc == 0)
+        rc = torus_report(&o, &t, torus_run(&o, &t));
+    if (t.s)
+        sci_sys_free(t.s);
     free(o.flows);
     return rc;
 }

@@ -1,0 +1,45 @@
+/* cmd.h — ftsim's commands, one file each in harness/cmd/, and what they share. */
+#ifndef FTSIM_CMD_H
+#define FTSIM_CMD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "opts.h"
+
+/* Each takes the words after its name and returns the exit status: 0 pass, 1 mismatch or a
+ * failed check, 2 bad input or bad arguments. */
+int cmd_play(int argc, char **argv);
+int cmd_record(int argc, char **argv);
+int cmd_fuzz(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
+int cmd_stim(int argc, char **argv);
+int cmd_info(int argc, char **argv);
+int cmd_net(int argc, char **argv);
+int cmd_route(int argc, char **argv);
+int cmd_torus(int argc, char **argv);
+int cmd_faultcheck(int argc, char **argv);
+int cmd_experiment(int argc, char **argv);
+
+/* opts_parse with the outcome printed: -1 to go on; otherwise the exit status, the usage on
+ * stdout for --help (0) or the refusal on stderr (2; in the OPTS_VALUE style an unknown option
+ * or a missing value is followed by the usage). *npos (if given): the positional words. */
+int cmd_parse(const opts_cmd_t *c, const char *usage, int argc, char **argv, unsigned *npos);
+/* "ftsim CMD: MSG[: ARG]" and the --help hint, on stderr, as the OPTS_HINT style says it;
+ * returns 2. */
+int cmd_bad(const char *cmd, const char *msg, const char *arg);
+/* An OPTS_FN handler for --model rtl|csim|both: the LS_* mask into *(unsigned *)dst. */
+int cmd_models(void *dst, const char *val, char *err, size_t errlen);
+/* An OPTS_FN handler for a torus size WxH (sci_route_parse_size) into a cmd_size_t. */
+typedef struct cmd_size {
+    unsigned *w, *h;
+} cmd_size_t;
+int cmd_size(void *dst, const char *val, char *err, size_t errlen);
+
+/* bench.c: replay a captured rn1 fuzz stimulus (16 input words a cycle) on a set of models,
+ * an FST written if wave is given; simulated cycles per second. *sig, if given, gets the
+ * output signature tests/icarus/tb_rn1_replay.sv computes, of the last model. */
+double bench_replay(const uint16_t *cap, uint64_t cycles, unsigned models, const char *wave,
+                    uint64_t *sig);
+
+#endif

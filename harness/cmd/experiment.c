@@ -1,0 +1,190 @@
+/* experiment.c — `ftsim experiment NAME`: the RNP network measurements (rnp/experiment_rnp.c)
+ * and the paper's SCI torus experiments (scisys/experiment_sci.c), each with its options. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cmd.h"
+#include "experiment.h"
+#include "experiment_sci.h"
+#include "lockstep.h"
+
+static const char usage_experiment[] =
+    "usage: ftsim experiment NAME [--cycles N] [--seed S] [--model rtl|csim|both] [--out DIR]\n"
+    "                        [--quiet]\n"
+    "\n"
+    "  rnp-load      RNP network (64 endpoints): delivered fraction, retries per message,\n"
+    "                latency and accepted throughput vs offered load, for 0, 1, 4, 16 faults,\n"
+    "                with and without the link fault table and the backward channel\n"
+    "  rnp-patterns  the standard permutations, fault-free and with 4 faults\n"
+    "  rnp-policy    permanent, transient and intermittent faults under three source\n"
+    "                policies: no table, mask at the first diagnosis, seed 001's rules\n"
+    "  ring-down-9, node-down-4, static-4, p2s-ring-down-9, p2s-node-down-4\n"
+    "                the SCI torus experiments (ftsim experiment ring-down-9 --help)\n"
+    "\n"
+    "Each prints a markdown table and writes NAME.csv under --out (default build/experiments);\n"
+    "`make paper` runs them all and draws the PNG plots. Defaults: --cycles 30000 a run,\n"
+    "--seed 1, --model csim (the C model: the RTL gives the same numbers, slower).\n";
+
+static const char usage_sci[] =
+    "usage: ftsim experiment NAME [--runs N] [--seed S] [--json] [--model csim|rtl|both]\n"
+    "                        [--verbose] (per run and flow: gap, deliveries; driver log)\n"
+    "                        [--out DIR] [--json-file F] [--quiet] [--probe-us U] [--window-ms M]\n"
+    "                        [--time-scale K] [--cablenotok-ms T] [--readytogo-ms T]\n"
+    "                        [--watchdog-ms T] [--host-rtx-ms T] [--compute-ms T]\n"
+    "                        [--reg-write-us T] [--echo-timeout C] [--rsr-timeout C]\n"
+    "\n"
+    "The paper's experiments on the 2-D SCI torus (sci.md section 6, harness/scisys/sci_sys.md):\n"
+    "  ring-down-9      3x3 LC3, flows tiger-1->8, 3->7, 1->3 and the control flow 5->9;\n"
+    "                   the X-ring cable tiger-1 -> tiger-2 pulled\n"
+    "  node-down-4      2x2 LC3, flow linden-1->4; linden-2 powered down\n"
+    "  static-4         2x2 LC3, the static reconfiguration baseline; a cable pulled\n"
+    "  p2s-ring-down-9  as ring-down-9 on P2S (hardware failover)\n"
+    "  p2s-node-down-4  as node-down-4 on P2S\n"
+    "\n"
+    "Each run: saturated flows (bandwidth, latency before), then one 64-byte message per\n"
+    "--probe-us per flow (default 500) with the fault at a random time (downtime: a flow's\n"
+    "longest gap between deliveries), then saturated again (after). Prints the measured\n"
+    "values beside the paper's; --json prints one object instead (--json-file F: as well).\n"
+    "Writes the mean bandwidth and latency around the fault (1 ms bins) to NAME.csv under\n"
+    "--out (default build/experiments); `make paper`, or harness/scripts/plot.py DIR/NAME.csv,\n"
+    "draws NAME-bandwidth.png and NAME-latency.png from it.\n"
+    "The paper's timers by default (50 ms, 200 ms, 1 s); --runs 5, --seed 1, --model csim.\n";
+
+/* A timer or a rate: a positive number into *(double *)dst. */
+static int positive(void *dst, const char *val, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    char *e;
+    double v = strtod(val, &e);
+    if (!*val || *e || !isfinite(v) || v <= 0)
+        return -1;
+    *(double *)dst = v;
+    return 0;
+}
+
+/* An LC or PSB timeout in whole cycles, 1 to 65535, into *(unsigned *)dst. */
+static int cycles16(void *dst, const char *val, char *err, size_t errlen)
+{
+    double v;
+    if (positive(&v, val, err, errlen) < 0)
+        return -1;
+    if (v > 65535 || v != floor(v)) {
+        snprintf(err, errlen, "%s: whole cycles, 1 to 65535", val);
+        return -1;
+    }
+    *(unsigned *)dst = (unsigned)v;
+    return 0;
+}
+
+/* Where the results go, checked before the runs rather than after them: -1 to go on, or 2. */
+static int sci_outputs(const experiment_sci_opts_t *o)
+{
+    mkdir(o->outdir, 0777);
+    struct stat sb;
+    if (stat(o->outdir, &sb) < 0 || !S_ISDIR(sb.st_mode)) {
+        fprintf(stderr, "ftsim experiment: --out %s: not a directory that can be made\n",
+                o->outdir);
+        return 2;
+    }
+    if (o->json_file) {
+        FILE *jf = fopen(o->json_file, "w");
+        if (!jf) {
+            fprintf(stderr, "ftsim experiment: --json-file %s: cannot write\n", o->json_file);
+            return 2;
+        }
+        fclose(jf);
+    }
+    return -1;
+}
+
+/* The SCI experiment `name`, argv its options. */
+static int sci_experiment(const char *name, int argc, char **argv)
+{
+    experiment_sci_opts_t o;
+    experiment_sci_defaults(&o);
+    sci_sys_params_t *p = &o.par;
+    const char *num = "a positive number";
+    const opts_opt_t opts[] = {
+        {"json", 0, OPTS_FLAG, &o.json, .set = 1},
+        {"quiet", 0, OPTS_FLAG, &o.quiet, .set = 1},
+        {"verbose", 0, OPTS_FLAG, &o.verbose, .set = 1},
+        {"runs", 0, OPTS_UINT, &o.runs, .min = 1, .max = 1000, .flags = OPTS_DEC,
+         .msg = "1 to 1000"},
+        {"seed", 0, OPTS_U64, &o.seed, .msg = "not a number"},
+        {"model", 0, OPTS_FN, &o.models, .fn = cmd_models, .msg = "rtl, csim or both"},
+        {"out", 0, OPTS_STR, .dst = &o.outdir},
+        {"json-file", 0, OPTS_STR, .dst = &o.json_file},
+        {"probe-us", 0, OPTS_FN, &o.probe_us, .fn = positive, .msg = num},
+        {"window-ms", 0, OPTS_FN, &o.window_ms, .fn = positive, .msg = num},
+        {"time-scale", 0, OPTS_FN, &p->time_scale, .fn = positive, .msg = num},
+        {"cablenotok-ms", 0, OPTS_FN, &p->cablenotok_ms, .fn = positive, .msg = num},
+        {"readytogo-ms", 0, OPTS_FN, &p->readytogo_ms, .fn = positive, .msg = num},
+        {"watchdog-ms", 0, OPTS_FN, &p->watchdog_ms, .fn = positive, .msg = num},
+        {"host-rtx-ms", 0, OPTS_FN, &p->host_rtx_ms, .fn = positive, .msg = num},
+        {"compute-ms", 0, OPTS_FN, &p->compute_ms, .fn = positive, .msg = num},
+        {"reg-write-us", 0, OPTS_FN, &p->reg_write_us, .fn = positive, .msg = num},
+        {"echo-timeout", 0, OPTS_FN, &p->echo_timeout, .fn = cycles16, .msg = num},
+        {"rsr-timeout", 0, OPTS_FN, &p->rsr_timeout, .fn = cycles16, .msg = num},
+        {0},
+    };
+    opts_cmd_t c = {.name = "experiment", .style = OPTS_VALUE, .unknown = "unknown option",
+                    .missing = "needs a value (or is not an option)", .opts = opts};
+    opts_res_t r;
+    int rc = opts_parse(&c, argc, argv, &r);
+    if (rc == OPTS_HELP) {
+        fputs(usage_sci, stdout);
+        return 0;
+    }
+    if (rc == OPTS_UNKNOWN) /* read as an option with its value, as the usage writes them */
+        snprintf(r.msg, sizeof r.msg, "ftsim experiment: %s%s%s: %s\n", argv[r.at],
+                 r.at + 1 < argc ? " " : "", r.at + 1 < argc ? argv[r.at + 1] : "",
+                 r.at + 1 < argc ? "unknown option" : "needs a value (or is not an option)");
+    if (rc != OPTS_OK) {
+        fputs(r.msg, stderr);
+        if (rc != OPTS_BAD)
+            fputs(usage_sci, stderr);
+        return 2;
+    }
+    rc = sci_outputs(&o);
+    return rc >= 0 ? rc : experiment_sci_run(name, &o);
+}
+
+/* The RNP experiments: argv[0] the name, its options after it. */
+static int rnp_experiment(int argc, char **argv)
+{
+    if (argc == 0 || !strcmp(argv[0], "--help") || !strcmp(argv[0], "-h")) {
+        fputs(usage_experiment, argc ? stdout : stderr);
+        return argc ? 0 : 2;
+    }
+    exp_opts_t o = {.cycles = 30000, .seed = 1, .models = LS_CSIM, .outdir = "build/experiments"};
+    const opts_opt_t opts[] = {
+        {"cycles", 0, OPTS_U64, &o.cycles, .min = 1000, .max = 0x1p64,
+         .msg = "bad argument: --cycles"},
+        {"seed", 0, OPTS_U64, &o.seed, .msg = "bad argument: --seed"},
+        {"model", 0, OPTS_FN, &o.models, .fn = cmd_models, .msg = "bad argument: --model"},
+        {"out", 0, OPTS_STR, &o.outdir, .msg = "bad argument: --out"},
+        {"quiet", 0, OPTS_FLAG, &o.quiet, .set = 1},
+        {0},
+    };
+    opts_cmd_t c = {.name = "experiment", .style = OPTS_HINT, .unknown = "bad argument",
+                    .opts = opts};
+    int rc = cmd_parse(&c, usage_experiment, argc - 1, argv + 1, NULL);
+    if (rc >= 0)
+        return rc;
+    rc = experiment_rnp(argv[0], &o);
+    if (rc < 0) {
+        fprintf(stderr, "ftsim experiment: unknown experiment '%s'\n%s", argv[0], usage_experiment);
+        return 2;
+    }
+    return rc;
+}
+
+int cmd_experiment(int argc, char **argv)
+{
+    if (argc > 0 && experiment_sci_known(argv[0]))
+        return sci_experiment(argv[0], argc - 1, argv + 1);
+    return rnp_experiment(argc, argv);
+}

@@ -1,0 +1,68 @@
+/* info.c — `ftsim info`: the devices, or one device's ports, registers and config keys. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cmd.h"
+#include "registry.h"
+#include "dev.h"
+
+static const char usage_info[] =
+    "usage: ftsim info [DEVICE]\n\nLists the devices, or one device's ports, registers and "
+    "config keys.\n";
+
+static void list_devices(void)
+{
+    for (const dev_design_t *const *d = registry_catalog.designs; *d; d++)
+        printf("%-10s %s\n", (*d)->name, (*d)->summary);
+    static const char *const nets[] = {"rnpnet16", "rnpnet64", "rnpnet256"};
+    for (unsigned k = 0; k < 3; k++) {
+        const dev_design_t *d = dev_catalog_find(&registry_catalog, nets[k]);
+        if (d)
+            printf("%-10s %s\n", d->name, d->summary);
+        dev_design_release(d);
+    }
+}
+
+int cmd_info(int argc, char **argv)
+{
+    const opts_opt_t none[] = {{0}};
+    const char **words = malloc(((size_t)argc + 1) * sizeof *words);
+    if (!words)
+        return 2;
+    opts_cmd_t c = {.name = "info", .style = OPTS_HINT, .unknown = "unknown option", .opts = none,
+                    .pos = words, .maxpos = (unsigned)argc};
+    unsigned n = 0;
+    int rc = cmd_parse(&c, usage_info, argc, argv, &n);
+    const char *name = n == 1 ? words[0] : NULL;
+    free(words);
+    if (rc >= 0)
+        return rc;
+    if (n > 1) {
+        fputs(usage_info, stderr);
+        return 2;
+    }
+    if (!name) {
+        list_devices();
+        return 0;
+    }
+    const dev_design_t *d = dev_catalog_find(&registry_catalog, name);
+    if (!d) {
+        fprintf(stderr, "ftsim info: unknown device '%s'\n", name);
+        return 2;
+    }
+    printf("%s: %s\n\nports (name, direction, width):\n", d->name, d->summary);
+    for (unsigned i = 0; i < d->nports; i++)
+        printf("  %-8s %-3s %u\n", d->ports[i].name, d->ports[i].dir == DEV_IN ? "in" : "out",
+               d->ports[i].width);
+    printf("\nregisters (name, address, bits, access, default):\n");
+    for (unsigned i = 0; i < d->nregs; i++) {
+        const dev_reg_t *r = &d->regs[i];
+        printf("  %-10s 0x%02x [%u:%u] %s", r->name, r->addr, r->lsb + r->width - 1, r->lsb,
+               r->flags & DEV_REG_CONFIG ? "config" : r->flags & DEV_REG_RO ? "ro" : "rw");
+        if (r->flags & DEV_REG_CONFIG)
+            printf(" default 0x%llx", (unsigned long long)r->dflt);
+        printf("\n");
+    }
+    dev_design_release(d);
+    return 0;
+}

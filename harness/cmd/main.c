@@ -1,0 +1,49 @@
+/*
+ * main.c — ftsim: the command name picks one of the commands (one file each in this folder).
+ * Exit status everywhere: 0 pass, 1 mismatch, 2 bad input or bad arguments.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cmd.h"
+
+static const char usage_main[] =
+    "usage: ftsim COMMAND [options]   (ftsim COMMAND --help for more)\n"
+    "\n"
+    "  play FILE.vec...   play vectors: RTL and C model in lockstep, expectations checked\n"
+    "  record FILE.vec    write the golden vector of a stimulus (drives + every output)\n"
+    "  fuzz               random traffic, models in lockstep, end-to-end checks\n"
+    "  bench              simulated cycles per second: rtl, csim, lockstep, rtl+FST\n"
+    "  info [DEVICE]      the devices, their ports, registers and config keys\n"
+    "  net                RNP network topologies: stages, links, distinct paths per pair\n"
+    "  route              SCI torus routing tables under faults: reachability, deadlock check\n"
+    "  torus              run an SCI torus: flows, traffic patterns, faults, drivers\n"
+    "  faultcheck         every single fault on a running SCI torus, with its checks\n"
+    "  experiment NAME    measurements (rnp-load, rnp-patterns, rnp-policy, ring-down-9, ...)\n"
+    "\n"
+    "Options are written in full (--cycles, not --cyc) and take their value as the next word\n"
+    "or after '=' (--cycles=1000); they may come before, between or after the file names.\n"
+    "Exit status: 0 pass, 1 mismatch, 2 bad input or arguments.\n";
+
+static const struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+} commands[] = {
+    {"play", cmd_play},   {"record", cmd_record},         {"fuzz", cmd_fuzz},
+    {"bench", cmd_bench}, {"info", cmd_info},             {"route", cmd_route},
+    {"faultcheck", cmd_faultcheck}, {"torus", cmd_torus}, {"net", cmd_net},
+    {"experiment", cmd_experiment}, {"stim", cmd_stim},
+};
+
+int main(int argc, char **argv)
+{
+    if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+        fputs(usage_main, argc < 2 ? stderr : stdout);
+        return argc < 2 ? 2 : 0;
+    }
+    for (unsigned k = 0; k < sizeof commands / sizeof commands[0]; k++)
+        if (!strcmp(argv[1], commands[k].name))
+            return commands[k].run(argc - 2, argv + 2);
+    fprintf(stderr, "ftsim: unknown command '%s'\n%s", argv[1], usage_main);
+    return 2;
+}

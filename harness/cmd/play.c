@@ -1,0 +1,89 @@
+/* play.c — `ftsim play`: vectors played on the RTL and the C model in lockstep. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cmd.h"
+#include "registry.h"
+#include "lockstep.h"
+#include "play.h"
+#include "vec.h"
+
+static const char usage_play[] =
+    "usage: ftsim play FILE.vec... [--model rtl|csim|both] [--wave FILE.fst] [--show]\n"
+    "                  [--max-msgs N]\n"
+    "\n"
+    "Plays each vector (../shared/spec/vectors.md). --model both (the default) runs the\n"
+    "Verilated RTL and the C reference model in lockstep and compares every output and the\n"
+    "debug state every cycle; the first divergence is named with its cycle, port or field,\n"
+    "both values and the vector line. --wave dumps the RTL as FST (1 cycle = 10 ns; cycle N\n"
+    "starts at N*10 ns; make wave V=FILE.vec opens it with the device's layout). --wave takes\n"
+    "one vector. --show prints the run as a table, a row a cycle and a column a port that\n"
+    "carried anything (the first 400 cycles). The last line for each vector is\n"
+    "PASS <file> or FAIL <file>.\n"
+    "\n"
+    "Words by device (ftsim info DEVICE lists ports and registers):\n"
+    "  rn1, rnpnet*: IDLE TURN HOLD DROP ROUTE:hh DATA:hh STATUS:hh CHECKSUM:hh W:hhh X;\n"
+    "                networks: @N fault kill rR | cut L | stuck1 L | stuck L bitB V | flip L bitB\n"
+    "  SCI link ports (lin, lout, lI): IDLE RDOWN:id S:0xhhhh W:0xhhhhh X, and the macros\n"
+    "    pkt(target=T, cmd=DATA|ACK|PROBE|STATUS_READ|STATUS_REPLY|NOTIFY|FAIL_REPORT|n, src=S,\n"
+    "        tid=I, data=[a,b,...], mark=0|1) and echo(target=T, type=ACCEPT|BUSY|ERROR, src=S,\n"
+    "        tid=I): one symbol a cycle from cycle N, CRC computed, then the idle\n"
+    "  SCI B-link and host ports (bin, bout, hin, hout, nI.hin, nI.hout), {last, valid, sym}:\n"
+    "    IDLE S:0xhhhh L:0xhhhh (the last, CRC, symbol) X, and pkt(...) with last on its CRC\n"
+    "  SCI rings (ringN, p2sringN): @N cut I / @N restore I (the cable out of node I)\n"
+    "  SCI tori (torusWxH, p2storusWxH): @N cut x|y X,Y / @N restore x|y X,Y (the X or Y cable\n"
+    "    out of node (X,Y)), @N off X,Y / @N on X,Y (power a node down / up)\n"
+    "  Registers: @N reg NAME -> VALUE (expect), @N reg NAME <- VALUE (write, one a cycle)\n"
+    "Exit: 0 all pass, 1 a mismatch, 2 a malformed vector (file:line: message) or bad args.\n";
+
+static int play_files(const char **files, unsigned nfiles, const play_opts_t *o)
+{
+    int worst = 0;
+    for (unsigned k = 0; k < nfiles; k++) {
+        vec_t v;
+        char err[1024];
+        int rc = vec_load(files[k], &registry_catalog, &v, err, sizeof err);
+        if (rc) {
+            printf("%s\nFAIL %s\n", err, files[k]);
+            fflush(stdout);
+            fprintf(stderr, "%s\n", err);
+            worst = 2;
+            continue;
+        }
+        rc = play_run(&v, o);
+        vec_free(&v);
+        if (rc > worst)
+            worst = rc;
+        fflush(stdout);
+    }
+    return worst;
+}
+
+int cmd_play(int argc, char **argv)
+{
+    play_opts_t o = {.models = LS_BOTH, .max_msgs = 10};
+    const opts_opt_t opts[] = {
+        {"model", 0, OPTS_FN, &o.models, .fn = cmd_models, .flags = OPTS_SHOW,
+         .msg = "--model takes rtl, csim or both"},
+        {"wave", 0, OPTS_STR, &o.wave, .msg = "--wave takes a file name"},
+        {"show", 0, OPTS_FLAG, &o.show, .set = 1},
+        {"max-msgs", 0, OPTS_UINT, &o.max_msgs, .min = 1, .max = 100000,
+         .msg = "--max-msgs takes a number from 1 to 100000"},
+        {0},
+    };
+    const char **files = malloc(((size_t)argc + 1) * sizeof *files);
+    if (!files)
+        return 2;
+    opts_cmd_t c = {.name = "play", .style = OPTS_HINT, .unknown = "unknown option", .opts = opts,
+                     .pos = files, .maxpos = (unsigned)argc};
+    unsigned nfiles = 0;
+    int rc = cmd_parse(&c, usage_play, argc, argv, &nfiles);
+    if (rc < 0 && nfiles == 0)
+        rc = cmd_bad("play", "no vector file given", NULL);
+    if (rc < 0 && o.wave && nfiles > 1)
+        rc = cmd_bad("play", "--wave takes one vector", NULL);
+    if (rc < 0)
+        rc = play_files(files, nfiles, &o);
+    free(files);
+    return rc;
+}

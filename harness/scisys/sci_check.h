@@ -1,0 +1,23 @@
+/* sci_check.h — `ftsim faultcheck`: every single fault on a running W x H SCI torus, with the
+ * checks of harness/scisys/sci_sys.md section 5 (sci_check.c). */
+#ifndef FTSIM_SCI_CHECK_H
+#define FTSIM_SCI_CHECK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct sci_check_opts {
+    unsigned w, h, models;  /* the torus (2x2 up to 16x16, P2S 32x32); LS_* */
+    int p2s, verbose, double_faults;
+    double scale;           /* the timers divided by it */
+    uint64_t seed, period;  /* all-pairs traffic: a message per pair every `period` cycles */
+    const char *fault;      /* just this fault (xring:R | yring:C | node:X,Y); NULL: every one */
+} sci_check_opts_t;
+
+/* The defaults: the C model, time scale 5000, seed 1, period 4000, every fault. */
+void sci_check_defaults(sci_check_opts_t *o);
+/* Runs the faults and prints a line each and a summary: 0 every one passed, 1 not; -1 with a
+ * message when o->fault does not name a fault of the torus. */
+int sci_check_run(const sci_check_opts_t *o, char *err, size_t errlen);
+
+#endif
