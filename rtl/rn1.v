@@ -33,6 +33,8 @@
 // zero delay. Functions also avoid constant part-selects of variables, which Icarus 11 reports
 // ("sorry: constant selects in always_* processes") when they are read in an always_comb.
 
+`include "ft_assert.svh"
+
 module rn1 (
   input  wire         clk_i,
   input  wire         rst_ni,
@@ -403,37 +405,21 @@ module rn1 (
   end
 
   // No backward port is allocated to two forward ports.
-  always @(posedge clk_i) begin
-    if (rst_ni) begin
-      assert (chk_dup == 8'h00)
-        else $error("rn1: backward ports %b allocated to two forward ports", chk_dup);
-    end
-  end
+  `FT_ASSERT(BwdAllocOnce_A, chk_dup == 8'h00,
+             ("rn1: backward ports %b allocated to two forward ports", chk_dup))
 
   // The allocation mask is the set of backward ports owned by ports in FORWARD, STATUS (routed),
   // REVERSE or HOLD.
-  always @(posedge clk_i) begin
-    if (rst_ni) begin
-      assert (alloc_q == chk_owned)
-        else $error("rn1: alloc %b != owned backward ports %b", alloc_q, chk_owned);
-    end
-  end
+  `FT_ASSERT(AllocIsOwned_A, alloc_q == chk_owned,
+             ("rn1: alloc %b != owned backward ports %b", alloc_q, chk_owned))
 
   // Every forward port is in a legal state.
-  always @(posedge clk_i) begin
-    if (rst_ni) begin
-      assert (chk_bad_state == 8'h00)
-        else $error("rn1: forward ports %b in an illegal state", chk_bad_state);
-    end
-  end
+  `FT_ASSERT(FwdStateLegal_A, chk_bad_state == 8'h00,
+             ("rn1: forward ports %b in an illegal state", chk_bad_state))
 
   // No backward output gets a word from two forward ports.
-  always @(posedge clk_i) begin
-    if (rst_ni) begin
-      assert (chk_drv_dup == 8'h00)
-        else $error("rn1: backward outputs %b driven by two forward ports", chk_drv_dup);
-    end
-  end
+  `FT_ASSERT(BwdDrivenOnce_A, chk_drv_dup == 8'h00,
+             ("rn1: backward outputs %b driven by two forward ports", chk_drv_dup))
 `endif
 
 endmodule

@@ -70,6 +70,8 @@
 // logic is continuous assignments of expressions and function results, and memory reads are
 // continuous assignments (Icarus 11 rejects constant selects in always_* processes).
 
+`include "ft_assert.svh"
+
 module sci_lc #(
   parameter P2s = 0
 ) (
@@ -923,39 +925,18 @@ module sci_lc #(
   end
 
   // Invariants.
-  always @(posedge clk_i) begin
-    if (rst_ni) begin
-      assert (bf_cnt_q <= 7'd40) else $error("sci_lc: bypass FIFO over 40 (%0d)", bf_cnt_q);
-    end
-  end
-
-  always @(posedge clk_i) begin
-    if (rst_ni) begin
-      assert (ab_cnt <= 4'd4) else $error("sci_lc: %0d active buffers", ab_cnt);
-    end
-  end
-
-  always @(posedge clk_i) begin
-    if (rst_ni) begin
-      assert (rq_cnt_q <= 4'd8 && sq_cnt_q <= 4'd8)
-        else $error("sci_lc: queue overflow rq %0d sq %0d", rq_cnt_q, sq_cnt_q);
-    end
-  end
-
-  always @(posedge clk_i) begin
-    if (rst_ni) begin
-      assert (!(bf_push && bf_cnt_q == 7'd64)) else $error("sci_lc: bypass FIFO overflow");
-    end
-  end
+  `FT_ASSERT(BypassFifoBound_A, bf_cnt_q <= 7'd40,
+             ("sci_lc: bypass FIFO over 40 (%0d)", bf_cnt_q))
+  `FT_ASSERT(ActiveBufBound_A, ab_cnt <= 4'd4, ("sci_lc: %0d active buffers", ab_cnt))
+  `FT_ASSERT(QueueNoOverflow_A, rq_cnt_q <= 4'd8 && sq_cnt_q <= 4'd8,
+             ("sci_lc: queue overflow rq %0d sq %0d", rq_cnt_q, sq_cnt_q))
+  `FT_ASSERT(BypassNoOverflow_A, !(bf_push && bf_cnt_q == 7'd64),
+             ("sci_lc: bypass FIFO overflow"))
 
   // The send-queue order holds exactly the QUEUED slots; at most one slot is being filled.
-  always @(posedge clk_i) begin
-    if (rst_ni) begin
-      assert (count_st(sl_q, SL_QUEUED) == sq_cnt_q && fill_cnt <= 4'd1)
-        else $error("sci_lc: send queue %0d vs queued slots %0d, filling %0d", sq_cnt_q,
-                    count_st(sl_q, SL_QUEUED), fill_cnt);
-    end
-  end
+  `FT_ASSERT(SendQueueIsQueued_A, count_st(sl_q, SL_QUEUED) == sq_cnt_q && fill_cnt <= 4'd1,
+             ("sci_lc: send queue %0d vs queued slots %0d, filling %0d", sq_cnt_q,
+              count_st(sl_q, SL_QUEUED), fill_cnt))
 `endif
 
 endmodule

@@ -111,6 +111,8 @@
 // Coding rule, for Icarus 11.0 (-g2012): all logic is continuous assignments of expressions and
 // automatic-function results; memory reads are continuous assignments.
 
+`include "ft_assert.svh"
+
 module sci_psb #(
   parameter P2s = 0,
   parameter NLC = 1
@@ -806,19 +808,10 @@ module sci_psb #(
   end
 
   // Invariants.
-  always @(posedge clk_i) begin
-    if (rst_ni) begin
-      assert (sf_cnt_q <= 4'd8 && rf_cnt_q <= 4'd8 && rb_cnt_q <= 2'd2)
-        else $error("sci_psb: FIFO overflow sf %0d rf %0d rb %0d", sf_cnt_q, rf_cnt_q, rb_cnt_q);
-    end
-  end
-
-  always @(posedge clk_i) begin
-    if (rst_ni) begin
-      assert (!(sf_fill_q && sf_cnt_q == 4'd8))
-        else $error("sci_psb: a host packet is filling a full send FIFO");
-    end
-  end
+  `FT_ASSERT(FifoNoOverflow_A, sf_cnt_q <= 4'd8 && rf_cnt_q <= 4'd8 && rb_cnt_q <= 2'd2,
+             ("sci_psb: FIFO overflow sf %0d rf %0d rb %0d", sf_cnt_q, rf_cnt_q, rb_cnt_q))
+  `FT_ASSERT(FillNotFull_A, !(sf_fill_q && sf_cnt_q == 4'd8),
+             ("sci_psb: a host packet is filling a full send FIFO"))
 `endif
 
 endmodule

@@ -9,7 +9,7 @@ echo
 n=${ICARUS_CYCLES:-20000}
 mkdir -p build/icarus
 v=$(build/ftsim stim --cycles "$n" --seed 1 -o build/icarus/bench.hex --time-rtl | awk '/^verilator/{print $3}')
-iverilog -g2012 -o build/icarus/tb_rn1_replay.vvp tests/icarus/tb_rn1_replay.sv rtl/rn1.v rtl/rn1_fport.v
+iverilog -g2012 -Irtl -o build/icarus/tb_rn1_replay.vvp tests/icarus/tb_rn1_replay.sv rtl/rn1.v rtl/rn1_fport.v
 t0=$(date +%s.%N)
 vvp -n build/icarus/tb_rn1_replay.vvp +stim=build/icarus/bench.hex +cycles="$n" > /dev/null
 t1=$(date +%s.%N)
