@@ -37,6 +37,10 @@ rtl_files    = $(addprefix $(RTL_DIR)/,$(shell sed -n 's/^$(1):[[:space:]]*//p' 
 RN1_FILES   := $(call rtl_files,rn1)
 LC_FILES    := $(call rtl_files,sci_lc)
 NODE_FILES  := $(call rtl_files,sci_node)
+# The RTL's include files (`include "ft_assert.svh"): both simulators search $(RTL_DIR), so a
+# mutated copy of rtl/ includes its own.
+RTL_INC     := -I$(RTL_DIR)
+RTL_HDRS    := $(wildcard $(RTL_DIR)/*.svh)
 
 # A node (PSB, B-link, link controllers) per variant and LC count: lc3n1 p2sn1 lc3n2 p2sn2.
 NODE_VARIANTS := lc3n1 p2sn1 lc3n2 p2sn2
@@ -114,9 +118,9 @@ build: $(FTSIM)
 # $(1) the library, $(2) the Mdir, $(3) the top module, $(4) the prefix, $(5) parameters,
 # $(6) the files (.vlt and .v).
 define VL_RULE
-$(1): $(6) $(RTL_LIST) Makefile
+$(1): $(6) $(RTL_HDRS) $(RTL_LIST) Makefile
 	@mkdir -p $(2)
-	$(VERILATOR) $(VFLAGS) --Mdir $(2) --top-module $(3) --prefix $(4) $(5) $(6)
+	$(VERILATOR) $(VFLAGS) $(RTL_INC) --Mdir $(2) --top-module $(3) --prefix $(4) $(5) $(6)
 	+$(MAKE) -s -C $(2) -f $(4).mk OPT_FAST=$(VOPT) OPT_SLOW=-O1 $(4)__ALL.a
 endef
 $(eval $(call VL_RULE,$(RN1_LIB),$(VLBUILD)/rn1,rn1,Vrn1,,$(RN1_FILES)))
@@ -181,15 +185,15 @@ units: $(UNIT_BIN)
 
 # ---- checks --------------------------------------------------------------------------------
 lint:
-	$(VERILATOR) --lint-only -Wall --top-module rn1 $(RN1_FILES)
-	$(VERILATOR) --lint-only -Wall --top-module sci_lc $(LC_FILES)
-	$(VERILATOR) --lint-only -Wall --top-module sci_lc -GP2s=1 $(LC_FILES)
+	$(VERILATOR) --lint-only -Wall $(RTL_INC) --top-module rn1 $(RN1_FILES)
+	$(VERILATOR) --lint-only -Wall $(RTL_INC) --top-module sci_lc $(LC_FILES)
+	$(VERILATOR) --lint-only -Wall $(RTL_INC) --top-module sci_lc -GP2s=1 $(LC_FILES)
 	for p in 0 1; do for n in 1 2; do \
-	  $(VERILATOR) --lint-only -Wall --top-module sci_node -GP2s=$$p -GNLC=$$n $(NODE_FILES) || exit 1; done; done
+	  $(VERILATOR) --lint-only -Wall $(RTL_INC) --top-module sci_node -GP2s=$$p -GNLC=$$n $(NODE_FILES) || exit 1; done; done
 	@mkdir -p $(BUILD)
-	iverilog -g2012 -Wall -o $(BUILD)/iverilog-rn1.vvp $(filter %.v,$(RN1_FILES))
+	iverilog -g2012 -Wall $(RTL_INC) -o $(BUILD)/iverilog-rn1.vvp $(filter %.v,$(RN1_FILES))
 	for p in 0 1; do for n in 1 2; do \
-	  iverilog -g2012 -Wall -Psci_node.P2s=$$p -Psci_node.NLC=$$n -s sci_node \
+	  iverilog -g2012 -Wall $(RTL_INC) -Psci_node.P2s=$$p -Psci_node.NLC=$$n -s sci_node \
 	    -o $(BUILD)/iverilog-sci-node.vvp $(filter %.v,$(NODE_FILES)) || exit 1; done; done
 	@echo "lint: clean"
 

@@ -1,28 +1,11 @@
 `default_nettype none
 // rn1 -- RN1 router: 8 forward x 8 backward ports, circuit switched, one register stage, RNP.
 //
-// Interface contract and timing (rtl/rn1.md, spec/rnp.md sections 1-5, 7 and 8): a word is 9
-// bits {c, d[7:0]}; port i of a 72-bit bus is bus[i*9 +: 9]. Inputs are sampled at the rising
-// edge of clk_i that ends a cycle; every word, forward and backward output is a register, so a
-// word on a live input in cycle t acts on the outputs of cycle t+1. Backward channel (rnp.md
-// section 7, rn1.md "Backward channel"): fwd_bc_o is the register fwd_bc_q gated by the backchan
-// bit in force this cycle; fwd_bc_q is computed every cycle (busy hint of IDLE ports, one-cycle
-// pulses of backward drops and blocked collapses). bwd_bc_i (choice bias, drop requests) and the
-// collapse to DISCARD are looked at only in cycles where backchan is 1. Reset is
-// synchronous, active low. A reset edge without a register write loads the configuration
-// defaults; a reset edge with a write performs it and keeps the other configuration bits, so a
-// configuration written during reset is in force in cycle 0 (the first cycle with rst_ni high).
-// Register port: writes at the rising edge (byte strobes, reg_waddr_i), take effect from the next
-// cycle; reads are combinational from reg_raddr_i. Map: 0x00 CFG (RW: [7:0] swallow,
-// [15:8] disable, [31:16] seed, [32] mode, [40] backchan), 0x01 ERRORS, 0x02 ALLOC, 0x03 LFSR,
-// 0x04 ID, 0x10+p PORT p; dbg_o holds ERRORS, ALLOC, LFSR, PORT0..7 in 32-bit slots.
-//
-// State held: configuration, LFSR (16-bit Galois, right shift, taps 0xB400), rotation pointer
-// (port t mod 8 is served first in cycle t), allocation mask of backward ports, 16-bit saturating
-// error counter, output registers (words and bc bits); per forward port the rn1_fport state
-// machine.
-//
-// Parameters: none.
+// One rn1_fport per forward port runs its connection state machine; this module arbitrates
+// their routing words in rotating order (LFSR choice among free candidates, allocation mask),
+// holds the configuration, LFSR, error counter and output registers (words and bc bits), and
+// decodes the register port. The contract -- ports, timing, reset and configuration, register
+// map, debug encoding, decisions where the spec is silent, backward channel -- is rtl/rn1.md.
 //
 // Coding rule, for Icarus 11.0 (-g2012): every always_comb assigns each of its outputs exactly
 // once per evaluation; logic that needs defaults-then-overrides or loop accumulation lives in
@@ -32,6 +15,8 @@
 // process that sets a signal twice (default, then override) then re-triggers without end at
 // zero delay. Functions also avoid constant part-selects of variables, which Icarus 11 reports
 // ("sorry: constant selects in always_* processes") when they are read in an always_comb.
+
+`include "ft_assert.svh"
 
 module rn1 (
   input  wire         clk_i,
@@ -403,37 +388,21 @@ module rn1 (
   end
 
   // No backward port is allocated to two forward ports.
-  always @(posedge clk_i) begin
-    if (rst_ni) begin
-      assert (chk_dup == 8'h00)
-        else $error("rn1: backward ports %b allocated to two forward ports", chk_dup);
-    end
-  end
+  `FT_ASSERT(BwdAllocOnce_A, chk_dup == 8'h00,
+             ("rn1: backward ports %b allocated to two forward ports", chk_dup))
 
   // The allocation mask is the set of backward ports owned by ports in FORWARD, STATUS (routed),
   // REVERSE or HOLD.
-  always @(posedge clk_i) begin
-    if (rst_ni) begin
-      assert (alloc_q == chk_owned)
-        else $error("rn1: alloc %b != owned backward ports %b", alloc_q, chk_owned);
-    end
-  end
+  `FT_ASSERT(AllocIsOwned_A, alloc_q == chk_owned,
+             ("rn1: alloc %b != owned backward ports %b", alloc_q, chk_owned))
 
   // Every forward port is in a legal state.
-  always @(posedge clk_i) begin
-    if (rst_ni) begin
-      assert (chk_bad_state == 8'h00)
-        else $error("rn1: forward ports %b in an illegal state", chk_bad_state);
-    end
-  end
+  `FT_ASSERT(FwdStateLegal_A, chk_bad_state == 8'h00,
+             ("rn1: forward ports %b in an illegal state", chk_bad_state))
 
   // No backward output gets a word from two forward ports.
-  always @(posedge clk_i) begin
-    if (rst_ni) begin
-      assert (chk_drv_dup == 8'h00)
-        else $error("rn1: backward outputs %b driven by two forward ports", chk_drv_dup);
-    end
-  end
+  `FT_ASSERT(BwdDrivenOnce_A, chk_drv_dup == 8'h00,
+             ("rn1: backward outputs %b driven by two forward ports", chk_drv_dup))
 `endif
 
 endmodule

@@ -1,41 +1,12 @@
 `default_nettype none
 // rn1_fport -- the RNP connection state machine of one RN1 forward port.
 //
-// Interface contract and timing: one instance per forward port p (parameter PortIdx). Every
-// cycle the port looks at its one live input (its own forward input `fwd_i` in IDLE, SWALLOW,
-// FORWARD, BLOCKED and DISCARD; the input of its allocated backward port `bq`, taken from
-// `bwd_i`, in REVERSE; none in STATUS, CHECKSUM, HOLD and DROP). When a routing word is on the
-// live input it raises `req_o` with `cand_o`, the enabled backward ports of the word's direction
-// (dilated: b(2k), b(2k+1); dual: b(k) for f0..f3, b(4+k) for f4..f7; minus `disable_i`). The
-// parent arbitrates all ports in rotating order and returns `gnt_i` in the same cycle: the
-// one-hot backward port given to this port, or 0 when blocked. `gnt_i` must not depend on
-// anything but `req_o`/`cand_o` (it does not: they are computed in a block that never reads
-// `gnt_i`).
-// Outputs, all combinational next values for the parent's output registers of the next cycle:
-//   out_o       word for this port's forward output (`out`);
-//   bwd_word_o  word for the backward output selected by the one-hot `bwd_sel_o` (0 = none);
-//   free_o      one-hot backward port released this cycle (closing word on a live input, or a
-//               backward drop);
-//   err_o       an invalid control word is on the live input (not when a backward drop wins);
-//   idle_o      the port is IDLE in the next cycle (the parent's busy hint, rnp.md section 7);
-//   bc_pulse_o  this port's `bc` output is 1 in the next cycle: a backward drop taken, or a
-//               routing word blocked with the backward channel on (collapse to DISCARD);
-//   dbg_o       PORT register: {xor, 2'b0, count, 3'b0, armed, 2'b0, disp, 1'b0, bq, state}
-//               (rn1.md).
-// Configuration inputs (`mode_i` 0 dilated / 1 dual, `swallow_i`, `disable_i`, `bc_en_i`
-// backchan) are the registered configuration in force during this cycle. Backward channel
-// (rnp.md section 7, rn1.md "Backward channel"): only while `bc_en_i` is 1, the `bwd_bc_i` bit of
-// `bq` is a drop request in FORWARD, STATUS, REVERSE and HOLD when `armed` (the port was in one
-// of those states in the previous cycle); it wins over the live word, which is then ignored
-// (not forwarded, not counted, not an error). A blocked routing word goes to DISCARD instead of
-// BLOCKED.
-//
-// State held: state (4-bit code, rn1.md), bq (3), disposition (2), count (6, mod 64) and XOR (8)
-// of the counted words, armed (1: the state of the previous cycle owned `bq`). bq, disp, count
-// and xor keep their values after a connection closes. Armed is computed whatever backchan is.
-// Synchronous active-low reset: IDLE, all fields 0.
-//
-// Parameters: PortIdx, 0..7, the forward port number (selects the half in dual mode).
+// rn1 has one per forward port (PortIdx 0..7, which selects the half in dual mode). Each cycle
+// the port looks at its live input; a routing word raises req_o with its candidates cand_o and
+// rn1, arbitrating all ports in rotating order, answers with gnt_i in the same cycle. gnt_i
+// depends on req_o/cand_o only, and the block that computes them never reads gnt_i, so there is
+// no combinational loop. Every output is a next value for rn1's output registers (port list).
+// States, transitions, debug encoding and the backward channel are rtl/rn1.md's.
 //
 // Coding rule (see rn1.v): every always_comb assigns each of its outputs exactly once per
 // evaluation; logic that needs defaults-then-overrides lives in an automatic function.
@@ -47,6 +18,7 @@ module rn1_fport #(
   input  wire         rst_ni,
   input  wire  [8:0]  fwd_i,       // this port's forward input
   input  wire  [71:0] bwd_i,       // all backward inputs; b(j) is bwd_i[j*9 +: 9]
+  // Configuration in force during this cycle (rn1's registers).
   input  wire         mode_i,      // 0 dilated, 1 dual
   input  wire         swallow_i,   // this port's SWALLOW bit
   input  wire  [7:0]  disable_i,   // disabled backward ports
@@ -58,10 +30,10 @@ module rn1_fport #(
   output logic [8:0]  out_o,       // next value of this port's forward output
   output logic [8:0]  bwd_word_o,  // next value of the backward output in bwd_sel_o
   output logic [7:0]  bwd_sel_o,   // one-hot backward output bwd_word_o goes to (0 = none)
-  output logic [7:0]  free_o,      // one-hot backward port freed this cycle
-  output logic        err_o,       // invalid control word on the live input
+  output logic [7:0]  free_o,      // one-hot backward port freed this cycle (closing word, drop)
+  output logic        err_o,       // invalid control word on the live input, no drop winning
   output logic        idle_o,      // the port is IDLE in the next cycle
-  output logic        bc_pulse_o,  // the port's bc output is 1 in the next cycle
+  output logic        bc_pulse_o,  // bc is 1 next cycle: a backward drop, or a blocked collapse
   output logic [31:0] dbg_o        // PORT debug register
 );
 

@@ -1,14 +1,10 @@
 `default_nettype none
 // sci_crc16 -- one combinational CRC-16/CCITT step (polynomial 0x1021, MSB first, no reflection).
 //
-// Interface contract and timing (rtl/sci_lc.md section 2): crc_o is the CRC register after
-// shifting in the DataW bits of data_i, MSB first, starting from crc_i. Purely combinational.
-// A packet's CRC is the fold of this step over its symbols from the initial value 0xFFFF, with
-// no final XOR; the caller masks command bit 7 and targetId bit 14 before the step.
-//
-// State held: none.
-//
-// Parameters: DataW, the data width in bits (16 for SCI symbols; 8 for byte-wise checks), 1..16.
+// crc_o is the CRC register after shifting in the DataW bits of data_i (1..16: 16 for SCI
+// symbols, 8 for byte-wise checks), MSB first, starting from crc_i. A packet's CRC folds this
+// step over its symbols as rtl/sci_lc.md section 2 says (from 0xFFFF, no final XOR); the caller
+// masks command bit 7 and targetId bit 14 before the step.
 //
 // Coding rule, for Icarus 11.0 (-g2012): the bit loop lives in an automatic function read by a
 // continuous assignment (an always_comb reading it draws Icarus 11's "constant selects" sorry).

@@ -2,73 +2,20 @@
 // sci_lc -- SCI link controller (Dolphin LC3, P2S with P2s=1): ring input/output, bypass FIFO,
 // receive queue and send queue toward the B-link, active buffers, scrubber, ring-down idles.
 //
-// Interface contract and timing (spec/sci.md sections 1, 2, 4; rtl/sci_lc.md): a link word is
-// {flag, sym[15:0]}. Reset is synchronous, active low. lout_o, lout_sd_o, irq_o and dbg_o are
-// registers; bin_ready_o, bout_* and reg_rdata_o are combinational from registers (reg_rdata_o
-// also from reg_raddr_i). Input pipe: the word on lin_i in cycle t is in stage k in cycle t+1+k;
-// a packet is decided when its symbol 0 is in stage 3 (scrubber, echo match, LRT; P2S: while
-// fo_byp_i, a packet the LRT would take is bypassed if ((targetId[12:0] ^ node id) &
-// fo_xmask_i) == 0 and targetId[12:0] != node id, the own-column bypass of sci_node.md section
-// 6, with the inputs of the decision cycle; LC3 ignores fo_byp_i and fo_xmask_i). A bypassed
-// symbol is on lout_o in cycle t+5 when the output is free, else it waits in the bypass FIFO (40
-// symbols). Output priority: the idle after a packet, the insertion under way, the FIFO head, the
-// stage-3 bypass symbol, then (only when the FIFO is empty, nothing is bypassed this cycle,
-// lout_o is an idle, the LC is enabled and its ring up) a new insertion: echo, retransmission,
-// send-queue head. Idles on lout_o are plain, or ring-down idles when originating (own id) or
-// forwarding (a ring-down idle of another node in stage 3 in the same cycle; one met while the
-// output is busy is not forwarded, the originator sends the next).
-// B-link (rtl/sci_lc.md section 3): bin_i = {valid, sym}, bin_last_i on the CRC symbol; a symbol
-// moves when valid and bin_ready_o are 1; bin_ready_o is 1 during a packet and, between packets,
-// when the send queue holds fewer than 8 packets (and no limit failure is being reported).
-// bout_o = {valid, sym}, bout_valid_o = valid, bout_last_o on the CRC symbol, bout_port_o the BRT
-// entry of the packet's targetId, read while it is the head (0 for a FAIL_REPORT); a symbol moves
-// when valid and bout_ready_i are 1.
-// Echoes: answered when the CRC symbol is in stage 3 with a good CRC and 5..37 symbols; an echo
-// is applied to its active buffer at the same point. Echo timeout: the timer is loaded with
-// echo_timeout in the cycle the packet's last symbol is on lout_o and expires echo_timeout cycles
-// later; the retransmission's symbol 0 is on lout_o 2 cycles after that at the earliest
-// (echo_timeout = 0: no timeout). Ring down: lin_sd_i = 0 in cycles t..t+3 makes the LC originate
-// from cycle t+4 (first ring-down idle on lout_o in t+5) until lin_sd_i = 1; each LC of an N-node
-// ring reports down within 5 N cycles of a pull and up within 66 + 5 N cycles of the return
-// (5-cycle hop, 64 clean cycles, 2 register stages; checked on a 4-node ring).
-// Register port: writes at the rising edge (byte strobes), in force from the next cycle; a reset
-// edge with a write performs it and keeps the rest of CTRL and TADDR (as RN1); reads are
-// combinational from reg_raddr_i. Map in rtl/sci_lc.md (CTRL resets to node 0, enabled,
-// busy_limit 8, retry_limit 4, echo_timeout 200). lout_sd_o is 1: a powered LC drives signal
-// detect (a powered-down node is the harness's to model: sci_lc.md section 1).
-//
-// Choices where rtl/sci_lc.md is silent (aligned with its section 6 where it lists the C
-// model's): echoes never go through the LRT (an unmatched echo is bypassed); a packet whose
-// sourceId and tid match an active buffer is our own and is bypassed unless a PROBE; a packet
-// discarded for a full receive queue is answered ECHO_BUSY at its end, only with a good CRC; a
-// BRT-discard (port 7) packet reserves a slot, released when ECHO_ERROR is queued; ECHO_ERROR
-// frees the active buffer without report; a limit L allows L retransmissions, the next busy
-// echo or timeout fails; echo queue of 8 (a ninth is dropped), flushed while disabled; B-link
-// packets carry their CRC, which the LC neither checks nor regenerates; FAIL_REPORT = {node id,
-// 0x3000, node id, 0, reason, targetId, sourceId, tid, CRC}, active buffers (lowest slot) first,
-// then the send queue, before receive-queue packets; while disabled (reason 4) or ring down (3)
-// the send queue and active buffers fail continuously, and nothing is inserted; a limit starts a
-// pass that fails everything present; a ring that is down still takes packets; ring-down
-// origination lasts while lin_sd_i is 0; any ring-down idle in stage 3 (own ones too) and
-// lin_sd_i = 0 restart DBG[30:24]; the interrupt is set on ring up -> down (a set wins over a
-// clear). DBG[3:0] is the state applied to the symbol that left stage 3 last cycle; the
-// receive-queue count includes a reserved slot; busy echoes are counted when queued. The
-// own-column bypass gates the take only: a packet it bypasses is treated as one whose LRT bit
-// is 0 (no echo, no receive-queue slot, not counted), and it never affects echoes (which the LRT
-// never takes) nor the own-packet check.
-//
-// State held: configuration, TADDR, LRT/BRT tables (not reset: zero at simulation start), input
-// pipe and parser, receive queue (8 x 64 symbols), a pool of 12 packet buffers holding the send
-// queue (8) and the active buffers (4), the echo queue (8), the bypass FIFO, output and B-link
-// out streamers, fail pass, ring state, counters.
-//
-// Parameters: P2s = 0 (LC3: 256-entry tables indexed by targetId[7:0]) or 1 (P2S: two sets of
-// 8192 entries, set = targetId[14], index = targetId[12:0]).
+// A four-stage input pipe decides each packet (take, bypass, consume an echo) with its symbol 0
+// in stage 3; the output register chooses among the idle after a packet, an insertion, the
+// bypass FIFO and the symbol being bypassed; the receive queue (8 x 64 symbols) and a pool of 12
+// packet buffers (send queue and active buffers) are RAMs; FAIL_REPORTs and the receive queue
+// leave on the B-link. P2s = 0 (LC3: 256-entry tables indexed by targetId[7:0]) or 1 (P2S: two
+// sets of 8192). The contract -- link and packet encodings, timing, register map, debug
+// encoding, and the decisions settled in lockstep with the C model -- is rtl/sci_lc.md.
 //
 // Coding rule, for Icarus 11.0 (-g2012): every always_comb assigns each of its outputs exactly
 // once per evaluation; defaults-then-overrides logic lives in automatic functions; here all
 // logic is continuous assignments of expressions and function results, and memory reads are
 // continuous assignments (Icarus 11 rejects constant selects in always_* processes).
+
+`include "ft_assert.svh"
 
 module sci_lc #(
   parameter P2s = 0
@@ -923,39 +870,18 @@ module sci_lc #(
   end
 
   // Invariants.
-  always @(posedge clk_i) begin
-    if (rst_ni) begin
-      assert (bf_cnt_q <= 7'd40) else $error("sci_lc: bypass FIFO over 40 (%0d)", bf_cnt_q);
-    end
-  end
-
-  always @(posedge clk_i) begin
-    if (rst_ni) begin
-      assert (ab_cnt <= 4'd4) else $error("sci_lc: %0d active buffers", ab_cnt);
-    end
-  end
-
-  always @(posedge clk_i) begin
-    if (rst_ni) begin
-      assert (rq_cnt_q <= 4'd8 && sq_cnt_q <= 4'd8)
-        else $error("sci_lc: queue overflow rq %0d sq %0d", rq_cnt_q, sq_cnt_q);
-    end
-  end
-
-  always @(posedge clk_i) begin
-    if (rst_ni) begin
-      assert (!(bf_push && bf_cnt_q == 7'd64)) else $error("sci_lc: bypass FIFO overflow");
-    end
-  end
+  `FT_ASSERT(BypassFifoBound_A, bf_cnt_q <= 7'd40,
+             ("sci_lc: bypass FIFO over 40 (%0d)", bf_cnt_q))
+  `FT_ASSERT(ActiveBufBound_A, ab_cnt <= 4'd4, ("sci_lc: %0d active buffers", ab_cnt))
+  `FT_ASSERT(QueueNoOverflow_A, rq_cnt_q <= 4'd8 && sq_cnt_q <= 4'd8,
+             ("sci_lc: queue overflow rq %0d sq %0d", rq_cnt_q, sq_cnt_q))
+  `FT_ASSERT(BypassNoOverflow_A, !(bf_push && bf_cnt_q == 7'd64),
+             ("sci_lc: bypass FIFO overflow"))
 
   // The send-queue order holds exactly the QUEUED slots; at most one slot is being filled.
-  always @(posedge clk_i) begin
-    if (rst_ni) begin
-      assert (count_st(sl_q, SL_QUEUED) == sq_cnt_q && fill_cnt <= 4'd1)
-        else $error("sci_lc: send queue %0d vs queued slots %0d, filling %0d", sq_cnt_q,
-                    count_st(sl_q, SL_QUEUED), fill_cnt);
-    end
-  end
+  `FT_ASSERT(SendQueueIsQueued_A, count_st(sl_q, SL_QUEUED) == sq_cnt_q && fill_cnt <= 4'd1,
+             ("sci_lc: send queue %0d vs queued slots %0d, filling %0d", sq_cnt_q,
+              count_st(sl_q, SL_QUEUED), fill_cnt))
 `endif
 
 endmodule

@@ -3,113 +3,18 @@
 // receive FIFO, reply buffer, BRT and (P2S) address select, remote-read timer, (P2S with two LCs)
 // hardware failover, registers 0x80-0x90.
 //
-// Interface contract and timing (rtl/sci_node.md sections 2-4; conventions of rtl/sci_lc.md):
-// words are {valid, sym[15:0]}; a symbol moves in a cycle where valid and ready are both 1.
-// Reset is synchronous, active low. hin_ready_o, hout_o, hout_last_o and dbg_o depend
-// on registers only; reg_rdata_o also on reg_raddr_i; the B-link outputs toward the LCs
-// (lc_bout_ready_o, lc_bin_o, lc_bin_last_o) are combinational from registers and the LCs'
-// register-driven bout_valid/bout_port/bin_ready. An LC's bout_ready never depends on its own
-// bout_valid (LC 1's depends on LC 0's through the priority), so there is no combinational loop.
-// Host send FIFO (8 packets x 37 symbols): hin_ready_o = a packet is being filled, or fewer
-// than 8 complete packets are held; a packet whose last symbol moves at the edge ending cycle t
-// is the head from t+1. Receive FIFO (8 x 37): a packet whose last symbol moves on the B-link at
-// the edge ending cycle t is on hout_o from t+1 when it is the head; one symbol per cycle while
-// hout_ready_i. B-link: free in cycle t when no packet is under way at the start of t; in a free
-// cycle the first of LC 0, LC 1, reply buffer, host send FIFO whose head is valid and whose
-// destination is ready is picked and its symbol 0 moves in that cycle; the packet then moves
-// one symbol per cycle where the source is valid and the destination ready; its last symbol
-// frees the B-link from the next cycle. Destination ready: LC k = its bin_ready; port 0 = the
-// receive FIFO holds fewer than 8 packets (count at the start of the cycle); discard = 1. A
-// packet already under way to port 0 or to discard is always ready.
-// Host packet routing (looked up while it is the head, latched when it starts): P2S replaces
-// targetId bit 14 by ASEL[targetId[12:0]] on the B-link copy; port = BRT[index] (LC3: [7:0];
-// P2S: {bit 14, [12:0]}); a PROBE (type 0x10) goes to port 1 + payload[0] instead. Ports 1 + k
-// with k >= NLC and port 7 discard (symbols move to nowhere, STATUS.discarded +1 at symbol 0).
-// Port 0 handling: a STATUS_READ (type 0x11) is consumed; at its last symbol a STATUS_REPLY
-// {read's sourceId, 0x1200, node id, read's tid, lc, STATUS of LC lc (0 if lc >= NLC), CRC} is
-// pushed into the reply buffer (2 packets) or dropped when the buffer holds 2. Remote-read timer:
-// armed with rsr_timeout when a host STATUS_READ's symbol 0 moves (cycle t0); it expires in
-// cycle t0 + rsr_timeout and the timeout reply {node id, 0x1200, read's targetId, read's tid,
-// 0x8000 | lc, 0x0000, CRC} is in the reply buffer from t0 + rsr_timeout + 1 (routed to port 0
-// directly, no address select), or later when the buffer is full (the timer stays expired).
-// CRCs built here: CRC-16/CCITT from 0xFFFF over the 6 symbols before it, targetId bit 14 and
-// command bit 7 taken as 0 (rtl/sci_lc.md section 2), via sci_crc16.
-// Hardware failover (sci_node.md section 6; P2s = 1 and NLC = 2 only, CTRL.fo_en = 1): LC k is
-// down when its STATUS[0] is 0 or STATUS[2] is 1; column/row of an id by CTRL.xw. Rule 1: on the
-// host head and the non-direct reply head, bit 14 := 1 (instead of ASEL) when FOCOL.valid, the
-// target's column is FOCOL's and its row is not ours; the BRT lookup uses that bit. Rule 2 (not
-// a PROBE): BRT port 1 with LC 0 down -> port 2, bit 14 := (ty != sy); port 2 with LC 1 down ->
-// port 1, bit 14 := 0; all from the cycle's registers, used by the arbiter in the same cycle.
-// Rule 3: fo_byp_o = fo_en and LC 1 down, fo_xmask_o = 0x000F (xw 0) or 0x003F (xw 1), for LC 0.
-// Rule 4: ydown_q := LC 1 down every cycle (reset 1), yup_seen set once LC 1 is up; a NOTIFY
-// {NTGT, 0x1300, node id, 0, down, 0x0001, CRC} is owed from a cycle where yup_seen is 1 and
-// they differ, and pushed into the reply buffer (after this
-// edge's STATUS_REPLY and timeout-reply pushes) at the first edge with room. Rule 5: a NOTIFY
-// (type 0x13) arriving for port 0 whose symbol 5 is 0x0001 sets FOCOL := {column of its
-// sourceId, valid = symbol 4 bit 0} at the edge symbol 5 moves; a register write wins.
-// Register port: writes at the rising edge (byte strobes), a reset edge with a write keeps CTRL,
-// TADDR, FOCOL and NTGT and performs the write (as the LC); reads combinational. 0x80 CTRL
-// [12:0] node id (0), [16] fo_en (0), [17] xw (0), [47:32] rsr_timeout (2000); 0x81 STATUS
-// (... [11] NOTIFY owed, [12] ydown_q, [13] yup_seen); 0x84 FOCOL [0] valid, [13:8] column (0); 0x85 NTGT
-// [12:0] (0); 0x88 TADDR [13:0]; 0x8A BRT [2:0] of entry TADDR; 0x8B ASEL [0] of entry
-// TADDR[12:0] (P2S; 0 on LC3); 0x90 DBG. Other addresses read 0. CTRL[17:16], FOCOL and NTGT
-// are not stored (read 0) unless P2s = 1 and NLC = 2.
-//
-// Choices where rtl/sci_node.md is silent (also listed in rtl/sci_node.v's header):
-// - A PROBE's port is 1 + payload[0] when payload[0] <= 5, else 7; payload[0] is symbol 4 of
-//   the stored packet (0 when the packet has fewer than 5 symbols). The address select is
-//   applied to every host packet's targetId, PROBEs included.
-// - Header fields of a stored packet (command, tid, payload[0]) read as 0 when the packet is
-//   too short to hold them; the same for a STATUS_READ arriving on port 0.
-// - Every STATUS_READ that the B-link delivers to port 0 is answered (the routing tables decide
-//   "for this node"; its targetId is not compared). Its CRC is not checked. A read dropped for a
-//   full reply buffer is not counted anywhere. Buffer occupancy is the count at the start of the
-//   cycle (a slot freed in the same cycle is not reused in that cycle). When a STATUS_REPLY
-//   build and a timeout reply meet in one cycle, the STATUS_REPLY is queued first.
-// - The timer disarms in the cycle the matching STATUS_REPLY's tid (symbol 3) moves on the
-//   B-link to port 0 (this wins over an expiry in the same cycle). The timer tracks the last host
-//   read: a new read replaces a pending (even expired) one; a read sent while rsr_timeout is 0
-//   disarms it. The timeout reply's sourceId is the read's targetId as the host wrote it
-//   (before the address select). STATUS[10] stays 1 while an expired timer waits for a slot;
-//   DBG[27:12] is 0 then.
-// - STATUS[3:0] and [7:4] count complete packets; the receive FIFO's room is that count at the
-//   start of the cycle. A symbol offered on hin_i at a reset edge is not stored.
-// - STATUS.discarded counts every B-link packet routed to discard (from any source), at its
-//   symbol 0. Symbols past the 37th of a packet are dropped in both FIFOs (B-link packets are at
-//   most 37 symbols long anyway). DBG [5:3] and [11:6] are 0 while the B-link is free.
-// - Failover exists only with P2s = 1 and NLC = 2: elsewhere CTRL[16] (fo_en) and [17] (xw) are
-//   not writable and read 0, FOCOL and NTGT read 0, STATUS[13:11] are 0, fo_byp_o is 0.
-// - ydown_q follows LC 1 down every cycle whatever fo_en (so enabling fo_en while LC 1 is down
-//   owes nothing; a change while fo_en = 0 is not remembered); a NOTIFY is owed only while fo_en
-//   = 1, and one still owed when fo_en is cleared is dropped. ydown_q resets to 1 (a ring is
-//   down after reset) and nothing is owed before the Y ring has been up once, so a node booting
-//   or powering up with fo_en set notifies nobody.
-// - STATUS[11] is the owed register: a NOTIFY pushed at the edge ending the cycle it became owed
-//   never shows there. The reply buffer's room for it is the count at the start of the cycle
-//   plus this edge's STATUS_REPLY and timeout-reply pushes (a slot freed in the cycle is not
-//   reused in it), as for the other pushes.
-// - Rule 1 (forced address select) applies to PROBEs too, like the address select; rule 2 never
-//   does. Rule 2 is applied once, to the BRT's port (with both LCs down, 1 -> 2 and 2 -> 1).
-//   Rules 1 and 2 use the targetId as stored (the host's or the reply record's); the timeout
-//   reply (direct) is untouched.
-// - Columns are compared as 6-bit values (x zero-extended when xw = 0): FOCOL[13:8] := the
-//   sourceId's column zero-extended, and a FOCOL column >= 16 written with xw = 0 matches no id.
-// - Rule 5 looks only at the type (command[15:8]) and symbol 5 (payload[1]) of a packet for
-//   port 0, at the edge symbol 5 moves (not its CRC, length or targetId); it acts only while
-//   fo_en = 1. The NOTIFY still goes to the receive FIFO.
-// - FOCOL and NTGT are configuration registers like CTRL: a reset edge without a write to the
-//   PSB clears them, a configuration cycle keeps them (NTGT can be set in reset cycles).
-//
-// State held: CTRL, TADDR, FOCOL, NTGT, send FIFO (8 x 64-word RAM slots, lengths, pointers,
-// fill state), receive FIFO (same), reply buffer (2 records), B-link owner/destination/symbol
-// count, captured fields of the packet arriving on port 0, remote-read timer, discard counter,
-// ydown_q and the owed NOTIFY (flag, down bit); tables
-// BRT (256 or 16384 x 3) and ASEL (P2S, 8192 x 1), not reset (zero at simulation start).
-//
-// Parameters: P2s = 0 (LC3) or 1 (P2S); NLC = 1 or 2 (number of LCs on the B-link).
+// The B-link arbiter picks, in a free cycle, the first of LC 0, LC 1, reply buffer and host send
+// FIFO whose head is valid and whose destination is ready; port 0 (this PSB) answers
+// STATUS_READs into the reply buffer and watches STATUS_REPLYs and NOTIFYs; the send and receive
+// FIFOs are RAMs of 8 slots of 64 words (packets of up to 37 symbols); the BRT and ASEL tables
+// are not reset. P2s = 0 (LC3) or 1 (P2S); NLC = 1 or 2 (LCs on the B-link); failover exists
+// only with P2s = 1 and NLC = 2. The contract -- PSB, B-link, register map, debug words, P2S
+// failover rules 1 to 5, and the decisions where it was silent -- is rtl/sci_node.md.
 //
 // Coding rule, for Icarus 11.0 (-g2012): all logic is continuous assignments of expressions and
 // automatic-function results; memory reads are continuous assignments.
+
+`include "ft_assert.svh"
 
 module sci_psb #(
   parameter P2s = 0,
@@ -806,19 +711,10 @@ module sci_psb #(
   end
 
   // Invariants.
-  always @(posedge clk_i) begin
-    if (rst_ni) begin
-      assert (sf_cnt_q <= 4'd8 && rf_cnt_q <= 4'd8 && rb_cnt_q <= 2'd2)
-        else $error("sci_psb: FIFO overflow sf %0d rf %0d rb %0d", sf_cnt_q, rf_cnt_q, rb_cnt_q);
-    end
-  end
-
-  always @(posedge clk_i) begin
-    if (rst_ni) begin
-      assert (!(sf_fill_q && sf_cnt_q == 4'd8))
-        else $error("sci_psb: a host packet is filling a full send FIFO");
-    end
-  end
+  `FT_ASSERT(FifoNoOverflow_A, sf_cnt_q <= 4'd8 && rf_cnt_q <= 4'd8 && rb_cnt_q <= 2'd2,
+             ("sci_psb: FIFO overflow sf %0d rf %0d rb %0d", sf_cnt_q, rf_cnt_q, rb_cnt_q))
+  `FT_ASSERT(FillNotFull_A, !(sf_fill_q && sf_cnt_q == 4'd8),
+             ("sci_psb: a host packet is filling a full send FIFO"))
 `endif
 
 endmodule

@@ -95,11 +95,12 @@ def rtl_files(design, ext=None):
 
 def suite_lint():
     def verilator(design, top, *params):
-        return ["verilator", "--lint-only", "-Wall", "--top-module", top, *params, *rtl_files(design)]
+        return ["verilator", "--lint-only", "-Wall", "-Irtl", "--top-module", top, *params,
+                *rtl_files(design)]
 
     def iverilog(design, top, *params):
         srcs = " ".join(rtl_files(design, ".v"))
-        return ["bash", "-c", f"out=$(iverilog -g2012 -Wall -s {top} {' '.join(params)} "
+        return ["bash", "-c", f"out=$(iverilog -g2012 -Wall -Irtl -s {top} {' '.join(params)} "
                 f"-o build/iverilog-{design}.vvp {srcs} 2>&1); echo \"$out\"; [ -z \"$out\" ]"]
     t = [Test("lint", "verilator --lint-only -Wall rn1", verilator("rn1", "rn1"), exit_is(0)),
          Test("lint", "verilator --lint-only -Wall sci_lc (LC3)", verilator("sci_lc", "sci_lc"),

@@ -94,7 +94,7 @@ def icarus(a):
     with open(os.path.join(ROOT, "rtl", "files.txt"), encoding="utf-8") as f:
         rtl = next(["rtl/" + x for x in l.split(":", 1)[1].split() if x.endswith(".v")]
                    for l in f if l.startswith("rn1:"))
-    run(["iverilog", "-g2012", "-o", "build/icarus/tb_rn1_replay.vvp",
+    run(["iverilog", "-g2012", "-Irtl", "-o", "build/icarus/tb_rn1_replay.vvp",
          "tests/icarus/tb_rn1_replay.sv", *rtl])
     t0 = time.monotonic()
     run(["vvp", "-n", "build/icarus/tb_rn1_replay.vvp", "+stim=build/icarus/bench.hex", f"+cycles={n}"])

@@ -2,6 +2,9 @@
 // tb_rn1_replay -- replays a captured RN1 stimulus on the RTL under Icarus and prints a signature
 // of every output of every cycle, to compare with the C model's (ftsim stim). Used by the
 // icarus suite of make test (equivalence on a fuzz stimulus) and by make bench (speed).
+// Built with rn1's sources (rtl/files.txt) and -Irtl, where the RTL's `include files are:
+//   iverilog -g2012 -Irtl -o tb.vvp tests/icarus/tb_rn1_replay.sv rtl/rn1.v rtl/rn1_fport.v
+//   vvp -n tb.vvp +stim=FILE +cycles=N
 //
 // +stim=FILE   one line a cycle: 36 hex digits, {fwd_i[71:0], bwd_i[71:0]} (f7..f0, b7..b0)
 // +cycles=N    cycles to replay (at most the file's length, at most MAX_CYCLES)

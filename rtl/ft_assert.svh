@@ -1,0 +1,30 @@
+// ft_assert.svh -- the one way the RTL states an invariant: `FT_ASSERT(Name_A, cond, (msg)).
+//
+// Expands to an immediate assertion, checked at every rising edge of clk_i out of reset
+// (rst_ni high) on the values of the ending cycle, in an always block named Name_A, so both
+// simulators name the failed check in its scope: Verilator "Assertion failed in TOP.rn1.Name_A:
+// msg", Icarus "Scope: ....Name_A". Immediate, not concurrent: Icarus 11 has no concurrent
+// assertions. A failure is $error, not $fatal: Verilator's context records it (gotError) and
+// the harness reports it as the device's internal error after the edge, with the waveform
+// closed. msg is $error's whole parenthesised argument list, format and values:
+//   `FT_ASSERT(QueueNoOverflow_A, rq_cnt_q <= 4'd8, ("sci_lc: queue overflow rq %0d", rq_cnt_q))
+// The module must have clk_i and rst_ni. Nothing is left under SYNTHESIS.
+//
+// `FT_COVER(Name_C, cond): a cover point on the same edge, out of reset (counted by Verilator
+// with --coverage-user; Icarus ignores it).
+//
+// Each definition is one line: Icarus 11 adds a macro's continuation lines to the line number
+// it reports for everything in the expansion.
+`ifndef FT_ASSERT_SVH
+`define FT_ASSERT_SVH
+
+`ifdef SYNTHESIS
+`define FT_ASSERT(name, cond, msg)
+`define FT_COVER(name, cond)
+`else
+`define FT_ASSERT_IF(cond, msg) if (rst_ni) assert (cond) else $error msg;
+`define FT_ASSERT(name, cond, msg) always @(posedge clk_i) begin : name `FT_ASSERT_IF(cond, msg) end
+`define FT_COVER(name, cond) always @(posedge clk_i) begin : name if (rst_ni) cover (cond); end
+`endif
+
+`endif
