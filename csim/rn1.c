@@ -19,12 +19,12 @@
 
 /* What the ports of one cycle produce for the shared registers. */
 typedef struct rn1_eval {
-    uint8_t  busy;    /* alloc during this cycle | outputs taken so far this cycle */
-    uint8_t  freed;   /* backward ports whose closing word is on a live input now */
-    unsigned invalid; /* live inputs carrying an invalid control word now */
-    uint8_t  bc;      /* bc inputs looked at now (choice bias, drop requests):
+    uint8_t busy;            /* alloc during this cycle | outputs taken so far this cycle */
+    uint8_t freed;           /* backward ports whose closing word is on a live input now */
+    unsigned invalid;        /* live inputs carrying an invalid control word now */
+    uint8_t bc;              /* bc inputs looked at now (choice bias, drop requests):
                        * in->bwd_bc with backchan 1, 0 with backchan 0 */
-    uint8_t  pulse;   /* forward ports whose bc is 1 next cycle: drop or collapse */
+    uint8_t pulse;           /* forward ports whose bc is 1 next cycle: drop or collapse */
     uint16_t bwd[RN1_PORTS]; /* next b<j> output registers */
 } rn1_eval_t;
 
@@ -32,8 +32,8 @@ typedef struct rn1_eval {
  * during cycle u means the port was in one of them during u-1 (rn1.md), so
  * the first FORWARD cycle, when the routing word is still on its way
  * downstream and the bc input still carries the busy hint, is not armed. */
-#define RN1_ARMING ((1u << RN1_S_FORWARD) | (1u << RN1_S_STATUS) | \
-                    (1u << RN1_S_REVERSE) | (1u << RN1_S_HOLD))
+#define RN1_ARMING \
+    ((1u << RN1_S_FORWARD) | (1u << RN1_S_STATUS) | (1u << RN1_S_REVERSE) | (1u << RN1_S_HOLD))
 
 /* ---- pure helpers ------------------------------------------------------ */
 
@@ -65,26 +65,20 @@ uint16_t rn1_status_word(unsigned disp, unsigned count)
     return (uint16_t)(RN1_C | (disp & 3u) << 6 | (count & 63u));
 }
 
-uint16_t rn1_checksum_word(unsigned xsum)
-{
-    return (uint16_t)(RN1_C | (xsum & 0xFFu));
-}
+uint16_t rn1_checksum_word(unsigned xsum) { return (uint16_t)(RN1_C | (xsum & 0xFFu)); }
 
 uint32_t rn1_port_debug(const rn1_port_t *p)
 {
     return (uint32_t)(p->state & 0xFu) | (uint32_t)(p->bq & 7u) << 4 |
-           (uint32_t)(p->disp & 3u) << 8 |
-           (uint32_t)(p->armed & 1u) << RN1_DBG_ARMED_BIT |
+           (uint32_t)(p->disp & 3u) << 8 | (uint32_t)(p->armed & 1u) << RN1_DBG_ARMED_BIT |
            (uint32_t)(p->count & 63u) << 16 | (uint32_t)p->xsum << 24;
 }
 
 uint64_t rn1_cfg_pack(const rn1_t *m)
 {
     return (uint64_t)m->swallow << RN1_CFG_SWALLOW_LSB |
-           (uint64_t)m->disable << RN1_CFG_DISABLE_LSB |
-           (uint64_t)m->seed << RN1_CFG_SEED_LSB |
-           (uint64_t)m->dual << RN1_CFG_MODE_BIT |
-           (uint64_t)m->backchan << RN1_CFG_BACKCHAN_BIT;
+           (uint64_t)m->disable << RN1_CFG_DISABLE_LSB | (uint64_t)m->seed << RN1_CFG_SEED_LSB |
+           (uint64_t)m->dual << RN1_CFG_MODE_BIT | (uint64_t)m->backchan << RN1_CFG_BACKCHAN_BIT;
 }
 
 static void rn1_cfg_unpack(rn1_t *m, uint64_t v)
@@ -105,16 +99,16 @@ static void rn1_cfg_defaults(rn1_t *m)
     m->backchan = false;
 }
 
-rn1_choice_t rn1_choose(bool dual, uint8_t disable, uint8_t busy, unsigned p,
-                        unsigned dir, uint16_t lfsr)
+rn1_choice_t rn1_choose(bool dual, uint8_t disable, uint8_t busy, unsigned p, unsigned dir,
+                        uint16_t lfsr)
 {
     return rn1_choose_bc(dual, disable, busy, p, dir, lfsr, 0);
 }
 
-rn1_choice_t rn1_choose_bc(bool dual, uint8_t disable, uint8_t busy, unsigned p,
-                           unsigned dir, uint16_t lfsr, uint8_t bias)
+rn1_choice_t rn1_choose_bc(bool dual, uint8_t disable, uint8_t busy, unsigned p, unsigned dir,
+                           uint16_t lfsr, uint8_t bias)
 {
-    rn1_choice_t ch = { false, 0, RN1_DISP_BLOCKED };
+    rn1_choice_t ch = {false, 0, RN1_DISP_BLOCKED};
     unsigned taken = (unsigned)(disable | busy);
     dir &= 3u;
     p &= 7u;
@@ -164,11 +158,10 @@ static void rn1_count(rn1_port_t *np, uint16_t w)
 }
 
 /* A routing word w on the live input of port p in this cycle: decide. */
-static void rn1_route(const rn1_t *m, unsigned p, uint16_t w, rn1_eval_t *ev,
-                      rn1_port_t *np)
+static void rn1_route(const rn1_t *m, unsigned p, uint16_t w, rn1_eval_t *ev, rn1_port_t *np)
 {
-    rn1_choice_t ch = rn1_choose_bc(m->dual, m->disable, ev->busy, p,
-                                    (w >> 6) & 3u, m->lfsr, ev->bc);
+    rn1_choice_t ch =
+        rn1_choose_bc(m->dual, m->disable, ev->busy, p, (w >> 6) & 3u, m->lfsr, ev->bc);
     np->bq = ch.bq;
     np->disp = ch.disp;
     if (ch.routed) {
@@ -186,8 +179,7 @@ static void rn1_route(const rn1_t *m, unsigned p, uint16_t w, rn1_eval_t *ev,
 }
 
 /* IDLE: a c=1 word opens a connection; c=0 words keep the port IDLE. */
-static void rn1_eval_idle(const rn1_t *m, unsigned p, uint16_t w,
-                          rn1_eval_t *ev, rn1_port_t *np)
+static void rn1_eval_idle(const rn1_t *m, unsigned p, uint16_t w, rn1_eval_t *ev, rn1_port_t *np)
 {
     if (!(w & RN1_C))
         return;
@@ -208,8 +200,8 @@ static void rn1_turn_blocked(rn1_port_t *np, uint16_t *nout)
 }
 
 /* SWALLOW and BLOCKED share everything but what a c=1 word does. */
-static void rn1_eval_waiting(const rn1_t *m, unsigned p, uint16_t w,
-                             rn1_eval_t *ev, rn1_port_t *np, uint16_t *nout)
+static void rn1_eval_waiting(const rn1_t *m, unsigned p, uint16_t w, rn1_eval_t *ev, rn1_port_t *np,
+                             uint16_t *nout)
 {
     if (w & RN1_C) {
         rn1_count(np, w);
@@ -233,8 +225,7 @@ static void rn1_eval_waiting(const rn1_t *m, unsigned p, uint16_t w,
 }
 
 /* FORWARD: in is live and goes to bq; the bq input is ignored. */
-static void rn1_eval_forward(uint16_t w, rn1_eval_t *ev, rn1_port_t *np,
-                             uint16_t *nout)
+static void rn1_eval_forward(uint16_t w, rn1_eval_t *ev, rn1_port_t *np, uint16_t *nout)
 {
     if (w & RN1_C) {
         rn1_count(np, w);
@@ -254,8 +245,7 @@ static void rn1_eval_forward(uint16_t w, rn1_eval_t *ev, rn1_port_t *np,
 }
 
 /* REVERSE: the bq input is live and goes to out; in is ignored. */
-static void rn1_eval_reverse(uint16_t w, rn1_eval_t *ev, rn1_port_t *np,
-                             uint16_t *nout)
+static void rn1_eval_reverse(uint16_t w, rn1_eval_t *ev, rn1_port_t *np, uint16_t *nout)
 {
     if ((w & RN1_C) || w == RN1_HOLD) {
         *nout = w;
@@ -290,8 +280,7 @@ static void rn1_eval_discard(uint16_t w, rn1_port_t *np, uint16_t *nout)
  * one hop upstream on our bc, and whatever the live input carries is
  * ignored.  A turned connection (STATUS, REVERSE) tells the source with
  * DROP; an unturned one (FORWARD, HOLD) discards until the source closes. */
-static void rn1_backward_drop(unsigned p, rn1_eval_t *ev, rn1_port_t *np,
-                              uint16_t *nout)
+static void rn1_backward_drop(unsigned p, rn1_eval_t *ev, rn1_port_t *np, uint16_t *nout)
 {
     ev->freed |= (uint8_t)(1u << np->bq);
     ev->pulse |= (uint8_t)(1u << p);
@@ -304,8 +293,8 @@ static void rn1_backward_drop(unsigned p, rn1_eval_t *ev, rn1_port_t *np,
 }
 
 /* Port p for one cycle: next state in *np, next f<p> output in *nout. */
-static void rn1_eval_port(const rn1_t *m, unsigned p, const rn1_in_t *in,
-                          rn1_eval_t *ev, rn1_port_t *np, uint16_t *nout)
+static void rn1_eval_port(const rn1_t *m, unsigned p, const rn1_in_t *in, rn1_eval_t *ev,
+                          rn1_port_t *np, uint16_t *nout)
 {
     const rn1_port_t *cp = &m->port[p];
     uint16_t w = in->fwd[p] & RN1_WORD_MASK;
@@ -315,8 +304,7 @@ static void rn1_eval_port(const rn1_t *m, unsigned p, const rn1_in_t *in,
     /* armed is also 1 in states that hold no bq (IDLE after a close,
      * CHECKSUM of a blocked connection, DISCARD): only the arming states
      * themselves take a drop request. */
-    if ((ev->bc >> cp->bq & 1u) && cp->armed &&
-        (RN1_ARMING >> cp->state & 1u)) {
+    if ((ev->bc >> cp->bq & 1u) && cp->armed && (RN1_ARMING >> cp->state & 1u)) {
         rn1_backward_drop(p, ev, np, nout);
         return;
     }
@@ -357,19 +345,14 @@ static void rn1_eval_port(const rn1_t *m, unsigned p, const rn1_in_t *in,
         rn1_eval_discard(w, np, nout);
         break;
     case RN1_S_DROP: /* DROP on out now (blocked or DISCARD TURN); IDLE next */
-    default:         /* unreachable: recover to IDLE */
-        np->state = RN1_S_IDLE;
-        break;
+    default: /* unreachable: recover to IDLE */ np->state = RN1_S_IDLE; break;
     }
 }
 
 /* ---- clock edge -------------------------------------------------------- */
 
 /* Fewer than two bits set. */
-static bool rn1_few(unsigned x)
-{
-    return (x & (x - 1u)) == 0;
-}
+static bool rn1_few(unsigned x) { return (x & (x - 1u)) == 0; }
 
 /* fwd_bc_q for the next cycle (rn1.md "Busy hint"): a port IDLE next cycle
  * raises the hint when fewer than two backward ports of the router (of its
@@ -381,8 +364,7 @@ static uint8_t rn1_bc_next(const rn1_t *m, const rn1_t *n, uint8_t pulse)
     unsigned free = ~(unsigned)(n->alloc | m->disable) & 0xFFu;
     unsigned few, idle = 0;
     if (m->dual)
-        few = (rn1_few(free & 0x0Fu) ? 0x0Fu : 0u) |
-              (rn1_few(free & 0xF0u) ? 0xF0u : 0u);
+        few = (rn1_few(free & 0x0Fu) ? 0x0Fu : 0u) | (rn1_few(free & 0xF0u) ? 0xF0u : 0u);
     else
         few = rn1_few(free) ? 0xFFu : 0u;
     for (unsigned p = 0; p < RN1_PORTS; p++)
@@ -472,15 +454,9 @@ void rn1_step(rn1_t *m, const rn1_in_t *in)
 
 /* ---- outputs ----------------------------------------------------------- */
 
-uint16_t rn1_fwd_out(const rn1_t *m, unsigned i)
-{
-    return i < RN1_PORTS ? m->fwd_out[i] : 0;
-}
+uint16_t rn1_fwd_out(const rn1_t *m, unsigned i) { return i < RN1_PORTS ? m->fwd_out[i] : 0; }
 
-uint16_t rn1_bwd_out(const rn1_t *m, unsigned j)
-{
-    return j < RN1_PORTS ? m->bwd_out[j] : 0;
-}
+uint16_t rn1_bwd_out(const rn1_t *m, unsigned j) { return j < RN1_PORTS ? m->bwd_out[j] : 0; }
 
 uint8_t rn1_fwd_bc_out(const rn1_t *m)
 {
@@ -491,11 +467,11 @@ uint8_t rn1_fwd_bc_out(const rn1_t *m)
 uint64_t rn1_reg_read(const rn1_t *m, uint8_t addr)
 {
     switch (addr) {
-    case RN1_REG_CFG:    return rn1_cfg_pack(m);
+    case RN1_REG_CFG: return rn1_cfg_pack(m);
     case RN1_REG_ERRORS: return m->errors;
-    case RN1_REG_ALLOC:  return m->alloc;
-    case RN1_REG_LFSR:   return m->lfsr;
-    case RN1_REG_ID:     return RN1_ID_VALUE;
+    case RN1_REG_ALLOC: return m->alloc;
+    case RN1_REG_LFSR: return m->lfsr;
+    case RN1_REG_ID: return RN1_ID_VALUE;
     default:
         if (addr >= RN1_REG_PORT0 && addr < RN1_REG_PORT0 + RN1_PORTS)
             return rn1_port_debug(&m->port[addr - RN1_REG_PORT0]);

@@ -21,7 +21,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define RN1_PORTS 8
+#define RN1_PORTS     8
 #define RN1_DBG_WORDS 11 /* ERRORS, ALLOC, LFSR, PORT0..PORT7, as rn1.md dbg_o slots */
 
 /* Words (rnp.md section 2): bit 8 is c, bits 7:0 are d. */
@@ -33,13 +33,13 @@
 #define RN1_DROP      0x0FFu
 
 /* Register map (rn1.md). */
-#define RN1_REG_CFG    0x00u
-#define RN1_REG_ERRORS 0x01u
-#define RN1_REG_ALLOC  0x02u
-#define RN1_REG_LFSR   0x03u
-#define RN1_REG_ID     0x04u
-#define RN1_REG_PORT0  0x10u /* PORT p at 0x10 + p */
-#define RN1_ID_VALUE   0x524E3101u
+#define RN1_REG_CFG      0x00u
+#define RN1_REG_ERRORS   0x01u
+#define RN1_REG_ALLOC    0x02u
+#define RN1_REG_LFSR     0x03u
+#define RN1_REG_ID       0x04u
+#define RN1_REG_PORT0    0x10u /* PORT p at 0x10 + p */
+#define RN1_ID_VALUE     0x524E3101u
 #define RN1_SEED_DEFAULT 0xACE1u
 
 /* CFG field positions (rn1.md register map). */
@@ -79,12 +79,12 @@ enum rn1_disp {
 typedef struct rn1_in {
     uint16_t fwd[RN1_PORTS]; /* 9-bit word on f<i> input from upstream (bit 8 = c) */
     uint16_t bwd[RN1_PORTS]; /* 9-bit word on b<j> input from downstream */
-    uint8_t  bwd_bc;         /* bit j: bc input of b(j) (looked at only with backchan 1) */
-    bool     rst_n;          /* synchronous active-low reset, sampled at the edge */
-    bool     reg_we;         /* register write at this edge */
-    uint8_t  reg_waddr;
+    uint8_t bwd_bc;          /* bit j: bc input of b(j) (looked at only with backchan 1) */
+    bool rst_n;              /* synchronous active-low reset, sampled at the edge */
+    bool reg_we;             /* register write at this edge */
+    uint8_t reg_waddr;
     uint64_t reg_wdata;
-    uint8_t  reg_wstrb;      /* byte strobes */
+    uint8_t reg_wstrb; /* byte strobes */
 } rn1_in_t;
 
 /* Per-forward-port state: exactly the fields of the PORT p debug register. */
@@ -99,55 +99,56 @@ typedef struct rn1_port {
 
 typedef struct rn1 {
     /* Configuration registers (CFG). */
-    uint8_t  swallow;  /* bit p: forward port p swallows the first word */
-    uint8_t  disable;  /* bit j: backward port b(j) is never chosen */
-    uint16_t seed;     /* as written (0 reads back 0; the LFSR loads 0xACE1) */
-    bool     dual;     /* mode: false = dilated, true = dual */
-    bool     backchan; /* backward channel on (rnp.md section 7) */
+    uint8_t swallow; /* bit p: forward port p swallows the first word */
+    uint8_t disable; /* bit j: backward port b(j) is never chosen */
+    uint16_t seed;   /* as written (0 reads back 0; the LFSR loads 0xACE1) */
+    bool dual;       /* mode: false = dilated, true = dual */
+    bool backchan;   /* backward channel on (rnp.md section 7) */
     /* Shared state. */
-    uint16_t lfsr;     /* LFSR value during the current cycle */
-    uint16_t errors;   /* saturating count of invalid words on live inputs */
-    uint8_t  alloc;    /* bit j: b(j) allocated to some forward port */
-    uint8_t  rot;      /* current cycle mod 8: the port served first */
+    uint16_t lfsr;   /* LFSR value during the current cycle */
+    uint16_t errors; /* saturating count of invalid words on live inputs */
+    uint8_t alloc;   /* bit j: b(j) allocated to some forward port */
+    uint8_t rot;     /* current cycle mod 8: the port served first */
     /* Output registers: the words on the wires during the current cycle. */
     uint16_t fwd_out[RN1_PORTS]; /* f<i> output toward upstream */
     uint16_t bwd_out[RN1_PORTS]; /* b<j> output toward downstream */
-    uint8_t  bc_q;     /* bit p: fwd_bc_q of rn1.md, before the backchan gate */
+    uint8_t bc_q;                /* bit p: fwd_bc_q of rn1.md, before the backchan gate */
     rn1_port_t port[RN1_PORTS];
 } rn1_t;
 
 /* Outcome of choosing an output for a routing word (rnp.md section 5). */
 typedef struct rn1_choice {
-    bool    routed; /* an output was chosen */
-    uint8_t bq;     /* the chosen backward port; 0 when blocked */
-    uint8_t disp;   /* enum rn1_disp */
+    bool routed;  /* an output was chosen */
+    uint8_t bq;   /* the chosen backward port; 0 when blocked */
+    uint8_t disp; /* enum rn1_disp */
 } rn1_choice_t;
 
-void     rn1_init(rn1_t *m);                        /* as after a reset with default configuration */
-void     rn1_step(rn1_t *m, const rn1_in_t *in);     /* one rising clock edge: ends the current cycle */
-uint16_t rn1_fwd_out(const rn1_t *m, unsigned i);    /* word on f<i> output during the current cycle */
-uint16_t rn1_bwd_out(const rn1_t *m, unsigned j);    /* word on b<j> output */
-uint8_t  rn1_fwd_bc_out(const rn1_t *m);             /* bit i: bc output of f<i> (0 with backchan 0) */
-uint64_t rn1_reg_read(const rn1_t *m, uint8_t addr); /* register map of rn1.md, value during the current cycle */
-void     rn1_debug(const rn1_t *m, uint32_t dbg[RN1_DBG_WORDS]); /* the dbg_o slots of rn1.md */
+void rn1_init(rn1_t *m);                     /* as after a reset with default configuration */
+void rn1_step(rn1_t *m, const rn1_in_t *in); /* one rising clock edge: ends the current cycle */
+uint16_t rn1_fwd_out(const rn1_t *m, unsigned i); /* word on f<i> output during the current cycle */
+uint16_t rn1_bwd_out(const rn1_t *m, unsigned j); /* word on b<j> output */
+uint8_t rn1_fwd_bc_out(const rn1_t *m);           /* bit i: bc output of f<i> (0 with backchan 0) */
+uint64_t rn1_reg_read(const rn1_t *m,
+                      uint8_t addr); /* register map of rn1.md, value during the current cycle */
+void rn1_debug(const rn1_t *m, uint32_t dbg[RN1_DBG_WORDS]); /* the dbg_o slots of rn1.md */
 
 /* Pure helpers (no state), also used by the unit tests. */
-uint16_t rn1_lfsr_step(uint16_t s);           /* one Galois right shift, taps 0xB400 */
-uint16_t rn1_seed_eff(uint16_t seed);         /* seed, or 0xACE1 for a zero seed */
-bool     rn1_is_invalid(uint16_t w);          /* c=0 and d not in {00,55,AA,FF} */
+uint16_t rn1_lfsr_step(uint16_t s);                      /* one Galois right shift, taps 0xB400 */
+uint16_t rn1_seed_eff(uint16_t seed);                    /* seed, or 0xACE1 for a zero seed */
+bool rn1_is_invalid(uint16_t w);                         /* c=0 and d not in {00,55,AA,FF} */
 uint16_t rn1_status_word(unsigned disp, unsigned count); /* c=1, disp<<6 | count mod 64 */
-uint16_t rn1_checksum_word(unsigned xsum);    /* c=1, d = xsum */
-uint32_t rn1_port_debug(const rn1_port_t *p); /* PORT p register / dbg_o slot 3+p */
-uint64_t rn1_cfg_pack(const rn1_t *m);        /* CFG register value */
+uint16_t rn1_checksum_word(unsigned xsum);               /* c=1, d = xsum */
+uint32_t rn1_port_debug(const rn1_port_t *p);            /* PORT p register / dbg_o slot 3+p */
+uint64_t rn1_cfg_pack(const rn1_t *m);                   /* CFG register value */
 /* Choose an output for a routing word with direction dir on forward port p.
  * busy: backward ports already allocated (including those taken earlier in
  * the same cycle); lfsr: the LFSR value during the deciding cycle.
  * rn1_choose_bc adds the choice bias of rnp.md section 7: bias is the bc
  * inputs of the backward ports in the deciding cycle (0 with backchan 0);
  * rn1_choose is rn1_choose_bc with bias 0. */
-rn1_choice_t rn1_choose(bool dual, uint8_t disable, uint8_t busy, unsigned p,
-                        unsigned dir, uint16_t lfsr);
-rn1_choice_t rn1_choose_bc(bool dual, uint8_t disable, uint8_t busy, unsigned p,
-                           unsigned dir, uint16_t lfsr, uint8_t bias);
+rn1_choice_t rn1_choose(bool dual, uint8_t disable, uint8_t busy, unsigned p, unsigned dir,
+                        uint16_t lfsr);
+rn1_choice_t rn1_choose_bc(bool dual, uint8_t disable, uint8_t busy, unsigned p, unsigned dir,
+                           uint16_t lfsr, uint8_t bias);
 
 #endif /* RN1_H */

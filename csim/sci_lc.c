@@ -121,9 +121,8 @@ uint16_t sci_crc16(const uint16_t *sym, unsigned n)
     return crc;
 }
 
-unsigned sci_packet_build(uint16_t *out, uint16_t target, uint8_t type,
-                          uint16_t source, uint16_t tid,
-                          const uint16_t *payload, unsigned npay)
+unsigned sci_packet_build(uint16_t *out, uint16_t target, uint8_t type, uint16_t source,
+                          uint16_t tid, const uint16_t *payload, unsigned npay)
 {
     if (npay > SCI_MAX_PAYLOAD)
         return 0;
@@ -199,10 +198,7 @@ static int ab_match(const sci_lc_state_t *s, uint16_t src, uint16_t tid)
 
 /* A slot free for a new B-link packet: the lowest free one that is not still being inserted
  * (an echo can free a buffer during its retransmission); -1 if none. */
-static int free_slot(const sci_lc_state_t *s)
-{
-    return lowest_slot(s, SCI_SL_FREE, ins_slot(s));
-}
+static int free_slot(const sci_lc_state_t *s) { return lowest_slot(s, SCI_SL_FREE, ins_slot(s)); }
 
 /* The receive-queue count in STATUS and DBG: with a slot reserved by a packet being taken. */
 static uint64_t rxq_shown(const sci_lc_state_t *s)
@@ -213,22 +209,22 @@ static uint64_t rxq_shown(const sci_lc_state_t *s)
 /* Everything that happens in one cycle, as seen by the stages that react to it. */
 typedef struct events {
     /* parser (stage 3) */
-    bool     byp_v, byp_last;   /* a symbol to bypass this cycle, the last of its packet */
+    bool byp_v, byp_last; /* a symbol to bypass this cycle, the last of its packet */
     uint16_t byp_sym;
-    bool     echo;              /* a good echo ends: act on slot `echo_slot` */
-    uint8_t  echo_slot, echo_type;
-    bool     answer;            /* a taken or discarded packet with a good CRC ends */
-    uint8_t  ans_type;
+    bool echo; /* a good echo ends: act on slot `echo_slot` */
+    uint8_t echo_slot, echo_type;
+    bool answer; /* a taken or discarded packet with a good CRC ends */
+    uint8_t ans_type;
     uint16_t ans_src, ans_tid;
-    bool     rdi_other;         /* a ring-down idle of another node is in stage 3 */
+    bool rdi_other; /* a ring-down idle of another node is in stage 3 */
     /* output */
-    int      ins_start_slot;    /* pool slot whose insertion starts, -1 */
-    int      ins_end_slot;      /* pool slot whose last symbol goes out, -1 */
-    bool     echo_popped;
+    int ins_start_slot; /* pool slot whose insertion starts, -1 */
+    int ins_end_slot;   /* pool slot whose last symbol goes out, -1 */
+    bool echo_popped;
     /* B-link */
-    int      fill_start_slot, fill_end_slot;
-    uint8_t  fill_len;
-    int      failed_slot;       /* pool slot reported failed (its FAIL_REPORT starts), -1 */
+    int fill_start_slot, fill_end_slot;
+    uint8_t fill_len;
+    int failed_slot; /* pool slot reported failed (its FAIL_REPORT starts), -1 */
 } events_t;
 
 /* ---- input pipe, stage 3: the parser ------------------------------------ */
@@ -242,7 +238,7 @@ static void decide(const sci_lc_t *lc, sci_lc_state_t *n, const sci_lc_in_t *in)
     uint16_t src = (uint16_t)c->pipe[1], tid = (uint16_t)c->pipe[0];
     unsigned type = cmd >> 8, ti = sci_lc_table_index(lc, target);
     bool echo = is_echo_type(type);
-    int em = ab_match(c, target, tid);            /* an echo for one of our active buffers */
+    int em = ab_match(c, target, tid); /* an echo for one of our active buffers */
     bool own = ab_match(c, src, tid) >= 0 && type != SCI_T_PROBE; /* our own packet, back */
     bool take = c->enable && lc->lrt[ti] && !echo && !own;
     if (take && lc->variant == SCI_P2S && in->fo_byp &&
@@ -256,7 +252,7 @@ static void decide(const sci_lc_t *lc, sci_lc_state_t *n, const sci_lc_in_t *in)
     n->p_type = (uint8_t)type;
     n->p_slot = (uint8_t)(em >= 0 ? em : 0);
     n->ans = ANS_NONE;
-    if (c->scrub && (cmd & SCI_MARK)) {           /* scrubber: marked before, remove it */
+    if (c->scrub && (cmd & SCI_MARK)) { /* scrubber: marked before, remove it */
         n->parse = SCI_P_DISCARD;
         n->n_scrub = sat16(n->n_scrub);
     } else if (echo) {
@@ -264,10 +260,10 @@ static void decide(const sci_lc_t *lc, sci_lc_state_t *n, const sci_lc_in_t *in)
     } else if (!take) {
         n->parse = SCI_P_BYPASS;
     } else if (!rx_free) {
-        n->parse = SCI_P_DISCARD;                 /* receive queue full: answered busy */
+        n->parse = SCI_P_DISCARD; /* receive queue full: answered busy */
         n->ans = ANS_BUSY;
     } else {
-        n->parse = SCI_P_TAKE;                    /* BRT discard (7): taken, answered error */
+        n->parse = SCI_P_TAKE; /* BRT discard (7): taken, answered error */
         n->ans = lc->brt[ti] == 7u ? ANS_ERROR : ANS_ACCEPT;
     }
 }
@@ -282,7 +278,7 @@ static void parser(const sci_lc_t *lc, sci_lc_state_t *n, events_t *e, const sci
     uint16_t sym = (uint16_t)w;
 
     e->rdi_other = !flag && (sym & SCI_RDI_BIT) && (sym & SCI_ID_MASK) != c->node_id;
-    if (!flag) {                                  /* an idle: between packets */
+    if (!flag) { /* an idle: between packets */
         n->parse = SCI_P_IDLE;
         n->idx = 0;
         n->crc = 0xFFFFu;
@@ -309,8 +305,8 @@ static void parser(const sci_lc_t *lc, sci_lc_state_t *n, events_t *e, const sci
 
     /* The CRC symbol: a good packet has 5..37 symbols and its CRC equals the running one. */
     bool good = c->crc == sym && c->idx >= SCI_MIN_PKT - 1u && c->idx <= SCI_MAX_PKT - 1u;
-    bool checked = st == SCI_P_TAKE || st == SCI_P_ECHO ||
-                   (st == SCI_P_DISCARD && n->ans == ANS_BUSY);
+    bool checked =
+        st == SCI_P_TAKE || st == SCI_P_ECHO || (st == SCI_P_DISCARD && n->ans == ANS_BUSY);
     if (checked && !good)
         n->n_crc = sat16(n->n_crc);
     if (!good)
@@ -327,7 +323,8 @@ static void parser(const sci_lc_t *lc, sci_lc_state_t *n, events_t *e, const sci
     if ((st == SCI_P_TAKE || st == SCI_P_DISCARD) && n->ans != ANS_NONE) {
         e->answer = true;
         e->ans_type = n->ans == ANS_ACCEPT ? SCI_T_ECHO_ACCEPT
-                    : n->ans == ANS_BUSY ? SCI_T_ECHO_BUSY : SCI_T_ECHO_ERROR;
+                      : n->ans == ANS_BUSY ? SCI_T_ECHO_BUSY
+                                           : SCI_T_ECHO_ERROR;
         e->ans_src = n->p_src;
         e->ans_tid = n->p_tid;
     }
@@ -344,8 +341,8 @@ static void ring_monitor(const sci_lc_state_t *c, sci_lc_state_t *n, const sci_l
 {
     bool rdi = !(c->pipe[3] & SCI_FLAG) && (c->pipe[3] & SCI_RDI_BIT);
     n->sd_q = in->link_sd;
-    n->sd_low = in->link_sd ? 0
-              : (uint8_t)(c->sd_low < SCI_RDOWN_CYCLES ? c->sd_low + 1u : c->sd_low);
+    n->sd_low =
+        in->link_sd ? 0 : (uint8_t)(c->sd_low < SCI_RDOWN_CYCLES ? c->sd_low + 1u : c->sd_low);
     n->sd_high = !in->link_sd ? 0 : (uint8_t)(c->sd_high < 127u ? c->sd_high + 1u : 127u);
     n->clean = (rdi || !in->link_sd) ? 0 : (uint8_t)(c->clean < 127u ? c->clean + 1u : 127u);
     if (originating(c) || e->rdi_other)
@@ -427,7 +424,7 @@ static void insert_next(const sci_lc_state_t *c, sci_lc_state_t *n, events_t *e)
     n->ins_idx = (uint8_t)(i + 1u);
     n->out_flag = true;
     n->out_sym = sym;
-    n->need_idle = i + 1u == n->ins_len;   /* every packet is followed by an idle */
+    n->need_idle = i + 1u == n->ins_len; /* every packet is followed by an idle */
     if (n->need_idle) {
         if (n->ins_kind == SCI_INS_SLOT)
             e->ins_end_slot = n->ins_slot;
@@ -467,11 +464,11 @@ static void output_stage(const sci_lc_state_t *c, sci_lc_state_t *n, events_t *e
         n->need_idle = false;
         n->out_flag = false;
         n->out_sym = originating(c) ? (uint16_t)(SCI_RDI_BIT | c->node_id)
-                   : e->rdi_other ? (uint16_t)c->pipe[3] : 0u;
+                     : e->rdi_other ? (uint16_t)c->pipe[3]
+                                    : 0u;
     }
     if (e->byp_v && !direct) {
-        n->byp[(c->byp_head + c->byp_n) % SCI_BYP_MEM] =
-            (e->byp_last ? SCI_FLAG : 0u) | e->byp_sym;
+        n->byp[(c->byp_head + c->byp_n) % SCI_BYP_MEM] = (e->byp_last ? SCI_FLAG : 0u) | e->byp_sym;
         n->byp_n++;
     }
 }
@@ -510,10 +507,10 @@ static void limits(const sci_lc_state_t *c, sci_lc_state_t *n, const events_t *e
         if (a->state != SCI_SL_ACTIVE)
             continue;
         if (a->timer_run && a->timer == 0 && a->retry >= c->retry_limit)
-            retry = true;   /* its echo timer expires with the retries used up */
+            retry = true; /* its echo timer expires with the retries used up */
         if (e->echo && e->echo_slot == i && e->echo_type == SCI_T_ECHO_BUSY &&
             a->busy >= c->busy_limit)
-            busy = true;    /* a busy echo with the busy retries used up */
+            busy = true; /* a busy echo with the busy retries used up */
     }
     unsigned trig = busy ? SCI_FAIL_BUSY : retry ? SCI_FAIL_TIMEOUT : 0u;
     if (c->fail) {
@@ -567,11 +564,11 @@ static void blink_out(const sci_lc_t *lc, sci_lc_state_t *n, const sci_lc_in_t *
     if (kind == SCI_BO_NONE || !in->bout_ready)
         return;
     unsigned len = bout_len(c, kind), i = c->bo_kind != SCI_BO_NONE ? c->bo_idx : 0u;
-    if (c->bo_kind == SCI_BO_NONE) {   /* symbol 0 moves: the packet starts */
+    if (c->bo_kind == SCI_BO_NONE) { /* symbol 0 moves: the packet starts */
         n->bo_kind = (uint8_t)kind;
         n->bo_len = (uint8_t)len;
-        n->bo_port = kind == SCI_BO_FAIL ? 0u
-                   : lc->brt[sci_lc_table_index(lc, c->rxq[c->rx_head].sym[0])];
+        n->bo_port =
+            kind == SCI_BO_FAIL ? 0u : lc->brt[sci_lc_table_index(lc, c->rxq[c->rx_head].sym[0])];
         if (kind == SCI_BO_FAIL) {
             /* FAIL_REPORT of the failed packet, whose buffer is freed now (D9). */
             int ab = fail_ab(c), fs = fail_next(c);
@@ -579,7 +576,7 @@ static void blink_out(const sci_lc_t *lc, sci_lc_state_t *n, const sci_lc_in_t *
             uint16_t pay[4] = {(uint16_t)fail_reason(c), p[0], p[2], p[3]};
             sci_packet_build(n->fr, c->node_id, SCI_T_FAIL_REPORT, c->node_id, 0, pay, 4);
             e->failed_slot = fs;
-            if (ab < 0) {               /* it was the send queue's head */
+            if (ab < 0) { /* it was the send queue's head */
                 n->sq_head = (uint8_t)((c->sq_head + 1u) % SCI_SENDQ);
                 n->sq_n--;
             }
@@ -607,8 +604,7 @@ static bool bin_ready(const sci_lc_state_t *s)
 
 /* A B-link packet claims the lowest free slot with its symbol 0 and joins the send queue with
  * its last symbol. */
-static void blink_in(const sci_lc_state_t *c, sci_lc_state_t *n, const sci_lc_in_t *in,
-                     events_t *e)
+static void blink_in(const sci_lc_state_t *c, sci_lc_state_t *n, const sci_lc_in_t *in, events_t *e)
 {
     if (!in->bin_valid || !bin_ready(c))
         return;
@@ -734,8 +730,7 @@ static void reg_write(sci_lc_t *lc, sci_lc_state_t *n, const sci_lc_in_t *in)
         if (in->reg_wstrb & 1u)
             lc->brt[ti] = in->reg_wdata & 7u;
         break;
-    default:
-        break;
+    default: break;
     }
 }
 
@@ -790,8 +785,11 @@ void sci_lc_step(sci_lc_t *lc, const sci_lc_in_t *in)
         return;
     }
     sci_lc_state_t n = *c;
-    events_t e = {.ins_start_slot = -1, .ins_end_slot = -1, .fill_start_slot = -1,
-                  .fill_end_slot = -1, .failed_slot = -1};
+    events_t e = {.ins_start_slot = -1,
+                  .ins_end_slot = -1,
+                  .fill_start_slot = -1,
+                  .fill_end_slot = -1,
+                  .failed_slot = -1};
     parser(lc, &n, &e, in);
     ring_monitor(c, &n, in, &e);
     output_stage(c, &n, &e);
@@ -810,7 +808,11 @@ void sci_lc_step(sci_lc_t *lc, const sci_lc_in_t *in)
 
 bool sci_lc_link_flag(const sci_lc_t *lc) { return lc->s.out_flag; }
 uint16_t sci_lc_link_sym(const sci_lc_t *lc) { return lc->s.out_sym; }
-bool sci_lc_link_sd(const sci_lc_t *lc) { (void)lc; return true; }
+bool sci_lc_link_sd(const sci_lc_t *lc)
+{
+    (void)lc;
+    return true;
+}
 bool sci_lc_bin_ready(const sci_lc_t *lc) { return bin_ready(&lc->s); }
 bool sci_lc_bout_valid(const sci_lc_t *lc) { return bout_kind(&lc->s) != SCI_BO_NONE; }
 bool sci_lc_irq(const sci_lc_t *lc) { return lc->s.irq; }
@@ -851,11 +853,10 @@ uint8_t sci_lc_bout_port(const sci_lc_t *lc)
 uint64_t sci_lc_debug(const sci_lc_t *lc)
 {
     const sci_lc_state_t *s = &lc->s;
-    return (uint64_t)(s->parse & 0xFu) | (uint64_t)(s->byp_n & 0x3Fu) << 4 |
-           rxq_shown(s) << 10 | (uint64_t)(s->sq_n & 0xFu) << 14 |
-           (uint64_t)ab_in_use(s) << 18 | (uint64_t)s->ring_up << 22 |
-           (uint64_t)originating(s) << 23 | (uint64_t)(s->clean & 0x7Fu) << 24 |
-           (uint64_t)s->crc << 32;
+    return (uint64_t)(s->parse & 0xFu) | (uint64_t)(s->byp_n & 0x3Fu) << 4 | rxq_shown(s) << 10 |
+           (uint64_t)(s->sq_n & 0xFu) << 14 | (uint64_t)ab_in_use(s) << 18 |
+           (uint64_t)s->ring_up << 22 | (uint64_t)originating(s) << 23 |
+           (uint64_t)(s->clean & 0x7Fu) << 24 | (uint64_t)s->crc << 32;
 }
 
 uint64_t sci_lc_reg_read(const sci_lc_t *lc, uint8_t addr)
@@ -863,25 +864,18 @@ uint64_t sci_lc_reg_read(const sci_lc_t *lc, uint8_t addr)
     const sci_lc_state_t *s = &lc->s;
     unsigned ti = taddr_index(lc, s->taddr);
     switch (addr) {
-    case SCI_REG_CTRL:
-        return ctrl_pack(s);
+    case SCI_REG_CTRL: return ctrl_pack(s);
     case SCI_REG_STATUS:
-        return (uint64_t)s->ring_up | (uint64_t)s->sd_q << 1 |
-               (uint64_t)!s->enable << 2 | (uint64_t)s->irq << 3 |
-               (uint64_t)ab_in_use(s) << 4 | (uint64_t)(s->sq_n & 0xFu) << 8 |
-               rxq_shown(s) << 12;
+        return (uint64_t)s->ring_up | (uint64_t)s->sd_q << 1 | (uint64_t)!s->enable << 2 |
+               (uint64_t)s->irq << 3 | (uint64_t)ab_in_use(s) << 4 |
+               (uint64_t)(s->sq_n & 0xFu) << 8 | rxq_shown(s) << 12;
     case SCI_REG_COUNTS:
-        return (uint64_t)s->n_crc | (uint64_t)s->n_scrub << 16 |
-               (uint64_t)s->n_busy << 32 | (uint64_t)s->n_fail << 48;
-    case SCI_REG_TADDR:
-        return s->taddr;
-    case SCI_REG_LRT:
-        return lc->lrt[ti];
-    case SCI_REG_BRT:
-        return lc->brt[ti];
-    case SCI_REG_DBG:
-        return sci_lc_debug(lc);
-    default:
-        return 0;
+        return (uint64_t)s->n_crc | (uint64_t)s->n_scrub << 16 | (uint64_t)s->n_busy << 32 |
+               (uint64_t)s->n_fail << 48;
+    case SCI_REG_TADDR: return s->taddr;
+    case SCI_REG_LRT: return lc->lrt[ti];
+    case SCI_REG_BRT: return lc->brt[ti];
+    case SCI_REG_DBG: return sci_lc_debug(lc);
+    default: return 0;
     }
 }

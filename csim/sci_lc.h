@@ -25,16 +25,16 @@
 #include <stdint.h>
 
 /* Link symbols (sci_lc.md section 1). */
-#define SCI_RDI_BIT      0x8000u /* ring-down idle: flag 0, 0x8000 | id */
-#define SCI_ID_MASK      0x1FFFu /* node id bits [12:0] */
-#define SCI_ADDR_SEL     0x4000u /* targetId bit 14: P2S address select */
-#define SCI_MARK         0x0080u /* command bit 7: scrubber mark */
+#define SCI_RDI_BIT  0x8000u /* ring-down idle: flag 0, 0x8000 | id */
+#define SCI_ID_MASK  0x1FFFu /* node id bits [12:0] */
+#define SCI_ADDR_SEL 0x4000u /* targetId bit 14: P2S address select */
+#define SCI_MARK     0x0080u /* command bit 7: scrubber mark */
 
 /* Packet layout (sci_lc.md section 2). */
-#define SCI_HDR_SYMS     4u  /* targetId, command, sourceId, tid */
-#define SCI_MAX_PAYLOAD  32u
-#define SCI_MAX_PKT      (SCI_HDR_SYMS + SCI_MAX_PAYLOAD + 1u) /* 37 */
-#define SCI_MIN_PKT      (SCI_HDR_SYMS + 1u)                   /* 5 */
+#define SCI_HDR_SYMS    4u /* targetId, command, sourceId, tid */
+#define SCI_MAX_PAYLOAD 32u
+#define SCI_MAX_PKT     (SCI_HDR_SYMS + SCI_MAX_PAYLOAD + 1u) /* 37 */
+#define SCI_MIN_PKT     (SCI_HDR_SYMS + 1u)                   /* 5 */
 
 /* Command types (command [15:8]). */
 #define SCI_T_DATA         0x01u
@@ -71,7 +71,7 @@
 #define SCI_CTRL_BUSYLIM_LSB  24
 #define SCI_CTRL_RETRYLIM_LSB 32
 #define SCI_CTRL_TIMEOUT_LSB  48
-#define SCI_CTRL_MASK 0xFFFF00FFFF031FFFull
+#define SCI_CTRL_MASK         0xFFFF00FFFF031FFFull
 
 /* Input parser states (debug [3:0]). */
 enum sci_parse {
@@ -85,52 +85,52 @@ enum sci_parse {
 typedef enum sci_variant { SCI_LC3 = 0, SCI_P2S = 1 } sci_variant_t;
 
 /* Sizes inside the controller (sci.md section 2, sci_lc.md section 3). */
-#define SCI_RXQ      8u
-#define SCI_SENDQ    8u
-#define SCI_ACTIVE   4u
-#define SCI_POOL     (SCI_SENDQ + SCI_ACTIVE) /* D15: send queue and active buffers share 12 */
-#define SCI_ECHOQ    8u   /* D8 */
-#define SCI_BYP_CAP  40u  /* the contract's bound; the FIFO's storage is SCI_BYP_MEM */
-#define SCI_BYP_MEM  64u
-#define SCI_PIPE     4u   /* input pipe stages 0..3; the decision is in stage 3 (D1) */
-#define SCI_SLOT_SYMS 64u /* a pool slot holds up to 63 symbols of a B-link packet (D10) */
-#define SCI_IDX_SAT  62u  /* symbol counters saturate here (6-bit, as the RTL) */
-#define SCI_RDOWN_CYCLES 4u
-#define SCI_RUP_CYCLES   64u
+#define SCI_RXQ           8u
+#define SCI_SENDQ         8u
+#define SCI_ACTIVE        4u
+#define SCI_POOL          (SCI_SENDQ + SCI_ACTIVE) /* D15: send queue and active buffers share 12 */
+#define SCI_ECHOQ         8u                       /* D8 */
+#define SCI_BYP_CAP       40u /* the contract's bound; the FIFO's storage is SCI_BYP_MEM */
+#define SCI_BYP_MEM       64u
+#define SCI_PIPE          4u  /* input pipe stages 0..3; the decision is in stage 3 (D1) */
+#define SCI_SLOT_SYMS     64u /* a pool slot holds up to 63 symbols of a B-link packet (D10) */
+#define SCI_IDX_SAT       62u /* symbol counters saturate here (6-bit, as the RTL) */
+#define SCI_RDOWN_CYCLES  4u
+#define SCI_RUP_CYCLES    64u
 #define SCI_TABLE_ENTRIES 16384u /* P2S: 2 sets x 8192; LC3 uses 256 */
-#define SCI_FAIL_PKT 9u /* FAIL_REPORT: 4 header + 4 payload + CRC */
+#define SCI_FAIL_PKT      9u     /* FAIL_REPORT: 4 header + 4 payload + CRC */
 
 typedef struct sci_lc_in {
-    bool     rst_n;     /* synchronous active-low reset (D13) */
+    bool rst_n; /* synchronous active-low reset (D13) */
     /* Link input from upstream. */
-    bool     link_flag;
+    bool link_flag;
     uint16_t link_sym;
-    bool     link_sd;
+    bool link_sd;
     /* B-link toward this LC's send queue: one symbol per cycle, a whole
      * packet including its CRC, last = 1 on the CRC symbol (D10).  A
      * symbol transfers in a cycle where bin_valid and sci_lc_bin_ready. */
-    bool     bin_valid;
+    bool bin_valid;
     uint16_t bin_sym;
-    bool     bin_last;
+    bool bin_last;
     /* B-link from this LC's receive queue: the node accepts the symbol on
      * sci_lc_bout_* in a cycle where sci_lc_bout_valid and bout_ready. */
-    bool     bout_ready;
+    bool bout_ready;
     /* Register write at this edge (byte strobes as RN1). */
-    bool     reg_we;
-    uint8_t  reg_waddr;
+    bool reg_we;
+    uint8_t reg_waddr;
     uint64_t reg_wdata;
-    uint8_t  reg_wstrb;
+    uint8_t reg_wstrb;
     /* P2S own-column bypass (rtl/sci_node.md section 6): while fo_byp, a packet the LRT would
      * take is bypassed if its target is in this node's column ((target ^ id) & fo_xmask == 0)
      * and is not this node.  LC3 ignores them. */
-    bool     fo_byp;
+    bool fo_byp;
     uint16_t fo_xmask;
 } sci_lc_in_t;
 
 /* One packet buffer (receive queue entry). */
 typedef struct sci_pkt {
     uint16_t sym[SCI_MAX_PKT];
-    uint8_t  len;
+    uint8_t len;
 } sci_pkt_t;
 
 /* Pool slot states (D15). */
@@ -139,19 +139,19 @@ enum sci_slot_state { SCI_SL_FREE = 0, SCI_SL_FILL, SCI_SL_QUEUED, SCI_SL_ACTIVE
 /* One buffer of the shared pool: a send-queue packet or an active buffer. */
 typedef struct sci_slot {
     uint16_t sym[SCI_SLOT_SYMS];
-    uint8_t  len;
-    uint8_t  state;     /* enum sci_slot_state */
-    uint8_t  busy;      /* busy retransmissions so far */
-    uint8_t  retry;     /* timeout retransmissions so far */
-    uint16_t timer;     /* echo timer, counting down while timer_run */
-    bool     timer_run;
-    bool     rtx;       /* a retransmission is due */
+    uint8_t len;
+    uint8_t state;  /* enum sci_slot_state */
+    uint8_t busy;   /* busy retransmissions so far */
+    uint8_t retry;  /* timeout retransmissions so far */
+    uint16_t timer; /* echo timer, counting down while timer_run */
+    bool timer_run;
+    bool rtx; /* a retransmission is due */
 } sci_slot_t;
 
 /* An answer (echo) waiting to be inserted: its header fields. */
 typedef struct sci_echo {
-    uint8_t  type;
-    uint16_t target;    /* the answered packet's sourceId */
+    uint8_t type;
+    uint16_t target; /* the answered packet's sourceId */
     uint16_t tid;
 } sci_echo_t;
 
@@ -164,58 +164,58 @@ enum sci_bout_kind { SCI_BO_NONE = 0, SCI_BO_RXQ, SCI_BO_FAIL };
 typedef struct sci_lc_state {
     /* CTRL. */
     uint16_t node_id;
-    bool     enable, scrub;
-    uint8_t  busy_limit, retry_limit;
+    bool enable, scrub;
+    uint8_t busy_limit, retry_limit;
     uint16_t echo_timeout;
     uint16_t taddr;
     /* Input pipe: pipe[k] is stage k; bit 16 flag, 15:0 sym. */
     uint32_t pipe[SCI_PIPE];
-    bool     sd_q;       /* lin sd registered (STATUS[1]) */
+    bool sd_q; /* lin sd registered (STATUS[1]) */
     /* Parser: the packet whose symbols are in stage 3. */
-    uint8_t  parse;      /* enum sci_parse applied to the symbol that left stage 3 */
-    uint8_t  idx;        /* index of the symbol now in stage 3 (saturates) */
-    uint16_t crc;        /* running CRC over the symbols before it */
-    uint8_t  ans;        /* answer owed at its end (enum in sci_lc.c) */
+    uint8_t parse; /* enum sci_parse applied to the symbol that left stage 3 */
+    uint8_t idx;   /* index of the symbol now in stage 3 (saturates) */
+    uint16_t crc;  /* running CRC over the symbols before it */
+    uint8_t ans;   /* answer owed at its end (enum in sci_lc.c) */
     uint16_t p_src, p_tid;
-    uint8_t  p_type;
-    uint8_t  p_slot;     /* echo: the matched pool slot */
-    bool     resv;       /* a receive-queue slot is reserved by it */
+    uint8_t p_type;
+    uint8_t p_slot; /* echo: the matched pool slot */
+    bool resv;      /* a receive-queue slot is reserved by it */
     /* Receive queue. */
     sci_pkt_t rxq[SCI_RXQ];
-    uint8_t  rx_head, rx_n;
+    uint8_t rx_head, rx_n;
     /* Pool, send queue (slot numbers in arrival order), B-link in. */
     sci_slot_t slot[SCI_POOL];
-    uint8_t  sq[SCI_SENDQ];
-    uint8_t  sq_head, sq_n;
-    bool     bi_fill;    /* a B-link packet is arriving */
-    uint8_t  bi_slot, bi_idx;
+    uint8_t sq[SCI_SENDQ];
+    uint8_t sq_head, sq_n;
+    bool bi_fill; /* a B-link packet is arriving */
+    uint8_t bi_slot, bi_idx;
     /* Echo queue. */
     sci_echo_t echoq[SCI_ECHOQ];
-    uint8_t  eq_head, eq_n;
+    uint8_t eq_head, eq_n;
     /* Bypass FIFO: bit 16 last symbol of its packet, 15:0 sym. */
     uint32_t byp[SCI_BYP_MEM];
-    uint8_t  byp_head, byp_n;
+    uint8_t byp_head, byp_n;
     /* Output register and insertion. */
-    bool     out_flag;
+    bool out_flag;
     uint16_t out_sym;
-    bool     need_idle;  /* the idle after a packet is due */
-    uint8_t  ins_kind;   /* enum sci_ins_kind */
-    uint8_t  ins_idx, ins_len, ins_slot;
+    bool need_idle;   /* the idle after a packet is due */
+    uint8_t ins_kind; /* enum sci_ins_kind */
+    uint8_t ins_idx, ins_len, ins_slot;
     sci_echo_t ins_echo;
-    uint16_t ocrc;       /* running CRC of the echo being inserted */
+    uint16_t ocrc; /* running CRC of the echo being inserted */
     /* B-link out. */
-    uint8_t  bo_kind;    /* enum sci_bout_kind */
-    uint8_t  bo_idx, bo_len, bo_port;
+    uint8_t bo_kind; /* enum sci_bout_kind */
+    uint8_t bo_idx, bo_len, bo_port;
     uint16_t fr[SCI_FAIL_PKT]; /* the FAIL_REPORT being sent */
     /* Failure pass after a limit. */
-    bool     fail;
-    uint8_t  fail_reason;
+    bool fail;
+    uint8_t fail_reason;
     /* Ring monitor. */
-    uint8_t  sd_low;     /* consecutive cycles of sd = 0 at the pin, sat. 4 */
-    uint8_t  sd_high;    /* consecutive cycles of sd = 1 at the pin, sat. 127 */
-    uint8_t  clean;      /* cycles since sd = 0 or a ring-down idle in stage 3, sat. 127 */
-    bool     ring_up;
-    bool     irq;        /* CableNotOk pending */
+    uint8_t sd_low;  /* consecutive cycles of sd = 0 at the pin, sat. 4 */
+    uint8_t sd_high; /* consecutive cycles of sd = 1 at the pin, sat. 127 */
+    uint8_t clean;   /* cycles since sd = 0 or a ring-down idle in stage 3, sat. 127 */
+    bool ring_up;
+    bool irq; /* CableNotOk pending */
     /* COUNTS (saturating). */
     uint16_t n_crc, n_scrub, n_busy, n_fail;
 } sci_lc_state_t;
@@ -227,28 +227,27 @@ typedef struct sci_lc {
     sci_lc_state_t s;
 } sci_lc_t;
 
-void     sci_lc_init(sci_lc_t *lc, sci_variant_t v); /* power-on: as a reset, tables 0 */
-void     sci_lc_step(sci_lc_t *lc, const sci_lc_in_t *in);
-bool     sci_lc_link_flag(const sci_lc_t *lc);
+void sci_lc_init(sci_lc_t *lc, sci_variant_t v); /* power-on: as a reset, tables 0 */
+void sci_lc_step(sci_lc_t *lc, const sci_lc_in_t *in);
+bool sci_lc_link_flag(const sci_lc_t *lc);
 uint16_t sci_lc_link_sym(const sci_lc_t *lc);
-bool     sci_lc_link_sd(const sci_lc_t *lc);   /* always 1: a powered-down node is the harness's */
-bool     sci_lc_bin_ready(const sci_lc_t *lc);
-bool     sci_lc_bout_valid(const sci_lc_t *lc);
+bool sci_lc_link_sd(const sci_lc_t *lc); /* always 1: a powered-down node is the harness's */
+bool sci_lc_bin_ready(const sci_lc_t *lc);
+bool sci_lc_bout_valid(const sci_lc_t *lc);
 uint16_t sci_lc_bout_sym(const sci_lc_t *lc);
-bool     sci_lc_bout_last(const sci_lc_t *lc);
-uint8_t  sci_lc_bout_port(const sci_lc_t *lc); /* BRT of the head packet (D11) */
-bool     sci_lc_irq(const sci_lc_t *lc);
+bool sci_lc_bout_last(const sci_lc_t *lc);
+uint8_t sci_lc_bout_port(const sci_lc_t *lc); /* BRT of the head packet (D11) */
+bool sci_lc_irq(const sci_lc_t *lc);
 uint64_t sci_lc_reg_read(const sci_lc_t *lc, uint8_t addr);
-uint64_t sci_lc_debug(const sci_lc_t *lc);     /* DBG register */
+uint64_t sci_lc_debug(const sci_lc_t *lc); /* DBG register */
 
 /* Pure helpers. */
 uint16_t sci_crc16_update(uint16_t crc, unsigned pos, uint16_t sym);
 uint16_t sci_crc16(const uint16_t *sym, unsigned n);
 /* Build a packet into out[SCI_MAX_PKT]; returns its symbol count (5..37),
  * 0 if npay > 32.  command = type << 8 (mark 0). */
-unsigned sci_packet_build(uint16_t *out, uint16_t target, uint8_t type,
-                          uint16_t source, uint16_t tid,
-                          const uint16_t *payload, unsigned npay);
+unsigned sci_packet_build(uint16_t *out, uint16_t target, uint8_t type, uint16_t source,
+                          uint16_t tid, const uint16_t *payload, unsigned npay);
 unsigned sci_lc_table_index(const sci_lc_t *lc, uint16_t target_id);
 
 #endif /* SCI_LC_H */

@@ -225,10 +225,10 @@ static bool dest_ready(const sci_node_t *n, unsigned port)
 
 /* What a B-link source offers this cycle. */
 typedef struct src_view {
-    bool     valid;
+    bool valid;
     uint16_t sym;
-    bool     last;
-    uint8_t  port; /* its routing: only used when it is picked */
+    bool last;
+    uint8_t port; /* its routing: only used when it is picked */
 } src_view_t;
 
 static void psb_src(const sci_node_t *n, const sci_node_pkt_t *p, bool direct, unsigned pos,
@@ -267,8 +267,7 @@ static void source(const sci_node_t *n, unsigned own, unsigned pos, src_view_t *
         if (s->sf_n)
             psb_src(n, &s->sf[s->sf_head], false, pos, o);
         return;
-    default:
-        return;
+    default: return;
     }
 }
 
@@ -332,8 +331,7 @@ static void psb_reg_write(sci_node_t *n, sci_psb_state_t *x, uint16_t taddr,
         if ((in->reg_wstrb & 1u) && n->variant == SCI_P2S)
             n->asel[taddr & SCI_ID_MASK] = (uint8_t)(in->reg_wdata & 1u);
         break;
-    default:
-        break;
+    default: break;
     }
 }
 
@@ -409,9 +407,9 @@ static void reset_edge(sci_node_t *n, const sci_node_in_t *in, const sci_lc_in_t
 
 /* The B-link this cycle (step 1). */
 typedef struct blink {
-    unsigned own, port, pos;   /* owner (SCI_OWN_FREE: none), its port, symbols moved */
-    src_view_t sv;             /* what the owner offers */
-    bool busy, dready, mv;     /* owned; its destination ready; a symbol moves */
+    unsigned own, port, pos; /* owner (SCI_OWN_FREE: none), its port, symbols moved */
+    src_view_t sv;           /* what the owner offers */
+    bool busy, dready, mv;   /* owned; its destination ready; a symbol moves */
 } blink_t;
 
 /* 1. The B-link owner (the packet under way, or in a free cycle the first eligible source),
@@ -458,11 +456,11 @@ static void blink_lc_inputs(const sci_node_t *n, const blink_t *b, sci_lc_in_t *
 
 /* What the parts of the PSB's next state (step 3) hand on to each other. */
 typedef struct psb_ev {
-    unsigned rb_cnt;           /* reply buffer count, from the start of the cycle (D12) */
+    unsigned rb_cnt; /* reply buffer count, from the start of the cycle (D12) */
     bool sf_push, sf_pop, rf_push, rf_pop, rb_pop;
-    bool arm;                  /* a host STATUS_READ's symbol 0 moves (D9) */
-    bool read_done;            /* a STATUS_READ for port 0 ended: rd */
-    bool reply_match;          /* the armed read's STATUS_REPLY tid moves (D11) */
+    bool arm;         /* a host STATUS_READ's symbol 0 moves (D9) */
+    bool read_done;   /* a STATUS_READ for port 0 ended: rd */
+    bool reply_match; /* the armed read's STATUS_REPLY tid moves (D11) */
     sci_node_pkt_t rd;
 } psb_ev_t;
 
@@ -485,16 +483,14 @@ static void psb_host_in(const sci_psb_state_t *c, const sci_node_in_t *in, sci_p
 }
 
 /* The B-link owner moves on; a host STATUS_READ arms the timer. */
-static void psb_blink_move(const sci_node_t *n, const blink_t *b, sci_psb_state_t *x,
-                           psb_ev_t *ev)
+static void psb_blink_move(const sci_node_t *n, const blink_t *b, sci_psb_state_t *x, psb_ev_t *ev)
 {
     const sci_psb_state_t *c = &n->s;
     if (!b->mv)
         return;
     if (b->pos == 0 && port_is_discard(n, b->port))
         x->discarded = sat16(c->discarded);
-    if (b->pos == 0 && b->own == SCI_OWN_HOST &&
-        pkt_type(&c->sf[c->sf_head]) == SCI_T_STATUS_READ)
+    if (b->pos == 0 && b->own == SCI_OWN_HOST && pkt_type(&c->sf[c->sf_head]) == SCI_T_STATUS_READ)
         ev->arm = true;
     if (b->sv.last) {
         x->own = SCI_OWN_FREE;
@@ -529,8 +525,8 @@ static void psb_arrive(const sci_node_t *n, const sci_node_in_t *in, const blink
         sym == c->rr_tid)
         ev->reply_match = true;
     /* Failover rule 5: a Y-ring NOTIFY sets the failed column as its payload[1] moves. */
-    if (c->rf_fill == 5 && (p->sym[1] >> 8) == SCI_T_NOTIFY && sym == 0x0001u &&
-        fo_active(n) && !(psb_we(in) && in->reg_waddr == SCI_PSB_FOCOL)) { /* a write wins */
+    if (c->rf_fill == 5 && (p->sym[1] >> 8) == SCI_T_NOTIFY && sym == 0x0001u && fo_active(n) &&
+        !(psb_we(in) && in->reg_waddr == SCI_PSB_FOCOL)) { /* a write wins */
         x->focol_valid = p->sym[4] & 1u;
         x->focol = (uint8_t)id_x(c->xw, p->sym[2] & SCI_ID_MASK);
     }
@@ -589,11 +585,10 @@ static void psb_answer_read(const sci_node_t *n, sci_psb_state_t *x, psb_ev_t *e
         return;
     uint16_t pkt[SCI_MAX_PKT];
     uint16_t lc = field(&ev->rd, 4);
-    uint16_t st = lc < n->nlc
-        ? (uint16_t)sci_lc_reg_read(&n->lc[lc], SCI_REG_STATUS) : 0;
-    uint16_t pay[2] = { lc, st };
-    unsigned len = sci_packet_build(pkt, field(&ev->rd, 2), SCI_T_STATUS_REPLY,
-                                    n->s.node_id, field(&ev->rd, 3), pay, 2);
+    uint16_t st = lc < n->nlc ? (uint16_t)sci_lc_reg_read(&n->lc[lc], SCI_REG_STATUS) : 0;
+    uint16_t pay[2] = {lc, st};
+    unsigned len = sci_packet_build(pkt, field(&ev->rd, 2), SCI_T_STATUS_REPLY, n->s.node_id,
+                                    field(&ev->rd, 3), pay, 2);
     rb_push(x, pkt, len, false);
     ev->rb_cnt++;
 }
@@ -619,9 +614,9 @@ static void psb_rr_timer(const sci_node_t *n, sci_psb_state_t *x, const psb_ev_t
             x->rr_timer = 0;
             if (ev->rb_cnt < SCI_PSB_REPLYQ) {
                 uint16_t pkt[SCI_MAX_PKT];
-                uint16_t pay[2] = { (uint16_t)(0x8000u | c->rr_lc), 0 };
-                unsigned len = sci_packet_build(pkt, c->node_id, SCI_T_STATUS_REPLY,
-                                                c->rr_target, c->rr_tid, pay, 2);
+                uint16_t pay[2] = {(uint16_t)(0x8000u | c->rr_lc), 0};
+                unsigned len = sci_packet_build(pkt, c->node_id, SCI_T_STATUS_REPLY, c->rr_target,
+                                                c->rr_tid, pay, 2);
                 rb_push(x, pkt, len, true);
                 x->rr_armed = false;
             }
@@ -643,7 +638,7 @@ static void psb_fo_notify(const sci_node_t *n, sci_psb_state_t *x, psb_ev_t *ev)
     x->nt_down = changed ? ydown : c->nt_down;
     if (x->nt_owed && ev->rb_cnt < SCI_PSB_REPLYQ) {
         uint16_t pkt[SCI_MAX_PKT];
-        uint16_t pay[2] = { x->nt_down, 0x0001u };
+        uint16_t pay[2] = {x->nt_down, 0x0001u};
         unsigned len = sci_packet_build(pkt, c->ntgt, SCI_T_NOTIFY, c->node_id, 0, pay, 2);
         rb_push(x, pkt, len, false);
         ev->rb_cnt++;
@@ -653,8 +648,7 @@ static void psb_fo_notify(const sci_node_t *n, sci_psb_state_t *x, psb_ev_t *ev)
 
 /* 3. The PSB's next state x, all from the registers (LC STATUS before any LC steps) and the
  * B-link of this cycle. */
-static void psb_next(sci_node_t *n, const sci_node_in_t *in, const blink_t *b,
-                     sci_psb_state_t *x)
+static void psb_next(sci_node_t *n, const sci_node_in_t *in, const blink_t *b, sci_psb_state_t *x)
 {
     psb_ev_t ev;
     memset(&ev, 0, sizeof ev);
@@ -718,10 +712,7 @@ bool sci_node_link_sd(const sci_node_t *n, unsigned k)
     return k < n->nlc && sci_lc_link_sd(&n->lc[k]);
 }
 
-bool sci_node_irq(const sci_node_t *n, unsigned k)
-{
-    return k < n->nlc && sci_lc_irq(&n->lc[k]);
-}
+bool sci_node_irq(const sci_node_t *n, unsigned k) { return k < n->nlc && sci_lc_irq(&n->lc[k]); }
 
 bool sci_node_hin_ready(const sci_node_t *n) { return n->s.sf_n < SCI_PSB_SENDQ; }
 
@@ -743,8 +734,8 @@ static uint64_t psb_status(const sci_psb_state_t *s)
 {
     return (uint64_t)(s->sf_n & 0xFu) | (uint64_t)(s->rf_n & 0xFu) << 4 |
            (uint64_t)(s->rb_n & 0x3u) << 8 | (uint64_t)s->rr_armed << 10 |
-           (uint64_t)s->nt_owed << 11 | (uint64_t)s->ydown_q << 12 |
-           (uint64_t)s->yup_seen << 13 | (uint64_t)s->discarded << 16;
+           (uint64_t)s->nt_owed << 11 | (uint64_t)s->ydown_q << 12 | (uint64_t)s->yup_seen << 13 |
+           (uint64_t)s->discarded << 16;
 }
 
 static uint64_t psb_dbg(const sci_psb_state_t *s)
@@ -761,24 +752,15 @@ uint64_t sci_node_reg_read(const sci_node_t *n, uint8_t addr)
         return k < n->nlc ? sci_lc_reg_read(&n->lc[k], (uint8_t)(addr & 0x1Fu)) : 0;
     }
     switch (addr) {
-    case SCI_PSB_CTRL:
-        return psb_ctrl(s);
-    case SCI_PSB_STATUS:
-        return psb_status(s);
-    case SCI_PSB_TADDR:
-        return s->taddr;
-    case SCI_PSB_BRT:
-        return n->brt[taddr_index(n, s->taddr)];
-    case SCI_PSB_ASEL:
-        return n->variant == SCI_P2S ? n->asel[s->taddr & SCI_ID_MASK] : 0;
-    case SCI_PSB_DBG:
-        return psb_dbg(s);
-    case SCI_PSB_FOCOL:
-        return n->variant == SCI_P2S && n->nlc == 2u ? psb_focol(s) : 0;
-    case SCI_PSB_NTGT:
-        return n->variant == SCI_P2S && n->nlc == 2u ? s->ntgt : 0;
-    default:
-        return 0;
+    case SCI_PSB_CTRL: return psb_ctrl(s);
+    case SCI_PSB_STATUS: return psb_status(s);
+    case SCI_PSB_TADDR: return s->taddr;
+    case SCI_PSB_BRT: return n->brt[taddr_index(n, s->taddr)];
+    case SCI_PSB_ASEL: return n->variant == SCI_P2S ? n->asel[s->taddr & SCI_ID_MASK] : 0;
+    case SCI_PSB_DBG: return psb_dbg(s);
+    case SCI_PSB_FOCOL: return n->variant == SCI_P2S && n->nlc == 2u ? psb_focol(s) : 0;
+    case SCI_PSB_NTGT: return n->variant == SCI_P2S && n->nlc == 2u ? s->ntgt : 0;
+    default: return 0;
     }
 }
 

@@ -30,28 +30,28 @@
 #define SCI_NODE_MAX_LC 2u
 
 /* PSB sizes (sci_node.md section 2). */
-#define SCI_PSB_SENDQ   8u  /* host send FIFO, packets */
-#define SCI_PSB_RECVQ   8u  /* receive FIFO toward the host, packets */
-#define SCI_PSB_REPLYQ  2u  /* reply buffer, packets */
+#define SCI_PSB_SENDQ        8u /* host send FIFO, packets */
+#define SCI_PSB_RECVQ        8u /* receive FIFO toward the host, packets */
+#define SCI_PSB_REPLYQ       2u /* reply buffer, packets */
 #define SCI_PSB_ASEL_ENTRIES 8192u
-#define SCI_REPLY_PKT   7u  /* STATUS_REPLY: 4 header + 2 payload + CRC */
+#define SCI_REPLY_PKT        7u /* STATUS_REPLY: 4 header + 2 payload + CRC */
 
 /* Node register map (sci_node.md section 4). */
-#define SCI_NODE_LC_BASE(k) ((uint8_t)(0x20u * (k)))
-#define SCI_PSB_CTRL    0x80u
-#define SCI_PSB_STATUS  0x81u
-#define SCI_PSB_TADDR   0x88u
-#define SCI_PSB_BRT     0x8Au
-#define SCI_PSB_ASEL    0x8Bu
-#define SCI_PSB_DBG     0x90u
-#define SCI_PSB_FOCOL   0x84u /* P2S failover: [0] valid, [13:8] failed column */
-#define SCI_PSB_NTGT    0x85u /* P2S failover: [12:0] where the NOTIFY goes */
-#define SCI_PSB_CTRL_FOEN_BIT 16 /* hardware failover on (P2S, two LCs) */
-#define SCI_PSB_CTRL_XW_BIT   17 /* id layout: 0 x[3:0] y[7:4]; 1 x[5:0] y[11:6] */
+#define SCI_NODE_LC_BASE(k)   ((uint8_t)(0x20u * (k)))
+#define SCI_PSB_CTRL          0x80u
+#define SCI_PSB_STATUS        0x81u
+#define SCI_PSB_TADDR         0x88u
+#define SCI_PSB_BRT           0x8Au
+#define SCI_PSB_ASEL          0x8Bu
+#define SCI_PSB_DBG           0x90u
+#define SCI_PSB_FOCOL         0x84u /* P2S failover: [0] valid, [13:8] failed column */
+#define SCI_PSB_NTGT          0x85u /* P2S failover: [12:0] where the NOTIFY goes */
+#define SCI_PSB_CTRL_FOEN_BIT 16    /* hardware failover on (P2S, two LCs) */
+#define SCI_PSB_CTRL_XW_BIT   17    /* id layout: 0 x[3:0] y[7:4]; 1 x[5:0] y[11:6] */
 
 /* PSB CTRL fields. */
-#define SCI_PSB_CTRL_TIMEOUT_LSB 32
-#define SCI_PSB_CTRL_MASK 0x0000FFFF00031FFFull
+#define SCI_PSB_CTRL_TIMEOUT_LSB  32
+#define SCI_PSB_CTRL_MASK         0x0000FFFF00031FFFull
 #define SCI_PSB_RSR_TIMEOUT_RESET 2000u
 
 /* B-link owners (PSB DBG [2:0]). */
@@ -67,28 +67,28 @@ enum sci_blink_owner {
 #define SCI_NODE_DEBUG_WORDS(nlc) (3u * (nlc) + 2u)
 
 typedef struct sci_node_in {
-    bool     rst_n;     /* synchronous active-low reset, to the PSB and every LC */
+    bool rst_n; /* synchronous active-low reset, to the PSB and every LC */
     /* Link inputs of LC k. */
-    bool     lin_flag[SCI_NODE_MAX_LC];
+    bool lin_flag[SCI_NODE_MAX_LC];
     uint16_t lin_sym[SCI_NODE_MAX_LC];
-    bool     lin_sd[SCI_NODE_MAX_LC];
+    bool lin_sd[SCI_NODE_MAX_LC];
     /* Host -> PSB send FIFO: a symbol moves when hin_valid and sci_node_hin_ready. */
-    bool     hin_valid;
+    bool hin_valid;
     uint16_t hin_sym;
-    bool     hin_last;
+    bool hin_last;
     /* PSB receive FIFO -> host: a symbol moves when sci_node_hout_valid and hout_ready. */
-    bool     hout_ready;
+    bool hout_ready;
     /* Register write at this edge (byte strobes as the LC). */
-    bool     reg_we;
-    uint8_t  reg_waddr;
+    bool reg_we;
+    uint8_t reg_waddr;
     uint64_t reg_wdata;
-    uint8_t  reg_wstrb;
+    uint8_t reg_wstrb;
 } sci_node_in_t;
 
 /* One PSB packet buffer (the LC's buffer types are its own business). */
 typedef struct sci_node_pkt {
     uint16_t sym[SCI_MAX_PKT];
-    uint8_t  len;
+    uint8_t len;
 } sci_node_pkt_t;
 
 /* Everything of the PSB that changes per cycle (the tables are apart). */
@@ -99,55 +99,55 @@ typedef struct sci_psb_state {
     uint16_t taddr;
     /* Host send FIFO; sf_fill: symbols of the packet arriving from the host. */
     sci_node_pkt_t sf[SCI_PSB_SENDQ];
-    uint8_t   sf_head, sf_n, sf_fill;
+    uint8_t sf_head, sf_n, sf_fill;
     /* Receive FIFO; rf_fill: symbols of the packet arriving on the B-link,
      * rf_pos: symbols of the head already taken by the host. */
     sci_node_pkt_t rf[SCI_PSB_RECVQ];
-    uint8_t   rf_head, rf_n, rf_fill, rf_pos;
+    uint8_t rf_head, rf_n, rf_fill, rf_pos;
     /* Reply buffer. */
     sci_node_pkt_t rb[SCI_PSB_REPLYQ];
-    bool      rb_tmo[SCI_PSB_REPLYQ]; /* a timeout reply: to port 0 as it is */
-    uint8_t   rb_head, rb_n;
+    bool rb_tmo[SCI_PSB_REPLYQ]; /* a timeout reply: to port 0 as it is */
+    uint8_t rb_head, rb_n;
     /* B-link: the packet under way (owner SCI_OWN_FREE when none). */
-    uint8_t   own;    /* enum sci_blink_owner */
-    uint8_t   port;   /* its destination port */
-    uint8_t   moved;  /* symbols of it moved */
+    uint8_t own;   /* enum sci_blink_owner */
+    uint8_t port;  /* its destination port */
+    uint8_t moved; /* symbols of it moved */
     /* Remote-read timer. */
-    bool      rr_armed;
-    uint16_t  rr_timer;  /* cycles left; 0 when disarmed or expired */
-    uint16_t  rr_tid, rr_target, rr_lc;
+    bool rr_armed;
+    uint16_t rr_timer; /* cycles left; 0 when disarmed or expired */
+    uint16_t rr_tid, rr_target, rr_lc;
     /* STATUS.discarded (saturating). */
-    uint16_t  discarded;
+    uint16_t discarded;
     /* P2S hardware failover (sci_node.md section 6). */
-    bool      fo_en, xw;
-    bool      focol_valid;
-    uint8_t   focol;       /* failed column */
-    uint16_t  ntgt;        /* NOTIFY target */
-    bool      ydown_q;     /* LC 1 down, registered (reset 1) */
-    bool      yup_seen;    /* LC 1 has been up since reset */
-    bool      nt_owed, nt_down; /* a NOTIFY is owed, and the state it carries */
+    bool fo_en, xw;
+    bool focol_valid;
+    uint8_t focol;         /* failed column */
+    uint16_t ntgt;         /* NOTIFY target */
+    bool ydown_q;          /* LC 1 down, registered (reset 1) */
+    bool yup_seen;         /* LC 1 has been up since reset */
+    bool nt_owed, nt_down; /* a NOTIFY is owed, and the state it carries */
 } sci_psb_state_t;
 
 typedef struct sci_node {
     sci_variant_t variant;
     unsigned nlc;
     sci_lc_t lc[SCI_NODE_MAX_LC];
-    uint8_t brt[SCI_TABLE_ENTRIES];      /* PSB BRT: B-link port */
-    uint8_t asel[SCI_PSB_ASEL_ENTRIES];  /* PSB address select (P2S) */
+    uint8_t brt[SCI_TABLE_ENTRIES];     /* PSB BRT: B-link port */
+    uint8_t asel[SCI_PSB_ASEL_ENTRIES]; /* PSB address select (P2S) */
     sci_psb_state_t s;
 } sci_node_t;
 
-void     sci_node_init(sci_node_t *n, sci_variant_t v, unsigned nlc); /* nlc 1 or 2; tables 0 */
-void     sci_node_step(sci_node_t *n, const sci_node_in_t *in);
+void sci_node_init(sci_node_t *n, sci_variant_t v, unsigned nlc); /* nlc 1 or 2; tables 0 */
+void sci_node_step(sci_node_t *n, const sci_node_in_t *in);
 
-bool     sci_node_link_flag(const sci_node_t *n, unsigned k);
+bool sci_node_link_flag(const sci_node_t *n, unsigned k);
 uint16_t sci_node_link_sym(const sci_node_t *n, unsigned k);
-bool     sci_node_link_sd(const sci_node_t *n, unsigned k);
-bool     sci_node_hin_ready(const sci_node_t *n);
-bool     sci_node_hout_valid(const sci_node_t *n);
+bool sci_node_link_sd(const sci_node_t *n, unsigned k);
+bool sci_node_hin_ready(const sci_node_t *n);
+bool sci_node_hout_valid(const sci_node_t *n);
 uint16_t sci_node_hout_sym(const sci_node_t *n);
-bool     sci_node_hout_last(const sci_node_t *n);
-bool     sci_node_irq(const sci_node_t *n, unsigned k);
+bool sci_node_hout_last(const sci_node_t *n);
+bool sci_node_irq(const sci_node_t *n, unsigned k);
 uint64_t sci_node_reg_read(const sci_node_t *n, uint8_t addr); /* sci_node.md section 4 */
 
 /* The debug words of sci_node.md section 5 into w[SCI_NODE_DEBUG_WORDS(nlc)]:
@@ -156,6 +156,6 @@ unsigned sci_node_debug(const sci_node_t *n, uint64_t *w);
 
 /* The B-link port the PSB gives a host packet (or reply) p of len symbols
  * under the current tables (section 2: address select, BRT, PROBE). */
-uint8_t  sci_node_host_port(const sci_node_t *n, const uint16_t *p, unsigned len);
+uint8_t sci_node_host_port(const sci_node_t *n, const uint16_t *p, unsigned len);
 
 #endif /* SCI_NODE_H */

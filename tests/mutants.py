@@ -92,9 +92,9 @@ MUTANTS = {
         "if (a->timer_run && a->timer == 0 && a->retry > c->retry_limit)",
         "the echo-timeout retry limit never fails the packet: no failure report (sci.md 1)"),
     "csim-sci-full-no-busy": ("csim", "sci_lc.c",
-        "        n->parse = SCI_P_DISCARD;                 /* receive queue full: answered busy */\n"
+        "        n->parse = SCI_P_DISCARD; /* receive queue full: answered busy */\n"
         "        n->ans = ANS_BUSY;",
-        "        n->parse = SCI_P_DISCARD;                 /* receive queue full: answered busy */\n"
+        "        n->parse = SCI_P_DISCARD; /* receive queue full: answered busy */\n"
         "        n->ans = ANS_NONE;",
         "a packet discarded for a full receive queue is not answered busy (sci.md 2)"),
     "csim-sci-disabled-takes": ("csim", "sci_lc.c",
@@ -102,8 +102,8 @@ MUTANTS = {
         "    bool take = lc->lrt[ti] && !echo && !own;",
         "a disabled LC still takes packets (sci.md 2)"),
     "csim-sci-rdown-3": ("csim", "sci_lc.h",
-        "#define SCI_RDOWN_CYCLES 4u",
-        "#define SCI_RDOWN_CYCLES 3u",
+        "#define SCI_RDOWN_CYCLES  4u",
+        "#define SCI_RDOWN_CYCLES  3u",
         "ring-down origination after 3 cycles of lost signal detect, not 4 (sci_lc.md 3)"),
     "csim-sci-crc-ignored": ("csim", "sci_lc.c",
         "    if (!good)\n        return;",
@@ -118,8 +118,9 @@ MUTANTS = {
         "    bool own = false;",
         "an LC takes a packet it inserted itself (sci.md 2: only probes to itself)"),
     "csim-sci-rdi-dropped": ("csim", "sci_lc.c",
-        "                   : e->rdi_other ? (uint16_t)c->pipe[3] : 0u;",
-        "                   : 0u;",
+        "                     : e->rdi_other ? (uint16_t)c->pipe[3]\n"
+        "                                    : 0u;",
+        "                     : 0u;",
         "ring-down idles of another node are not forwarded (sci.md 2)"),
     "csim-sci-insert-over-bypass": ("csim", "sci_lc.c",
         "    if (c->need_idle || c->ins_kind != SCI_INS_NONE || c->byp_n || e->byp_v || c->out_flag ||",

@@ -91,13 +91,16 @@ static int bench_rounds(const fuzz_opts_t *base, unsigned repeat)
         const char *name;
         unsigned models;
         int wave;
-    } runs[] = {{"rtl", LS_RTL, 0}, {"csim", LS_CSIM, 0}, {"lockstep (rtl+csim)", LS_BOTH, 0},
+    } runs[] = {{"rtl", LS_RTL, 0},
+                {"csim", LS_CSIM, 0},
+                {"lockstep (rtl+csim)", LS_BOTH, 0},
                 {"rtl + FST", LS_RTL, 1}};
     double fz[4] = {0}, rp[4] = {0};
     char wave[] = "build/bench-rn1.fst";
     uint16_t *cap = malloc(base->cycles * 16 * sizeof *cap);
     if (!cap) {
-        fprintf(stderr, "ftsim bench: out of memory for %llu cycles\n", (unsigned long long)base->cycles);
+        fprintf(stderr, "ftsim bench: out of memory for %llu cycles\n",
+                (unsigned long long)base->cycles);
         return 2;
     }
     for (unsigned round = 0; round < repeat; round++) {
@@ -117,8 +120,8 @@ static int bench_rounds(const fuzz_opts_t *base, unsigned repeat)
                 fz[k] = c;
         }
         for (unsigned k = 0; k < 4; k++) {
-            double c = bench_replay(cap, base->cycles, runs[k].models,
-                                    runs[k].wave ? wave : NULL, NULL);
+            double c =
+                bench_replay(cap, base->cycles, runs[k].models, runs[k].wave ? wave : NULL, NULL);
             if (c > rp[k])
                 rp[k] = c;
         }
@@ -129,7 +132,8 @@ static int bench_rounds(const fuzz_opts_t *base, unsigned repeat)
            "fuzz: endpoint models generate and check the traffic; replay: the captured fuzz\n"
            "stimulus replayed with no endpoints (the models' own cost).\n\n",
            (unsigned long long)base->cycles, (unsigned long long)base->seed, repeat);
-    printf("| run | fuzz cycles/s | vs rtl | replay cycles/s | vs rtl |\n|---|---:|---:|---:|---:|\n");
+    printf(
+        "| run | fuzz cycles/s | vs rtl | replay cycles/s | vs rtl |\n|---|---:|---:|---:|---:|\n");
     for (unsigned k = 0; k < 4; k++)
         printf("| %s | %.0f | %.2fx | %.0f | %.2fx |\n", runs[k].name, fz[k],
                fz[0] > 0 ? fz[k] / fz[0] : 0, rp[k], rp[0] > 0 ? rp[k] / rp[0] : 0);
@@ -155,14 +159,16 @@ int cmd_bench(int argc, char **argv)
          .msg = "--repeat takes a number from 1 to 20"},
         {0},
     };
-    opts_cmd_t c = {.name = "bench", .style = OPTS_HINT, .unknown = "unknown argument",
-                    .opts = opts};
+    opts_cmd_t c = {
+        .name = "bench", .style = OPTS_HINT, .unknown = "unknown argument", .opts = opts};
     int rc = cmd_parse(&c, usage_bench, argc, argv, NULL);
     if (rc >= 0)
         return rc;
     if (strcmp(device, "rn1")) {
-        fprintf(stderr, "ftsim bench: no fuzz for device '%s' yet (devices with fuzz: rn1, rnpnet, "
-                "lc3, p2s, ring, torus)\n", device);
+        fprintf(stderr,
+                "ftsim bench: no fuzz for device '%s' yet (devices with fuzz: rn1, rnpnet, "
+                "lc3, p2s, ring, torus)\n",
+                device);
         return 2;
     }
     return bench_rounds(&base, repeat);

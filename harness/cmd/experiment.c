@@ -130,8 +130,11 @@ static int sci_experiment(const char *name, int argc, char **argv)
         {"rsr-timeout", 0, OPTS_FN, &p->rsr_timeout, .fn = cycles16, .msg = num},
         {0},
     };
-    opts_cmd_t c = {.name = "experiment", .style = OPTS_VALUE, .unknown = "unknown option",
-                    .missing = "needs a value (or is not an option)", .opts = opts};
+    opts_cmd_t c = {.name = "experiment",
+                    .style = OPTS_VALUE,
+                    .unknown = "unknown option",
+                    .missing = "needs a value (or is not an option)",
+                    .opts = opts};
     opts_res_t r;
     int rc = opts_parse(&c, argc, argv, &r);
     if (rc == OPTS_HELP) {
@@ -169,8 +172,8 @@ static int rnp_experiment(int argc, char **argv)
         {"quiet", 0, OPTS_FLAG, &o.quiet, .set = 1},
         {0},
     };
-    opts_cmd_t c = {.name = "experiment", .style = OPTS_HINT, .unknown = "bad argument",
-                    .opts = opts};
+    opts_cmd_t c = {
+        .name = "experiment", .style = OPTS_HINT, .unknown = "bad argument", .opts = opts};
     int rc = cmd_parse(&c, usage_experiment, argc - 1, argv + 1, NULL);
     if (rc >= 0)
         return rc;

@@ -38,9 +38,11 @@ int cmd_faultcheck(int argc, char **argv)
         {"seed", 0, OPTS_U64, &o.seed, .msg = "a number"},
         {0},
     };
-    opts_cmd_t c = {.name = "faultcheck", .style = OPTS_VALUE,
+    opts_cmd_t c = {.name = "faultcheck",
+                    .style = OPTS_VALUE,
                     .unknown = "unknown option or missing value",
-                    .missing = "unknown option or missing value", .opts = opts};
+                    .missing = "unknown option or missing value",
+                    .opts = opts};
     int rc = cmd_parse(&c, usage, argc, argv, NULL);
     if (rc >= 0)
         return rc;

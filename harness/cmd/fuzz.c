@@ -78,7 +78,8 @@ static uint64_t clock_seed(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
-    uint64_t x = (uint64_t)ts.tv_sec * 1000000007ull ^ (uint64_t)ts.tv_nsec ^ ((uint64_t)getpid() << 20);
+    uint64_t x =
+        (uint64_t)ts.tv_sec * 1000000007ull ^ (uint64_t)ts.tv_nsec ^ ((uint64_t)getpid() << 20);
     return x % 1000000000ull;
 }
 
@@ -114,9 +115,11 @@ static int foreign(const char *word, const char *device, const opts_opt_t *net,
     int in_net = in_table(net, word + 2, len), in_ring = in_table(ring, word + 2, len);
     if (!in_net && !in_ring)
         return 0;
-    fprintf(stderr, "ftsim fuzz: --%.*s is an option of --device %s%s%s, not %s\n"
-            "(ftsim fuzz --help)\n", (int)len, word + 2, in_net ? "rnpnet" : "",
-            in_net && in_ring ? ", " : "", in_ring ? "ring and torus" : "", device);
+    fprintf(stderr,
+            "ftsim fuzz: --%.*s is an option of --device %s%s%s, not %s\n"
+            "(ftsim fuzz --help)\n",
+            (int)len, word + 2, in_net ? "rnpnet" : "", in_net && in_ring ? ", " : "",
+            in_ring ? "ring and torus" : "", device);
     return 1;
 }
 
@@ -135,8 +138,10 @@ static int fuzz_check(const fuzz_cmd_t *k)
             return cmd_bad("fuzz", "--device torus needs --torus WxH (2x2 up to 16 nodes)", NULL);
     } else if (strcmp(dev, "rn1") && strcmp(dev, "lc3") && strcmp(dev, "p2s") &&
                strcmp(dev, "ring")) {
-        fprintf(stderr, "ftsim fuzz: no fuzz for device '%s' yet (devices with fuzz: rn1, rnpnet, "
-                "lc3, p2s, ring, torus)\n", dev);
+        fprintf(stderr,
+                "ftsim fuzz: no fuzz for device '%s' yet (devices with fuzz: rn1, rnpnet, "
+                "lc3, p2s, ring, torus)\n",
+                dev);
         return 2;
     }
     if (k->base.wave && k->base.models == LS_CSIM)
@@ -154,7 +159,9 @@ static int fuzz_run(fuzz_cmd_t *k)
         return fuzz_rnpnet(&k->net);
     }
     if (!strcmp(dev, "lc3") || !strcmp(dev, "p2s")) {
-        fuzz_scilc_opts_t lc = {.base = k->base, .design = dev_catalog_find(&registry_catalog, dev)} /* fixed: nothing to release */;
+        fuzz_scilc_opts_t lc = {
+            .base = k->base,
+            .design = dev_catalog_find(&registry_catalog, dev)} /* fixed: nothing to release */;
         return fuzz_scilc(&lc);
     }
     if (!strcmp(dev, "ring") || !strcmp(dev, "torus")) {
@@ -179,8 +186,10 @@ static void union_of(const opts_opt_t *a, const opts_opt_t *b, opts_opt_t *out)
 
 int cmd_fuzz(int argc, char **argv)
 {
-    fuzz_cmd_t k = {.device = "rn1", .base = {.cycles = 100000, .models = LS_BOTH},
-                    .net = {.extra = -1}, .ring = {.p2s = -1, .pull = -1}};
+    fuzz_cmd_t k = {.device = "rn1",
+                    .base = {.cycles = 100000, .models = LS_BOTH},
+                    .net = {.extra = -1},
+                    .ring = {.p2s = -1, .pull = -1}};
     fuzz_opts_t *b = &k.base;
     const opts_opt_t common[] = {
         {"device", 0, OPTS_STR, &k.device, .msg = "--device takes a name"},
@@ -199,14 +208,11 @@ int cmd_fuzz(int argc, char **argv)
     const opts_opt_t net[] = {
         {"endpoints", 0, OPTS_UINT, &k.net.endpoints, .max = 1000000,
          .msg = "takes a number: --endpoints"},
-        {"faults", 0, OPTS_UINT, &k.net.faults, .max = 1000000,
-         .msg = "takes a number: --faults"},
-        {"extra", 0, OPTS_INT, &k.net.extra, .max = 1000000,
-         .msg = "takes a number: --extra"},
+        {"faults", 0, OPTS_UINT, &k.net.faults, .max = 1000000, .msg = "takes a number: --faults"},
+        {"extra", 0, OPTS_INT, &k.net.extra, .max = 1000000, .msg = "takes a number: --extra"},
         {"retries", 0, OPTS_UINT, &k.net.retries, .max = 1000000,
          .msg = "takes a number: --retries"},
-        {"gap", 0, OPTS_UINT, &k.net.gap, .max = 1000000,
-         .msg = "takes a number: --gap"},
+        {"gap", 0, OPTS_UINT, &k.net.gap, .max = 1000000, .msg = "takes a number: --gap"},
         {"wave-from", 0, OPTS_U64, &k.net.wave_from, .flags = OPTS_SHOW,
          .msg = "--wave-from takes a cycle number"},
         {"backchan", 0, OPTS_FLAG, &k.net.backchan, .set = 1},
@@ -223,16 +229,18 @@ int cmd_fuzz(int argc, char **argv)
          .msg = "--pull takes a node number, 0 to 15"},
         {"nodes", 0, OPTS_UINT, &k.ring.nodes, .min = 2, .max = 16, .flags = OPTS_SHOW,
          .msg = "--nodes takes 2 to 16"},
-        {"gap", 0, OPTS_UINT, &k.ring.gap, .max = 1000000,
-         .msg = "takes a number: --gap"},
+        {"gap", 0, OPTS_UINT, &k.ring.gap, .max = 1000000, .msg = "takes a number: --gap"},
         {0},
     };
     opts_opt_t any[sizeof net / sizeof net[0] + sizeof ring / sizeof ring[0]];
     union_of(net, ring, any);
     /* A device not known is read with every family's options, so that its values are checked
      * before the device is refused. */
-    opts_cmd_t c = {.name = "fuzz", .style = OPTS_HINT, .unknown = "unknown argument",
-                    .opts = common, .more = any};
+    opts_cmd_t c = {.name = "fuzz",
+                    .style = OPTS_HINT,
+                    .unknown = "unknown argument",
+                    .opts = common,
+                    .more = any};
     const char *dev = opts_peek(&c, argc, argv, "device");
     dev = dev ? dev : "rn1";
     if (!strcmp(dev, "rnpnet"))

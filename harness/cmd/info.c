@@ -29,8 +29,12 @@ int cmd_info(int argc, char **argv)
     const char **words = malloc(((size_t)argc + 1) * sizeof *words);
     if (!words)
         return 2;
-    opts_cmd_t c = {.name = "info", .style = OPTS_HINT, .unknown = "unknown option", .opts = none,
-                    .pos = words, .maxpos = (unsigned)argc};
+    opts_cmd_t c = {.name = "info",
+                    .style = OPTS_HINT,
+                    .unknown = "unknown option",
+                    .opts = none,
+                    .pos = words,
+                    .maxpos = (unsigned)argc};
     unsigned n = 0;
     int rc = cmd_parse(&c, usage_info, argc, argv, &n);
     const char *name = n == 1 ? words[0] : NULL;
@@ -58,7 +62,9 @@ int cmd_info(int argc, char **argv)
     for (unsigned i = 0; i < d->nregs; i++) {
         const dev_reg_t *r = &d->regs[i];
         printf("  %-10s 0x%02x [%u:%u] %s", r->name, r->addr, r->lsb + r->width - 1, r->lsb,
-               r->flags & DEV_REG_CONFIG ? "config" : r->flags & DEV_REG_RO ? "ro" : "rw");
+               r->flags & DEV_REG_CONFIG ? "config"
+               : r->flags & DEV_REG_RO   ? "ro"
+                                         : "rw");
         if (r->flags & DEV_REG_CONFIG)
             printf(" default 0x%llx", (unsigned long long)r->dflt);
         printf("\n");

@@ -29,15 +29,23 @@ static const struct {
     const char *name;
     int (*run)(int argc, char **argv);
 } commands[] = {
-    {"play", cmd_play},   {"record", cmd_record},         {"fuzz", cmd_fuzz},
-    {"bench", cmd_bench}, {"info", cmd_info},             {"route", cmd_route},
-    {"faultcheck", cmd_faultcheck}, {"torus", cmd_torus}, {"net", cmd_net},
-    {"experiment", cmd_experiment}, {"stim", cmd_stim},
+    {"play", cmd_play},
+    {"record", cmd_record},
+    {"fuzz", cmd_fuzz},
+    {"bench", cmd_bench},
+    {"info", cmd_info},
+    {"route", cmd_route},
+    {"faultcheck", cmd_faultcheck},
+    {"torus", cmd_torus},
+    {"net", cmd_net},
+    {"experiment", cmd_experiment},
+    {"stim", cmd_stim},
 };
 
 int main(int argc, char **argv)
 {
-    if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+    if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
+        !strcmp(argv[1], "help")) {
         fputs(usage_main, argc < 2 ? stderr : stdout);
         return argc < 2 ? 2 : 0;
     }

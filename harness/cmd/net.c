@@ -39,7 +39,8 @@ static void print_topology(const rnpnet_topo_t *t, uint64_t wiring, int links)
                 if (to >= 0)
                     printf("  r%u.b%u -> r%u.f%u\n", r, j, (unsigned)to / 8, (unsigned)to % 8);
                 else
-                    printf("  r%u.b%u -> d%u.%u\n", r, j, (unsigned)(-to - 1) / 2, (unsigned)(-to - 1) % 2);
+                    printf("  r%u.b%u -> d%u.%u\n", r, j, (unsigned)(-to - 1) / 2,
+                           (unsigned)(-to - 1) % 2);
             }
     }
 }
@@ -73,7 +74,8 @@ static void print_paths(const rnpnet_topo_t *t)
            pairs, pmin, psum / pairs, pmax);
     for (unsigned st = 0; st < t->stages && st < 8; st++)
         printf(" %.1f/%u", rsum[st] / pairs, rmin[st]);
-    printf("\n(a destination hangs off one last-stage router: a dead one cuts its four endpoints)\n");
+    printf(
+        "\n(a destination hangs off one last-stage router: a dead one cuts its four endpoints)\n");
 }
 
 int cmd_net(int argc, char **argv)

@@ -74,8 +74,12 @@ int cmd_play(int argc, char **argv)
     const char **files = malloc(((size_t)argc + 1) * sizeof *files);
     if (!files)
         return 2;
-    opts_cmd_t c = {.name = "play", .style = OPTS_HINT, .unknown = "unknown option", .opts = opts,
-                     .pos = files, .maxpos = (unsigned)argc};
+    opts_cmd_t c = {.name = "play",
+                    .style = OPTS_HINT,
+                    .unknown = "unknown option",
+                    .opts = opts,
+                    .pos = files,
+                    .maxpos = (unsigned)argc};
     unsigned nfiles = 0;
     int rc = cmd_parse(&c, usage_play, argc, argv, &nfiles);
     if (rc < 0 && nfiles == 0)

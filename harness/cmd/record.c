@@ -37,22 +37,21 @@ int cmd_record(int argc, char **argv)
         {0},
     };
     const char *in[2];
-    opts_cmd_t c = {.name = "record", .style = OPTS_HINT, .unknown = "unknown option", .opts = opts,
-                     .pos = in, .maxpos = 1};
+    opts_cmd_t c = {.name = "record",
+                    .style = OPTS_HINT,
+                    .unknown = "unknown option",
+                    .opts = opts,
+                    .pos = in,
+                    .maxpos = 1};
     opts_res_t r;
     switch (opts_parse(&c, argc, argv, &r)) {
-    case OPTS_OK:
-        break;
-    case OPTS_HELP:
-        fputs(usage_record, stdout);
-        return 0;
+    case OPTS_OK: break;
+    case OPTS_HELP: fputs(usage_record, stdout); return 0;
     case OPTS_UNKNOWN:
         if (r.npos == 1 && argv[r.at][0] != '-') /* a second vector, not an option */
             return cmd_bad("record", "one input vector only", argv[r.at]);
         /* fall through */
-    default:
-        fputs(r.msg, stderr);
-        return 2;
+    default: fputs(r.msg, stderr); return 2;
     }
     if (r.npos == 0 || !out)
         return cmd_bad("record", "want IN.vec -o OUT.vec", NULL);

@@ -9,7 +9,7 @@
 #include "sci_torus.h"
 
 static const dev_design_t *const fixed[] = {
-    &rn1_design,     &lc3_design,     &p2s_design,      &lc3node_design,
+    &rn1_design,     &lc3_design,      &p2s_design,      &lc3node_design,
     &p2snode_design, &lc3node2_design, &p2snode2_design, NULL,
 };
 

@@ -86,7 +86,8 @@ static int route_args(route_opts_t *o, int argc, char **argv)
         {"p2s", 0, OPTS_FLAG, &o->p2s, .set = 1},
         {"policy", 0, OPTS_FN, &o->t.policy, .fn = policy, .flags = OPTS_SHOW,
          .msg = "--policy takes spec or step"},
-        {"fault", 0, OPTS_FN, o, .fn = fault_arg, .msg = "--fault takes xring:R, yring:C or node:X,Y"},
+        {"fault", 0, OPTS_FN, o, .fn = fault_arg,
+         .msg = "--fault takes xring:R, yring:C or node:X,Y"},
         {"check", 0, OPTS_FLAG, &o->check, .set = 1},
         {"deadlock", 0, OPTS_FLAG, &o->deadlock, .set = 1},
         {"bad-flip", 0, OPTS_FLAG, &o->f.bad_flip, .set = 1},
@@ -142,7 +143,8 @@ static int route_report(const route_opts_t *o, const sci_tables_t *tb, const sci
                 sci_trace_t tr;
                 sci_route_trace(tb, c->first_bad_src, c->first_bad_dst, -1, &tr);
                 printf("first failing pair (%u,%u) -> (%u,%u): ", c->first_bad_src % tb->t.w,
-                       c->first_bad_src / tb->t.w, c->first_bad_dst % tb->t.w, c->first_bad_dst / tb->t.w);
+                       c->first_bad_src / tb->t.w, c->first_bad_dst % tb->t.w,
+                       c->first_bad_dst / tb->t.w);
                 sci_route_print_trace(tb, &tr, stdout);
                 fail = 1;
             }
@@ -187,8 +189,8 @@ int cmd_route(int argc, char **argv)
         sci_route_free(&tb);
         return cmd_bad("route", err, NULL);
     }
-    printf("%ux%u %s torus, policy %s, faults:", o.t.w, o.t.h, o.t.var == SCI_VAR_P2S ? "P2S" : "LC3",
-           o.t.policy == SCI_POLICY_STEP ? "step" : "spec");
+    printf("%ux%u %s torus, policy %s, faults:", o.t.w, o.t.h,
+           o.t.var == SCI_VAR_P2S ? "P2S" : "LC3", o.t.policy == SCI_POLICY_STEP ? "step" : "spec");
     for (unsigned k = 0; k < o.nfault_args; k++)
         printf(" %s", o.fault_args[k]);
     printf("%s%s\n", o.nfault_args ? "" : " none", o.f.bad_flip ? " (bad flip)" : "");

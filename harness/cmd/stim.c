@@ -63,7 +63,8 @@ int cmd_stim(int argc, char **argv)
     if (!cap)
         return 2;
     fuzz_rn1_opts_t o = {.base = {.cycles = cycles, .seed = seed, .quiet = 1, .models = LS_CSIM},
-                         .capture = cap, .plain = 1};
+                         .capture = cap,
+                         .plain = 1};
     FILE *keep = stdout;
     stdout = fopen("/dev/null", "w");
     rc = fuzz_rn1(&o);
@@ -82,6 +83,7 @@ int cmd_stim(int argc, char **argv)
     if (rc == 0)
         printf("SIG %016llx cycles %llu\n", (unsigned long long)sig, (unsigned long long)cycles);
     if (rc == 0 && time_rtl)
-        printf("verilator rtl %.0f cycles/s, signature %s\n", rtl, rsig == sig ? "equal" : "DIFFERS");
+        printf("verilator rtl %.0f cycles/s, signature %s\n", rtl,
+               rsig == sig ? "equal" : "DIFFERS");
     return rc;
 }

@@ -28,11 +28,18 @@
 #include "sci_route.h"
 #include "sci_sys.h"
 
-#define MAXF 4096
+#define MAXF     4096
 #define MAXFAULT 48
 
-typedef struct rflow { char name[48]; unsigned sx, sy, dx, dy, bytes; double every_us; } rflow_t;
-typedef struct rfault { uint64_t at; char what[32]; } rfault_t;
+typedef struct rflow {
+    char name[48];
+    unsigned sx, sy, dx, dy, bytes;
+    double every_us;
+} rflow_t;
+typedef struct rfault {
+    uint64_t at;
+    char what[32];
+} rfault_t;
 
 typedef struct ropts {
     unsigned w, h, models;
@@ -50,7 +57,7 @@ typedef struct ropts {
     /* as given, read once the torus is known */
     const char *flow_args[64], *fault_args[MAXFAULT];
     unsigned nflow_args, nfault_args;
-    uint64_t cli_run;     /* --run, which wins over a scenario's run */
+    uint64_t cli_run; /* --run, which wins over a scenario's run */
 } ropts_t;
 
 static const char usage[] =
@@ -130,7 +137,8 @@ static int check_control(const ropts_t *o, const char *c)
     if (sscanf(c, "%15s %3s %u,%u%c", op, d, &x, &y, &tail) == 4 &&
         (!strcmp(op, "cut") || !strcmp(op, "restore")) && (!strcmp(d, "x") || !strcmp(d, "y")))
         return x < o->w && y < o->h ? 0 : -1;
-    if (sscanf(c, "%15s %u,%u%c", op, &x, &y, &tail) == 3 && (!strcmp(op, "off") || !strcmp(op, "on")))
+    if (sscanf(c, "%15s %u,%u%c", op, &x, &y, &tail) == 3 &&
+        (!strcmp(op, "off") || !strcmp(op, "on")))
         return x < o->w && y < o->h ? 0 : -1;
     return -1;
 }
@@ -138,8 +146,10 @@ static int check_control(const ropts_t *o, const char *c)
 static int add_fault(ropts_t *o, uint64_t at, const char *what, char *err, size_t errlen)
 {
     if (check_control(o, what) < 0) {
-        snprintf(err, errlen, "'%s': not a fault of a %ux%u torus (cut x X,Y | restore x X,Y | "
-                 "cut y X,Y | restore y X,Y | off X,Y | on X,Y)", what, o->w, o->h);
+        snprintf(err, errlen,
+                 "'%s': not a fault of a %ux%u torus (cut x X,Y | restore x X,Y | "
+                 "cut y X,Y | restore y X,Y | off X,Y | on X,Y)",
+                 what, o->w, o->h);
         return -1;
     }
     if (o->nfaults == MAXFAULT) {
@@ -167,8 +177,8 @@ static int parse_flow_arg(ropts_t *o, const char *a, char *err, size_t errlen)
     char src[32], dst[32];
     snprintf(src, sizeof src, "%.*s", (int)(arrow - colon - 1), colon + 1);
     snprintf(dst, sizeof dst, "%s", arrow + 2);
-    if (parse_xy(src, o->w, o->h, &f.sx, &f.sy) < 0 || parse_xy(dst, o->w, o->h, &f.dx, &f.dy) < 0 ||
-        (f.sx == f.dx && f.sy == f.dy)) {
+    if (parse_xy(src, o->w, o->h, &f.sx, &f.sy) < 0 ||
+        parse_xy(dst, o->w, o->h, &f.dx, &f.dy) < 0 || (f.sx == f.dx && f.sy == f.dy)) {
         snprintf(err, errlen, "--flow %s: two different nodes of the %ux%u torus", a, o->w, o->h);
         return -1;
     }
@@ -211,8 +221,10 @@ static int parse_scenario(ropts_t *o, const char *path, char *err, size_t errlen
             int m = sscanf(p, "flow %31s %63s -> %63s %255[^\n]", f.name, a2, a3, rest);
             if (m < 3 || parse_xy(a2, o->w, o->h, &f.sx, &f.sy) < 0 ||
                 parse_xy(a3, o->w, o->h, &f.dx, &f.dy) < 0 || (f.sx == f.dx && f.sy == f.dy)) {
-                snprintf(msg, sizeof msg, "flow NAME SX,SY -> DX,DY [bytes B] [every T]: two "
-                         "different nodes of the %ux%u torus", o->w, o->h);
+                snprintf(msg, sizeof msg,
+                         "flow NAME SX,SY -> DX,DY [bytes B] [every T]: two "
+                         "different nodes of the %ux%u torus",
+                         o->w, o->h);
             } else {
                 char *t = m == 4 ? rest : NULL, *save = NULL;
                 for (char *tok = t ? strtok_r(t, " \t", &save) : NULL; tok && !*msg;
@@ -224,22 +236,24 @@ static int parse_scenario(ropts_t *o, const char *path, char *err, size_t errlen
                     else if (!strcmp(tok, "every") && val && parse_time(val, &c) == 0 && c > 0)
                         f.every_us = (double)c / 100.0;
                     else
-                        snprintf(msg, sizeof msg, "flow %s: '%s %s': bytes 16..64 or every T", f.name,
-                                 tok, val ? val : "");
+                        snprintf(msg, sizeof msg, "flow %s: '%s %s': bytes 16..64 or every T",
+                                 f.name, tok, val ? val : "");
                 }
                 if (!*msg && add_flow(o, &f) < 0)
                     snprintf(msg, sizeof msg, "too many flows");
             }
         } else if (!strcmp(kw, "traffic")) {
-            static const char *const pats[] = {"uniform", "bitrev", "shuffle", "butterfly",
+            static const char *const pats[] = {"uniform",   "bitrev",     "shuffle", "butterfly",
                                                "transpose", "complement", "hotspot"};
             int ok = 0;
             for (unsigned i = 0; i < 7; i++)
                 if (!strcmp(a1, pats[i]))
                     o->traffic = pats[i], ok = 1;
             if (!ok)
-                snprintf(msg, sizeof msg, "traffic %s: uniform, bitrev, shuffle, butterfly, "
-                         "transpose, complement or hotspot", a1);
+                snprintf(msg, sizeof msg,
+                         "traffic %s: uniform, bitrev, shuffle, butterfly, "
+                         "transpose, complement or hotspot",
+                         a1);
             char *e = strstr(p, " every ");
             uint64_t c;
             if (ok && e) {
@@ -273,8 +287,10 @@ static int parse_scenario(ropts_t *o, const char *path, char *err, size_t errlen
             if (parse_time(a1, &o->run) < 0 || o->run == 0)
                 snprintf(msg, sizeof msg, "run T: a time (20ms, 2s, cycles)");
         } else {
-            snprintf(msg, sizeof msg, "unknown statement '%s' (flow, traffic, fault, random-faults, "
-                     "run)", kw);
+            snprintf(msg, sizeof msg,
+                     "unknown statement '%s' (flow, traffic, fault, random-faults, "
+                     "run)",
+                     kw);
         }
         if (*msg) {
             snprintf(err, errlen, "%s:%u: %s", path, ln, msg);
@@ -426,8 +442,11 @@ static int torus_args(ropts_t *o, int argc, char **argv)
         {"wave", 0, OPTS_STR, .dst = &o->wave},
         {0},
     };
-    opts_cmd_t c = {.name = "torus", .style = OPTS_VALUE, .unknown = "unknown option",
-                    .missing = "unknown option or missing value", .opts = opts};
+    opts_cmd_t c = {.name = "torus",
+                    .style = OPTS_VALUE,
+                    .unknown = "unknown option",
+                    .missing = "unknown option or missing value",
+                    .opts = opts};
     return cmd_parse(&c, usage, argc, argv, NULL);
 }
 
@@ -480,8 +499,8 @@ static void random_faults(ropts_t *o, prng_t *rng)
  * faults, the run and the bins. 0, or 2 (said why). */
 static int torus_plan(ropts_t *o, prng_t *rng)
 {
-    static const char *const pats[] = {"uniform", "bitrev", "shuffle", "butterfly", "transpose",
-                                       "complement", "hotspot"};
+    static const char *const pats[] = {"uniform",   "bitrev",     "shuffle", "butterfly",
+                                       "transpose", "complement", "hotspot"};
     char err[600];
     unsigned max = o->p2s ? 32 : 16;
     if (o->w < 2 || o->h < 2 || o->w > max || o->h > max) {
@@ -493,8 +512,10 @@ static int torus_plan(ropts_t *o, prng_t *rng)
     for (unsigned k = 0; k < 7 && !ok; k++)
         ok |= !strcmp(o->traffic, pats[k]);
     if (!ok) {
-        fprintf(stderr, "ftsim torus: --traffic %s: uniform, bitrev, shuffle, butterfly, "
-                "transpose, complement or hotspot\n", o->traffic);
+        fprintf(stderr,
+                "ftsim torus: --traffic %s: uniform, bitrev, shuffle, butterfly, "
+                "transpose, complement or hotspot\n",
+                o->traffic);
         return 2;
     }
     if (torus_given(o) < 0)
@@ -598,7 +619,9 @@ static int torus_run(const ropts_t *o, trun_t *t)
 {
     printf("torus %ux%u %s%s, %s, %u flows, %u faults, run %.3f ms (seed %llu, time scale %g)\n",
            o->w, o->h, o->p2s ? "P2S" : "LC3", o->stat ? " (static reconfiguration)" : "",
-           o->models == LS_BOTH ? "rtl+csim lockstep" : o->models == LS_RTL ? "rtl" : "csim",
+           o->models == LS_BOTH  ? "rtl+csim lockstep"
+           : o->models == LS_RTL ? "rtl"
+                                 : "csim",
            o->nflows, o->nfaults, (double)o->run / 1e5, (unsigned long long)o->seed, o->time_scale);
     for (unsigned k = 0; k < o->nfaults; k++)
         printf("  fault at %.3f ms: %s\n", (double)o->faults[k].at / 1e5, o->faults[k].what);
@@ -690,9 +713,9 @@ static void torus_flows(const ropts_t *o, const trun_t *t, ttotal_t *tot)
         double lus = st.delivered ? st.lat_sum / (double)st.delivered / 100.0 : 0;
         if (o->json)
             printf("%s{\"name\": \"%s\", \"delivered\": %llu, \"retransmitted\": %llu, "
-                   "\"max_gap_ms\": %.4f, \"latency_us\": %.3f, \"mbs\": %.3f}", k ? ", " : "",
-                   st.name, (unsigned long long)st.delivered, (unsigned long long)st.retx,
-                   (double)st.max_gap / 1e5, lus, mbs);
+                   "\"max_gap_ms\": %.4f, \"latency_us\": %.3f, \"mbs\": %.3f}",
+                   k ? ", " : "", st.name, (unsigned long long)st.delivered,
+                   (unsigned long long)st.retx, (double)st.max_gap / 1e5, lus, mbs);
         else if (nf <= 64 || k < 16)
             printf("%-22s %9llu %9llu %10.3f %10.2f %9.3f %6llu\n", st.name,
                    (unsigned long long)st.delivered, (unsigned long long)st.retx,
@@ -720,19 +743,24 @@ static int torus_report(const ropts_t *o, const trun_t *t, int rc)
     double mbs = (double)tot.bytes / ((double)t->run_cycles / 1e8) / 1e6;
     double lat = tot.delivered ? tot.lat / (double)tot.delivered / 100.0 : 0;
     if (o->json)
-        printf("], \"delivered\": %llu, \"mbs\": %.3f, \"latency_us\": %.3f, \"readytogo_passes\": %u, "
-               "\"extra_passes\": %u, \"watchdog_restores\": %u, \"cycles\": %llu, \"cycles_per_s\": "
-               "%.0f, \"build_s\": %.2f, \"pass\": %s}\n", (unsigned long long)tot.delivered, mbs,
-               lat, passes, extra, restores, (unsigned long long)t->run_cycles, cps, t->build_s,
-               rc == 0 && t->settled == 1 ? "true" : "false");
+        printf(
+            "], \"delivered\": %llu, \"mbs\": %.3f, \"latency_us\": %.3f, \"readytogo_passes\": "
+            "%u, "
+            "\"extra_passes\": %u, \"watchdog_restores\": %u, \"cycles\": %llu, \"cycles_per_s\": "
+            "%.0f, \"build_s\": %.2f, \"pass\": %s}\n",
+            (unsigned long long)tot.delivered, mbs, lat, passes, extra, restores,
+            (unsigned long long)t->run_cycles, cps, t->build_s,
+            rc == 0 && t->settled == 1 ? "true" : "false");
     else
         printf("total: %llu messages, %.1f MB/s, mean latency %.2f us; driver passes %u (extra %u, "
                "watchdog restores %u)\nspeed: %llu cycles in %.2f s = %.0f simulated cycles/s "
                "(%s; building the torus took %.2f s; wall %lld s)\n",
                (unsigned long long)tot.delivered, mbs, lat, passes, extra, restores,
                (unsigned long long)t->run_cycles, t->run_s, cps,
-               o->models == LS_BOTH ? "lockstep" : o->models == LS_RTL ? "rtl" : "csim", t->build_s,
-               (long long)(time(NULL) - t->t0));
+               o->models == LS_BOTH  ? "lockstep"
+               : o->models == LS_RTL ? "rtl"
+                                     : "csim",
+               t->build_s, (long long)(time(NULL) - t->t0));
     if (rc) {
         printf("FAIL torus: %s\n", t->err);
     } else if (t->settled != 1) {
@@ -740,7 +768,8 @@ static int torus_report(const ropts_t *o, const trun_t *t, int rc)
                (unsigned long long)tot.outstanding);
         rc = 1;
     } else if (!o->json) {
-        printf("PASS torus: every message of a live pair delivered once, in order, and acknowledged\n");
+        printf("PASS torus: every message of a live pair delivered once, in order, and "
+               "acknowledged\n");
     }
     return rc;
 }

@@ -220,7 +220,8 @@ void dev_format_port_word(const dev_design_t *d, unsigned port, uint64_t value, 
     d->format_word(d->ports[port].kind, value, hint, buf, len);
 }
 
-unsigned dev_write_merge(dev_write_t *w, unsigned n, unsigned max, const dev_reg_t *r, uint64_t value)
+unsigned dev_write_merge(dev_write_t *w, unsigned n, unsigned max, const dev_reg_t *r,
+                         uint64_t value)
 {
     unsigned i;
     for (i = 0; i < n; i++)

@@ -40,16 +40,17 @@ extern "C" {
 #endif
 
 #define DEV_NS_PER_CYCLE 10u /* the one mapping of cycles to waveform time */
-#define DEV_ERR_LEN 256u
+#define DEV_ERR_LEN      256u
 
 typedef enum { DEV_IN = 0, DEV_OUT = 1 } dev_dir_t;
 
 typedef struct dev_port {
-    const char *name; /* vector name, e.g. "f0", "b3", "f0.bc"; an input and an output may share it */
+    const char
+        *name; /* vector name, e.g. "f0", "b3", "f0.bc"; an input and an output may share it */
     dev_dir_t dir;
-    uint8_t width;    /* bits, 1..64 */
-    uint8_t kind;     /* design-defined word kind, handed to the word hooks */
-    uint64_t idle;    /* outputs: the value when nothing happens (strict checks and golden
+    uint8_t width; /* bits, 1..64 */
+    uint8_t kind;  /* design-defined word kind, handed to the word hooks */
+    uint64_t idle; /* outputs: the value when nothing happens (strict checks and golden
                        * recordings skip it); 0 for most, 1 for a ready or signal-detect bit */
 } dev_port_t;
 
@@ -59,12 +60,12 @@ enum {
 };
 
 typedef struct dev_reg {
-    const char *name;          /* vector name: "errors", "seed", "f0.state" */
+    const char *name; /* vector name: "errors", "seed", "f0.state" */
     uint32_t addr;
-    uint8_t lsb, width;        /* the field: bits [lsb +: width] of the register */
+    uint8_t lsb, width; /* the field: bits [lsb +: width] of the register */
     uint8_t flags;
-    uint64_t dflt;             /* configuration default (config keys only) */
-    const char *const *enums;  /* optional value names indexed by value, NULL-terminated */
+    uint64_t dflt;            /* configuration default (config keys only) */
+    const char *const *enums; /* optional value names indexed by value, NULL-terminated */
 } dev_reg_t;
 
 typedef enum { DEV_IMPL_RTL = 0, DEV_IMPL_CSIM = 1 } dev_impl_t;
@@ -76,12 +77,12 @@ typedef struct dev_design dev_design_t;
 typedef struct dev_ops {
     void (*destroy)(void *self);
     void (*set_reset)(void *self, bool asserted);
-    void (*set_inputs)(void *self, const uint64_t *in);  /* in[port], inputs only */
-    void (*get_outputs)(void *self, uint64_t *out);      /* out[port], outputs only */
+    void (*set_inputs)(void *self, const uint64_t *in); /* in[port], inputs only */
+    void (*get_outputs)(void *self, uint64_t *out);     /* out[port], outputs only */
     void (*reg_write)(void *self, uint32_t addr, uint64_t data, uint64_t mask);
     uint64_t (*reg_read)(void *self, uint32_t addr);
-    void (*debug)(void *self, uint64_t *words);          /* design->ndebug words */
-    void (*tick)(void *self, uint64_t cycle);            /* cycle: the one that ends (for traces) */
+    void (*debug)(void *self, uint64_t *words); /* design->ndebug words */
+    void (*tick)(void *self, uint64_t cycle);   /* cycle: the one that ends (for traces) */
     int (*trace_open)(void *self, const char *path, char *err, size_t errlen);
     void (*trace_close)(void *self, uint64_t cycle);
     /* Non-zero once the implementation flagged an internal error (an RTL assertion). */
@@ -98,8 +99,8 @@ typedef struct dev_ops {
 } dev_ops_t;
 
 struct dev_design {
-    const char *name;     /* `device NAME` */
-    const char *summary;  /* one line for `ftsim info` */
+    const char *name;    /* `device NAME` */
+    const char *summary; /* one line for `ftsim info` */
     const dev_port_t *ports;
     unsigned nports;
     const dev_reg_t *regs;
@@ -125,8 +126,8 @@ struct dev_design {
     int (*check_config)(const dev_reg_t *key, uint64_t value, char *err, size_t errlen);
     /* Device-specific statements after `@N` (NULL: none). Returns 1 if handled, 0 if the
      * statement is not the design's, -1 on error (message in err). */
-    int (*parse_stmt)(void *vec, uint64_t cycle, unsigned line, char **tok, int ntok,
-                      char *err, size_t errlen);
+    int (*parse_stmt)(void *vec, uint64_t cycle, unsigned line, char **tok, int ntok, char *err,
+                      size_t errlen);
 
     /* Statements `@N WORD ...` handed whole to dev_ops_t.control in cycle N (NULL: none),
      * and their check at parse time. */
@@ -158,8 +159,8 @@ typedef struct dev_write {
 
 /* A family's own design struct around its dev_design_t member `member`, from the design its
  * hooks are handed (create, release, check_control). */
-#define DEV_DESIGN_OF(d, type, member)                                                             \
-    ((const type *)(const void *)((const char *)(d) - offsetof(type, member)))
+#define DEV_DESIGN_OF(d, type, member) \
+    ((const type *)(const void *)((const char *)(d)-offsetof(type, member)))
 
 /* Hand back a design built on request (its release hook); nothing for a fixed design or NULL. */
 void dev_design_release(const dev_design_t *d);
@@ -192,13 +193,22 @@ void dev_close(device_t *dev);
  * then released; the device is then in cycle 0 (rtl/rn1.md, "Cycle, reset and configuration"). */
 void dev_reset(device_t *dev, const dev_write_t *writes, unsigned nwrites);
 
-static inline void dev_set_inputs(device_t *d, const uint64_t *in) { d->ops->set_inputs(d->self, in); }
-static inline void dev_get_outputs(device_t *d, uint64_t *out) { d->ops->get_outputs(d->self, out); }
+static inline void dev_set_inputs(device_t *d, const uint64_t *in)
+{
+    d->ops->set_inputs(d->self, in);
+}
+static inline void dev_get_outputs(device_t *d, uint64_t *out)
+{
+    d->ops->get_outputs(d->self, out);
+}
 static inline void dev_reg_write(device_t *d, const dev_write_t *w)
 {
     d->ops->reg_write(d->self, w->addr, w->data, w->mask);
 }
-static inline uint64_t dev_reg_read(device_t *d, uint32_t addr) { return d->ops->reg_read(d->self, addr); }
+static inline uint64_t dev_reg_read(device_t *d, uint32_t addr)
+{
+    return d->ops->reg_read(d->self, addr);
+}
 static inline void dev_debug(device_t *d, uint64_t *words) { d->ops->debug(d->self, words); }
 static inline void dev_tick(device_t *d)
 {
@@ -250,7 +260,8 @@ static inline uint64_t dev_field_get(const dev_reg_t *r, uint64_t regval)
     return (regval & dev_field_mask(r)) >> r->lsb;
 }
 /* Parse a register value: decimal, 0x hex, or one of the field's enum names. */
-int dev_parse_value(const dev_reg_t *r, const char *text, uint64_t *value, char *err, size_t errlen);
+int dev_parse_value(const dev_reg_t *r, const char *text, uint64_t *value, char *err,
+                    size_t errlen);
 /* Print a register field value: its enum name where it has one, else decimal or hex. */
 void dev_format_value(const dev_reg_t *r, uint64_t value, char *buf, size_t len);
 /* Format a word on a port with the design's hook. */
@@ -260,7 +271,8 @@ void dev_format_port_word(const dev_design_t *d, unsigned port, uint64_t value, 
 /* The configuration writes that set every config key to its default, merged per address. */
 unsigned dev_config_defaults(const dev_design_t *d, dev_write_t *w, unsigned max);
 /* Merge a field value into a list of writes (one per address). Returns the new count. */
-unsigned dev_write_merge(dev_write_t *w, unsigned n, unsigned max, const dev_reg_t *r, uint64_t value);
+unsigned dev_write_merge(dev_write_t *w, unsigned n, unsigned max, const dev_reg_t *r,
+                         uint64_t value);
 
 #ifdef __cplusplus
 }

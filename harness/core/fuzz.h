@@ -11,12 +11,12 @@
 typedef struct fuzz_opts {
     uint64_t seed;
     uint64_t cycles;
-    unsigned models;      /* LS_RTL, LS_CSIM, LS_BOTH */
-    const char *outdir;   /* where a failure's reproducer goes (default build/fuzz) */
-    const char *record;   /* write the run as a golden vector */
-    const char *wave;     /* trace the run (RTL) */
-    int quiet;            /* no progress line */
-    double *cps;          /* out: simulated cycles per second (for bench) */
+    unsigned models;    /* LS_RTL, LS_CSIM, LS_BOTH */
+    const char *outdir; /* where a failure's reproducer goes (default build/fuzz) */
+    const char *record; /* write the run as a golden vector */
+    const char *wave;   /* trace the run (RTL) */
+    int quiet;          /* no progress line */
+    double *cps;        /* out: simulated cycles per second (for bench) */
 } fuzz_opts_t;
 
 struct dev_catalog;

@@ -14,9 +14,9 @@ enum { LS_RTL = 1u, LS_CSIM = 2u, LS_BOTH = 3u };
 typedef struct lockstep {
     const dev_design_t *d;
     device_t *m[2];
-    unsigned n;                       /* 1 or 2 models; with 2, m[0] is rtl and m[1] csim */
-    uint64_t *out[2];                 /* outputs of the current cycle, per model (nports) */
-    uint64_t *dbg[2];                 /* debug state, per model (ndebug) */
+    unsigned n;       /* 1 or 2 models; with 2, m[0] is rtl and m[1] csim */
+    uint64_t *out[2]; /* outputs of the current cycle, per model (nports) */
+    uint64_t *dbg[2]; /* debug state, per model (ndebug) */
 } lockstep_t;
 
 /* Parse --model rtl|csim|both. Returns 0 and the mask, or -1. */

@@ -24,7 +24,7 @@ typedef struct run {
     unsigned n;
     struct option *lo;
     char *shorts;
-    char **av;              /* a program name, then the words: getopt_long's argv */
+    char **av; /* a program name, then the words: getopt_long's argv */
 } run_t;
 
 static int takes_value(const opts_opt_t *o)
@@ -40,10 +40,7 @@ static unsigned count(const opts_opt_t *t)
     return n;
 }
 
-static void run_free(run_t *r)
-{
-    free(r->ent), free(r->lo), free(r->shorts), free(r->av);
-}
+static void run_free(run_t *r) { free(r->ent), free(r->lo), free(r->shorts), free(r->av); }
 
 static int run_open(run_t *r, const opts_cmd_t *c, int argc, char **argv)
 {
@@ -170,15 +167,9 @@ static int store(const opts_opt_t *o, const char *val, char *text, size_t len)
     double d;
     char *end;
     switch (o->kind) {
-    case OPTS_FLAG:
-        *(int *)o->dst = o->set;
-        break;
-    case OPTS_COUNT:
-        ++*(int *)o->dst;
-        break;
-    case OPTS_STR:
-        *(const char **)o->dst = val;
-        break;
+    case OPTS_FLAG: *(int *)o->dst = o->set; break;
+    case OPTS_COUNT: ++*(int *)o->dst; break;
+    case OPTS_STR: *(const char **)o->dst = val; break;
     case OPTS_U64:
     case OPTS_UINT:
     case OPTS_INT:
@@ -202,8 +193,7 @@ static int store(const opts_opt_t *o, const char *val, char *text, size_t len)
         if (o->fn(o->dst, val, text, len) < 0)
             return -1;
         break;
-    case OPTS_END:
-        return -1;
+    case OPTS_END: return -1;
     }
     if (o->given)
         *o->given = 1;
@@ -224,8 +214,8 @@ static int run_parse(run_t *r, int argc, opts_res_t *res, const char *peek, cons
             break;
         const char *word = r->av[w];
         const opts_opt_t *o = entry(r, ch == ':' ? optopt : ch);
-        int abbreviated = o && o->name && (ch == ':' ? optopt : ch) >= OPTS_LONG &&
-                          !full_name(word, o->name);
+        int abbreviated =
+            o && o->name && (ch == ':' ? optopt : ch) >= OPTS_LONG && !full_name(word, o->name);
         if (peek) {
             if (o && ch != ':' && !abbreviated && o->name && !strcmp(o->name, peek))
                 *peeked = optarg;

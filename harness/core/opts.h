@@ -29,19 +29,19 @@ typedef enum opts_kind {
 
 /* opts_opt_t.flags */
 #define OPTS_SHOW 1u /* OPTS_HINT: a refused value is shown after the message */
-#define OPTS_DEC 2u  /* whole numbers: decimal only (010 is ten, not eight) */
+#define OPTS_DEC  2u /* whole numbers: decimal only (010 is ten, not eight) */
 
 typedef struct opts_opt {
-    const char *name;     /* the long name without "--"; NULL: a short option only */
-    char key;             /* the short name (-o: 'o'), or 0 */
+    const char *name; /* the long name without "--"; NULL: a short option only */
+    char key;         /* the short name (-o: 'o'), or 0 */
     opts_kind_t kind;
     void *dst;
-    const char *msg;      /* what a refused (OPTS_HINT: or missing) value is told */
-    double min, max;      /* numbers: the range, both ends in (0, 0: any) */
+    const char *msg; /* what a refused (OPTS_HINT: or missing) value is told */
+    double min, max; /* numbers: the range, both ends in (0, 0: any) */
     unsigned flags;
-    int set;              /* OPTS_FLAG: the value stored */
+    int set; /* OPTS_FLAG: the value stored */
     int (*fn)(void *dst, const char *val, char *err, size_t errlen);
-    int *given;           /* if set, 1 once the option is given */
+    int *given; /* if set, 1 once the option is given */
 } opts_opt_t;
 
 /* How a refusal reads (every message begins "ftsim CMD: "):
@@ -50,13 +50,13 @@ typedef struct opts_opt {
 typedef enum opts_style { OPTS_HINT, OPTS_VALUE } opts_style_t;
 
 typedef struct opts_cmd {
-    const char *name;         /* the command, for the messages */
+    const char *name; /* the command, for the messages */
     opts_style_t style;
-    const char *unknown;      /* what an unknown option (or an unwanted word) is told */
-    const char *missing;      /* OPTS_VALUE: what an option given no value is told */
-    const opts_opt_t *opts;   /* the options, ended by an OPTS_END entry */
-    const opts_opt_t *more;   /* more options (a design family's), or NULL */
-    const char **pos;         /* where the positional words go, in order (NULL: none taken) */
+    const char *unknown;    /* what an unknown option (or an unwanted word) is told */
+    const char *missing;    /* OPTS_VALUE: what an option given no value is told */
+    const opts_opt_t *opts; /* the options, ended by an OPTS_END entry */
+    const opts_opt_t *more; /* more options (a design family's), or NULL */
+    const char **pos;       /* where the positional words go, in order (NULL: none taken) */
     unsigned maxpos;
 } opts_cmd_t;
 
@@ -69,10 +69,10 @@ enum {
 };
 
 typedef struct opts_res {
-    unsigned npos;          /* positional words stored */
-    int at;                 /* the refused word's index in argv (-1: none) */
-    const opts_opt_t *opt;  /* OPTS_BAD, OPTS_MISSING: the option */
-    char msg[1024];         /* the refusal, whole lines */
+    unsigned npos;         /* positional words stored */
+    int at;                /* the refused word's index in argv (-1: none) */
+    const opts_opt_t *opt; /* OPTS_BAD, OPTS_MISSING: the option */
+    char msg[1024];        /* the refusal, whole lines */
 } opts_res_t;
 
 /* Parses argv[0..argc-1] (the words after the command's name). Returns one of the above;

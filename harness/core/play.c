@@ -120,8 +120,10 @@ static void check_strict(run_t *r, const unsigned char *named, unsigned line, ui
             continue;
         char got[48];
         dev_format_port_word(d, p, r->ls.out[0][p], 0, got, sizeof got);
-        mismatch(r, line, cyc, "%s: %s saw %s where nothing is expected (check strict: an output "
-                 "not named must be idle)", d->ports[p].name, who(&r->ls), got);
+        mismatch(r, line, cyc,
+                 "%s: %s saw %s where nothing is expected (check strict: an output "
+                 "not named must be idle)",
+                 d->ports[p].name, who(&r->ls), got);
     }
 }
 
@@ -249,7 +251,9 @@ int play_run(const vec_t *v, const play_opts_t *o)
     ls_close(&r.ls);
     if (r.fails) {
         printf("%s: %u mismatch%s (models: %s)\n", v->path, r.fails, r.fails == 1 ? "" : "es",
-               o->models == LS_BOTH ? "rtl+csim lockstep" : o->models == LS_RTL ? "rtl" : "csim");
+               o->models == LS_BOTH  ? "rtl+csim lockstep"
+               : o->models == LS_RTL ? "rtl"
+                                     : "csim");
         if (o->wave)
             printf("%s: waveform: %s\n", v->path, o->wave);
         else if (o->models != LS_CSIM)
@@ -399,11 +403,12 @@ int record_run(const vec_t *v, dev_impl_t impl, const char *out_path)
         return 2;
     }
     char header[1024];
-    snprintf(header, sizeof header,
-             "# GOLDEN VECTOR, recorded by `ftsim record` from the stimulus of %s on the %s model.\n"
-             "# It records behaviour for regression; it is not the oracle. Regenerate it with\n"
-             "# `make vectors` and review the diff; never edit it by hand.\n",
-             v->path, dev_impl_name(impl));
+    snprintf(
+        header, sizeof header,
+        "# GOLDEN VECTOR, recorded by `ftsim record` from the stimulus of %s on the %s model.\n"
+        "# It records behaviour for regression; it is not the oracle. Regenerate it with\n"
+        "# `make vectors` and review the diff; never edit it by hand.\n",
+        v->path, dev_impl_name(impl));
     rec_t *r = rec_open(out_path, v->design, v->init, v->ninit, header, 1, err, sizeof err);
     if (!r) {
         dev_close(m);

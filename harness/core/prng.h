@@ -49,6 +49,9 @@ static inline uint32_t prng_below(prng_t *p, uint32_t n)
 }
 
 /* True with probability num/den. */
-static inline int prng_chance(prng_t *p, uint32_t num, uint32_t den) { return prng_below(p, den) < num; }
+static inline int prng_chance(prng_t *p, uint32_t num, uint32_t den)
+{
+    return prng_below(p, den) < num;
+}
 
 #endif

@@ -155,9 +155,12 @@ static int stmt_seq(parser_t *p, uint64_t cyc, int port, int drive, char **tok, 
     if (cyc + (uint64_t)n - 1 > VEC_MAX_CYCLE)
         return fail(p, "the sequence runs past cycle %llu", VEC_MAX_CYCLE);
     for (int i = 0; i < n; i++) {
-        vec_ev_t e = {.cycle = cyc + (uint64_t)i, .line = p->line,
-                      .kind = drive ? VEC_DRIVE : VEC_EXPECT, .idx = (unsigned)port,
-                      .value = words[i], .care = ~0ull};
+        vec_ev_t e = {.cycle = cyc + (uint64_t)i,
+                      .line = p->line,
+                      .kind = drive ? VEC_DRIVE : VEC_EXPECT,
+                      .idx = (unsigned)port,
+                      .value = words[i],
+                      .care = ~0ull};
         int rc = push(p, &e);
         if (rc)
             return rc;
@@ -188,7 +191,9 @@ static int stmt_port(parser_t *p, uint64_t cyc, char **tok, int ntok)
         return rc;
     if (ntok > 3)
         return fail(p, "unexpected '%s' after the word", tok[3]);
-    vec_ev_t e = {.cycle = cyc, .line = p->line, .kind = drive ? VEC_DRIVE : VEC_EXPECT,
+    vec_ev_t e = {.cycle = cyc,
+                  .line = p->line,
+                  .kind = drive ? VEC_DRIVE : VEC_EXPECT,
                   .idx = (unsigned)port};
     char msg[DEV_ERR_LEN];
     if (d->parse_word(d->ports[port].kind, tok[2], &e.value, &e.care, &e.hint, msg, sizeof msg) < 0)
@@ -218,8 +223,12 @@ static int stmt_reg(parser_t *p, uint64_t cyc, char **tok, int ntok)
     if (dev_parse_value(reg, tok[3], &val, msg, sizeof msg) < 0)
         return fail(p, "%s", msg);
     if (strcmp(tok[2], "->") == 0) {
-        vec_ev_t e = {.cycle = cyc, .line = p->line, .kind = VEC_REG, .idx = (unsigned)r,
-                      .value = val, .care = ~0ull};
+        vec_ev_t e = {.cycle = cyc,
+                      .line = p->line,
+                      .kind = VEC_REG,
+                      .idx = (unsigned)r,
+                      .value = val,
+                      .care = ~0ull};
         return push(p, &e);
     }
     if (reg->flags & DEV_REG_RO)
@@ -365,8 +374,11 @@ static int check_text(parser_t *p, const unsigned char *s, size_t n)
 {
     for (size_t i = 0; i < n;) {
         unsigned c = s[i];
-        size_t len = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3
-                                 : (c & 0xF8) == 0xF0 ? 4 : 0;
+        size_t len = c < 0x80             ? 1
+                     : (c & 0xE0) == 0xC0 ? 2
+                     : (c & 0xF0) == 0xE0 ? 3
+                     : (c & 0xF8) == 0xF0 ? 4
+                                          : 0;
         if (c == '\r' && i + 1 == n)
             break;
         if (c < 0x80 && c < 0x20 && c != '\t')
@@ -435,8 +447,9 @@ static int check_events(parser_t *p)
             const dev_design_t *d = v->design;
             if (e->kind == VEC_CONFIG) {
                 if (prev->wr.addr != e->wr.addr)
-                    return fail(p, "%s takes one register write per cycle; cycle %llu writes "
-                                   "0x%x here and 0x%x on line %u",
+                    return fail(p,
+                                "%s takes one register write per cycle; cycle %llu writes "
+                                "0x%x here and 0x%x on line %u",
                                 d->name, (unsigned long long)e->cycle, e->wr.addr, prev->wr.addr,
                                 prev->line);
                 if (prev->wr.mask & e->wr.mask)
@@ -447,10 +460,11 @@ static int check_events(parser_t *p)
                 continue;
             }
             if (prev->idx == e->idx) {
-                const char *what = e->kind == VEC_DRIVE ? "drives input"
+                const char *what = e->kind == VEC_DRIVE    ? "drives input"
                                    : e->kind == VEC_EXPECT ? "expects output"
                                                            : "expects register";
-                const char *name = e->kind == VEC_REG ? d->regs[e->idx].name : d->ports[e->idx].name;
+                const char *name =
+                    e->kind == VEC_REG ? d->regs[e->idx].name : d->ports[e->idx].name;
                 return fail(p, "cycle %llu %s '%s' twice (also line %u)",
                             (unsigned long long)e->cycle, what, name, prev->line);
             }

@@ -10,12 +10,12 @@
 
 #include "dev.h"
 
-#define VEC_MAX_CYCLE 0xFFFFFFFFull
-#define VEC_MAX_WRITES 4096u /* a 32 x 32 torus: 4 configuration registers a node */
-#define VEC_MAX_BYTES (256u << 20) /* a larger file is refused, not read */
+#define VEC_MAX_CYCLE  0xFFFFFFFFull
+#define VEC_MAX_WRITES 4096u        /* a 32 x 32 torus: 4 configuration registers a node */
+#define VEC_MAX_BYTES  (256u << 20) /* a larger file is refused, not read */
 
 typedef enum {
-    VEC_DRIVE = 0,  /* @N PORT <- WORD */
+    VEC_DRIVE = 0,   /* @N PORT <- WORD */
     VEC_CONFIG = 1,  /* @N config K=V ... / @N reg NAME <- V (a register write) */
     VEC_CONTROL = 2, /* @N WORD ... for a WORD of the design's control_words (text in `text`) */
     VEC_EXPECT = 3,  /* @N PORT -> WORD */
@@ -26,11 +26,11 @@ typedef struct vec_ev {
     uint64_t cycle;
     unsigned line;
     vec_kind_t kind;
-    unsigned idx;          /* port (DRIVE, EXPECT) or register (REG) */
-    uint64_t value, care;  /* care: bits that must match (X: none) */
-    uint8_t hint;          /* how the word was written (design's format hint) */
-    dev_write_t wr;        /* CONFIG */
-    char *text;            /* CONTROL: the statement after @N */
+    unsigned idx;         /* port (DRIVE, EXPECT) or register (REG) */
+    uint64_t value, care; /* care: bits that must match (X: none) */
+    uint8_t hint;         /* how the word was written (design's format hint) */
+    dev_write_t wr;       /* CONFIG */
+    char *text;           /* CONTROL: the statement after @N */
 } vec_ev_t;
 
 typedef struct vec {

@@ -27,15 +27,15 @@
 #include "rnpnet.h"
 
 enum { PAT_UNIFORM, PAT_BITREV, PAT_SHUFFLE, PAT_BUTTERFLY, PAT_TRANSPOSE, PAT_COMPLEMENT, NPAT };
-static const char *const pat_names[NPAT] = {"uniform", "bit-reversal", "perfect-shuffle",
-                                            "butterfly", "transpose", "complement"};
+static const char *const pat_names[NPAT] = {"uniform",   "bit-reversal", "perfect-shuffle",
+                                            "butterfly", "transpose",    "complement"};
 enum { FK_MIXED, FK_PERMANENT, FK_TRANSIENT, FK_INTERMITTENT };
 static const char *const fk_names[] = {"mixed", "permanent", "transient", "intermittent"};
 
 typedef struct run_cfg {
     unsigned endpoints, faults, fault_kind, pattern, gap; /* a message every ~gap cycles/endpoint */
     int backchan, lft;
-    unsigned perm_stage;        /* 1: naive (first diagnosis is permanent); 3: seed 001 */
+    unsigned perm_stage; /* 1: naive (first diagnosis is permanent); 3: seed 001 */
     uint64_t cycles, seed;
     unsigned models;
 } run_cfg_t;
@@ -65,7 +65,10 @@ static unsigned pat_dst(unsigned pat, unsigned s, unsigned n, prng_t *rng)
     }
     case PAT_TRANSPOSE: d = ((s << (bits / 2)) | (s >> (bits - bits / 2))) & (n - 1); break;
     case PAT_COMPLEMENT: d = ~s & (n - 1); break;
-    default: d = prng_below(rng, n - 1); d += d >= s; break;
+    default:
+        d = prng_below(rng, n - 1);
+        d += d >= s;
+        break;
     }
     return d;
 }
@@ -75,8 +78,11 @@ static void random_fault(prng_t *rng, const rnpnet_topo_t *t, unsigned kind, rnp
     memset(x, 0, sizeof *x);
     unsigned k = prng_below(rng, 6);
     if (kind == FK_MIXED)
-        x->kind = k == 0 ? RNPNET_F_DEAD_ROUTER : k == 1 ? RNPNET_F_DEAD_LINK : k == 2 ? RNPNET_F_STUCK_C1
-                  : k == 3 ? RNPNET_F_STUCK_BIT : RNPNET_F_FLIP;
+        x->kind = k == 0   ? RNPNET_F_DEAD_ROUTER
+                  : k == 1 ? RNPNET_F_DEAD_LINK
+                  : k == 2 ? RNPNET_F_STUCK_C1
+                  : k == 3 ? RNPNET_F_STUCK_BIT
+                           : RNPNET_F_FLIP;
     else if (kind == FK_PERMANENT)
         x->kind = k < 3 ? RNPNET_F_DEAD_LINK : RNPNET_F_STUCK_BIT;
     else
@@ -86,13 +92,16 @@ static void random_fault(prng_t *rng, const rnpnet_topo_t *t, unsigned kind, rnp
     x->port = prng_below(rng, 8);
     x->bit = prng_below(rng, 8);
     x->value = prng_below(rng, 2);
-    x->prob_ppm = kind == FK_TRANSIENT ? 0 : kind == FK_INTERMITTENT ? 20000 : (k == 4 ? 0 : 300000);
+    x->prob_ppm = kind == FK_TRANSIENT      ? 0
+                  : kind == FK_INTERMITTENT ? 20000
+                                            : (k == 4 ? 0 : 300000);
 }
 
 static int run_one(const run_cfg_t *c, run_res_t *r)
 {
     char err[DEV_ERR_LEN];
-    const dev_design_t *d = rnpnet_design(c->endpoints, c->endpoints >= 256 ? 1 : 0, 1, err, sizeof err);
+    const dev_design_t *d =
+        rnpnet_design(c->endpoints, c->endpoints >= 256 ? 1 : 0, 1, err, sizeof err);
     if (!d) {
         fprintf(stderr, "ftsim experiment: %s\n", err);
         return -1;
@@ -106,8 +115,11 @@ static int run_one(const run_cfg_t *c, run_res_t *r)
     }
     prng_t rng;
     prng_seed(&rng, c->seed);
-    ni_policy_t pol = {.retry_limit = 60, .backoff_max = 64, .use_lft = c->lft,
-                       .perm_stage = c->perm_stage, .trial_attempts = 10};
+    ni_policy_t pol = {.retry_limit = 60,
+                       .backoff_max = 64,
+                       .use_lft = c->lft,
+                       .perm_stage = c->perm_stage,
+                       .trial_attempts = 10};
     ni_t *ni = ni_create(t, &pol, c->seed, c->backchan);
     uint64_t *in = calloc(d->nports, sizeof *in);
     if (!ni || !in) {
@@ -181,8 +193,8 @@ static void progress(const exp_opts_t *o, unsigned i, unsigned n)
     if (o->quiet || !isatty(2))
         return;
     unsigned w = 30, k = n ? i * w / n : w;
-    fprintf(stderr, "\r  [%.*s%*s] %u/%u runs", (int)k, "##############################", (int)(w - k),
-            "", i, n);
+    fprintf(stderr, "\r  [%.*s%*s] %u/%u runs", (int)k, "##############################",
+            (int)(w - k), "", i, n);
     if (i == n)
         fputc('\n', stderr);
 }
@@ -193,31 +205,41 @@ static int exp_load(const exp_opts_t *o)
 {
     static const unsigned gaps[] = {400, 200, 100, 60, 40};
     static const unsigned faults[] = {0, 1, 4, 16};
-    FILE *csv = open_csv(o, "rnp-load", "config,faults,gap,offered,throughput,delivered_frac,retries,latency");
+    FILE *csv = open_csv(o, "rnp-load",
+                         "config,faults,gap,offered,throughput,delivered_frac,retries,latency");
     if (!csv)
         return 2;
     unsigned n = 4 * 4 * 5, i = 0;
     printf("rnp-load: 64 endpoints, uniform traffic, 8-byte messages, %llu cycles a run, faults "
            "injected at cycle 0 (mixed kinds)\n\n",
            (unsigned long long)o->cycles);
-    printf("| config | faults | offered (msg/ep/cycle) | accepted | delivered | retries/msg | latency (cycles) |\n");
+    printf("| config | faults | offered (msg/ep/cycle) | accepted | delivered | retries/msg | "
+           "latency (cycles) |\n");
     printf("|---|---:|---:|---:|---:|---:|---:|\n");
     for (unsigned cf = 0; cf < 4; cf++)
         for (unsigned fi = 0; fi < 4; fi++)
             for (unsigned g = 0; g < 5; g++) {
-                run_cfg_t c = {.endpoints = 64, .faults = faults[fi], .fault_kind = FK_MIXED,
-                               .pattern = PAT_UNIFORM, .gap = gaps[g], .backchan = cf >= 2,
-                               .lft = cf & 1, .perm_stage = 3, .cycles = o->cycles,
-                               .seed = o->seed + fi, .models = o->models};
+                run_cfg_t c = {.endpoints = 64,
+                               .faults = faults[fi],
+                               .fault_kind = FK_MIXED,
+                               .pattern = PAT_UNIFORM,
+                               .gap = gaps[g],
+                               .backchan = cf >= 2,
+                               .lft = cf & 1,
+                               .perm_stage = 3,
+                               .cycles = o->cycles,
+                               .seed = o->seed + fi,
+                               .models = o->models};
                 run_res_t r;
                 progress(o, i++, n);
                 if (run_one(&c, &r) < 0)
                     return 2;
-                fprintf(csv, "%s,%u,%u,%.5f,%.5f,%.4f,%.3f,%.1f\n", cfg_names[cf], faults[fi], gaps[g],
-                        r.offered, r.throughput, r.delivered_frac, r.retries, r.latency);
+                fprintf(csv, "%s,%u,%u,%.5f,%.5f,%.4f,%.3f,%.1f\n", cfg_names[cf], faults[fi],
+                        gaps[g], r.offered, r.throughput, r.delivered_frac, r.retries, r.latency);
                 if (g == 2 || g == 4)
                     printf("| %s | %u | %.4f | %.4f | %.3f | %.2f | %.0f |\n", cfg_names[cf],
-                           faults[fi], r.offered, r.throughput, r.delivered_frac, r.retries, r.latency);
+                           faults[fi], r.offered, r.throughput, r.delivered_frac, r.retries,
+                           r.latency);
             }
     progress(o, n, n);
     fclose(csv);
@@ -227,27 +249,37 @@ static int exp_load(const exp_opts_t *o)
 
 static int exp_patterns(const exp_opts_t *o)
 {
-    FILE *csv = open_csv(o, "rnp-patterns", "pattern,faults,offered,throughput,delivered_frac,retries,latency");
+    FILE *csv = open_csv(o, "rnp-patterns",
+                         "pattern,faults,offered,throughput,delivered_frac,retries,latency");
     if (!csv)
         return 2;
     printf("rnp-patterns: 64 endpoints, a message every ~60 cycles per endpoint, link fault table "
            "and backward channel on, %llu cycles a run\n\n",
            (unsigned long long)o->cycles);
-    printf("| pattern | faults | accepted | delivered | retries/msg | latency |\n|---|---:|---:|---:|---:|---:|\n");
+    printf("| pattern | faults | accepted | delivered | retries/msg | latency "
+           "|\n|---|---:|---:|---:|---:|---:|\n");
     unsigned i = 0;
     for (unsigned p = 0; p < NPAT; p++)
         for (unsigned f = 0; f < 2; f++) {
-            run_cfg_t c = {.endpoints = 64, .faults = f ? 4 : 0, .fault_kind = FK_MIXED, .pattern = p,
-                           .gap = 60, .backchan = 1, .lft = 1, .perm_stage = 3, .cycles = o->cycles,
-                           .seed = o->seed, .models = o->models};
+            run_cfg_t c = {.endpoints = 64,
+                           .faults = f ? 4 : 0,
+                           .fault_kind = FK_MIXED,
+                           .pattern = p,
+                           .gap = 60,
+                           .backchan = 1,
+                           .lft = 1,
+                           .perm_stage = 3,
+                           .cycles = o->cycles,
+                           .seed = o->seed,
+                           .models = o->models};
             run_res_t r;
             progress(o, i++, 2 * NPAT);
             if (run_one(&c, &r) < 0)
                 return 2;
             fprintf(csv, "%s,%u,%.5f,%.5f,%.4f,%.3f,%.1f\n", pat_names[p], c.faults, r.offered,
                     r.throughput, r.delivered_frac, r.retries, r.latency);
-            printf("| %s | %u | %.4f | %.3f | %.2f | %.0f |\n", pat_names[p], c.faults, r.throughput,
-                   r.delivered_frac, r.retries, r.latency);
+            printf("| %s | %u | %.4f | %.3f | %.2f | %.0f |\n", pat_names[p], c.faults,
+                   r.throughput, r.delivered_frac, r.retries, r.latency);
         }
     progress(o, 2 * NPAT, 2 * NPAT);
     fclose(csv);
@@ -256,27 +288,38 @@ static int exp_patterns(const exp_opts_t *o)
 
 static int exp_policy(const exp_opts_t *o)
 {
-    FILE *csv = open_csv(o, "rnp-policy", "faults,policy,throughput,delivered_frac,retries,latency,masked_end");
+    FILE *csv = open_csv(o, "rnp-policy",
+                         "faults,policy,throughput,delivered_frac,retries,latency,masked_end");
     if (!csv)
         return 2;
     static const char *const pol_names[3] = {"no table", "naive (mask at first)", "seed 001"};
     printf("rnp-policy: 64 endpoints, 12 faults on router-to-router links, a message every ~60 "
            "cycles per endpoint, backward channel on, %llu cycles a run\n\n",
            (unsigned long long)o->cycles);
-    printf("| faults | policy | accepted | delivered | retries/msg | latency | links masked at end |\n");
+    printf("| faults | policy | accepted | delivered | retries/msg | latency | links masked at end "
+           "|\n");
     printf("|---|---|---:|---:|---:|---:|---:|\n");
     unsigned i = 0;
     for (unsigned fk = FK_PERMANENT; fk <= FK_INTERMITTENT; fk++)
         for (unsigned pl = 0; pl < 3; pl++) {
-            run_cfg_t c = {.endpoints = 64, .faults = 12, .fault_kind = fk, .pattern = PAT_UNIFORM,
-                           .gap = 60, .backchan = 1, .lft = pl > 0, .perm_stage = pl == 1 ? 1 : 3,
-                           .cycles = o->cycles, .seed = o->seed, .models = o->models};
+            run_cfg_t c = {.endpoints = 64,
+                           .faults = 12,
+                           .fault_kind = fk,
+                           .pattern = PAT_UNIFORM,
+                           .gap = 60,
+                           .backchan = 1,
+                           .lft = pl > 0,
+                           .perm_stage = pl == 1 ? 1 : 3,
+                           .cycles = o->cycles,
+                           .seed = o->seed,
+                           .models = o->models};
             run_res_t r;
             progress(o, i++, 9);
             if (run_one(&c, &r) < 0)
                 return 2;
-            fprintf(csv, "%s,%s,%.5f,%.4f,%.3f,%.1f,%llu\n", fk_names[fk], pol_names[pl], r.throughput,
-                    r.delivered_frac, r.retries, r.latency, (unsigned long long)r.masked_end);
+            fprintf(csv, "%s,%s,%.5f,%.4f,%.3f,%.1f,%llu\n", fk_names[fk], pol_names[pl],
+                    r.throughput, r.delivered_frac, r.retries, r.latency,
+                    (unsigned long long)r.masked_end);
             printf("| %s | %s | %.4f | %.3f | %.2f | %.0f | %llu |\n", fk_names[fk], pol_names[pl],
                    r.throughput, r.delivered_frac, r.retries, r.latency,
                    (unsigned long long)r.masked_end);

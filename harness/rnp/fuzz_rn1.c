@@ -35,7 +35,6 @@
 
 #define NP 8
 
-
 typedef struct cfg {
     uint8_t swallow, disable, mode, backchan;
     uint16_t seed;
@@ -46,23 +45,23 @@ enum { DQ_LISTEN, DQ_RECV, DQ_HOLD1, DQ_HOLD2, DQ_REPLY };
 
 typedef struct src {
     int st;
-    uint16_t cur, last;     /* drive this cycle, last cycle */
-    unsigned left;          /* words before the final action of this phase */
+    uint16_t cur, last; /* drive this cycle, last cycle */
+    unsigned left;      /* words before the final action of this phase */
     unsigned dir, seq, turns;
-    int swallow_pending;    /* the next c=1 word is the swallowed one */
-    int routed;             /* the routing word has been driven */
-    cfg_t decide_cfg;       /* configuration in force in the deciding cycle */
+    int swallow_pending; /* the next c=1 word is the swallowed one */
+    int routed;          /* the routing word has been driven */
+    cfg_t decide_cfg;    /* configuration in force in the deciding cycle */
     unsigned count;
     uint8_t xr;
-    int dest;               /* backward port that received the routing word, or -1 */
-    int disp;               /* disposition from the first STATUS, or -1 */
+    int dest; /* backward port that received the routing word, or -1 */
+    int disp; /* disposition from the first STATUS, or -1 */
     uint64_t t_turn;
 } src_t;
 
 typedef struct dst {
     int st;
     uint16_t cur, last;
-    uint8_t bc;             /* bc input of this backward port in the next cycle */
+    uint8_t bc; /* bc input of this backward port in the next cycle */
     int src;
     unsigned left;
 } dst_t;
@@ -74,17 +73,17 @@ typedef struct stats {
 
 typedef struct fz {
     const fuzz_opts_t *o;
-    int plain;            /* default configuration, no mid-run writes */
-    uint16_t *capture;    /* the inputs of every cycle, or NULL */
+    int plain;         /* default configuration, no mid-run writes */
+    uint16_t *capture; /* the inputs of every cycle, or NULL */
     prng_t rng;
     lockstep_t ls;
-    cfg_t cfg;              /* in force this cycle */
+    cfg_t cfg; /* in force this cycle */
     src_t s[NP];
     dst_t d[NP];
     uint64_t in[RN1_NPORTS];
     uint64_t t;
     int pause;
-    int loose;              /* the backward channel has been on since the router was last quiet */
+    int loose; /* the backward channel has been on since the router was last quiet */
     uint64_t next_pause;
     stats_t st;
     int failed;
@@ -94,7 +93,11 @@ typedef struct fz {
     cfg_t q_cfg;
     uint16_t q_lfsr;
     uint64_t q_in[RN1_NPORTS];
-    struct logent { uint64_t cycle; uint32_t port; uint64_t value, mask; } *log; /* port UINT32_MAX: a CFG write */
+    struct logent {
+        uint64_t cycle;
+        uint32_t port;
+        uint64_t value, mask;
+    } * log; /* port UINT32_MAX: a CFG write */
     size_t nlog, caplog;
     rec_t *golden;
 } fz_t;
@@ -110,10 +113,10 @@ static void fz_fail(fz_t *f, const char *fmt, ...)
 /* An end-to-end protocol check failed. While the backward channel is on, a drop can cut any
  * stream short, so these checks stand down and lockstep alone compares the models (the
  * network fuzz checks the backward channel end to end). */
-#define fz_bad(f, ...)                                                                             \
-    do {                                                                                           \
-        if (!(f)->loose)                                                                           \
-            fz_fail(f, __VA_ARGS__);                                                               \
+#define fz_bad(f, ...)               \
+    do {                             \
+        if (!(f)->loose)             \
+            fz_fail(f, __VA_ARGS__); \
     } while (0)
 
 static void wname(uint16_t w, char *buf, size_t n) { rnp_format_word(RNP_KIND_WORD, w, 0, buf, n); }
@@ -158,7 +161,9 @@ void fuzz_first_failure(int *failed, char *why, size_t len, uint64_t cycle, cons
 static unsigned rand_len(fz_t *f)
 {
     uint32_t r = prng_below(&f->rng, 100);
-    return r < 60 ? prng_below(&f->rng, 6) : r < 95 ? prng_below(&f->rng, 40) : 60 + prng_below(&f->rng, 120);
+    return r < 60   ? prng_below(&f->rng, 6)
+           : r < 95 ? prng_below(&f->rng, 40)
+                    : 60 + prng_below(&f->rng, 120);
 }
 
 static void src_open(fz_t *f, unsigned i, const cfg_t *next)
@@ -212,8 +217,7 @@ static void src_plan(fz_t *f, unsigned i, const cfg_t *next)
         s->cur = RNP_DROP;
         s->st = SQ_QUIET;
         return;
-    default:
-        break;
+    default: break;
     }
     /* SQ_SEND */
     uint16_t w;
@@ -252,14 +256,14 @@ static void src_check_status(fz_t *f, unsigned i, uint16_t w)
     wname(w, got, sizeof got);
     if (!(w & RNP_C) || (w & 0x3Fu) != (s->count & 0x3Fu)) {
         fz_bad(f, "f%u: expected STATUS with count %u (mod 64 = %u), saw %s", i, s->count,
-                s->count & 63u, got);
+               s->count & 63u, got);
         return;
     }
     int disp = (w >> 6) & 3;
     if (s->disp >= 0) {
         if (disp != s->disp)
             fz_bad(f, "f%u: STATUS disposition %d differs from the first STATUS's %d", i, disp,
-                    s->disp);
+                   s->disp);
         return;
     }
     s->disp = disp;
@@ -267,14 +271,14 @@ static void src_check_status(fz_t *f, unsigned i, uint16_t w)
         int want = s->decide_cfg.mode == 0 ? 2 | (s->dest & 1) : 2;
         if (disp != want)
             fz_bad(f, "f%u: b%d received the routing word, but STATUS says disposition %d", i,
-                    s->dest, disp);
+                   s->dest, disp);
         else
             f->st.routed++;
         return;
     }
     if (disp >= 2) {
         fz_bad(f, "f%u: STATUS says routed (disposition %d) but no backward port received it", i,
-                disp);
+               disp);
         return;
     }
     unsigned ports[2], n = dir_ports(&s->decide_cfg, i, s->dir, ports), all_off = 1;
@@ -284,7 +288,7 @@ static void src_check_status(fz_t *f, unsigned i, uint16_t w)
     int want = s->routed && all_off ? 1 : 0;
     if (disp != want)
         fz_bad(f, "f%u: blocked with disposition %d, expected %d (direction %u %s)", i, disp, want,
-                s->dir, all_off ? "all disabled" : "has an enabled port");
+               s->dir, all_off ? "all disabled" : "has an enabled port");
     else if (disp)
         f->st.blocked01++;
     else
@@ -298,8 +302,7 @@ static void src_observe(fz_t *f, unsigned i, uint16_t w)
     char got[32], exp[32];
     wname(w, got, sizeof got);
     switch (s->st) {
-    case SQ_CLOSE:
-        break;
+    case SQ_CLOSE: break;
     case SQ_QUIET:
     case SQ_SEND:
         if (w != RNP_IDLE)
@@ -328,8 +331,8 @@ static void src_observe(fz_t *f, unsigned i, uint16_t w)
         uint16_t want = passed(f->d[s->dest].last);
         if (w != want) {
             wname(want, exp, sizeof exp);
-            fz_bad(f, "f%u: reverse word from b%d: expected %s (driven a cycle earlier), saw %s",
-                    i, s->dest, exp, got);
+            fz_bad(f, "f%u: reverse word from b%d: expected %s (driven a cycle earlier), saw %s", i,
+                   s->dest, exp, got);
         }
         if (w == RNP_TURN) {
             s->st = SQ_SEND;
@@ -376,12 +379,15 @@ static void dst_plan(fz_t *f, unsigned j)
     if (d->st != DQ_REPLY) {
         /* ignored by the router: drive noise now and then */
         uint32_t r = prng_below(&f->rng, 100);
-        d->cur = r < 90 ? RNP_IDLE : r < 95 ? (uint16_t)(RNP_C | prng_below(&f->rng, 256)) : invalid_word(f);
+        d->cur = r < 90   ? RNP_IDLE
+                 : r < 95 ? (uint16_t)(RNP_C | prng_below(&f->rng, 256))
+                          : invalid_word(f);
         return;
     }
     if (d->left > 0) {
         d->left--;
-        d->cur = prng_chance(&f->rng, 1, 6) ? RNP_HOLD : (uint16_t)(RNP_C | prng_below(&f->rng, 256));
+        d->cur =
+            prng_chance(&f->rng, 1, 6) ? RNP_HOLD : (uint16_t)(RNP_C | prng_below(&f->rng, 256));
         return;
     }
     uint32_t r = prng_below(&f->rng, 100);
@@ -411,7 +417,7 @@ static void dst_new(fz_t *f, unsigned j, uint16_t w)
         ok |= ports[k] == j;
     if (!ok || ((s->decide_cfg.disable >> j) & 1))
         fz_bad(f, "b%u: f%u's routing word for direction %u arrived on a port %s", j, i, s->dir,
-                ok ? "that was disabled" : "of another direction");
+               ok ? "that was disabled" : "of another direction");
     s->dest = (int)j;
     d->st = DQ_RECV;
     d->src = (int)i;
@@ -433,7 +439,7 @@ static void dst_observe(fz_t *f, unsigned j, uint16_t w)
     case DQ_HOLD2:
         if (w != RNP_HOLD)
             fz_bad(f, "b%u: expected HOLD %s after the reverse TURN, saw %s", j,
-                    d->st == DQ_HOLD1 ? "one cycle" : "two cycles", got);
+                   d->st == DQ_HOLD1 ? "one cycle" : "two cycles", got);
         d->st = d->st == DQ_HOLD1 ? DQ_HOLD2 : DQ_RECV;
         break;
     case DQ_RECV: {
@@ -441,7 +447,7 @@ static void dst_observe(fz_t *f, unsigned j, uint16_t w)
         if (w != want) {
             wname(want, exp, sizeof exp);
             fz_bad(f, "b%u: word from f%d: expected %s (driven a cycle earlier), saw %s", j, d->src,
-                    exp, got);
+                   exp, got);
         }
         if (w == RNP_TURN) {
             d->st = DQ_REPLY;
@@ -498,11 +504,26 @@ static int cfg_maybe(fz_t *f, dev_write_t *w, cfg_t *next)
     cfg_random(f, &r);
     uint64_t mask = 0;
     uint32_t pick = prng_below(&f->rng, 32) | 1u;
-    if (pick & 1) { next->disable = r.disable; mask |= 0xFF00; }
-    if (pick & 2) { next->swallow = r.swallow; mask |= 0xFF; }
-    if (pick & 4) { next->seed = r.seed; mask |= 0xFFFF0000ull; }
-    if (pick & 8) { next->mode = r.mode; mask |= 1ull << 32; }
-    if (pick & 16) { next->backchan = r.backchan; mask |= 1ull << 40; }
+    if (pick & 1) {
+        next->disable = r.disable;
+        mask |= 0xFF00;
+    }
+    if (pick & 2) {
+        next->swallow = r.swallow;
+        mask |= 0xFF;
+    }
+    if (pick & 4) {
+        next->seed = r.seed;
+        mask |= 0xFFFF0000ull;
+    }
+    if (pick & 8) {
+        next->mode = r.mode;
+        mask |= 1ull << 32;
+    }
+    if (pick & 16) {
+        next->backchan = r.backchan;
+        mask |= 1ull << 40;
+    }
     *w = cfg_write(next, mask);
     f->st.cfgwrites++;
     return 1;
@@ -622,7 +643,8 @@ void fuzz_replay(const dev_catalog_t *cat, const char *vec, const char *fst, uns
         return;
     }
     play_opts_t po = {.models = models == LS_CSIM ? LS_CSIM : LS_BOTH,
-                      .wave = models == LS_CSIM ? NULL : fst, .max_msgs = 3};
+                      .wave = models == LS_CSIM ? NULL : fst,
+                      .max_msgs = 3};
     printf("replaying it%s:\n", po.wave ? " with a waveform" : "");
     fflush(stdout);
     int rc = play_run(&v, &po);
@@ -764,11 +786,12 @@ int fuzz_rn1(const fuzz_rn1_opts_t *ro)
     }
     if (o->record) {
         char header[512];
-        snprintf(header, sizeof header,
-                 "# GOLDEN VECTOR, recorded by `ftsim fuzz --device rn1 --seed %llu --cycles %llu "
-                 "--record` on the %s model.\n# Regenerate with `make vectors`; never edit by hand.\n",
-                 (unsigned long long)o->seed, (unsigned long long)o->cycles,
-                 dev_impl_name(f->ls.m[f->ls.n - 1]->impl));
+        snprintf(
+            header, sizeof header,
+            "# GOLDEN VECTOR, recorded by `ftsim fuzz --device rn1 --seed %llu --cycles %llu "
+            "--record` on the %s model.\n# Regenerate with `make vectors`; never edit by hand.\n",
+            (unsigned long long)o->seed, (unsigned long long)o->cycles,
+            dev_impl_name(f->ls.m[f->ls.n - 1]->impl));
         f->golden = rec_open(o->record, &rn1_design, &init, 1, header, 1, err, sizeof err);
         if (!f->golden) {
             fprintf(stderr, "ftsim: %s\n", err);
@@ -787,7 +810,9 @@ int fuzz_rn1(const fuzz_rn1_opts_t *ro)
     printf("fuzz rn1: seed %llu, %llu cycles, models %s; start config mode=%s swallow=0x%02X "
            "disable=0x%02X seed=0x%04X backchan=%u\n",
            (unsigned long long)o->seed, (unsigned long long)o->cycles,
-           o->models == LS_BOTH ? "rtl+csim lockstep" : o->models == LS_RTL ? "rtl" : "csim",
+           o->models == LS_BOTH  ? "rtl+csim lockstep"
+           : o->models == LS_RTL ? "rtl"
+                                 : "csim",
            f->cfg.mode ? "dual" : "dilated", f->cfg.swallow, f->cfg.disable, f->cfg.seed,
            f->cfg.backchan);
     fflush(stdout);

@@ -8,20 +8,20 @@
 
 typedef struct fuzz_rn1_opts {
     fuzz_opts_t base;
-    uint16_t *capture;    /* out: if set, 16 input words per cycle (f0..f7, b0..b7), cycles long */
-    int plain;            /* default configuration and no mid-run writes (stim capture) */
+    uint16_t *capture; /* out: if set, 16 input words per cycle (f0..f7, b0..b7), cycles long */
+    int plain;         /* default configuration and no mid-run writes (stim capture) */
 } fuzz_rn1_opts_t;
 
 typedef struct fuzz_rnpnet_opts {
     fuzz_opts_t base;
-    unsigned endpoints;   /* 16, 64, 256, 1024 */
-    int extra;            /* extra stages; -1: the default for the size */
-    unsigned faults;      /* random faults injected at random times in the first half */
-    int backchan;         /* the backward channel on */
-    int no_lft;           /* the link fault table off */
-    unsigned retries;     /* retry limit (0: default) */
-    unsigned gap;         /* a message every ~gap cycles per endpoint (0: default 150) */
-    uint64_t wave_from;   /* start the trace at this cycle */
+    unsigned endpoints; /* 16, 64, 256, 1024 */
+    int extra;          /* extra stages; -1: the default for the size */
+    unsigned faults;    /* random faults injected at random times in the first half */
+    int backchan;       /* the backward channel on */
+    int no_lft;         /* the link fault table off */
+    unsigned retries;   /* retry limit (0: default) */
+    unsigned gap;       /* a message every ~gap cycles per endpoint (0: default 150) */
+    uint64_t wave_from; /* start the trace at this cycle */
 } fuzz_rnpnet_opts_t;
 
 int fuzz_rn1(const fuzz_rn1_opts_t *o);

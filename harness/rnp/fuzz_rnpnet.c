@@ -32,27 +32,32 @@ typedef struct sent {
 } sent_t;
 
 typedef struct nf {
-    const fuzz_opts_t *o;        /* what every fuzzer takes */
+    const fuzz_opts_t *o;          /* what every fuzzer takes */
     const fuzz_rnpnet_opts_t *net; /* the network's own options */
     const rnpnet_topo_t *topo;
     prng_t rng;
     lockstep_t ls;
     ni_t *ni;
-    sent_t **byseq;         /* per source: indexed by sequence number */
+    sent_t **byseq; /* per source: indexed by sequence number */
     unsigned *nseq;
-    uint8_t *dead;          /* per router */
-    uint8_t *linkf;         /* per link (router*8+port, then injection links): has had a fault */
-    uint8_t *linkbad;       /* per link: a fault is in force (for path existence) */
-    rnpnet_fault_t *plan;   /* the faults to inject */
+    uint8_t *dead;        /* per router */
+    uint8_t *linkf;       /* per link (router*8+port, then injection links): has had a fault */
+    uint8_t *linkbad;     /* per link: a fault is in force (for path existence) */
+    rnpnet_fault_t *plan; /* the faults to inject */
     uint64_t *plan_at;
     unsigned nplan, nextf;
     uint64_t t, located, excused, checked_fail;
     dev_write_t init;
-    uint64_t *fault_at;     /* per router / per link: the cycle its fault was injected (0: none) */
-    struct nlog { uint64_t cycle; uint32_t port, addr; uint64_t value, mask; char *text; } *log;
-    size_t nlog, caplog;    /* the stimulus, for a reproducer (port UINT32_MAX: write; text: fault) */
-    uint64_t *fwd_since;    /* per router forward port: the cycle it last was not in FORWARD */
-    uint8_t *fwd_bq;        /* per router forward port: its output */
+    uint64_t *fault_at; /* per router / per link: the cycle its fault was injected (0: none) */
+    struct nlog {
+        uint64_t cycle;
+        uint32_t port, addr;
+        uint64_t value, mask;
+        char *text;
+    } * log;
+    size_t nlog, caplog; /* the stimulus, for a reproducer (port UINT32_MAX: write; text: fault) */
+    uint64_t *fwd_since; /* per router forward port: the cycle it last was not in FORWARD */
+    uint8_t *fwd_bq;     /* per router forward port: its output */
     uint64_t *dbg;
     uint64_t *router_at;
     int failed;
@@ -85,12 +90,13 @@ static void on_rx(void *ctx, uint64_t cycle, const ni_msg_t *m, int ok)
     (void)cycle, (void)ok;
     sent_t *s = lookup(f, m->src, m->seq);
     if (!s) {
-        nf_fail(f, "d%u received a message from s%u seq %u that was never sent", m->dst, m->src, m->seq);
+        nf_fail(f, "d%u received a message from s%u seq %u that was never sent", m->dst, m->src,
+                m->seq);
         return;
     }
     if (s->dst != m->dst || s->len != m->len || memcmp(s->data, m->data, m->len) != 0)
-        nf_fail(f, "d%u received s%u seq %u with a corrupt payload or the wrong destination", m->dst,
-                m->src, m->seq);
+        nf_fail(f, "d%u received s%u seq %u with a corrupt payload or the wrong destination",
+                m->dst, m->src, m->seq);
     if (++s->rx > 1)
         nf_fail(f, "d%u received s%u seq %u twice", m->dst, m->src, m->seq);
 }
@@ -153,7 +159,8 @@ static int reach(const nf_t *f, unsigned r, unsigned dst)
 static int fault_free_path(const nf_t *f, unsigned src, unsigned dst)
 {
     for (unsigned k = 0; k < 2; k++)
-        if (!f->linkbad[link_index(f->topo, src, 8 + k)] && reach(f, f->topo->inj[src * 2 + k] / 8, dst))
+        if (!f->linkbad[link_index(f->topo, src, 8 + k)] &&
+            reach(f, f->topo->inj[src * 2 + k] / 8, dst))
             return 1;
     return 0;
 }
@@ -171,8 +178,10 @@ static void on_done(void *ctx, uint64_t cycle, const ni_msg_t *m, int delivered)
     if (!delivered) {
         f->checked_fail++;
         if (fault_free_path(f, m->src, m->dst))
-            nf_fail(f, "s%u gave up seq %u to d%u after %u attempts although a fault-free path "
-                    "exists", m->src, m->seq, m->dst, m->attempts);
+            nf_fail(f,
+                    "s%u gave up seq %u to d%u after %u attempts although a fault-free path "
+                    "exists",
+                    m->src, m->seq, m->dst, m->attempts);
     }
 }
 
@@ -227,14 +236,18 @@ static void plan_faults(nf_t *f, unsigned k, uint64_t cycles)
     for (unsigned i = 0; i < k; i++) {
         rnpnet_fault_t *x = &f->plan[i];
         unsigned kind = prng_below(&f->rng, 7);
-        x->kind = kind == 0 ? RNPNET_F_DEAD_ROUTER : kind == 1 ? RNPNET_F_DEAD_LINK
-                  : kind == 2 ? RNPNET_F_STUCK_C1 : kind == 3 ? RNPNET_F_STUCK_BIT : RNPNET_F_FLIP;
+        x->kind = kind == 0   ? RNPNET_F_DEAD_ROUTER
+                  : kind == 1 ? RNPNET_F_DEAD_LINK
+                  : kind == 2 ? RNPNET_F_STUCK_C1
+                  : kind == 3 ? RNPNET_F_STUCK_BIT
+                              : RNPNET_F_FLIP;
         /* a link leaving a router of any stage but the last, or an injection link */
         if (x->kind != RNPNET_F_DEAD_ROUTER && prng_chance(&f->rng, 1, 8)) {
             x->router = prng_below(&f->rng, t->n);
             x->port = 8 + prng_below(&f->rng, 2);
         } else {
-            x->router = prng_below(&f->rng, t->nrouters - (x->kind == RNPNET_F_DEAD_ROUTER ? 0 : 0));
+            x->router =
+                prng_below(&f->rng, t->nrouters - (x->kind == RNPNET_F_DEAD_ROUTER ? 0 : 0));
             x->port = prng_below(&f->rng, 8);
         }
         x->bit = prng_below(&f->rng, 8);
@@ -338,8 +351,9 @@ static int run(nf_t *f)
     int tty = isatty(2) && !f->o->quiet;
     for (f->t = 0; f->t < n && !f->failed; f->t++) {
         if (tty && (f->t & 0x3FFF) == 0)
-            fprintf(stderr, "\r  cycle %llu of %llu (%.0f%%), in flight %u ", (unsigned long long)f->t,
-                    (unsigned long long)n, 100.0 * (double)f->t / (double)n, ni_in_flight(f->ni));
+            fprintf(stderr, "\r  cycle %llu of %llu (%.0f%%), in flight %u ",
+                    (unsigned long long)f->t, (unsigned long long)n,
+                    100.0 * (double)f->t / (double)n, ni_in_flight(f->ni));
         if (f->o->wave && f->t == f->net->wave_from) {
             char err[DEV_ERR_LEN];
             if (dev_trace_open(f->ls.m[0], f->o->wave, err, sizeof err) < 0)
@@ -419,13 +433,15 @@ static void report_failure(nf_t *f)
     const fuzz_opts_t *o = f->o;
     const fuzz_rnpnet_opts_t *net = f->net;
     printf("FAIL fuzz rnpnet seed %llu: %s\n", (unsigned long long)o->seed, f->why);
-    printf("reproduce: ftsim fuzz --device rnpnet --endpoints %u --faults %u --seed %llu --cycles %llu"
-           "%s%s --wave build/fuzz/rnpnet-seed%llu.fst --wave-from %llu\n",
-           net->endpoints, net->faults, (unsigned long long)o->seed, (unsigned long long)o->cycles,
-           net->backchan ? " --backchan" : "", net->no_lft ? " --no-lft" : "",
-           (unsigned long long)o->seed, (unsigned long long)(f->t > 2000 ? f->t - 2000 : 0));
+    printf(
+        "reproduce: ftsim fuzz --device rnpnet --endpoints %u --faults %u --seed %llu --cycles %llu"
+        "%s%s --wave build/fuzz/rnpnet-seed%llu.fst --wave-from %llu\n",
+        net->endpoints, net->faults, (unsigned long long)o->seed, (unsigned long long)o->cycles,
+        net->backchan ? " --backchan" : "", net->no_lft ? " --no-lft" : "",
+        (unsigned long long)o->seed, (unsigned long long)(f->t > 2000 ? f->t - 2000 : 0));
     if (f->nlog > REPRO_MAX_LOG || f->t > 400000) {
-        printf("(the run is too long for a reproducer vector: the command above is the reproducer)\n");
+        printf(
+            "(the run is too long for a reproducer vector: the command above is the reproducer)\n");
         return;
     }
     const char *dir = o->outdir ? o->outdir : "build/fuzz";
@@ -478,8 +494,11 @@ int fuzz_rnpnet(const fuzz_rnpnet_opts_t *net)
     f->fwd_since = calloc(t->nrouters * 8, sizeof *f->fwd_since);
     f->fwd_bq = calloc(t->nrouters * 8, 1);
     f->dbg = calloc(d->ndebug, sizeof *f->dbg);
-    ni_policy_t pol = {.retry_limit = net->retries ? net->retries : 400, .backoff_max = 64,
-                       .use_lft = !net->no_lft, .perm_stage = 3, .trial_attempts = 10};
+    ni_policy_t pol = {.retry_limit = net->retries ? net->retries : 400,
+                       .backoff_max = 64,
+                       .use_lft = !net->no_lft,
+                       .perm_stage = 3,
+                       .trial_attempts = 10};
     f->ni = ni_create(t, &pol, o->seed, net->backchan);
     if (!f->byseq || !f->nseq || !f->dead || !f->linkf || !f->linkbad || !f->ni || !f->fault_at ||
         !f->router_at || !f->fwd_since || !f->fwd_bq || !f->dbg) {
@@ -487,15 +506,19 @@ int fuzz_rnpnet(const fuzz_rnpnet_opts_t *net)
         return 2;
     }
     ni_set_callbacks(f->ni, f, on_diag, on_done, on_rx);
-    f->init = (dev_write_t){RNPNET_NETCFG, (uint64_t)(prng_below(&f->rng, 65535) + 1) |
-                                              ((uint64_t)(net->backchan ? 1 : 0) << 16), 0x1FFFF};
+    f->init = (dev_write_t){RNPNET_NETCFG,
+                            (uint64_t)(prng_below(&f->rng, 65535) + 1) |
+                                ((uint64_t)(net->backchan ? 1 : 0) << 16),
+                            0x1FFFF};
     ls_reset(&f->ls, &f->init, 1);
     plan_faults(f, net->faults, o->cycles);
     printf("fuzz rnpnet: seed %llu, %llu cycles, %u endpoints, %u stages, %u routers, %u faults, "
            "backchan %d, link fault table %s, models %s\n",
            (unsigned long long)o->seed, (unsigned long long)o->cycles, t->n, t->stages, t->nrouters,
            net->faults, net->backchan, net->no_lft ? "off" : "on",
-           o->models == LS_BOTH ? "rtl+csim lockstep" : o->models == LS_RTL ? "rtl" : "csim");
+           o->models == LS_BOTH  ? "rtl+csim lockstep"
+           : o->models == LS_RTL ? "rtl"
+                                 : "csim");
     fflush(stdout);
     struct timespec a, b;
     clock_gettime(CLOCK_MONOTONIC, &a);
@@ -516,9 +539,10 @@ int fuzz_rnpnet(const fuzz_rnpnet_opts_t *net)
            (unsigned long long)s->outcome[NI_CORRUPTED], (unsigned long long)s->outcome[NI_DROPPED],
            (unsigned long long)f->located, (unsigned long long)f->excused,
            (unsigned long long)s->dup_rx, (unsigned long long)s->nak);
-    printf("  link fault table: masked %llu, unmasked for trial %llu, cleared %llu, permanent %llu\n",
-           (unsigned long long)s->masked, (unsigned long long)s->unmasked,
-           (unsigned long long)s->cleared, (unsigned long long)s->permanent);
+    printf(
+        "  link fault table: masked %llu, unmasked for trial %llu, cleared %llu, permanent %llu\n",
+        (unsigned long long)s->masked, (unsigned long long)s->unmasked,
+        (unsigned long long)s->cleared, (unsigned long long)s->permanent);
     if (!o->quiet)
         ni_print_lft(f->ni);
     if (o->cps)

@@ -11,30 +11,41 @@
 #include "rn1.h"
 #include "rnp_word.h"
 
-#define P8(pfx, sfx, dir, w, k)                                                                    \
-    {pfx "0" sfx, dir, w, k, 0}, {pfx "1" sfx, dir, w, k, 0}, {pfx "2" sfx, dir, w, k, 0},         \
-        {pfx "3" sfx, dir, w, k, 0}, {pfx "4" sfx, dir, w, k, 0}, {pfx "5" sfx, dir, w, k, 0},     \
-        {pfx "6" sfx, dir, w, k, 0}, {pfx "7" sfx, dir, w, k, 0}
+/* A table fragment, one entry a line. */
+// clang-format off
+#define P8(pfx, sfx, dir, w, k)                             \
+    {pfx "0" sfx, dir, w, k, 0},                            \
+    {pfx "1" sfx, dir, w, k, 0},                            \
+    {pfx "2" sfx, dir, w, k, 0},                            \
+    {pfx "3" sfx, dir, w, k, 0},                            \
+    {pfx "4" sfx, dir, w, k, 0},                            \
+    {pfx "5" sfx, dir, w, k, 0},                            \
+    {pfx "6" sfx, dir, w, k, 0},                            \
+    {pfx "7" sfx, dir, w, k, 0}
+// clang-format on
 
 static const dev_port_t rn1_ports[RN1_NPORTS] = {
-    P8("f", "", DEV_IN, 9, RNP_KIND_WORD),     P8("b", "", DEV_IN, 9, RNP_KIND_WORD),
-    P8("b", ".bc", DEV_IN, 1, RNP_KIND_BIT),   P8("f", "", DEV_OUT, 9, RNP_KIND_WORD),
-    P8("b", "", DEV_OUT, 9, RNP_KIND_WORD),    P8("f", ".bc", DEV_OUT, 1, RNP_KIND_BIT),
+    P8("f", "", DEV_IN, 9, RNP_KIND_WORD),   P8("b", "", DEV_IN, 9, RNP_KIND_WORD),
+    P8("b", ".bc", DEV_IN, 1, RNP_KIND_BIT), P8("f", "", DEV_OUT, 9, RNP_KIND_WORD),
+    P8("b", "", DEV_OUT, 9, RNP_KIND_WORD),  P8("f", ".bc", DEV_OUT, 1, RNP_KIND_BIT),
 };
 
 static const char *const mode_names[] = {"dilated", "dual", NULL};
-static const char *const state_names[] = {"IDLE",    "SWALLOW", "FORWARD", "BLOCKED", "STATUS",
-                                          "CHECKSUM", "REVERSE", "HOLD",    "DROP",    "DISCARD",
-                                          NULL};
+static const char *const state_names[] = {"IDLE",   "SWALLOW",  "FORWARD", "BLOCKED",
+                                          "STATUS", "CHECKSUM", "REVERSE", "HOLD",
+                                          "DROP",   "DISCARD",  NULL};
 
-#define PORT_REGS(p)                                                                               \
-    {"f" #p ".state", 0x10 + p, 0, 4, DEV_REG_RO, 0, state_names},                                 \
-        {"f" #p ".bq", 0x10 + p, 4, 3, DEV_REG_RO, 0, NULL},                                       \
-        {"f" #p ".disp", 0x10 + p, 8, 2, DEV_REG_RO, 0, NULL},                                     \
-        {"f" #p ".armed", 0x10 + p, 12, 1, DEV_REG_RO, 0, NULL},                                   \
-        {"f" #p ".count", 0x10 + p, 16, 6, DEV_REG_RO, 0, NULL},                                   \
-        {"f" #p ".xor", 0x10 + p, 24, 8, DEV_REG_RO, 0, NULL},                                     \
-        {"f" #p ".raw", 0x10 + p, 0, 32, DEV_REG_RO, 0, NULL}
+/* A table fragment, one entry a line. */
+// clang-format off
+#define PORT_REGS(p)                                               \
+    {"f" #p ".state", 0x10 + p, 0, 4, DEV_REG_RO, 0, state_names}, \
+    {"f" #p ".bq", 0x10 + p, 4, 3, DEV_REG_RO, 0, NULL},           \
+    {"f" #p ".disp", 0x10 + p, 8, 2, DEV_REG_RO, 0, NULL},         \
+    {"f" #p ".armed", 0x10 + p, 12, 1, DEV_REG_RO, 0, NULL},       \
+    {"f" #p ".count", 0x10 + p, 16, 6, DEV_REG_RO, 0, NULL},       \
+    {"f" #p ".xor", 0x10 + p, 24, 8, DEV_REG_RO, 0, NULL},         \
+    {"f" #p ".raw", 0x10 + p, 0, 32, DEV_REG_RO, 0, NULL}
+// clang-format on
 
 static const dev_reg_t rn1_regs[] = {
     {"swallow", RN1_REG_CFG, 0, 8, DEV_REG_CONFIG, 0x00, NULL},
@@ -46,8 +57,14 @@ static const dev_reg_t rn1_regs[] = {
     {"alloc", 0x02, 0, 8, DEV_REG_RO, 0, NULL},
     {"lfsr", 0x03, 0, 16, DEV_REG_RO, 0, NULL},
     {"id", 0x04, 0, 32, DEV_REG_RO, 0, NULL},
-    PORT_REGS(0), PORT_REGS(1), PORT_REGS(2), PORT_REGS(3),
-    PORT_REGS(4), PORT_REGS(5), PORT_REGS(6), PORT_REGS(7),
+    PORT_REGS(0),
+    PORT_REGS(1),
+    PORT_REGS(2),
+    PORT_REGS(3),
+    PORT_REGS(4),
+    PORT_REGS(5),
+    PORT_REGS(6),
+    PORT_REGS(7),
 };
 
 static const uint32_t rn1_debug_addrs[RN1_NDEBUG] = {0x01, 0x02, 0x03, 0x10, 0x11, 0x12,
@@ -117,10 +134,19 @@ static void cs_tick(void *self, uint64_t cycle)
     s->in.reg_we = false;
 }
 
-static const dev_ops_t rn1_csim_ops = {
-    cs_destroy,   cs_set_reset, cs_set_inputs,       cs_get_outputs,       cs_reg_write,
-    cs_reg_read,  cs_debug,     cs_tick,             dev_csim_trace_open,  dev_csim_trace_close,
-    dev_csim_internal_error,    dev_no_control, NULL};
+static const dev_ops_t rn1_csim_ops = {cs_destroy,
+                                       cs_set_reset,
+                                       cs_set_inputs,
+                                       cs_get_outputs,
+                                       cs_reg_write,
+                                       cs_reg_read,
+                                       cs_debug,
+                                       cs_tick,
+                                       dev_csim_trace_open,
+                                       dev_csim_trace_close,
+                                       dev_csim_internal_error,
+                                       dev_no_control,
+                                       NULL};
 
 static void *rn1_create(const dev_design_t *d, dev_impl_t impl, const char *instance,
                         const dev_ops_t **ops, char *err, size_t errlen)

@@ -15,7 +15,8 @@ extern "C" {
 #include "rn1_dev.h"
 }
 
-namespace {
+namespace
+{
 
 struct Rn1Rtl {
     Vrn1 *top;
@@ -119,7 +120,7 @@ void tick(void *self, uint64_t cycle)
     Vrn1 *t = s->top;
     const bool dump = s->tfp && cycle != UINT64_MAX;
     if (dump) {
-        t->eval();  // settle this cycle's inputs for the dump (the edge needs no extra eval)
+        t->eval(); // settle this cycle's inputs for the dump (the edge needs no extra eval)
         s->tfp->dump(cycle * DEV_NS_PER_CYCLE);
     }
     t->clk_i = 0;
@@ -148,7 +149,7 @@ void trace_close(void *self, uint64_t cycle)
     if (!s->tfp)
         return;
     s->top->eval();
-    s->tfp->dump(cycle * DEV_NS_PER_CYCLE);  // the last cycle's values, so it shows too
+    s->tfp->dump(cycle * DEV_NS_PER_CYCLE); // the last cycle's values, so it shows too
     s->tfp->close();
     delete s->tfp;
     s->tfp = nullptr;
@@ -177,11 +178,10 @@ int internal_error(void *self)
     return ftsim_vl_context()->gotError() ? 1 : 0;
 }
 
-const dev_ops_t ops = {destroy,     set_reset,      set_inputs,    get_outputs, reg_write, reg_read,
-                       debug,       tick,           trace_open,    trace_close, internal_error,
-                       dev_no_control};
+const dev_ops_t ops = {destroy, set_reset, set_inputs, get_outputs, reg_write,      reg_read,
+                       debug,   tick,      trace_open, trace_close, internal_error, dev_no_control};
 
-}  // namespace
+} // namespace
 
 extern "C" void *rn1_rtl_create(const char *instance, const dev_ops_t **opsp, char *err,
                                 size_t errlen)

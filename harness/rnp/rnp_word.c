@@ -66,8 +66,8 @@ int rnp_parse_word(unsigned kind, const char *text, uint64_t *value, uint64_t *c
         for (unsigned i = 0; i < 4; i++)
             if (strlen(c1_names[i]) == n && strncasecmp(text, c1_names[i], n) == 0) {
                 if (hexval(colon + 1, 2, &v) < 0) {
-                    snprintf(err, errlen, "bad byte in '%s' (want %s:hh, 1-2 hex digits, no 0x)", text,
-                             c1_names[i]);
+                    snprintf(err, errlen, "bad byte in '%s' (want %s:hh, 1-2 hex digits, no 0x)",
+                             text, c1_names[i]);
                     return -1;
                 }
                 *value = RNP_C | v;
@@ -76,7 +76,8 @@ int rnp_parse_word(unsigned kind, const char *text, uint64_t *value, uint64_t *c
             }
         if (n == 1 && (text[0] == 'W' || text[0] == 'w')) {
             if (hexval(colon + 1, 3, &v) < 0 || v > 0x1FF) {
-                snprintf(err, errlen, "bad raw word '%s' (want W:hhh, at most 1FF, c in bit 8)", text);
+                snprintf(err, errlen, "bad raw word '%s' (want W:hhh, at most 1FF, c in bit 8)",
+                         text);
                 return -1;
             }
             *value = v;
@@ -98,7 +99,8 @@ void rnp_format_word(unsigned kind, uint64_t value, uint8_t hint, char *buf, siz
     }
     uint16_t w = (uint16_t)(value & 0x1FF);
     if (w & RNP_C) {
-        snprintf(buf, len, "%s:%02X", hint >= 1 && hint <= 4 ? c1_names[hint - 1] : "DATA", w & 0xFFu);
+        snprintf(buf, len, "%s:%02X", hint >= 1 && hint <= 4 ? c1_names[hint - 1] : "DATA",
+                 w & 0xFFu);
         return;
     }
     for (unsigned i = 0; i < sizeof ctl_names / sizeof ctl_names[0]; i++)

@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define RNP_C 0x100u /* the control bit, bit 8 of a 9-bit word */
+#define RNP_C    0x100u /* the control bit, bit 8 of a 9-bit word */
 #define RNP_IDLE 0x000u
 #define RNP_TURN 0x055u
 #define RNP_HOLD 0x0AAu

@@ -101,7 +101,8 @@ int rnpnet_topo_build(rnpnet_topo_t *t, unsigned n, unsigned extra, uint64_t see
     while ((1u << (2 * k)) < n)
         k++;
     if (n < 16 || n > 1024 || (1u << (2 * k)) != n || extra > 4) {
-        snprintf(err, errlen, "a network takes 16, 64, 256 or 1024 endpoints and 0..4 extra stages");
+        snprintf(err, errlen,
+                 "a network takes 16, 64, 256 or 1024 endpoints and 0..4 extra stages");
         return -1;
     }
     t->n = n;
@@ -312,7 +313,7 @@ void rnpnet_fault_format(const rnpnet_fault_t *f, char *buf, size_t len)
 /* ---- the design ------------------------------------------------------------------------------ */
 
 typedef struct netdesign {
-    dev_design_t d;          /* what the hooks are handed; as_net() gets the rest */
+    dev_design_t d; /* what the hooks are handed; as_net() gets the rest */
     rnpnet_topo_t t;
     char name[32], summary[160];
     dev_port_t *ports;
@@ -444,9 +445,10 @@ const dev_design_t *rnpnet_design(unsigned n, unsigned extra, uint64_t wiring_se
     else
         snprintf(nd->name, sizeof nd->name, "rnpnet%ux%uw%llu", n, extra,
                  (unsigned long long)wiring_seed);
-    snprintf(nd->summary, sizeof nd->summary,
-             "RNP network of RN1s: %u endpoints, %u stages (%u extra), %u routers, wiring seed %llu",
-             n, nd->t.stages, extra, nd->t.nrouters, (unsigned long long)wiring_seed);
+    snprintf(
+        nd->summary, sizeof nd->summary,
+        "RNP network of RN1s: %u endpoints, %u stages (%u extra), %u routers, wiring seed %llu", n,
+        nd->t.stages, extra, nd->t.nrouters, (unsigned long long)wiring_seed);
     nd->d.name = nd->name;
     nd->d.summary = nd->summary;
     nd->d.record_regs = NULL;
@@ -503,17 +505,17 @@ typedef struct netdev {
     const netdesign_t *nd;
     const rnpnet_topo_t *t;
     device_t **r;
-    uint64_t *rin, *rout;      /* per router RN1_NPORTS words */
-    uint64_t *ein;             /* the network's own inputs (nports) */
-    uint8_t *dead;             /* per router */
-    int16_t *lf;               /* per link: index into faults, or -1 */
+    uint64_t *rin, *rout; /* per router RN1_NPORTS words */
+    uint64_t *ein;        /* the network's own inputs (nports) */
+    uint8_t *dead;        /* per router */
+    int16_t *lf;          /* per link: index into faults, or -1 */
     rnpnet_fault_t faults[MAX_FAULTS];
     unsigned nfaults;
-    prng_t rng;                /* intermittent flips; the same in both implementations */
+    prng_t rng; /* intermittent flips; the same in both implementations */
     uint16_t netseed;
     uint8_t backchan;
     dev_impl_t impl;
-    void *trace;               /* one FST for every router (RTL), or NULL */
+    void *trace; /* one FST for every router (RTL), or NULL */
 } netdev_t;
 
 static unsigned nlinks(const rnpnet_topo_t *t) { return t->nrouters * 8 + t->n * 2; }
@@ -577,7 +579,8 @@ static void compose(netdev_t *n)
             } else {
                 unsigned ur = (unsigned)up / 8, uj = (unsigned)up % 8;
                 L = link_id(t, ur, uj);
-                w = n->dead[ur] ? 0 : rotl_word((uint16_t)n->rout[ur * RN1_NPORTS + RN1_P_BOUT(uj)]);
+                w = n->dead[ur] ? 0
+                                : rotl_word((uint16_t)n->rout[ur * RN1_NPORTS + RN1_P_BOUT(uj)]);
             }
             in[RN1_P_FIN(i)] = fwd_fault(n, L, w);
         }
@@ -654,8 +657,8 @@ static void nd_write_router_cfg(netdev_t *n, unsigned r, int during_reset)
 {
     (void)during_reset;
     unsigned st = rnpnet_stage(n->t, r);
-    uint64_t data = (rnpnet_swallows(st) ? 0xFFull : 0) | ((uint64_t)router_seed(n->netseed, r) << 16) |
-                    ((uint64_t)n->backchan << 40);
+    uint64_t data = (rnpnet_swallows(st) ? 0xFFull : 0) |
+                    ((uint64_t)router_seed(n->netseed, r) << 16) | ((uint64_t)n->backchan << 40);
     dev_write_t w = {RN1_REG_CFG, data, 0xFFull | 0xFFFF0000ull | (1ull << 32) | (1ull << 40)};
     dev_reg_write(n->r[r], &w);
 }
@@ -711,7 +714,8 @@ static void nd_tick(void *self, uint64_t cycle)
             for (unsigned r = 0; r < n->t->nrouters; r++)
                 rn1_rtl_phase(n->r[r]->self, ph);
             if (ph < 2 && cycle != UINT64_MAX)
-                ftsim_vl_trace_dump(n->trace, cycle * DEV_NS_PER_CYCLE + (ph ? DEV_NS_PER_CYCLE / 2 : 0));
+                ftsim_vl_trace_dump(n->trace,
+                                    cycle * DEV_NS_PER_CYCLE + (ph ? DEV_NS_PER_CYCLE / 2 : 0));
         }
     }
     refresh_outputs(n);
@@ -785,9 +789,10 @@ static int nd_control(void *self, const char *cmd, char *err, size_t errlen)
     return 0;
 }
 
-static const dev_ops_t net_ops = {nd_destroy,   nd_set_reset, nd_set_inputs,  nd_get_outputs,
-                                  nd_reg_write, nd_reg_read,  nd_debug,       nd_tick,
-                                  nd_trace_open, nd_trace_close, nd_internal_error, nd_control, NULL};
+static const dev_ops_t net_ops = {nd_destroy,    nd_set_reset,   nd_set_inputs,     nd_get_outputs,
+                                  nd_reg_write,  nd_reg_read,    nd_debug,          nd_tick,
+                                  nd_trace_open, nd_trace_close, nd_internal_error, nd_control,
+                                  NULL};
 
 static void *net_create(const dev_design_t *d, dev_impl_t impl, const char *inst,
                         const dev_ops_t **ops, char *err, size_t errlen)

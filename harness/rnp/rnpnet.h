@@ -33,16 +33,16 @@
 #define RNPNET_NETCFG 0x7FFFFF00u /* address of the network configuration register */
 
 typedef struct rnpnet_topo {
-    unsigned n;          /* endpoints */
-    unsigned extra;      /* extra front stages */
-    unsigned stages;     /* log4(n) + extra */
-    unsigned per_stage;  /* routers per stage: n / 4 */
+    unsigned n;         /* endpoints */
+    unsigned extra;     /* extra front stages */
+    unsigned stages;    /* log4(n) + extra */
+    unsigned per_stage; /* routers per stage: n / 4 */
     unsigned nrouters;
-    uint64_t seed;       /* wiring seed */
-    int32_t *down;       /* router r, backward port j (r*8+j) -> r2*8+f, or -(1 + e*2 + k): ejection */
-    int32_t *up;         /* router r, forward port i (r*8+i) -> r2*8+j, or -(1 + e*2 + k): injection */
-    uint32_t *inj;       /* endpoint e port k (e*2+k) -> stage-0 router*8 + forward port */
-    uint32_t *ej;        /* endpoint e port k -> last-stage router*8 + backward port */
+    uint64_t seed; /* wiring seed */
+    int32_t *down; /* router r, backward port j (r*8+j) -> r2*8+f, or -(1 + e*2 + k): ejection */
+    int32_t *up;   /* router r, forward port i (r*8+i) -> r2*8+j, or -(1 + e*2 + k): injection */
+    uint32_t *inj; /* endpoint e port k (e*2+k) -> stage-0 router*8 + forward port */
+    uint32_t *ej;  /* endpoint e port k -> last-stage router*8 + backward port */
 } rnpnet_topo_t;
 
 int rnpnet_topo_build(rnpnet_topo_t *t, unsigned n, unsigned extra, uint64_t seed, char *err,
@@ -72,27 +72,27 @@ static inline uint8_t rnp_rotl(uint8_t d, unsigned k)
 /* Distinct paths from source s to destination d: link-level paths (every choice of injection
  * port, extra digit and dilation port) and the routers they use. */
 typedef struct rnpnet_paths {
-    unsigned paths;         /* distinct link-level paths */
-    unsigned routers[8];    /* per stage: the routers those paths use */
+    unsigned paths;      /* distinct link-level paths */
+    unsigned routers[8]; /* per stage: the routers those paths use */
 } rnpnet_paths_t;
 void rnpnet_count_paths(const rnpnet_topo_t *t, unsigned s, unsigned d, rnpnet_paths_t *out);
 
 /* ---- faults on the wires ------------------------------------------------------------------ */
 typedef enum {
-    RNPNET_F_DEAD_ROUTER,   /* every output of a router reads IDLE (and its bc 0) */
-    RNPNET_F_DEAD_LINK,     /* a link carries IDLE both ways (and bc 0) */
-    RNPNET_F_STUCK_C1,      /* the forward control bit of a link stuck at 1 */
-    RNPNET_F_FLIP,          /* a forward data bit flipped: once, or with probability p a word */
-    RNPNET_F_STUCK_BIT,     /* a forward data bit stuck at a value */
+    RNPNET_F_DEAD_ROUTER, /* every output of a router reads IDLE (and its bc 0) */
+    RNPNET_F_DEAD_LINK,   /* a link carries IDLE both ways (and bc 0) */
+    RNPNET_F_STUCK_C1,    /* the forward control bit of a link stuck at 1 */
+    RNPNET_F_FLIP,        /* a forward data bit flipped: once, or with probability p a word */
+    RNPNET_F_STUCK_BIT,   /* a forward data bit stuck at a value */
 } rnpnet_fault_kind_t;
 
 typedef struct rnpnet_fault {
     rnpnet_fault_kind_t kind;
-    unsigned router;        /* the router, or the link's upstream router */
-    unsigned port;          /* the link's upstream backward port; for injection links 8 + k
+    unsigned router;     /* the router, or the link's upstream router */
+    unsigned port;       /* the link's upstream backward port; for injection links 8 + k
                                with router = endpoint */
-    unsigned bit, value;    /* FLIP, STUCK_BIT: data bit 0..7; STUCK_BIT: 0 or 1 */
-    uint32_t prob_ppm;      /* FLIP: per-word probability in parts per million; 0: once */
+    unsigned bit, value; /* FLIP, STUCK_BIT: data bit 0..7; STUCK_BIT: 0 or 1 */
+    uint32_t prob_ppm;   /* FLIP: per-word probability in parts per million; 0: once */
 } rnpnet_fault_t;
 
 /* Parse "kill r3", "cut r3.b5", "stuck1 r3.b5", "flip r3.b5 bit 2 [ppm 1000]", "stuck r3.b5

@@ -8,9 +8,9 @@
 
 #include "rnp_word.h"
 
-#define ACK_BYTE 0xACu
-#define NAK_BYTE 0x5Cu
-#define MAX_LFT 512
+#define ACK_BYTE   0xACu
+#define NAK_BYTE   0x5Cu
+#define MAX_LFT    512
 #define MAX_WRITES 1024
 
 enum { S_IDLE, S_WAIT, S_SEND, S_REPLY, S_CLOSE };
@@ -20,15 +20,15 @@ typedef struct sender {
     int st;
     ni_msg_t *m;
     uint64_t wait_until, t0, t_turn;
-    unsigned port;                    /* injection port of this attempt */
+    unsigned port; /* injection port of this attempt */
     uint16_t w[4 + 6 + NI_MAX_PAYLOAD + 2];
     unsigned nw, pos, nroute;
-    uint8_t xd[NI_MAX_STAGES];        /* extra-stage digits of this attempt */
+    uint8_t xd[NI_MAX_STAGES]; /* extra-stage digits of this attempt */
     uint8_t exp_count[NI_MAX_STAGES + 1], exp_xor[NI_MAX_STAGES + 1]; /* [stages]: destination */
     unsigned prt[NI_MAX_STAGES], pport[NI_MAX_STAGES]; /* path: router and output per stage */
-    unsigned known;                   /* stages whose STATUS said routed */
+    unsigned known;                                    /* stages whose STATUS said routed */
     int bad_stage, blocked_stage, dropped_stage, collapsed, answer, dst_xor, dst_count;
-    uint16_t cur;                     /* drive for the next cycle */
+    uint16_t cur; /* drive for the next cycle */
 } sender_t;
 
 typedef struct receiver {
@@ -36,8 +36,8 @@ typedef struct receiver {
     uint8_t buf[8 + NI_MAX_PAYLOAD + 4];
     unsigned n, first;
     uint8_t verdict, xr, count; /* what it received, as the last router counts it */
-    unsigned words;                 /* c=1 words of this connection: past any message, garbage */
-    int drop_bc;                    /* raise bc for one cycle: drop the connection */
+    unsigned words;             /* c=1 words of this connection: past any message, garbage */
+    int drop_bc;                /* raise bc for one cycle: drop the connection */
     uint16_t cur;
 } receiver_t;
 
@@ -52,16 +52,16 @@ struct ni {
     prng_t rng;
     int backchan;
     sender_t *snd;
-    receiver_t *rcv;                  /* 2 per endpoint */
-    ni_msg_t **queue;                 /* per endpoint: a ring of pending messages */
+    receiver_t *rcv;  /* 2 per endpoint */
+    ni_msg_t **queue; /* per endpoint: a ring of pending messages */
     unsigned *qhead, *qlen, qcap;
-    uint16_t *next_seq;               /* per source */
-    uint16_t *last_rx;                /* per (dst, src): the last sequence number delivered + 1 */
+    uint16_t *next_seq; /* per source */
+    uint16_t *last_rx;  /* per (dst, src): the last sequence number delivered + 1 */
     ni_msg_t *msgs;
     size_t nmsgs, capmsgs;
     lft_t lft[MAX_LFT];
     unsigned nlft;
-    uint8_t *disable;                 /* per router: the mask the monitor has written */
+    uint8_t *disable; /* per router: the mask the monitor has written */
     dev_write_t wq[MAX_WRITES];
     unsigned wq_head, wq_len;
     ni_stats_t st;
@@ -276,7 +276,9 @@ void ni_print_lft(const ni_t *ni)
             printf("    r%u.b%u", e->router, e->port);
         printf("  stage %u%s  attempt %u  %s\n", e->stage,
                e->stage >= ni->pol.perm_stage ? " (permanent)" : "", e->attempt,
-               e->masked ? "masked" : e->trial ? "on trial" : "unmasked");
+               e->masked  ? "masked"
+               : e->trial ? "on trial"
+                          : "unmasked");
     }
 }
 
@@ -289,7 +291,8 @@ static void build_attempt(ni_t *ni, unsigned e, sender_t *s)
     const rnpnet_topo_t *t = ni->t;
     ni_msg_t *m = s->m;
     /* the injection port: one whose link is not masked, if there is one */
-    lft_t *l0 = ni->pol.use_lft ? lft_find(ni, e, 8) : NULL, *l1 = ni->pol.use_lft ? lft_find(ni, e, 9) : NULL;
+    lft_t *l0 = ni->pol.use_lft ? lft_find(ni, e, 8) : NULL,
+          *l1 = ni->pol.use_lft ? lft_find(ni, e, 9) : NULL;
     int ok0 = !(l0 && l0->masked), ok1 = !(l1 && l1->masked);
     s->port = ok0 && ok1 ? prng_below(&ni->rng, 2) : ok1 ? 1u : 0u;
     for (unsigned st = 0; st < t->stages; st++)
@@ -369,7 +372,7 @@ static void finish_attempt(ni_t *ni, uint64_t cycle, unsigned e, sender_t *s)
     else if (s->dropped_stage >= 0)
         out = NI_DROPPED, loc = s->dropped_stage;
     else if (s->answer < 0)
-        out = NI_DROPPED, loc = (int)t->stages; /* no answer: the link to the destination */
+        out = NI_DROPPED, loc = (int)t->stages;  /* no answer: the link to the destination */
     else if (s->dst_xor < 0 || s->dst_count < 0) /* the reply was cut after the answer */
         out = s->answer == ACK_BYTE ? NI_DELIVERED : NI_CORRUPTED;
     else if (s->dst_xor != s->exp_xor[t->stages] || s->dst_count != s->exp_count[t->stages])
@@ -554,8 +557,7 @@ static uint16_t sender_plan(ni_t *ni, uint64_t cycle, unsigned e)
         }
         return w;
     }
-    case S_REPLY:
-        return RNP_HOLD;
+    case S_REPLY: return RNP_HOLD;
     case S_CLOSE: /* collapsed by the backward channel: close our end, then retry */
         finish_attempt(ni, cycle, e, s);
         return RNP_DROP;
@@ -617,7 +619,9 @@ static void receiver_observe(ni_t *ni, uint64_t cycle, unsigned d, unsigned k, u
         } else {
             *last = (uint16_t)(seq + 1);
             if (ni->rx) {
-                ni_msg_t m = {.src = (uint16_t)src, .dst = (uint16_t)d, .seq = seq,
+                ni_msg_t m = {.src = (uint16_t)src,
+                              .dst = (uint16_t)d,
+                              .seq = seq,
                               .len = (uint16_t)(r->n - 7)};
                 memcpy(m.data, r->buf + 6, m.len);
                 ni->rx(ni->ctx, cycle, &m, 1);
@@ -631,20 +635,13 @@ static uint16_t receiver_plan(ni_t *ni, unsigned d, unsigned k)
 {
     receiver_t *r = &ni->rcv[d * 2 + k];
     switch (r->st) {
-    case R_ACK:
-        r->st = R_XOR;
-        return (uint16_t)(RNP_C | r->verdict);
+    case R_ACK: r->st = R_XOR; return (uint16_t)(RNP_C | r->verdict);
     case R_XOR: /* then its own CHECKSUM and count, like one more router on the path */
         r->st = R_COUNT;
         return (uint16_t)(RNP_C | r->xr);
-    case R_COUNT:
-        r->st = R_DROP;
-        return (uint16_t)(RNP_C | r->count);
-    case R_DROP:
-        r->st = R_IDLE;
-        return RNP_DROP;
-    default:
-        return RNP_IDLE;
+    case R_COUNT: r->st = R_DROP; return (uint16_t)(RNP_C | r->count);
+    case R_DROP: r->st = R_IDLE; return RNP_DROP;
+    default: return RNP_IDLE;
     }
 }
 

@@ -40,7 +40,7 @@
 #include "rnpnet.h"
 
 #define NI_MAX_PAYLOAD 32
-#define NI_MAX_STAGES 8
+#define NI_MAX_STAGES  8
 
 typedef enum {
     NI_DELIVERED,
@@ -51,21 +51,21 @@ typedef enum {
 } ni_outcome_t;
 
 typedef struct ni_policy {
-    unsigned retry_limit;   /* attempts before the source reports the message failed */
-    unsigned backoff_max;   /* cycles: the random backoff doubles up to this */
-    int use_lft;            /* the link fault table masks faulty ports */
-    unsigned perm_stage;    /* stage number at which an entry is permanent (seed 001: 3) */
-    unsigned trial_attempts;/* attempt number at which a non-permanent entry is tried (10) */
+    unsigned retry_limit;    /* attempts before the source reports the message failed */
+    unsigned backoff_max;    /* cycles: the random backoff doubles up to this */
+    int use_lft;             /* the link fault table masks faulty ports */
+    unsigned perm_stage;     /* stage number at which an entry is permanent (seed 001: 3) */
+    unsigned trial_attempts; /* attempt number at which a non-permanent entry is tried (10) */
 } ni_policy_t;
 
 /* One message's history, for the scoreboard and the measurements. */
 typedef struct ni_msg {
-    uint32_t id;            /* global message number */
+    uint32_t id; /* global message number */
     uint16_t src, dst, seq, len;
     uint8_t data[NI_MAX_PAYLOAD];
     uint64_t t_created, t_done;
     unsigned attempts;
-    int state;              /* 0 queued/in flight, 1 delivered (ACK seen), 2 failed */
+    int state; /* 0 queued/in flight, 1 delivered (ACK seen), 2 failed */
 } ni_msg_t;
 
 typedef struct ni_stats {
@@ -78,9 +78,9 @@ typedef struct ni ni_t;
 /* A fault location the sources have named: the link leaving router `router` by backward
  * port `port` (port 8 + k: the injection link of endpoint `router`, port k). */
 typedef struct ni_path {
-    uint64_t t0;                      /* the attempt's first word */
-    unsigned src, port;               /* source endpoint and its injection port */
-    unsigned n;                       /* stages the STATUS words named */
+    uint64_t t0;                                        /* the attempt's first word */
+    unsigned src, port;                                 /* source endpoint and its injection port */
+    unsigned n;                                         /* stages the STATUS words named */
     unsigned router[NI_MAX_STAGES], out[NI_MAX_STAGES]; /* per stage: router, output taken */
 } ni_path_t;
 typedef void (*ni_diag_fn)(void *ctx, uint64_t cycle, const ni_path_t *path, unsigned router,

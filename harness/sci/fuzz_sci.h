@@ -15,12 +15,12 @@ typedef struct fuzz_scilc_opts {
 
 typedef struct fuzz_sciring_opts {
     fuzz_opts_t base;
-    unsigned nodes;       /* a ring's nodes (0: random 2..16 from the seed) */
-    int p2s;              /* 1 P2S (--p2s), 0 LC3 (--lc3), -1 from the seed */
-    int pull;             /* --pull I: pull node I's output cable once, no random cuts; -1 */
-    int nocuts;           /* --no-cuts: no cable pulls (bench) */
+    unsigned nodes;            /* a ring's nodes (0: random 2..16 from the seed) */
+    int p2s;                   /* 1 P2S (--p2s), 0 LC3 (--lc3), -1 from the seed */
+    int pull;                  /* --pull I: pull node I's output cable once, no random cuts; -1 */
+    int nocuts;                /* --no-cuts: no cable pulls (bench) */
     unsigned torus_w, torus_h; /* --torus WxH: a torus instead of a ring (0: a ring) */
-    unsigned gap;         /* a message every ~gap cycles per flow (0: from the size) */
+    unsigned gap;              /* a message every ~gap cycles per flow (0: from the size) */
 } fuzz_sciring_opts_t;
 
 int fuzz_scilc(const fuzz_scilc_opts_t *o);

@@ -28,7 +28,6 @@
 #include "sci_word.h"
 #include "vec.h"
 
-
 #define MAXQ 64
 
 typedef struct {
@@ -61,15 +60,15 @@ typedef struct {
     logent_t *log;
     size_t nlog, caplog;
     dev_write_t init[1];
-    rec_t *golden;      /* --record */
+    rec_t *golden; /* --record */
     /* configuration the stimulus knows */
     uint16_t id;
-    uint16_t taken[8];  /* ids the LRT takes */
+    uint16_t taken[8]; /* ids the LRT takes */
     /* link input */
-    spkt_t lp;          /* packet being sent on lin (len 0: none) */
-    unsigned gap;       /* idles before the next one */
-    unsigned sd_off;    /* cycles left with signal detect lost */
-    unsigned rdi_left;  /* ring-down idles of another node still to send */
+    spkt_t lp;         /* packet being sent on lin (len 0: none) */
+    unsigned gap;      /* idles before the next one */
+    unsigned sd_off;   /* cycles left with signal detect lost */
+    unsigned rdi_left; /* ring-down idles of another node still to send */
     echo_due_t eq[MAXQ];
     unsigned neq;
     /* link output watcher (the LC's insertions) */
@@ -119,7 +118,7 @@ static uint16_t rnd_target(fz_t *f)
     return t;
 }
 
-static const uint8_t pkt_types[] = {SCI_T_DATA, SCI_T_DATA, SCI_T_ACK, SCI_T_PROBE,
+static const uint8_t pkt_types[] = {SCI_T_DATA,        SCI_T_DATA,         SCI_T_ACK,   SCI_T_PROBE,
                                     SCI_T_STATUS_READ, SCI_T_STATUS_REPLY, SCI_T_NOTIFY};
 
 static void build(spkt_t *p, uint16_t tgt, uint8_t type, uint16_t src, uint16_t tid, unsigned npay,
@@ -135,7 +134,9 @@ static void build(spkt_t *p, uint16_t tgt, uint8_t type, uint16_t src, uint16_t 
 static unsigned rnd_len(fz_t *f)
 {
     unsigned r = prng_below(&f->rng, 10);
-    return r < 6 ? prng_below(&f->rng, 4) : r < 9 ? prng_below(&f->rng, 12) : prng_below(&f->rng, 33);
+    return r < 6   ? prng_below(&f->rng, 4)
+           : r < 9 ? prng_below(&f->rng, 12)
+                   : prng_below(&f->rng, 33);
 }
 
 /* The next packet upstream sends on the link: an echo that is due, or random traffic. */
@@ -188,8 +189,8 @@ static void drive_link(fz_t *f)
             f->rdi_left = 1 + prng_below(&f->rng, 80);
         } else {
             link_next(f);
-            f->gap = prng_chance(&f->rng, 1, 2) ? 1 + prng_below(&f->rng, 3)
-                                                : prng_below(&f->rng, 60);
+            f->gap =
+                prng_chance(&f->rng, 1, 2) ? 1 + prng_below(&f->rng, 3) : prng_below(&f->rng, 60);
         }
     }
     f->in[SCI_P_LIN] = w;
@@ -208,8 +209,8 @@ static void watch_out(fz_t *f, uint64_t w)
                 !prng_chance(&f->rng, 1, 8)) {
                 unsigned r = prng_below(&f->rng, 10);
                 uint8_t et = r < 7 ? SCI_T_ECHO_ACCEPT : r < 9 ? SCI_T_ECHO_BUSY : SCI_T_ECHO_ERROR;
-                f->eq[f->neq++] = (echo_due_t){f->t + 10 + prng_below(&f->rng, 250),
-                                               f->ohdr[2], f->ohdr[3], et};
+                f->eq[f->neq++] =
+                    (echo_due_t){f->t + 10 + prng_below(&f->rng, 250), f->ohdr[2], f->ohdr[3], et};
             }
         }
         f->opos = 0;
@@ -232,7 +233,8 @@ static void drive_blink(fz_t *f, int moved)
         f->n_bpkt++;
     }
     if (f->bp.len) {
-        f->in[SCI_P_BIN] = SCI_FLAG | f->bp.sym[f->bp.pos] | (f->bp.pos + 1 == f->bp.len ? SCI_LAST : 0);
+        f->in[SCI_P_BIN] =
+            SCI_FLAG | f->bp.sym[f->bp.pos] | (f->bp.pos + 1 == f->bp.len ? SCI_LAST : 0);
     } else {
         f->in[SCI_P_BIN] = 0;
     }
@@ -243,16 +245,19 @@ static int pick_write(fz_t *f, dev_write_t *w)
 {
     if (f->t < 40) { /* the tables: TADDR, LRT, BRT for the taken ids and the own id */
         unsigned k = (unsigned)f->t / 3, step = (unsigned)f->t % 3;
-        uint16_t id = k < 8 ? f->taken[k] : k < 10 ? (uint16_t)(k == 8 ? f->id : f->id | SCI_ADDR_SEL)
-                                                 : (uint16_t)prng_below(&f->rng, 40);
-        unsigned ti = f->d == &p2s_design ? (((id & SCI_ADDR_SEL) ? 8192u : 0u) | (id & SCI_ID_MASK))
-                                          : (id & 0xFFu);
+        uint16_t id = k < 8    ? f->taken[k]
+                      : k < 10 ? (uint16_t)(k == 8 ? f->id : f->id | SCI_ADDR_SEL)
+                               : (uint16_t)prng_below(&f->rng, 40);
+        unsigned ti = f->d == &p2s_design
+                          ? (((id & SCI_ADDR_SEL) ? 8192u : 0u) | (id & SCI_ID_MASK))
+                          : (id & 0xFFu);
         if (step == 0)
             *w = (dev_write_t){SCI_REG_TADDR, ti, 0x3FFF};
         else if (step == 1)
             *w = (dev_write_t){SCI_REG_LRT, prng_chance(&f->rng, 7, 8), 1};
         else
-            *w = (dev_write_t){SCI_REG_BRT, prng_chance(&f->rng, 1, 10) ? 7 : prng_below(&f->rng, 4), 7};
+            *w = (dev_write_t){SCI_REG_BRT,
+                               prng_chance(&f->rng, 1, 10) ? 7 : prng_below(&f->rng, 4), 7};
         return 1;
     }
     if (!prng_chance(&f->rng, 1, 700))
@@ -261,24 +266,19 @@ static int pick_write(fz_t *f, dev_write_t *w)
     case 0: /* enable toggle */
         *w = (dev_write_t){SCI_REG_CTRL, prng_chance(&f->rng, 2, 3) ? 1ull << 16 : 0, 1ull << 16};
         break;
-    case 1:
-        *w = (dev_write_t){SCI_REG_STATUS_CLR, 8, 8};
-        break;
+    case 1: *w = (dev_write_t){SCI_REG_STATUS_CLR, 8, 8}; break;
     case 2:
         *w = (dev_write_t){SCI_REG_CTRL, (uint64_t)prng_chance(&f->rng, 1, 4) << 17, 1ull << 17};
         break;
     case 3: /* limits and timeout */
-        *w = (dev_write_t){SCI_REG_CTRL,
-                           (uint64_t)prng_below(&f->rng, 4) << 24 | (uint64_t)prng_below(&f->rng, 4) << 32 |
-                               (uint64_t)(prng_chance(&f->rng, 1, 6) ? 0 : 20 + prng_below(&f->rng, 300)) << 48,
-                           0xFFFF00FFFF000000ull};
+        *w = (dev_write_t){
+            SCI_REG_CTRL,
+            (uint64_t)prng_below(&f->rng, 4) << 24 | (uint64_t)prng_below(&f->rng, 4) << 32 |
+                (uint64_t)(prng_chance(&f->rng, 1, 6) ? 0 : 20 + prng_below(&f->rng, 300)) << 48,
+            0xFFFF00FFFF000000ull};
         break;
-    case 4:
-        *w = (dev_write_t){SCI_REG_TADDR, prng_below(&f->rng, 40), 0x3FFF};
-        break;
-    default:
-        *w = (dev_write_t){SCI_REG_LRT, prng_chance(&f->rng, 1, 2), 1};
-        break;
+    case 4: *w = (dev_write_t){SCI_REG_TADDR, prng_below(&f->rng, 40), 0x3FFF}; break;
+    default: *w = (dev_write_t){SCI_REG_LRT, prng_chance(&f->rng, 1, 2), 1}; break;
     }
     return 1;
 }
@@ -319,8 +319,10 @@ static void report_failure(fz_t *f)
     mkdir("build", 0777);
     mkdir(dir, 0777);
     char vec[512], fst[512];
-    snprintf(vec, sizeof vec, "%s/%s-seed%llu.vec", dir, f->d->name, (unsigned long long)f->o->seed);
-    snprintf(fst, sizeof fst, "%s/%s-seed%llu.fst", dir, f->d->name, (unsigned long long)f->o->seed);
+    snprintf(vec, sizeof vec, "%s/%s-seed%llu.vec", dir, f->d->name,
+             (unsigned long long)f->o->seed);
+    snprintf(fst, sizeof fst, "%s/%s-seed%llu.fst", dir, f->d->name,
+             (unsigned long long)f->o->seed);
     if (f->t > 2000000) {
         printf("no reproducer: the failure is past cycle 2000000 (rerun with fewer --cycles)\n");
         return;
@@ -359,9 +361,10 @@ int fuzz_scilc(const fuzz_scilc_opts_t *so)
     f->id = (uint16_t)(1 + prng_below(&f->rng, 20));
     for (unsigned k = 0; k < 8; k++)
         f->taken[k] = (uint16_t)prng_below(&f->rng, 32);
-    uint64_t ctrl = f->id | 1ull << 16 | (uint64_t)prng_chance(&f->rng, 1, 4) << 17 |
-                    (uint64_t)prng_below(&f->rng, 4) << 24 | (uint64_t)prng_below(&f->rng, 4) << 32 |
-                    (uint64_t)(prng_chance(&f->rng, 1, 6) ? 0 : 20 + prng_below(&f->rng, 300)) << 48;
+    uint64_t ctrl =
+        f->id | 1ull << 16 | (uint64_t)prng_chance(&f->rng, 1, 4) << 17 |
+        (uint64_t)prng_below(&f->rng, 4) << 24 | (uint64_t)prng_below(&f->rng, 4) << 32 |
+        (uint64_t)(prng_chance(&f->rng, 1, 6) ? 0 : 20 + prng_below(&f->rng, 300)) << 48;
     f->init[0] = (dev_write_t){SCI_REG_CTRL, ctrl, 0xFFFF00FFFF031FFFull};
     ls_reset(&f->ls, f->init, 1);
     f->tid_next = (uint16_t)prng_below(&f->rng, 1000);
@@ -373,11 +376,12 @@ int fuzz_scilc(const fuzz_scilc_opts_t *so)
     }
     if (o->record) {
         char header[512];
-        snprintf(header, sizeof header,
-                 "# GOLDEN VECTOR, recorded by `ftsim fuzz --device %s --seed %llu --cycles %llu "
-                 "--record` on the %s model.\n# Regenerate with `make vectors`; never edit by hand.\n",
-                 d->name, (unsigned long long)o->seed, (unsigned long long)o->cycles,
-                 dev_impl_name(f->ls.m[f->ls.n - 1]->impl));
+        snprintf(
+            header, sizeof header,
+            "# GOLDEN VECTOR, recorded by `ftsim fuzz --device %s --seed %llu --cycles %llu "
+            "--record` on the %s model.\n# Regenerate with `make vectors`; never edit by hand.\n",
+            d->name, (unsigned long long)o->seed, (unsigned long long)o->cycles,
+            dev_impl_name(f->ls.m[f->ls.n - 1]->impl));
         f->golden = rec_open(o->record, d, f->init, 1, header, 1, err, sizeof err);
         if (!f->golden) {
             fprintf(stderr, "ftsim: %s\n", err);
@@ -388,7 +392,9 @@ int fuzz_scilc(const fuzz_scilc_opts_t *so)
     }
     printf("fuzz %s: seed %llu, %llu cycles, models %s; node %u ctrl 0x%016llX\n", d->name,
            (unsigned long long)o->seed, (unsigned long long)o->cycles,
-           o->models == LS_BOTH ? "rtl+csim lockstep" : o->models == LS_RTL ? "rtl" : "csim",
+           o->models == LS_BOTH  ? "rtl+csim lockstep"
+           : o->models == LS_RTL ? "rtl"
+                                 : "csim",
            f->id, (unsigned long long)ctrl);
     fflush(stdout);
     struct timespec a, b;

@@ -43,28 +43,28 @@
 #include "sci_word.h"
 #include "vec.h"
 
-#define N_MAX SCI_RING_MAX
-#define MAX_TRIES 10u
-#define HOST_TIMEOUT 6000u   /* cycles without an ACK before the source retransmits */
-#define FAIL_BACKOFF 400u    /* after a FAIL_REPORT */
-#define F_RESYNC 1u
-#define DRAIN_MAX 200000u    /* cycles after --cycles to resolve every message */
+#define N_MAX        SCI_RING_MAX
+#define MAX_TRIES    10u
+#define HOST_TIMEOUT 6000u /* cycles without an ACK before the source retransmits */
+#define FAIL_BACKOFF 400u  /* after a FAIL_REPORT */
+#define F_RESYNC     1u
+#define DRAIN_MAX    200000u /* cycles after --cycles to resolve every message */
 
 enum { ST_GAP, ST_WAIT };
 
 typedef struct {
     /* source side */
-    uint32_t seq;         /* the current message */
+    uint32_t seq; /* the current message */
     uint8_t st;
     uint8_t tries;
-    uint8_t resync;       /* the current message carries the resync flag */
-    uint16_t tid;         /* of its latest attempt */
-    uint8_t failed_hint;  /* a FAIL_REPORT named the latest attempt */
-    uint64_t due;         /* ST_GAP: when to send; ST_WAIT: when to retransmit */
-    uint8_t *fate;        /* per seq: bit 0 given up, bit 1 acked, bit 2 delivered */
+    uint8_t resync;      /* the current message carries the resync flag */
+    uint16_t tid;        /* of its latest attempt */
+    uint8_t failed_hint; /* a FAIL_REPORT named the latest attempt */
+    uint64_t due;        /* ST_GAP: when to send; ST_WAIT: when to retransmit */
+    uint8_t *fate;       /* per seq: bit 0 given up, bit 1 acked, bit 2 delivered */
     uint32_t cap;
     /* destination side */
-    int64_t last;         /* last delivered seq, -1 before the first */
+    int64_t last; /* last delivered seq, -1 before the first */
 } flow_t;
 
 typedef struct {
@@ -78,12 +78,15 @@ typedef struct {
     hpkt_t q[TXQ];
     unsigned qh, qn;
     hpkt_t cur;
-    unsigned pos;         /* next symbol of cur; cur.len 0: none */
+    unsigned pos; /* next symbol of cur; cur.len 0: none */
     uint16_t tid_next;
     /* receive side */
     uint16_t rx[SCI_MAX_PKT + 8];
     /* remote status reads and probes this host has sent: tid, target (probes: own id) */
-    struct { uint16_t tid, target; uint8_t probe, answered; } ask[16];
+    struct {
+        uint16_t tid, target;
+        uint8_t probe, answered;
+    } ask[16];
     unsigned nask;
     uint64_t next_ask;
     unsigned rxn;
@@ -92,13 +95,13 @@ typedef struct {
 typedef struct {
     uint64_t msgs, delivered, dups, acks, retx, tmo_retx, given_up, late_delivered;
     uint64_t fail_reports[5], cuts, restores, pkts_in;
-    uint64_t link_busy;   /* link-cycles carrying a packet symbol, over every link */
+    uint64_t link_busy; /* link-cycles carrying a packet symbol, over every link */
     uint64_t reads, replies, read_timeouts, probes, probes_back, notifies;
 } rstats_t;
 
 typedef struct {
     uint64_t cycle;
-    uint32_t port;        /* UINT32_MAX: a control (text in ctl) */
+    uint32_t port; /* UINT32_MAX: a control (text in ctl) */
     uint64_t value;
     char ctl[48];
 } logent_t;
@@ -107,18 +110,18 @@ typedef struct {
     const fuzz_opts_t *o;
     const dev_design_t *d;
     unsigned n;
-    int nocuts;           /* --no-cuts: no cable pulls */
+    int nocuts; /* --no-cuts: no cable pulls */
     lockstep_t ls;
     prng_t rng;
     uint64_t t, drain_at, quiet_cuts_at;
     uint64_t *in;
     host_t h[N_MAX];
     flow_t f[N_MAX][N_MAX];
-    unsigned gap;         /* mean cycles between messages of a flow */
-    int cut;              /* the link cut now, -1 none */
-    int pull;             /* --pull I: one planned pull of link I, no random cuts; -1 none */
-    unsigned tw, th;      /* a torus: its dimensions (0: a ring) */
-    int cut_dim;          /* a torus: the cut cable is node cut's X (0) or Y (1) cable */
+    unsigned gap;    /* mean cycles between messages of a flow */
+    int cut;         /* the link cut now, -1 none */
+    int pull;        /* --pull I: one planned pull of link I, no random cuts; -1 none */
+    unsigned tw, th; /* a torus: its dimensions (0: a ring) */
+    int cut_dim;     /* a torus: the cut cable is node cut's X (0) or Y (1) cable */
     uint64_t pull_at, pull_end;
     int64_t down_at[N_MAX], up_at[N_MAX]; /* when each LC reported down / up again (-1: not) */
     int was_up[N_MAX];
@@ -131,11 +134,11 @@ typedef struct {
     int logging;
     dev_write_t init[3 * N_MAX];
     unsigned ninit;
-    rec_t *golden;        /* --record */
-    int debug;            /* FTSIM_RING_DEBUG set: trace host events on stderr */
+    rec_t *golden;              /* --record */
+    int debug;                  /* FTSIM_RING_DEBUG set: trace host events on stderr */
     uint16_t dbg_hdr[N_MAX][4]; /* FTSIM_RING_TID: each link's packet header so far */
     unsigned dbg_pos[N_MAX];
-    uint8_t fate_sink;    /* what fate() hands out when the ledger cannot grow */
+    uint8_t fate_sink; /* what fate() hands out when the ledger cannot grow */
 } rz_t;
 
 static void rz_fail(rz_t *z, const char *fmt, ...)
@@ -169,15 +172,15 @@ static void log_add(rz_t *z, uint32_t port, uint64_t value, const char *ctl)
         snprintf(e->ctl, sizeof e->ctl, "%s", ctl);
 }
 
-
 /* ---- the fabric: a ring (node i) or a torus (node i = y * W + x) -------------------------- */
 
 static unsigned port(const rz_t *z, unsigned i, unsigned ring_kind)
 {
     if (!z->tw)
         return sci_ring_port(i, ring_kind);
-    static const unsigned tk[SCI_RING_NK] = {SCI_TP_HIN, SCI_TP_HOUT_READY, SCI_TP_HIN_READY,
-                                             SCI_TP_HOUT, SCI_TP_IRQ_X, SCI_TP_LX, SCI_TP_LX_SD};
+    static const unsigned tk[SCI_RING_NK] = {SCI_TP_HIN,  SCI_TP_HOUT_READY, SCI_TP_HIN_READY,
+                                             SCI_TP_HOUT, SCI_TP_IRQ_X,      SCI_TP_LX,
+                                             SCI_TP_LX_SD};
     return sci_torus_port(z->d, i % z->tw, i / z->tw, tk[ring_kind]);
 }
 
@@ -268,7 +271,8 @@ static void host_queue(rz_t *z, unsigned i, uint16_t tgt, uint8_t type, const ui
     }
     h->qn++;
     if (z->debug)
-        fprintf(stderr, "cycle %llu: host %u queues type 0x%02X tid 0x%04X at %u (front %d, %u queued)\n",
+        fprintf(stderr,
+                "cycle %llu: host %u queues type 0x%02X tid 0x%04X at %u (front %d, %u queued)\n",
                 (unsigned long long)z->t, i, type, p->sym[3], at, front, h->qn);
 }
 
@@ -351,7 +355,8 @@ static void flows_step(rz_t *z)
                 if (!f->failed_hint)
                     z->st.tmo_retx++;
                 if (z->debug)
-                    fprintf(stderr, "cycle %llu: flow %u->%u seq %u retransmit (%s), tid was 0x%04X\n",
+                    fprintf(stderr,
+                            "cycle %llu: flow %u->%u seq %u retransmit (%s), tid was 0x%04X\n",
                             (unsigned long long)z->t, s, d, f->seq,
                             f->failed_hint ? "failure report" : "timeout", f->tid);
                 send_msg(z, s, d);
@@ -409,14 +414,18 @@ static void got_data(rz_t *z, unsigned i, const uint16_t *p, unsigned len)
     uint32_t seq = p[4] | (uint32_t)(p[5] >> 8) << 16;
     unsigned flags = p[5] & 0xFFu, nd = len - 7;
     if (seq > z->f[s][i].seq || nd != msg_len((unsigned)s, i, seq)) {
-        rz_fail(z, "host %u: DATA from %d seq %u was never sent (source is at seq %u) or has the "
-                   "wrong length (%u data symbols)", i, s, seq, z->f[s][i].seq, nd);
+        rz_fail(z,
+                "host %u: DATA from %d seq %u was never sent (source is at seq %u) or has the "
+                "wrong length (%u data symbols)",
+                i, s, seq, z->f[s][i].seq, nd);
         return;
     }
     for (unsigned k = 0; k < nd; k++)
         if (p[6 + k] != msg_sym((unsigned)s, i, seq, k)) {
-            rz_fail(z, "host %u: DATA from %d seq %u delivered corrupt: data[%u] is 0x%04X, sent "
-                       "0x%04X", i, s, seq, k, p[6 + k], msg_sym((unsigned)s, i, seq, k));
+            rz_fail(z,
+                    "host %u: DATA from %d seq %u delivered corrupt: data[%u] is 0x%04X, sent "
+                    "0x%04X",
+                    i, s, seq, k, p[6 + k], msg_sym((unsigned)s, i, seq, k));
             return;
         }
     if ((int64_t)seq <= f->last) {
@@ -430,7 +439,8 @@ static void got_data(rz_t *z, unsigned i, const uint16_t *p, unsigned len)
             }
             for (int64_t k = f->last + 1; k < (int64_t)seq; k++)
                 if (!(*fate(z, f, (uint32_t)k) & 1u)) {
-                    rz_fail(z, "flow %d->%u: seq %u skips seq %lld, which its source has not given up",
+                    rz_fail(z,
+                            "flow %d->%u: seq %u skips seq %lld, which its source has not given up",
                             s, i, seq, (long long)k);
                     return;
                 }
@@ -514,9 +524,10 @@ static void got_answer(rz_t *z, unsigned i, const uint16_t *p, unsigned len)
         int timeout = len == 7 && (p[4] & 0x8000u);
         if (len != 7 || (p[4] & 0x7FFFu) != 0 || p[2] != h->ask[k].target ||
             (timeout && (h->ask[k].answered & 2u))) {
-            rz_fail(z, "host %u: a STATUS_REPLY for tid 0x%04X from 0x%04X does not answer its "
-                       "read of 0x%04X LC 0 (%u symbols, lc 0x%04X)", i, p[3], p[2],
-                    h->ask[k].target, len, len > 4 ? p[4] : 0);
+            rz_fail(z,
+                    "host %u: a STATUS_REPLY for tid 0x%04X from 0x%04X does not answer its "
+                    "read of 0x%04X LC 0 (%u symbols, lc 0x%04X)",
+                    i, p[3], p[2], h->ask[k].target, len, len > 4 ? p[4] : 0);
             return;
         }
         h->ask[k].answered |= timeout ? 2u : 1u;
@@ -546,15 +557,19 @@ static void host_receive(rz_t *z, unsigned i, const uint64_t *out)
     h->rxn = 0;
     z->st.pkts_in++;
     if (z->debug)
-        fprintf(stderr, "cycle %llu: host %u got type 0x%02X from 0x%04X tid 0x%04X p4 0x%04X len %u\n",
-                (unsigned long long)z->t, i, h->rx[1] >> 8, h->rx[2], h->rx[3], len > 4 ? h->rx[4] : 0, len);
+        fprintf(stderr,
+                "cycle %llu: host %u got type 0x%02X from 0x%04X tid 0x%04X p4 0x%04X len %u\n",
+                (unsigned long long)z->t, i, h->rx[1] >> 8, h->rx[2], h->rx[3],
+                len > 4 ? h->rx[4] : 0, len);
     if (len > SCI_MAX_PKT || sci_crc16(h->rx, len) != 0) {
         rz_fail(z, "host %u: received a packet of %u symbols with a bad CRC", i, len);
         return;
     }
     if ((h->rx[0] & SCI_ID_MASK) != node_id(z, i)) {
-        rz_fail(z, "host %u: received a packet for 0x%04X (command 0x%04X, source 0x%04X, tid "
-                   "0x%04X, %u symbols)", i, h->rx[0], h->rx[1], h->rx[2], h->rx[3], len);
+        rz_fail(z,
+                "host %u: received a packet for 0x%04X (command 0x%04X, source 0x%04X, tid "
+                "0x%04X, %u symbols)",
+                i, h->rx[0], h->rx[1], h->rx[2], h->rx[3], len);
         return;
     }
     switch (h->rx[1] >> 8) {
@@ -567,13 +582,16 @@ static void host_receive(rz_t *z, unsigned i, const uint64_t *out)
         /* P2S failover (rtl/sci_node.md section 6): the upstream X neighbour's PSB tells of a
          * change of its Y ring, {down, 0x0001} */
         if (z->tw && sci_torus_p2s(z->d) && len == 7 &&
-            (h->rx[2] & SCI_ID_MASK) == node_id(z, (i / z->tw) * z->tw + (i % z->tw + z->tw - 1) % z->tw) &&
+            (h->rx[2] & SCI_ID_MASK) ==
+                node_id(z, (i / z->tw) * z->tw + (i % z->tw + z->tw - 1) % z->tw) &&
             h->rx[4] <= 1 && h->rx[5] == 1) {
             z->st.notifies++;
             break;
         }
-        rz_fail(z, "host %u: a NOTIFY that is not its upstream X neighbour's (source 0x%04X, %u "
-                   "symbols)", i, h->rx[2], len);
+        rz_fail(z,
+                "host %u: a NOTIFY that is not its upstream X neighbour's (source 0x%04X, %u "
+                "symbols)",
+                i, h->rx[2], len);
         break;
     default: rz_fail(z, "host %u: received a packet of type 0x%02X nobody sent", i, h->rx[1] >> 8);
     }
@@ -601,7 +619,8 @@ static void pull_report(rz_t *z)
            "(bounds, rtl/sci_lc.md section 3: down within %u cycles, up within %u)\n",
            z->pull, (unsigned long long)z->pull_at, (unsigned long long)z->pull_end, down_bound,
            up_bound);
-    printf("  | node | reports down (cycles after the pull) | reports up (cycles after the restore) |\n"
+    printf("  | node | reports down (cycles after the pull) | reports up (cycles after the "
+           "restore) |\n"
            "  |---|---:|---:|\n");
     for (unsigned i = 0; i < z->n; i++) {
         printf("  | %u | %lld | %lld |\n", i, (long long)z->down_at[i], (long long)z->up_at[i]);
@@ -617,7 +636,7 @@ static void pull_report(rz_t *z)
 /* Debugging aid (FTSIM_RING_TID=0xT): print every packet with that tid on every link. */
 static void debug_links(rz_t *z, const uint64_t *out, uint16_t tid)
 {
-    uint16_t (*hdr)[4] = z->dbg_hdr;
+    uint16_t(*hdr)[4] = z->dbg_hdr;
     unsigned *pos = z->dbg_pos;
     for (unsigned i = 0; i < z->n; i++) {
         uint64_t w = out[port(z, i, SCI_RP_LINK)];
@@ -628,7 +647,8 @@ static void debug_links(rz_t *z, const uint64_t *out, uint16_t tid)
         if (pos[i] < 4)
             hdr[i][pos[i]] = (uint16_t)w;
         if (++pos[i] == 4 && hdr[i][3] == tid)
-            fprintf(stderr, "cycle %llu: link l%u carries target 0x%04X cmd 0x%04X src 0x%04X tid 0x%04X\n",
+            fprintf(stderr,
+                    "cycle %llu: link l%u carries target 0x%04X cmd 0x%04X src 0x%04X tid 0x%04X\n",
                     (unsigned long long)z->t, i, hdr[i][0], hdr[i][1], hdr[i][2], hdr[i][3]);
     }
 }
@@ -660,8 +680,8 @@ static void cables(rz_t *z)
     }
     if (z->cut >= 0 && z->t >= z->cut_until) {
         if (z->tw)
-            snprintf(text, sizeof text, "restore %c %u,%u", "xy"[z->cut_dim], z->cut % z->tw,
-                     z->cut / z->tw);
+            snprintf(text, sizeof text, "restore %c %u,%u", "xy"[z->cut_dim], z -> cut % z -> tw,
+                     z -> cut / z -> tw);
         else
             snprintf(text, sizeof text, "restore %d", z->cut);
         control(z, text);
@@ -671,12 +691,12 @@ static void cables(rz_t *z)
     } else if (z->cut < 0 && z->t >= z->next_cut && z->t < z->quiet_cuts_at && !z->nocuts) {
         z->cut = (int)prng_below(&z->rng, z->n);
         unsigned len = prng_chance(&z->rng, 1, 3) ? 1 + prng_below(&z->rng, 300)
-                                                   : 300 + prng_below(&z->rng, 25000);
+                                                  : 300 + prng_below(&z->rng, 25000);
         z->cut_until = z->t + len;
         z->cut_dim = (int)prng_below(&z->rng, 2);
         if (z->tw)
-            snprintf(text, sizeof text, "cut %c %u,%u", "xy"[z->cut_dim], z->cut % z->tw,
-                     z->cut / z->tw);
+            snprintf(text, sizeof text, "cut %c %u,%u", "xy"[z->cut_dim], z -> cut % z -> tw,
+                     z -> cut / z -> tw);
         else
             snprintf(text, sizeof text, "cut %d", z->cut);
         control(z, text);
@@ -710,14 +730,17 @@ static void ledger_final(rz_t *z)
                 continue;
             flow_t *f = &z->f[s][d];
             if (f->st == ST_WAIT) {
-                rz_fail(z, "flow %u->%u: seq %u still unresolved %u cycles after the last message "
-                           "started (%u attempts)", s, d, f->seq, DRAIN_MAX, f->tries);
+                rz_fail(z,
+                        "flow %u->%u: seq %u still unresolved %u cycles after the last message "
+                        "started (%u attempts)",
+                        s, d, f->seq, DRAIN_MAX, f->tries);
                 break;
             }
             for (uint32_t k = 0; k < f->seq; k++) {
                 uint8_t x = *fate(z, f, k);
                 if (!(x & 1u) && !((x & 2u) && (x & 4u))) {
-                    rz_fail(z, "flow %u->%u: seq %u neither delivered and acked nor given up", s, d, k);
+                    rz_fail(z, "flow %u->%u: seq %u neither delivered and acked nor given up", s, d,
+                            k);
                     break;
                 }
             }
@@ -732,8 +755,7 @@ static int write_repro(rz_t *z, const char *path)
     snprintf(header, sizeof header,
              "# REPRODUCER written by `ftsim fuzz %s --seed %llu`, cycles\n"
              "# 0..%llu of the run. Failure: %s\n",
-             args, (unsigned long long)z->o->seed,
-             (unsigned long long)z->t, z->why);
+             args, (unsigned long long)z->o->seed, (unsigned long long)z->t, z->why);
     rec_t *r = rec_open(path, z->d, z->init, z->ninit, header, 0, err, sizeof err);
     if (!r) {
         fprintf(stderr, "ftsim: %s\n", err);
@@ -772,8 +794,10 @@ static void report_failure(rz_t *z)
     mkdir("build", 0777);
     mkdir(dir, 0777);
     char vec[512], fst[512];
-    snprintf(vec, sizeof vec, "%s/%s-seed%llu.vec", dir, z->d->name, (unsigned long long)z->o->seed);
-    snprintf(fst, sizeof fst, "%s/%s-seed%llu.fst", dir, z->d->name, (unsigned long long)z->o->seed);
+    snprintf(vec, sizeof vec, "%s/%s-seed%llu.vec", dir, z->d->name,
+             (unsigned long long)z->o->seed);
+    snprintf(fst, sizeof fst, "%s/%s-seed%llu.fst", dir, z->d->name,
+             (unsigned long long)z->o->seed);
     if (write_repro(z, vec) < 0)
         return;
     printf("reproducer: %s\n", vec);
@@ -785,14 +809,14 @@ static void report_failure(rz_t *z)
 static void print_stats(const rz_t *z, double secs)
 {
     const rstats_t *s = &z->st;
-    printf("  %llu cycles in %.2f s (%.0f cycles/s); messages %llu: delivered %llu, duplicates "
-           "dropped %llu, acks %llu, retransmissions %llu (%llu on timeout), given up %llu (%llu of "
-           "them delivered after all)\n",
-           (unsigned long long)z->t, secs, secs > 0 ? (double)z->t / secs : 0.0,
-           (unsigned long long)s->msgs, (unsigned long long)s->delivered,
-           (unsigned long long)s->dups, (unsigned long long)s->acks, (unsigned long long)s->retx,
-           (unsigned long long)s->tmo_retx, (unsigned long long)s->given_up,
-           (unsigned long long)s->late_delivered);
+    printf(
+        "  %llu cycles in %.2f s (%.0f cycles/s); messages %llu: delivered %llu, duplicates "
+        "dropped %llu, acks %llu, retransmissions %llu (%llu on timeout), given up %llu (%llu of "
+        "them delivered after all)\n",
+        (unsigned long long)z->t, secs, secs > 0 ? (double)z->t / secs : 0.0,
+        (unsigned long long)s->msgs, (unsigned long long)s->delivered, (unsigned long long)s->dups,
+        (unsigned long long)s->acks, (unsigned long long)s->retx, (unsigned long long)s->tmo_retx,
+        (unsigned long long)s->given_up, (unsigned long long)s->late_delivered);
     printf("  status reads %llu: replies %llu, timeout replies %llu; probes %llu, back %llu; "
            "failover NOTIFYs %llu\n",
            (unsigned long long)s->reads, (unsigned long long)s->replies,
@@ -818,18 +842,19 @@ static void config(rz_t *z)
                 int scrub = k ? i / z->tw == 0 : i % z->tw == 0;
                 uint64_t c = node_id(z, i) | 1ull << 16 | (uint64_t)scrub << 17 |
                              (uint64_t)busy << 24 | (uint64_t)retry << 32 | (uint64_t)tmo << 48;
-                z->init[z->ninit++] = (dev_write_t){node_addr(z, i, 0x20 * k), c, 0xFFFF00FFFF031FFFull};
+                z->init[z->ninit++] =
+                    (dev_write_t){node_addr(z, i, 0x20 * k), c, 0xFFFF00FFFF031FFFull};
             }
-            z->init[z->ninit++] = (dev_write_t){node_addr(z, i, 0x80), node_id(z, i) | (uint64_t)rsr << 32,
-                                                0x0000FFFF00001FFFull};
+            z->init[z->ninit++] = (dev_write_t){
+                node_addr(z, i, 0x80), node_id(z, i) | (uint64_t)rsr << 32, 0x0000FFFF00001FFFull};
             continue;
         }
         uint64_t ctrl = node_id(z, i) | 1ull << 16 | (uint64_t)(i == 0) << 17 |
                         (uint64_t)busy << 24 | (uint64_t)retry << 32 | (uint64_t)tmo << 48;
-        z->init[z->ninit++] = (dev_write_t){node_addr(z, i, SCI_REG_CTRL), ctrl, 0xFFFF00FFFF031FFFull};
-        z->init[z->ninit++] = (dev_write_t){node_addr(z, i, 0x80),
-                                            node_id(z, i) | (uint64_t)rsr << 32,
-                                            0x0000FFFF00001FFFull};
+        z->init[z->ninit++] =
+            (dev_write_t){node_addr(z, i, SCI_REG_CTRL), ctrl, 0xFFFF00FFFF031FFFull};
+        z->init[z->ninit++] = (dev_write_t){
+            node_addr(z, i, 0x80), node_id(z, i) | (uint64_t)rsr << 32, 0x0000FFFF00001FFFull};
     }
     printf("  %s: %u %s nodes, busy_limit %u, retry_limit %u, echo_timeout %u, rsr_timeout %u, "
            "message gap ~%u\n",
@@ -850,7 +875,8 @@ static int pick_fabric(rz_t *z, const fuzz_sciring_opts_t *ro)
         p2s = ro->p2s >= 0 ? ro->p2s : (int)prng_below(&z->rng, 2);
         z->d = z->n <= N_MAX ? sci_torus_design(p2s, z->tw, z->th) : NULL;
         if (!z->d) {
-            fprintf(stderr, "ftsim: the torus fuzz takes tori of up to %u nodes (2x2 to 4x4)\n", N_MAX);
+            fprintf(stderr, "ftsim: the torus fuzz takes tori of up to %u nodes (2x2 to 4x4)\n",
+                    N_MAX);
             return 2;
         }
         if (ro->pull >= 0) {
@@ -885,12 +911,13 @@ static int open_golden(rz_t *z, const fuzz_sciring_opts_t *ro)
         snprintf(extra + strlen(extra), sizeof extra - strlen(extra), " --no-cuts");
     if (ro->gap)
         snprintf(extra + strlen(extra), sizeof extra - strlen(extra), " --gap %u", ro->gap);
-    snprintf(header, sizeof header,
-             "# GOLDEN VECTOR, recorded by `ftsim fuzz %s%s --seed %llu "
-             "--cycles %llu --record` on the %s model.\n# Regenerate with `make vectors`; never edit "
-             "by hand.\n",
-             args, extra, (unsigned long long)o->seed,
-             (unsigned long long)o->cycles, dev_impl_name(z->ls.m[z->ls.n - 1]->impl));
+    snprintf(
+        header, sizeof header,
+        "# GOLDEN VECTOR, recorded by `ftsim fuzz %s%s --seed %llu "
+        "--cycles %llu --record` on the %s model.\n# Regenerate with `make vectors`; never edit "
+        "by hand.\n",
+        args, extra, (unsigned long long)o->seed, (unsigned long long)o->cycles,
+        dev_impl_name(z->ls.m[z->ls.n - 1]->impl));
     z->golden = rec_open(o->record, z->d, z->init, z->ninit, header, 1, err, sizeof err);
     if (!z->golden) {
         fprintf(stderr, "ftsim: %s\n", err);
@@ -905,9 +932,11 @@ static int open_models(rz_t *z, const fuzz_sciring_opts_t *ro)
 {
     const fuzz_opts_t *o = &ro->base;
     char err[DEV_ERR_LEN];
-    printf("fuzz %s: seed %llu, %llu cycles, models %s\n", fabric_kind(z), (unsigned long long)o->seed,
-           (unsigned long long)o->cycles,
-           o->models == LS_BOTH ? "rtl+csim lockstep" : o->models == LS_RTL ? "rtl" : "csim");
+    printf("fuzz %s: seed %llu, %llu cycles, models %s\n", fabric_kind(z),
+           (unsigned long long)o->seed, (unsigned long long)o->cycles,
+           o->models == LS_BOTH  ? "rtl+csim lockstep"
+           : o->models == LS_RTL ? "rtl"
+                                 : "csim");
     fflush(stdout);
     if (ls_open(&z->ls, z->d, o->models, err, sizeof err) < 0) {
         fprintf(stderr, "ftsim: %s\n", err);
@@ -975,10 +1004,9 @@ static int step(rz_t *z, int *moved, long dbg_tid)
     for (unsigned i = 0; i < z->n; i++) {
         z->st.link_busy += (out[port(z, i, SCI_RP_LINK)] & SCI_FLAG) != 0;
         if (z->tw) /* a torus node's Y link too */
-            z->st.link_busy += (out[sci_torus_port(z->d, i % z->tw, i / z->tw, SCI_TP_LY)] &
-                                SCI_FLAG) != 0;
-        moved[i] = (z->in[port(z, i, SCI_RP_HIN)] & SCI_FLAG) &&
-                   out[port(z, i, SCI_RP_HIN_READY)];
+            z->st.link_busy +=
+                (out[sci_torus_port(z->d, i % z->tw, i / z->tw, SCI_TP_LY)] & SCI_FLAG) != 0;
+        moved[i] = (z->in[port(z, i, SCI_RP_HIN)] & SCI_FLAG) && out[port(z, i, SCI_RP_HIN_READY)];
         host_receive(z, i, out);
     }
     if (z->failed)

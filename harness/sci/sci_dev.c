@@ -13,11 +13,11 @@
 #include "sci_word.h"
 
 static const dev_port_t sci_ports[SCI_P_N] = {
-    {"lin", DEV_IN, 17, SCI_KIND_LINK, 0},        {"lin.sd", DEV_IN, 1, SCI_KIND_BIT, 0},
-    {"bin", DEV_IN, 18, SCI_KIND_BLINK, 0},       {"bout.ready", DEV_IN, 1, SCI_KIND_BIT, 0},
-    {"lout", DEV_OUT, 17, SCI_KIND_LINK, 0},   {"lout.sd", DEV_OUT, 1, SCI_KIND_BIT, 1},
-    {"bin.ready", DEV_OUT, 1, SCI_KIND_BIT, 1}, {"bout", DEV_OUT, 18, SCI_KIND_BLINK, 0},
-    {"bout.port", DEV_OUT, 3, SCI_KIND_PORT, 0},  {"irq", DEV_OUT, 1, SCI_KIND_BIT, 0},
+    {"lin", DEV_IN, 17, SCI_KIND_LINK, 0},       {"lin.sd", DEV_IN, 1, SCI_KIND_BIT, 0},
+    {"bin", DEV_IN, 18, SCI_KIND_BLINK, 0},      {"bout.ready", DEV_IN, 1, SCI_KIND_BIT, 0},
+    {"lout", DEV_OUT, 17, SCI_KIND_LINK, 0},     {"lout.sd", DEV_OUT, 1, SCI_KIND_BIT, 1},
+    {"bin.ready", DEV_OUT, 1, SCI_KIND_BIT, 1},  {"bout", DEV_OUT, 18, SCI_KIND_BLINK, 0},
+    {"bout.port", DEV_OUT, 3, SCI_KIND_PORT, 0}, {"irq", DEV_OUT, 1, SCI_KIND_BIT, 0},
 };
 
 static const dev_reg_t sci_regs[] = {SCI_LC_REGS("", 0)};
@@ -90,10 +90,19 @@ static void cs_tick(void *self, uint64_t cycle)
     s->in.reg_we = false;
 }
 
-static const dev_ops_t sci_csim_ops = {cs_destroy,  cs_set_reset,  cs_set_inputs,  cs_get_outputs,
-                                       cs_reg_write, cs_reg_read,  cs_debug,       cs_tick,
-                                       dev_csim_trace_open, dev_csim_trace_close, dev_csim_internal_error,
-                                       dev_no_control, NULL};
+static const dev_ops_t sci_csim_ops = {cs_destroy,
+                                       cs_set_reset,
+                                       cs_set_inputs,
+                                       cs_get_outputs,
+                                       cs_reg_write,
+                                       cs_reg_read,
+                                       cs_debug,
+                                       cs_tick,
+                                       dev_csim_trace_open,
+                                       dev_csim_trace_close,
+                                       dev_csim_internal_error,
+                                       dev_no_control,
+                                       NULL};
 
 static void *sci_create(const dev_design_t *d, dev_impl_t impl, const char *inst,
                         const dev_ops_t **ops, char *err, size_t errlen)
@@ -113,17 +122,17 @@ static void *sci_create(const dev_design_t *d, dev_impl_t impl, const char *inst
     return s;
 }
 
-#define SCI_DESIGN(NAME, SUMMARY)                                                                  \
-    {                                                                                              \
-        .name = NAME, .summary = SUMMARY, .ports = sci_ports,                                      \
-        .nports = sizeof sci_ports / sizeof sci_ports[0], .regs = sci_regs,                        \
-        .nregs = sizeof sci_regs / sizeof sci_regs[0], .debug_addrs = sci_debug_addrs,             \
-        .ndebug = sizeof sci_debug_addrs / sizeof sci_debug_addrs[0],                              \
-        .record_regs = sci_record_regs, .parse_word = sci_parse_word,                              \
-        .format_word = sci_format_word, .parse_seq = sci_parse_seq, .create = sci_create,          \
+#define SCI_DESIGN(NAME, SUMMARY)                                                         \
+    {                                                                                     \
+        .name = NAME, .summary = SUMMARY, .ports = sci_ports,                             \
+        .nports = sizeof sci_ports / sizeof sci_ports[0], .regs = sci_regs,               \
+        .nregs = sizeof sci_regs / sizeof sci_regs[0], .debug_addrs = sci_debug_addrs,    \
+        .ndebug = sizeof sci_debug_addrs / sizeof sci_debug_addrs[0],                     \
+        .record_regs = sci_record_regs, .parse_word = sci_parse_word,                     \
+        .format_word = sci_format_word, .parse_seq = sci_parse_seq, .create = sci_create, \
     }
 
-const dev_design_t lc3_design = SCI_DESIGN(
-    "lc3", "Dolphin LC3 SCI link controller, 256-entry tables (rtl/sci_lc.md)");
+const dev_design_t lc3_design =
+    SCI_DESIGN("lc3", "Dolphin LC3 SCI link controller, 256-entry tables (rtl/sci_lc.md)");
 const dev_design_t p2s_design = SCI_DESIGN(
     "p2s", "P2S SCI link controller, two 8192-entry table sets by targetId bit 14 (rtl/sci_lc.md)");

@@ -27,38 +27,52 @@ uint32_t sci_node_debug_addr(unsigned nlc, unsigned k)
 
 /* An LC's ports (kinds SCI_NP_LIN .. SCI_NP_IRQ), then the host's: sci_node_port(). A powered
  * LC drives signal detect, so lout.sd idles at 1. */
-#define LC_PORTS(PRE)                                                                              \
-    {PRE "lin", DEV_IN, 17, SCI_KIND_LINK, 0}, {PRE "lin.sd", DEV_IN, 1, SCI_KIND_BIT, 0},         \
-        {PRE "lout", DEV_OUT, 17, SCI_KIND_LINK, 0}, {PRE "lout.sd", DEV_OUT, 1, SCI_KIND_BIT, 1}, \
-        {PRE "irq", DEV_OUT, 1, SCI_KIND_BIT, 0}
-#define HOST_PORTS                                                                                 \
-    {"hin", DEV_IN, 18, SCI_KIND_BLINK, 0}, {"hout.ready", DEV_IN, 1, SCI_KIND_BIT, 0},            \
-        {"hin.ready", DEV_OUT, 1, SCI_KIND_BIT, 0}, {"hout", DEV_OUT, 18, SCI_KIND_BLINK, 0}
+/* A table fragment, one entry a line. */
+// clang-format off
+#define LC_PORTS(PRE)                                       \
+    {PRE "lin", DEV_IN, 17, SCI_KIND_LINK, 0},              \
+    {PRE "lin.sd", DEV_IN, 1, SCI_KIND_BIT, 0},             \
+    {PRE "lout", DEV_OUT, 17, SCI_KIND_LINK, 0},            \
+    {PRE "lout.sd", DEV_OUT, 1, SCI_KIND_BIT, 1},           \
+    {PRE "irq", DEV_OUT, 1, SCI_KIND_BIT, 0}
+// clang-format on
+
+/* A table fragment, one entry a line. */
+// clang-format off
+#define HOST_PORTS                                          \
+    {"hin", DEV_IN, 18, SCI_KIND_BLINK, 0},                 \
+    {"hout.ready", DEV_IN, 1, SCI_KIND_BIT, 0},             \
+    {"hin.ready", DEV_OUT, 1, SCI_KIND_BIT, 0},             \
+    {"hout", DEV_OUT, 18, SCI_KIND_BLINK, 0}
+// clang-format on
 
 static const dev_port_t ports1[] = {LC_PORTS(""), HOST_PORTS};
 static const dev_port_t ports2[] = {LC_PORTS("x."), LC_PORTS("y."), HOST_PORTS};
 
 /* The PSB's registers (rtl/sci_node.md section 4). */
-#define PSB_REGS                                                                                   \
-    {"psb.node", SCI_PSB_CTRL, 0, 13, DEV_REG_CONFIG, 0, NULL},                                    \
-    {"rsr_timeout", SCI_PSB_CTRL, 32, 16, DEV_REG_CONFIG, SCI_PSB_RSR_TIMEOUT_RESET, NULL},        \
-    {"psb.sendq", SCI_PSB_STATUS, 0, 4, DEV_REG_RO, 0, NULL},                                      \
-    {"psb.rxq", SCI_PSB_STATUS, 4, 4, DEV_REG_RO, 0, NULL},                                        \
-    {"psb.replies", SCI_PSB_STATUS, 8, 2, DEV_REG_RO, 0, NULL},                                    \
-    {"psb.armed", SCI_PSB_STATUS, 10, 1, DEV_REG_RO, 0, NULL},                                     \
-    {"psb.discarded", SCI_PSB_STATUS, 16, 16, DEV_REG_RO, 0, NULL},                                \
-    {"psb.notify", SCI_PSB_STATUS, 11, 1, DEV_REG_RO, 0, NULL},                                    \
-    {"psb.ydown", SCI_PSB_STATUS, 12, 1, DEV_REG_RO, 0, NULL},                                     \
-    {"psb.yup_seen", SCI_PSB_STATUS, 13, 1, DEV_REG_RO, 0, NULL},                                  \
-    {"psb.fo_en", SCI_PSB_CTRL, SCI_PSB_CTRL_FOEN_BIT, 1, DEV_REG_CONFIG, 0, NULL},                \
-    {"psb.xw", SCI_PSB_CTRL, SCI_PSB_CTRL_XW_BIT, 1, DEV_REG_CONFIG, 0, NULL},                     \
-    {"psb.ntgt", SCI_PSB_NTGT, 0, 13, DEV_REG_CONFIG, 0, NULL},                                    \
-    {"psb.focol", SCI_PSB_FOCOL, 0, 14, 0, 0, NULL},                                               \
-    {"psb.taddr", SCI_PSB_TADDR, 0, 14, 0, 0, NULL},                                               \
-    {"psb.brt", SCI_PSB_BRT, 0, 3, 0, 0, NULL},                                                    \
-    {"psb.asel", SCI_PSB_ASEL, 0, 1, 0, 0, NULL},                                                  \
-    {"psb.owner", SCI_PSB_DBG, 0, 3, DEV_REG_RO, 0, NULL},                                         \
+/* A table fragment, one entry a line. */
+// clang-format off
+#define PSB_REGS                                                                            \
+    {"psb.node", SCI_PSB_CTRL, 0, 13, DEV_REG_CONFIG, 0, NULL},                             \
+    {"rsr_timeout", SCI_PSB_CTRL, 32, 16, DEV_REG_CONFIG, SCI_PSB_RSR_TIMEOUT_RESET, NULL}, \
+    {"psb.sendq", SCI_PSB_STATUS, 0, 4, DEV_REG_RO, 0, NULL},                               \
+    {"psb.rxq", SCI_PSB_STATUS, 4, 4, DEV_REG_RO, 0, NULL},                                 \
+    {"psb.replies", SCI_PSB_STATUS, 8, 2, DEV_REG_RO, 0, NULL},                             \
+    {"psb.armed", SCI_PSB_STATUS, 10, 1, DEV_REG_RO, 0, NULL},                              \
+    {"psb.discarded", SCI_PSB_STATUS, 16, 16, DEV_REG_RO, 0, NULL},                         \
+    {"psb.notify", SCI_PSB_STATUS, 11, 1, DEV_REG_RO, 0, NULL},                             \
+    {"psb.ydown", SCI_PSB_STATUS, 12, 1, DEV_REG_RO, 0, NULL},                              \
+    {"psb.yup_seen", SCI_PSB_STATUS, 13, 1, DEV_REG_RO, 0, NULL},                           \
+    {"psb.fo_en", SCI_PSB_CTRL, SCI_PSB_CTRL_FOEN_BIT, 1, DEV_REG_CONFIG, 0, NULL},         \
+    {"psb.xw", SCI_PSB_CTRL, SCI_PSB_CTRL_XW_BIT, 1, DEV_REG_CONFIG, 0, NULL},              \
+    {"psb.ntgt", SCI_PSB_NTGT, 0, 13, DEV_REG_CONFIG, 0, NULL},                             \
+    {"psb.focol", SCI_PSB_FOCOL, 0, 14, 0, 0, NULL},                                        \
+    {"psb.taddr", SCI_PSB_TADDR, 0, 14, 0, 0, NULL},                                        \
+    {"psb.brt", SCI_PSB_BRT, 0, 3, 0, 0, NULL},                                             \
+    {"psb.asel", SCI_PSB_ASEL, 0, 1, 0, 0, NULL},                                           \
+    {"psb.owner", SCI_PSB_DBG, 0, 3, DEV_REG_RO, 0, NULL},                                  \
     {"psb.dbg", SCI_PSB_DBG, 0, 64, DEV_REG_RO, 0, NULL}
+// clang-format on
 
 static const dev_reg_t regs1[] = {SCI_LC_REGS("", 0), PSB_REGS};
 static const dev_reg_t regs2[] = {SCI_LC_REGS("x.", 0), SCI_LC_REGS("y.", SCI_NODE_LC_STRIDE),
@@ -68,9 +82,14 @@ static const dev_reg_t regs2[] = {SCI_LC_REGS("x.", 0), SCI_LC_REGS("y.", SCI_NO
 static const uint32_t debug1[] = {SCI_REG_STATUS, SCI_REG_COUNTS, SCI_REG_DBG, SCI_PSB_STATUS,
                                   SCI_PSB_DBG};
 static const uint32_t debug2[] = {
-    SCI_REG_STATUS, SCI_REG_COUNTS, SCI_REG_DBG,
-    SCI_NODE_LC_STRIDE + SCI_REG_STATUS, SCI_NODE_LC_STRIDE + SCI_REG_COUNTS,
-    SCI_NODE_LC_STRIDE + SCI_REG_DBG, SCI_PSB_STATUS, SCI_PSB_DBG,
+    SCI_REG_STATUS,
+    SCI_REG_COUNTS,
+    SCI_REG_DBG,
+    SCI_NODE_LC_STRIDE + SCI_REG_STATUS,
+    SCI_NODE_LC_STRIDE + SCI_REG_COUNTS,
+    SCI_NODE_LC_STRIDE + SCI_REG_DBG,
+    SCI_PSB_STATUS,
+    SCI_PSB_DBG,
 };
 
 static const char *const node_record_regs[] = {"crc_errors", "scrubbed", "failures",
@@ -80,20 +99,20 @@ static void *node_create(const dev_design_t *d, dev_impl_t impl, const char *ins
                          const dev_ops_t **ops, char *err, size_t errlen);
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
-#define NODE_DESIGN(NAME, SUMMARY, NLC, RECORD)                                                    \
-    {                                                                                              \
-        .name = NAME, .summary = SUMMARY, .ports = ports##NLC, .nports = N(ports##NLC),            \
-        .regs = regs##NLC, .nregs = N(regs##NLC), .debug_addrs = debug##NLC,                       \
-        .ndebug = N(debug##NLC), .record_regs = RECORD, .parse_word = sci_parse_word,              \
-        .format_word = sci_format_word, .parse_seq = sci_parse_seq, .create = node_create,         \
+#define NODE_DESIGN(NAME, SUMMARY, NLC, RECORD)                                            \
+    {                                                                                      \
+        .name = NAME, .summary = SUMMARY, .ports = ports##NLC, .nports = N(ports##NLC),    \
+        .regs = regs##NLC, .nregs = N(regs##NLC), .debug_addrs = debug##NLC,               \
+        .ndebug = N(debug##NLC), .record_regs = RECORD, .parse_word = sci_parse_word,      \
+        .format_word = sci_format_word, .parse_seq = sci_parse_seq, .create = node_create, \
     }
 
-const dev_design_t lc3node_design = NODE_DESIGN(
-    "lc3node", "SCI node: PSB, B-link and one LC3 link controller (rtl/sci_node.md)", 1,
-    node_record_regs);
-const dev_design_t p2snode_design = NODE_DESIGN(
-    "p2snode", "SCI node: PSB, B-link and one P2S link controller (rtl/sci_node.md)", 1,
-    node_record_regs);
+const dev_design_t lc3node_design =
+    NODE_DESIGN("lc3node", "SCI node: PSB, B-link and one LC3 link controller (rtl/sci_node.md)", 1,
+                node_record_regs);
+const dev_design_t p2snode_design =
+    NODE_DESIGN("p2snode", "SCI node: PSB, B-link and one P2S link controller (rtl/sci_node.md)", 1,
+                node_record_regs);
 const dev_design_t lc3node2_design = NODE_DESIGN(
     "lc3node2", "SCI torus node: PSB, B-link, an X and a Y LC3 (rtl/sci_node.md)", 2, NULL);
 const dev_design_t p2snode2_design = NODE_DESIGN(
@@ -199,10 +218,19 @@ static uint64_t cs_skip(void *self, uint64_t cycle, uint64_t max)
     return same ? max : 1;
 }
 
-static const dev_ops_t node_csim_ops = {cs_destroy,   cs_set_reset, cs_set_inputs, cs_get_outputs,
-                                        cs_reg_write, cs_reg_read,  cs_debug,      cs_tick,
-                                        dev_csim_trace_open, dev_csim_trace_close,
-                                        dev_csim_internal_error, dev_no_control, cs_skip};
+static const dev_ops_t node_csim_ops = {cs_destroy,
+                                        cs_set_reset,
+                                        cs_set_inputs,
+                                        cs_get_outputs,
+                                        cs_reg_write,
+                                        cs_reg_read,
+                                        cs_debug,
+                                        cs_tick,
+                                        dev_csim_trace_open,
+                                        dev_csim_trace_close,
+                                        dev_csim_internal_error,
+                                        dev_no_control,
+                                        cs_skip};
 
 static void *node_create(const dev_design_t *d, dev_impl_t impl, const char *inst,
                          const dev_ops_t **ops, char *err, size_t errlen)

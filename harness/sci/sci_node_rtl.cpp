@@ -18,7 +18,8 @@ extern "C" {
 #include "sci_word.h"
 }
 
-namespace {
+namespace
+{
 
 struct NodeBase {
     virtual ~NodeBase() {}
@@ -173,11 +174,11 @@ int internal_error(void *self)
     return ftsim_vl_context()->gotError() ? 1 : 0;
 }
 
-}  // namespace
+} // namespace
 
 extern "C" const dev_ops_t sci_node_rtl_ops = {
-    destroy, set_reset, set_inputs, get_outputs, reg_write, reg_read, debug,
-    tick, trace_open, trace_close, internal_error, dev_no_control};
+    destroy, set_reset, set_inputs, get_outputs, reg_write,      reg_read,
+    debug,   tick,      trace_open, trace_close, internal_error, dev_no_control};
 
 extern "C" void *sci_node_rtl_new(int p2s, unsigned nlc, const char *instance)
 {

@@ -123,11 +123,14 @@ const dev_design_t *sci_ring_design(int p2s, unsigned n)
             if (k < SCI_RP_LINK)
                 snprintf(rd->names[nn], sizeof rd->names[nn], "n%u.%s", i, host_names[k]);
             else
-                snprintf(rd->names[nn], sizeof rd->names[nn], "l%u%s", i, k == SCI_RP_LINK ? "" : ".sd");
+                snprintf(rd->names[nn], sizeof rd->names[nn], "l%u%s", i,
+                         k == SCI_RP_LINK ? "" : ".sd");
             p->name = rd->names[nn++];
             p->dir = k < SCI_RP_HIN_READY ? DEV_IN : DEV_OUT;
             p->width = (k == SCI_RP_HIN || k == SCI_RP_HOUT) ? 18 : k == SCI_RP_LINK ? 17 : 1;
-            p->kind = k == SCI_RP_LINK ? SCI_KIND_LINK : p->width == 18 ? SCI_KIND_BLINK : SCI_KIND_BIT;
+            p->kind = k == SCI_RP_LINK ? SCI_KIND_LINK
+                      : p->width == 18 ? SCI_KIND_BLINK
+                                       : SCI_KIND_BIT;
             p->idle = k == SCI_RP_HIN_READY || k == SCI_RP_LINK_SD;
         }
         for (unsigned r = 0; r < nd->nregs; r++) {
@@ -145,8 +148,8 @@ const dev_design_t *sci_ring_design(int p2s, unsigned n)
             rd->debug_addrs[i * nd->ndebug + k] = sci_ring_addr(i, nd->debug_addrs[k]);
     }
     snprintf(rd->name, sizeof rd->name, "%sring%u", p2s ? "p2s" : "", n);
-    snprintf(rd->summary, sizeof rd->summary, "%u %s nodes on one SCI ring (harness/sci/sci_ring.c)", n,
-             p2s ? "P2S" : "LC3");
+    snprintf(rd->summary, sizeof rd->summary,
+             "%u %s nodes on one SCI ring (harness/sci/sci_ring.c)", n, p2s ? "P2S" : "LC3");
     rd->d.name = rd->name;
     rd->d.summary = rd->summary;
     rd->d.ports = rd->ports;
@@ -190,10 +193,10 @@ int sci_ring_p2s(const dev_design_t *d) { return is_ring(d) && as_ring(d)->p2s; 
 
 typedef struct ringdev {
     const ringdesign_t *rd;
-    unsigned n, np;          /* nodes, ports per node model */
+    unsigned n, np; /* nodes, ports per node model */
     device_t *node[SCI_RING_MAX];
-    uint64_t *nin, *nout;    /* per node model: its ports */
-    uint64_t *ein;           /* the ring's own inputs */
+    uint64_t *nin, *nout; /* per node model: its ports */
+    uint64_t *ein;        /* the ring's own inputs */
     uint8_t cut[SCI_RING_MAX];
     bool in_reset;
     dev_impl_t impl;
@@ -339,9 +342,10 @@ static int rg_control(void *self, const char *cmd, char *err, size_t errlen)
     return 0;
 }
 
-static const dev_ops_t ring_ops = {rg_destroy,   rg_set_reset, rg_set_inputs, rg_get_outputs,
-                                   rg_reg_write, rg_reg_read,  rg_debug,      rg_tick,
-                                   rg_trace_open, rg_trace_close, rg_internal_error, rg_control, NULL};
+static const dev_ops_t ring_ops = {rg_destroy,    rg_set_reset,   rg_set_inputs,     rg_get_outputs,
+                                   rg_reg_write,  rg_reg_read,    rg_debug,          rg_tick,
+                                   rg_trace_open, rg_trace_close, rg_internal_error, rg_control,
+                                   NULL};
 
 /* One table write into node i during a reset cycle (tables survive reset). */
 static void boot_write(ringdev_t *r, unsigned i, uint32_t a, uint64_t data, uint64_t mask)

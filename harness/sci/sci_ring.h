@@ -8,9 +8,20 @@
 #define SCI_RING_MAX 16u
 
 /* Ports of node i: kind at i * SCI_RING_NK + kind. */
-enum { SCI_RP_HIN, SCI_RP_HOUT_READY, SCI_RP_HIN_READY, SCI_RP_HOUT, SCI_RP_IRQ, SCI_RP_LINK,
-       SCI_RP_LINK_SD, SCI_RING_NK };
-static inline unsigned sci_ring_port(unsigned node, unsigned kind) { return node * SCI_RING_NK + kind; }
+enum {
+    SCI_RP_HIN,
+    SCI_RP_HOUT_READY,
+    SCI_RP_HIN_READY,
+    SCI_RP_HOUT,
+    SCI_RP_IRQ,
+    SCI_RP_LINK,
+    SCI_RP_LINK_SD,
+    SCI_RING_NK
+};
+static inline unsigned sci_ring_port(unsigned node, unsigned kind)
+{
+    return node * SCI_RING_NK + kind;
+}
 
 /* Node i's register a (its node map, rtl/sci_node.md section 4) is at (i << 8) | a. */
 static inline uint32_t sci_ring_addr(unsigned node, unsigned a) { return (node << 8) | a; }

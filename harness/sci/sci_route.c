@@ -142,8 +142,8 @@ static void preload(sci_tables_t *tb)
         for (unsigned d = 0; d < tb->n; d++) {
             *ent(tb, n, 0, d) = preload_xfirst(t, n, d);
             if (tb->nsets > 1)
-                *ent(tb, n, 1, d) = t->policy == SCI_POLICY_STEP ? preload_ystep(t, n, d)
-                                                                 : preload_yfirst(t, n, d);
+                *ent(tb, n, 1, d) =
+                    t->policy == SCI_POLICY_STEP ? preload_ystep(t, n, d) : preload_yfirst(t, n, d);
         }
 }
 
@@ -196,8 +196,10 @@ static void change_xring(sci_tables_t *tb, unsigned r)
 {
     const sci_torus_t *t = &tb->t;
     int step = t->policy == SCI_POLICY_STEP && !row_has_dead(t, &tb->f, r);
-    int (*flip)(const sci_tables_t *, unsigned, unsigned) =
-        t->policy == SCI_POLICY_SPEC ? flip_other_row : step ? flip_other_col : flip_never;
+    int (*flip)(const sci_tables_t *, unsigned, unsigned) = t->policy == SCI_POLICY_SPEC
+                                                                ? flip_other_row
+                                                            : step ? flip_other_col
+                                                                   : flip_never;
     for (unsigned x = 0; x < t->w; x++) {
         unsigned n = sci_route_node(t, x, r);
         if (!sci_route_live(tb, n))
@@ -361,7 +363,8 @@ unsigned sci_route_diff(const sci_tables_t *a, const sci_tables_t *b, uint8_t *c
         int ch = 0;
         for (unsigned s = 0; s < a->nsets && !ch; s++)
             for (unsigned d = 0; d < n && !ch; d++) {
-                const sci_entry_t *p = sci_route_entry(a, node, s, d), *q = sci_route_entry(b, node, s, d);
+                const sci_entry_t *p = sci_route_entry(a, node, s, d),
+                                  *q = sci_route_entry(b, node, s, d);
                 ch = p->xtake != q->xtake || p->xport != q->xport || p->ytake != q->ytake ||
                      p->yport != q->yport || p->pport != q->pport;
             }
@@ -405,17 +408,18 @@ static const char *port_name(unsigned p)
 void sci_route_print_node(const sci_tables_t *tb, unsigned node, FILE *fp)
 {
     const sci_torus_t *t = &tb->t;
-    fprintf(fp, "node (%u,%u) id 0x%03x%s: per target, set by set: PSB port, X-LC take/port, "
-                "Y-LC take/port%s\n",
-            nx(t, node), ny(t, node), sci_route_id(t, node), sci_route_live(tb, node) ? "" : " (dead)",
-            tb->asel ? ", ASEL" : "");
+    fprintf(fp,
+            "node (%u,%u) id 0x%03x%s: per target, set by set: PSB port, X-LC take/port, "
+            "Y-LC take/port%s\n",
+            nx(t, node), ny(t, node), sci_route_id(t, node),
+            sci_route_live(tb, node) ? "" : " (dead)", tb->asel ? ", ASEL" : "");
     for (unsigned d = 0; d < tb->n; d++) {
         fprintf(fp, "  (%u,%u) id 0x%03x:", nx(t, d), ny(t, d), sci_route_id(t, d));
         for (unsigned s = 0; s < tb->nsets; s++) {
             const sci_entry_t *e = sci_route_entry(tb, node, s, d);
-            fprintf(fp, "  set%u[0x%04x] psb %-4s x %c/%-4s y %c/%-4s", s,
-                    sci_route_index(t, s, d), port_name(e->pport), e->xtake ? 'T' : '-',
-                    port_name(e->xport), e->ytake ? 'T' : '-', port_name(e->yport));
+            fprintf(fp, "  set%u[0x%04x] psb %-4s x %c/%-4s y %c/%-4s", s, sci_route_index(t, s, d),
+                    port_name(e->pport), e->xtake ? 'T' : '-', port_name(e->xport),
+                    e->ytake ? 'T' : '-', port_name(e->yport));
         }
         if (tb->asel)
             fprintf(fp, "  asel %u", tb->asel[(size_t)node * tb->n + d]);
@@ -427,9 +431,13 @@ void sci_route_print_node(const sci_tables_t *tb, unsigned node, FILE *fp)
 
 const char *sci_route_status_name(sci_trace_status_t s)
 {
-    static const char *const names[] = {"delivered", "lost (send queue of a down LC)",
-                                        "scrubbed (went round its ring)", "discarded by a BRT",
-                                        "misdelivered", "loop (too many legs)", "dead source"};
+    static const char *const names[] = {"delivered",
+                                        "lost (send queue of a down LC)",
+                                        "scrubbed (went round its ring)",
+                                        "discarded by a BRT",
+                                        "misdelivered",
+                                        "loop (too many legs)",
+                                        "dead source"};
     return (unsigned)s < sizeof names / sizeof names[0] ? names[s] : "?";
 }
 
@@ -445,8 +453,8 @@ static void push(sci_trace_t *tr, unsigned node, unsigned q)
 /* One ring leg: inserted by `from` on ring `dim`; returns the node whose LC takes it, or -1 if
  * the scrubber removes it (it reached the scrubber marked).  The scrubber of a ring is its
  * position-0 node (x = 0 on an X ring, y = 0 on a Y ring). */
-static int ring_leg(const sci_tables_t *tb, unsigned from, unsigned dim, unsigned set,
-                    unsigned dst, unsigned *passes)
+static int ring_leg(const sci_tables_t *tb, unsigned from, unsigned dim, unsigned set, unsigned dst,
+                    unsigned *passes)
 {
     const sci_torus_t *t = &tb->t;
     unsigned len = dim == 0 ? t->w : t->h, pos = from;
@@ -454,7 +462,8 @@ static int ring_leg(const sci_tables_t *tb, unsigned from, unsigned dim, unsigne
     *passes = 0;
     for (unsigned step = 0; step < 2 * len + 2; step++) {
         unsigned x = nx(t, pos), y = ny(t, pos);
-        pos = dim == 0 ? sci_route_node(t, (x + 1) % t->w, y) : sci_route_node(t, x, (y + 1) % t->h);
+        pos =
+            dim == 0 ? sci_route_node(t, (x + 1) % t->w, y) : sci_route_node(t, x, (y + 1) % t->h);
         int scrubber = (dim == 0 ? nx(t, pos) : ny(t, pos)) == 0;
         if (scrubber && marked)
             return -1;
@@ -591,7 +600,8 @@ static int find_cycle(const graph_t *g, sci_check_t *c)
                 while (k > 0 && stack[k - 1] != b)
                     k--;
                 c->cycle_len = 0;
-                for (unsigned i = k - 1; i < sp && c->cycle_len < sizeof c->cycle / sizeof c->cycle[0]; i++)
+                for (unsigned i = k - 1;
+                     i < sp && c->cycle_len < sizeof c->cycle / sizeof c->cycle[0]; i++)
                     c->cycle[c->cycle_len++] = stack[i];
                 found = 1;
             } else if (colour[b] == 0) {
@@ -651,7 +661,8 @@ void sci_route_print_cycle(const sci_tables_t *tb, const sci_check_t *c, FILE *f
 {
     char b[32];
     if (!c->cyclic) {
-        fprintf(fp, "queue dependency graph: acyclic (%u vertices, %u edges)\n", c->vertices, c->edges);
+        fprintf(fp, "queue dependency graph: acyclic (%u vertices, %u edges)\n", c->vertices,
+                c->edges);
         return;
     }
     fprintf(fp, "queue dependency graph: CYCLE of %u queues (%u vertices, %u edges):", c->cycle_len,
@@ -685,8 +696,8 @@ static int parse_uint(const char *s, char **end, unsigned *v)
 int sci_route_parse_size(const char *s, unsigned *w, unsigned *h)
 {
     char *e;
-    if (!s || parse_uint(s, &e, w) < 0 || (*e != 'x' && *e != 'X') || parse_uint(e + 1, &e, h) < 0 ||
-        *e)
+    if (!s || parse_uint(s, &e, w) < 0 || (*e != 'x' && *e != 'X') ||
+        parse_uint(e + 1, &e, h) < 0 || *e)
         return -1;
     return 0;
 }

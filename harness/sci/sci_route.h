@@ -19,8 +19,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define SCI_ROUTE_MAX_LC3 16 /* LC3: 8-bit ids, 16 x 16 at most */
-#define SCI_ROUTE_MAX_P2S 32 /* P2S: 6-bit fields would allow 64; memory keeps it to 32 */
+#define SCI_ROUTE_MAX_LC3  16 /* LC3: 8-bit ids, 16 x 16 at most */
+#define SCI_ROUTE_MAX_P2S  32 /* P2S: 6-bit fields would allow 64; memory keeps it to 32 */
 #define SCI_ROUTE_MAX_HOPS 64
 #define SCI_ROUTE_MAX_LEGS 16
 
@@ -40,8 +40,8 @@ typedef struct sci_torus {
 } sci_torus_t;
 
 typedef struct sci_faults {
-    uint8_t xring[SCI_ROUTE_MAX_P2S]; /* row y's X ring down */
-    uint8_t yring[SCI_ROUTE_MAX_P2S]; /* column x's Y ring down */
+    uint8_t xring[SCI_ROUTE_MAX_P2S];                    /* row y's X ring down */
+    uint8_t yring[SCI_ROUTE_MAX_P2S];                    /* column x's Y ring down */
     uint8_t dead[SCI_ROUTE_MAX_P2S * SCI_ROUTE_MAX_P2S]; /* node x + y*w powered down */
     /* --bad-flip: for every failed Y ring, every source flips its packets for that column to
      * Y-first (sci.md section 4 says this makes queue cycles from 3x3 up). */
@@ -58,10 +58,10 @@ typedef struct sci_entry {
 typedef struct sci_tables {
     sci_torus_t t;
     sci_faults_t f;
-    unsigned n;       /* w * h */
-    unsigned nsets;   /* 1 (LC3) or 2 (P2S) */
-    sci_entry_t *e;   /* [(node * nsets + set) * n + target] */
-    uint8_t *asel;    /* [node * n + target]: P2S address select (1 = id | 0x4000) */
+    unsigned n;     /* w * h */
+    unsigned nsets; /* 1 (LC3) or 2 (P2S) */
+    sci_entry_t *e; /* [(node * nsets + set) * n + target] */
+    uint8_t *asel;  /* [node * n + target]: P2S address select (1 = id | 0x4000) */
 } sci_tables_t;
 
 /* Queue kinds: the vertices of the dependency graph are (node, kind). */
@@ -69,11 +69,11 @@ enum { SCI_Q_SEND_X = 0, SCI_Q_RECV_X = 1, SCI_Q_SEND_Y = 2, SCI_Q_RECV_Y = 3 };
 
 typedef enum {
     SCI_TR_DELIVERED = 0,
-    SCI_TR_LOST_DOWN,     /* put into the send queue of an LC whose ring is down */
-    SCI_TR_SCRUBBED,      /* went round its ring: removed by the scrubber */
-    SCI_TR_DISCARDED,     /* a BRT said discard */
-    SCI_TR_MISDELIVERED,  /* given to the host of the wrong node */
-    SCI_TR_LOOP,          /* too many legs: circulates between rings */
+    SCI_TR_LOST_DOWN,    /* put into the send queue of an LC whose ring is down */
+    SCI_TR_SCRUBBED,     /* went round its ring: removed by the scrubber */
+    SCI_TR_DISCARDED,    /* a BRT said discard */
+    SCI_TR_MISDELIVERED, /* given to the host of the wrong node */
+    SCI_TR_LOOP,         /* too many legs: circulates between rings */
     SCI_TR_DEAD_SOURCE
 } sci_trace_status_t;
 
@@ -84,15 +84,15 @@ typedef struct sci_hop {
 
 typedef struct sci_trace {
     sci_trace_status_t status;
-    unsigned set;                        /* address set the source's PSB used */
+    unsigned set; /* address set the source's PSB used */
     unsigned nhops;
-    sci_hop_t hop[SCI_ROUTE_MAX_HOPS];   /* send, recv, send, recv, ... */
+    sci_hop_t hop[SCI_ROUTE_MAX_HOPS]; /* send, recv, send, recv, ... */
     unsigned legs;
-    uint8_t leg_dim[SCI_ROUTE_MAX_LEGS]; /* 0 X ring, 1 Y ring */
-    uint16_t leg_ring[SCI_ROUTE_MAX_LEGS];/* row (X) or column (Y) */
-    int ring_twice;                      /* some ring used by two legs */
-    unsigned scrub_passes;               /* most scrubber passes on one leg */
-    uint16_t last;                       /* node where it ended (delivered, lost, ...) */
+    uint8_t leg_dim[SCI_ROUTE_MAX_LEGS];   /* 0 X ring, 1 Y ring */
+    uint16_t leg_ring[SCI_ROUTE_MAX_LEGS]; /* row (X) or column (Y) */
+    int ring_twice;                        /* some ring used by two legs */
+    unsigned scrub_passes;                 /* most scrubber passes on one leg */
+    uint16_t last;                         /* node where it ended (delivered, lost, ...) */
 } sci_trace_t;
 
 /* ---- the torus and node ids ---- */
@@ -104,7 +104,7 @@ int sci_route_parse_xy(const char *s, unsigned *x, unsigned *y, char end);
 /* A fault "xring:R" (R < H), "yring:C" (C < W) or "node:X,Y" of torus t, added to f: 0, or -1. */
 int sci_route_parse_fault(const sci_torus_t *t, const char *s, sci_faults_t *f);
 unsigned sci_route_node(const sci_torus_t *t, unsigned x, unsigned y);
-uint16_t sci_route_id(const sci_torus_t *t, unsigned node);          /* 13-bit node id */
+uint16_t sci_route_id(const sci_torus_t *t, unsigned node);                    /* 13-bit node id */
 uint16_t sci_route_index(const sci_torus_t *t, unsigned set, unsigned target); /* table index */
 int sci_route_live(const sci_tables_t *tb, unsigned node);
 int sci_route_ring_up(const sci_tables_t *tb, unsigned dim, unsigned ring);
@@ -127,8 +127,7 @@ void sci_route_p2s_failover(sci_tables_t *tb, unsigned node, int xdown, int ydow
  * returns how many. */
 unsigned sci_route_diff(const sci_tables_t *a, const sci_tables_t *b, uint8_t *changed);
 /* The nodes sci.md section 3 names for these faults under the policy: expected[node] = 1. */
-unsigned sci_route_expected_changes(const sci_torus_t *t, const sci_faults_t *f,
-                                    uint8_t *expected);
+unsigned sci_route_expected_changes(const sci_torus_t *t, const sci_faults_t *f, uint8_t *expected);
 void sci_route_print_node(const sci_tables_t *tb, unsigned node, FILE *fp);
 
 /* ---- tracing ---- */
@@ -149,7 +148,8 @@ typedef struct sci_check {
     unsigned vertices, edges;
     int cyclic;
     unsigned cycle_len;
-    unsigned cycle[4 * SCI_ROUTE_MAX_HOPS];  /* vertices node*4 + kind; the edge back to cycle[0] is implied */
+    unsigned cycle
+        [4 * SCI_ROUTE_MAX_HOPS]; /* vertices node*4 + kind; the edge back to cycle[0] is implied */
 } sci_check_t;
 
 /* All live ordered pairs, traced with the address each PSB uses (set = -1), or with a forced

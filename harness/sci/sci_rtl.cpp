@@ -15,7 +15,8 @@ extern "C" {
 #include "sci_word.h"
 }
 
-namespace {
+namespace
+{
 
 struct SciRtlBase {
     virtual ~SciRtlBase() {}
@@ -62,8 +63,8 @@ template <class V> struct SciRtl : SciRtlBase {
         out[SCI_P_LOUT] = top->lout_o;
         out[SCI_P_LOUT_SD] = top->lout_sd_o;
         out[SCI_P_BIN_READY] = top->bin_ready_o;
-        out[SCI_P_BOUT] = top->bout_valid_o
-                              ? (top->bout_o | SCI_FLAG | (top->bout_last_o ? SCI_LAST : 0u)) : 0;
+        out[SCI_P_BOUT] =
+            top->bout_valid_o ? (top->bout_o | SCI_FLAG | (top->bout_last_o ? SCI_LAST : 0u)) : 0;
         out[SCI_P_BOUT_PORT] = top->bout_valid_o ? top->bout_port_o : 0;
         out[SCI_P_IRQ] = top->irq_o;
     }
@@ -154,11 +155,10 @@ int internal_error(void *self)
     return ftsim_vl_context()->gotError() ? 1 : 0;
 }
 
-const dev_ops_t ops = {destroy,    set_reset,   set_inputs,     get_outputs,   reg_write,
-                       reg_read,   debug,       tick,           trace_open,    trace_close,
-                       internal_error, dev_no_control};
+const dev_ops_t ops = {destroy, set_reset, set_inputs, get_outputs, reg_write,      reg_read,
+                       debug,   tick,      trace_open, trace_close, internal_error, dev_no_control};
 
-}  // namespace
+} // namespace
 
 extern "C" void *sci_rtl_create(int p2s, const char *instance, const dev_ops_t **opsp, char *err,
                                 size_t errlen)

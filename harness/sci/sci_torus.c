@@ -119,9 +119,10 @@ static int parse_ctl(const torusdesign_t *td, const char *text, int *op, unsigne
     if (!strcasecmp(word, "cut") || !strcasecmp(word, "restore")) {
         *op = !strcasecmp(word, "cut") ? CTL_CUT : CTL_RESTORE;
         int used = 0;
-        if (sscanf(p, " %3s%n", dimc, &used) != 1 || (strcasecmp(dimc, "x") && strcasecmp(dimc, "y"))) {
-            snprintf(err, errlen, "'%s': %s needs the ring dimension x or y first (%s)", text,
-                     word, usage);
+        if (sscanf(p, " %3s%n", dimc, &used) != 1 ||
+            (strcasecmp(dimc, "x") && strcasecmp(dimc, "y"))) {
+            snprintf(err, errlen, "'%s': %s needs the ring dimension x or y first (%s)", text, word,
+                     usage);
             return -1;
         }
         *dim = (dimc[0] | 0x20) == 'y';
@@ -209,8 +210,11 @@ const dev_design_t *sci_torus_design(int p2s, unsigned w, unsigned h)
             p->name = td->names[nn++];
             p->dir = k < SCI_TP_HIN_READY ? DEV_IN : DEV_OUT;
             p->width = (k == SCI_TP_HIN || k == SCI_TP_HOUT) ? 18
-                       : (k == SCI_TP_LX || k == SCI_TP_LY) ? 17 : 1;
-            p->kind = p->width == 17 ? SCI_KIND_LINK : p->width == 18 ? SCI_KIND_BLINK : SCI_KIND_BIT;
+                       : (k == SCI_TP_LX || k == SCI_TP_LY)  ? 17
+                                                             : 1;
+            p->kind = p->width == 17   ? SCI_KIND_LINK
+                      : p->width == 18 ? SCI_KIND_BLINK
+                                       : SCI_KIND_BIT;
             p->idle = k == SCI_TP_HIN_READY || k == SCI_TP_LX_SD || k == SCI_TP_LY_SD;
         }
         for (unsigned r = 0; r < nd->nregs; r++) {
@@ -246,7 +250,8 @@ const dev_design_t *sci_torus_design(int p2s, unsigned w, unsigned h)
     }
     snprintf(td->name, sizeof td->name, "%storus%ux%u", p2s ? "p2s" : "", w, h);
     snprintf(td->summary, sizeof td->summary,
-             "%ux%u %s nodes on a 2-D SCI torus (harness/sci/sci_torus.c)", w, h, p2s ? "P2S" : "LC3");
+             "%ux%u %s nodes on a 2-D SCI torus (harness/sci/sci_torus.c)", w, h,
+             p2s ? "P2S" : "LC3");
     td->d.name = td->name;
     td->d.summary = td->summary;
     td->d.ports = td->ports;
@@ -325,17 +330,17 @@ uint16_t sci_torus_node_id(const dev_design_t *d, unsigned x, unsigned y)
 
 typedef struct torusdev {
     const torusdesign_t *td;
-    unsigned n, w, h, np;       /* nodes, dimensions, ports per node model */
+    unsigned n, w, h, np; /* nodes, dimensions, ports per node model */
     device_t **node;
-    uint64_t *nin, *nout;       /* per node model: its ports */
-    uint64_t *ein;              /* the torus's own inputs */
-    uint8_t *cut;               /* [node * 2 + dim] */
-    uint8_t *off;               /* powered down */
-    uint8_t *pup;               /* power-up reset cycles still to go */
-    uint64_t *ctrl;             /* the configuration: [node * NCTRL + k] */
+    uint64_t *nin, *nout; /* per node model: its ports */
+    uint64_t *ein;        /* the torus's own inputs */
+    uint8_t *cut;         /* [node * 2 + dim] */
+    uint8_t *off;         /* powered down */
+    uint8_t *pup;         /* power-up reset cycles still to go */
+    uint64_t *ctrl;       /* the configuration: [node * NCTRL + k] */
     bool in_reset;
-    int wrote;                  /* node a device write addressed this cycle, -1 none */
-    unsigned rot;               /* rotation of the configuration writes during reset */
+    int wrote;    /* node a device write addressed this cycle, -1 none */
+    unsigned rot; /* rotation of the configuration writes during reset */
     dev_impl_t impl;
     void *trace;
 } torusdev_t;
@@ -590,9 +595,7 @@ static int tr_control(void *self, const char *cmd, char *err, size_t errlen)
         return -1;
     switch (op) {
     case CTL_CUT:
-    case CTL_RESTORE:
-        t->cut[i * 2 + dim] = op == CTL_CUT;
-        break;
+    case CTL_RESTORE: t->cut[i * 2 + dim] = op == CTL_CUT; break;
     case CTL_OFF:
         if (!t->off[i]) {
             t->off[i] = 1;
@@ -611,10 +614,10 @@ static int tr_control(void *self, const char *cmd, char *err, size_t errlen)
     return 0;
 }
 
-static const dev_ops_t torus_ops = {tr_destroy,   tr_set_reset, tr_set_inputs, tr_get_outputs,
-                                    tr_reg_write, tr_reg_read,  tr_debug,      tr_tick,
-                                    tr_trace_open, tr_trace_close, tr_internal_error, tr_control,
-                                    tr_skip};
+static const dev_ops_t torus_ops = {
+    tr_destroy,        tr_set_reset, tr_set_inputs, tr_get_outputs, tr_reg_write,
+    tr_reg_read,       tr_debug,     tr_tick,       tr_trace_open,  tr_trace_close,
+    tr_internal_error, tr_control,   tr_skip};
 
 /* One write into node i during a reset cycle at creation (tables survive reset). */
 static void boot_write(torusdev_t *t, unsigned i, uint32_t a, uint64_t data, uint64_t mask)

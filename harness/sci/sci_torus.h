@@ -13,8 +13,19 @@
 /* Ports of node (x, y) (index y * W + x): kind at index * SCI_TORUS_NK + kind. Inputs: hin,
  * hout.ready; outputs: hin.ready (idle 1), hout, irq.x, irq.y, and the link words the node's
  * X-LC and Y-LC send, as the downstream node receives them: lx, lx.sd, ly, ly.sd (sd idle 1). */
-enum { SCI_TP_HIN, SCI_TP_HOUT_READY, SCI_TP_HIN_READY, SCI_TP_HOUT, SCI_TP_IRQ_X, SCI_TP_IRQ_Y,
-       SCI_TP_LX, SCI_TP_LX_SD, SCI_TP_LY, SCI_TP_LY_SD, SCI_TORUS_NK };
+enum {
+    SCI_TP_HIN,
+    SCI_TP_HOUT_READY,
+    SCI_TP_HIN_READY,
+    SCI_TP_HOUT,
+    SCI_TP_IRQ_X,
+    SCI_TP_IRQ_Y,
+    SCI_TP_LX,
+    SCI_TP_LX_SD,
+    SCI_TP_LY,
+    SCI_TP_LY_SD,
+    SCI_TORUS_NK
+};
 
 /* The family's lookup (dev_lookup_t): torusWxH / p2storusWxH; NULL if name is not one (or
  * its size is out of range). */

@@ -33,10 +33,9 @@ uint16_t sci_word_crc(const uint16_t *sym, unsigned n)
 static const struct {
     const char *name;
     unsigned code;
-} types[] = {{"DATA", 0x01},         {"ACK", 0x02},          {"PROBE", 0x10},
-             {"STATUS_READ", 0x11},  {"STATUS_REPLY", 0x12}, {"NOTIFY", 0x13},
-             {"ACCEPT", 0x20},       {"BUSY", 0x21},         {"ERROR", 0x22},
-             {"FAIL_REPORT", 0x30}};
+} types[] = {{"DATA", 0x01},         {"ACK", 0x02},        {"PROBE", 0x10},  {"STATUS_READ", 0x11},
+             {"STATUS_REPLY", 0x12}, {"NOTIFY", 0x13},     {"ACCEPT", 0x20}, {"BUSY", 0x21},
+             {"ERROR", 0x22},        {"FAIL_REPORT", 0x30}};
 
 static int parse_num(const char *s, unsigned long *v)
 {
@@ -152,7 +151,8 @@ static int parse_macro(const char *text, uint16_t *sym, unsigned *n, char *err, 
         q = next;
     }
     if (target == ~0ul || src == ~0ul || tid == ~0ul || cmd == 0x100) {
-        snprintf(err, errlen, "'%s': needs target=, %s=, src= and tid=", text, is_echo ? "type" : "cmd");
+        snprintf(err, errlen, "'%s': needs target=, %s=, src= and tid=", text,
+                 is_echo ? "type" : "cmd");
         return -1;
     }
     unsigned k = 0;
@@ -216,7 +216,8 @@ int sci_parse_word(unsigned kind, const char *text, uint64_t *value, uint64_t *c
             *value = (uint64_t)(text[0] - '0');
             return 0;
         }
-        snprintf(err, errlen, "bad B-link port '%s' (0 host, 1 X, 2 Y, 3 Z, 7 discard, or X)", text);
+        snprintf(err, errlen, "bad B-link port '%s' (0 host, 1 X, 2 Y, 3 Z, 7 discard, or X)",
+                 text);
         return -1;
     }
     unsigned long v;
@@ -266,7 +267,8 @@ void sci_format_word(unsigned kind, uint64_t value, uint8_t hint, char *buf, siz
         if (!(value & SCI_FLAG))
             snprintf(buf, len, value ? "W:0x%05X" : "IDLE", (unsigned)value);
         else
-            snprintf(buf, len, "%c:0x%04X", (value & SCI_LAST) ? 'L' : 'S', (unsigned)(value & 0xFFFFu));
+            snprintf(buf, len, "%c:0x%04X", (value & SCI_LAST) ? 'L' : 'S',
+                     (unsigned)(value & 0xFFFFu));
         return;
     }
     if (value & SCI_FLAG)

@@ -6,8 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SCI_FLAG 0x10000u
-#define SCI_LAST 0x20000u /* B-link words {last, valid, sym}: bit 17 marks the CRC symbol */
+#define SCI_FLAG             0x10000u
+#define SCI_LAST             0x20000u /* B-link words {last, valid, sym}: bit 17 marks the CRC symbol */
 #define SCI_WORD_MAX_PAYLOAD 32
 
 /* LINK: a ring link word {flag, sym}; BLINK: a B-link or host-port word {last, valid, sym}. */

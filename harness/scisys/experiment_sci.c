@@ -26,14 +26,18 @@
 #include "prng.h"
 #include "sci_sys.h"
 
-typedef struct xflow { const char *name; unsigned sx, sy, dx, dy; int control; } xflow_t;
+typedef struct xflow {
+    const char *name;
+    unsigned sx, sy, dx, dy;
+    int control;
+} xflow_t;
 
 typedef struct xdef {
     const char *name;
     unsigned w, h;
     int p2s;
     sci_sys_mode_t mode;
-    const char *fault;       /* the sci_torus control */
+    const char *fault; /* the sci_torus control */
     const char *fault_text;
     const xflow_t *flows;
     unsigned nflows;
@@ -57,10 +61,11 @@ static const xdef_t xdefs[] = {
      770.87, 805.50, NAN, NAN, 1.0, 0.0, "the extra remote-probe pass"},
     {"static-4", 2, 2, 0, SCI_SYS_STATIC, "cut x 0,0", "X-ring cable linden-1 -> linden-2 pulled",
      linden_flows, 1, 4000, NAN, NAN, NAN, NAN, NAN, "~4 s, static reconfiguration"},
-    {"p2s-ring-down-9", 3, 3, 1, SCI_SYS_DYNAMIC, "cut x 0,0", "X-ring cable tiger-1 -> tiger-2 pulled",
-     tiger_flows, 4, 100, NAN, NAN, NAN, NAN, NAN, "~100 ms expected"},
-    {"p2s-node-down-4", 2, 2, 1, SCI_SYS_DYNAMIC, "off 1,0", "linden-2 powered down", linden_flows, 1,
-     100, NAN, NAN, NAN, NAN, NAN, "~100 ms expected"},
+    {"p2s-ring-down-9", 3, 3, 1, SCI_SYS_DYNAMIC, "cut x 0,0",
+     "X-ring cable tiger-1 -> tiger-2 pulled", tiger_flows, 4, 100, NAN, NAN, NAN, NAN, NAN,
+     "~100 ms expected"},
+    {"p2s-node-down-4", 2, 2, 1, SCI_SYS_DYNAMIC, "off 1,0", "linden-2 powered down", linden_flows,
+     1, 100, NAN, NAN, NAN, NAN, NAN, "~100 ms expected"},
 };
 
 typedef experiment_sci_opts_t xopts_t; /* the short name this file uses */
@@ -68,20 +73,23 @@ typedef experiment_sci_opts_t xopts_t; /* the short name this file uses */
 typedef struct xres {
     double down_sum, down_worst;
     unsigned down_n;
-    double ctl_gap;                 /* the control flow's longest gap, worst over runs (ms) */
-    double bw_before, bw_after;     /* MB/s, mean over runs */
-    double lat_before, lat_after;   /* us, mean over runs */
-    double passes, extra, cnok;     /* driver passes per run (sum over nodes), mean */
-    double settle_ms;               /* fault to every driver idle, mean */
+    double ctl_gap;               /* the control flow's longest gap, worst over runs (ms) */
+    double bw_before, bw_after;   /* MB/s, mean over runs */
+    double lat_before, lat_after; /* us, mean over runs */
+    double passes, extra, cnok;   /* driver passes per run (sum over nodes), mean */
+    double settle_ms;             /* fault to every driver idle, mean */
     /* time series around the fault, summed over runs: 1 ms bins from -pre to +post */
     double *ts_bw, *ts_lat;
     uint64_t *ts_latn;
     unsigned nts;
     int pre_bins;
-    int bar;                        /* the progress bar's fill last drawn, -1 none yet */
+    int bar; /* the progress bar's fill last drawn, -1 none yet */
 } xres_t;
 
-static double cyc_ms(const sci_sys_params_t *p, uint64_t c) { return (double)c / (p->clock_mhz * 1000.0); }
+static double cyc_ms(const sci_sys_params_t *p, uint64_t c)
+{
+    return (double)c / (p->clock_mhz * 1000.0);
+}
 
 static void progress(const xopts_t *o, int *last, const char *name, unsigned run, unsigned runs,
                      double frac)
@@ -99,7 +107,10 @@ static void progress(const xopts_t *o, int *last, const char *name, unsigned run
 
 /* Payload MB/s and mean latency (us) of every flow over the window since `t0`, from deltas of
  * the flow statistics. */
-typedef struct snap { uint64_t bytes, n; double lat; } snap_t;
+typedef struct snap {
+    uint64_t bytes, n;
+    double lat;
+} snap_t;
 
 static void snap_take(sci_sys_t *s, snap_t *sn)
 {
@@ -157,8 +168,8 @@ static int one_run(const xdef_t *x, const xopts_t *o, unsigned run, xres_t *r, c
     unsigned nf = x->nflows;
     for (unsigned k = 0; k < nf; k++) {
         const xflow_t *f = &x->flows[k];
-        if (sci_sys_add_flow(s, f->name, f->sy * x->w + f->sx, f->dy * x->w + f->dx, 64, 0, 0,
-                             err, errlen) < 0)
+        if (sci_sys_add_flow(s, f->name, f->sy * x->w + f->sx, f->dy * x->w + f->dx, 64, 0, 0, err,
+                             errlen) < 0)
             goto out;
     }
     /* A: saturated, before */
@@ -205,7 +216,8 @@ static int one_run(const xdef_t *x, const xopts_t *o, unsigned run, xres_t *r, c
         sci_sys_flow_stats(s, k, &st);
         double g = cyc_ms(p, st.max_gap);
         if (o->verbose)
-            fprintf(stderr, "\n  run %u: %-20s longest gap %8.2f ms (ends at %.2f ms after the "
+            fprintf(stderr,
+                    "\n  run %u: %-20s longest gap %8.2f ms (ends at %.2f ms after the "
                     "fault), %llu delivered, %llu retransmitted, %llu FAIL_REPORTs",
                     run + 1, st.name, g, st.max_gap_at > tf ? cyc_ms(p, st.max_gap_at - tf) : 0.0,
                     (unsigned long long)st.delivered, (unsigned long long)st.retx,
@@ -247,7 +259,8 @@ static int one_run(const xdef_t *x, const xopts_t *o, unsigned run, xres_t *r, c
         r->nts = need;
     }
     r->pre_bins = pre;
-    for (int i = -pre; fb + (unsigned)(i + pre) < nb + (unsigned)pre && (int)fb + i < (int)nb; i++) {
+    for (int i = -pre; fb + (unsigned)(i + pre) < nb + (unsigned)pre && (int)fb + i < (int)nb;
+         i++) {
         if ((int)fb + i < 0)
             continue;
         unsigned src = (unsigned)((int)fb + i), dst = (unsigned)(i + pre);
@@ -330,10 +343,7 @@ static const xdef_t *find(const char *name)
     return NULL;
 }
 
-int experiment_sci_known(const char *name)
-{
-    return find(name) != NULL;
-}
+int experiment_sci_known(const char *name) { return find(name) != NULL; }
 
 void experiment_sci_defaults(experiment_sci_opts_t *o)
 {
@@ -421,10 +431,13 @@ int experiment_sci_run(const char *name, const experiment_sci_opts_t *opts)
         printf("## %s: %s (%u runs, seed %llu, %s)\n\n", x->name, x->fault_text, o.runs,
                (unsigned long long)o.seed, x->p2s ? "P2S" : "LC3");
         printf("| measure | model | paper |\n|---|---|---|\n");
-#define ROW(label, v, pv, fmt)                                                                     \
-    do {                                                                                           \
-        printf("| %s | " fmt " | ", label, v);                                                     \
-        if (isnan(pv)) printf("- |\n"); else printf(fmt " |\n", pv);                               \
+#define ROW(label, v, pv, fmt)                 \
+    do {                                       \
+        printf("| %s | " fmt " | ", label, v); \
+        if (isnan(pv))                         \
+            printf("- |\n");                   \
+        else                                   \
+            printf(fmt " |\n", pv);            \
     } while (0)
         ROW("downtime avg (ms)", avg, x->p_avg, "%.2f");
         ROW("downtime worst (ms)", r.down_worst, x->p_worst, "%.2f");
@@ -440,7 +453,8 @@ int experiment_sci_run(const char *name, const experiment_sci_opts_t *opts)
         ROW("of them extra passes (remote probe)", r.extra / n, NAN, "%.1f");
         ROW("fault to every driver idle (ms)", r.settle_ms / n, NAN, "%.1f");
         printf("\nPaper: %s. Time series: %s/%s.csv (plots: harness/scripts/plot.py draws "
-               "%s-bandwidth.png, -latency.png)\n", x->p_note, o.outdir, x->name, x->name);
+               "%s-bandwidth.png, -latency.png)\n",
+               x->p_note, o.outdir, x->name, x->name);
     }
     free(r.ts_bw), free(r.ts_lat), free(r.ts_latn);
     return rc;

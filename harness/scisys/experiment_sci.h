@@ -8,7 +8,7 @@
 #include "sci_sys.h"
 
 typedef struct experiment_sci_opts {
-    unsigned runs, models;   /* runs, each with the fault at a random time; LS_* */
+    unsigned runs, models; /* runs, each with the fault at a random time; LS_* */
     uint64_t seed;
     int json, quiet, verbose;
     const char *outdir, *json_file; /* the plots; the JSON object as well (or NULL) */

@@ -28,7 +28,10 @@
 #include "sci_route.h"
 #include "sci_sys.h"
 
-typedef struct fspec { int kind; unsigned a, b; } fspec_t; /* 0 xring a, 1 yring a, 2 node a,b */
+typedef struct fspec {
+    int kind;
+    unsigned a, b;
+} fspec_t; /* 0 xring a, 1 yring a, 2 node a,b */
 
 typedef sci_check_opts_t copts_t; /* the short name this file uses */
 
@@ -82,10 +85,10 @@ typedef struct cres {
     int ok;
     char why[700];
     unsigned pairs, pairs_ok, changed, expected, affected;
-    double worst_ratio;        /* unaffected flows: max gap after / allowed */
+    double worst_ratio; /* unaffected flows: max gap after / allowed */
     uint64_t worst_gap, worst_ff;
     int cyclic, cycle_known;
-    uint64_t scrub_known;      /* scrubbed after reconfiguration: driver reads of a dead node */
+    uint64_t scrub_known; /* scrubbed after reconfiguration: driver reads of a dead node */
     char cycle[600];
 } cres_t;
 
@@ -100,17 +103,17 @@ typedef struct ccase {
     const copts_t *o;
     const fspec_t *faults;
     unsigned nf;
-    sci_faults_t sf;           /* the faults, as sci_route sees them */
+    sci_faults_t sf; /* the faults, as sci_route sees them */
     sci_sys_cfg_t cfg;
     sci_sys_t *s;
     unsigned n, nfl;
     uint64_t P;
-    uint64_t *ff;              /* per flow: the fault-free longest gap */
-    uint64_t *gap;             /* the longest gap to the end of reconfiguration */
-    uint64_t *dl0, *rx0;       /* delivered and timeout rounds once reconfiguration is done */
-    uint64_t tmo0;             /* drivers' status reads timed out by the end of reconfiguration */
-    uint64_t scrub0;           /* packets scrubbed once reconfiguration is done */
-    char err[600];             /* why the case could not run */
+    uint64_t *ff;        /* per flow: the fault-free longest gap */
+    uint64_t *gap;       /* the longest gap to the end of reconfiguration */
+    uint64_t *dl0, *rx0; /* delivered and timeout rounds once reconfiguration is done */
+    uint64_t tmo0;       /* drivers' status reads timed out by the end of reconfiguration */
+    uint64_t scrub0;     /* packets scrubbed once reconfiguration is done */
+    char err[600];       /* why the case could not run */
 } ccase_t;
 
 /* The torus with a flow for every ordered pair, each at a random phase of the period. */
@@ -275,9 +278,10 @@ static void check_gaps(ccase_t *c, cres_t *r)
         }
         if (gap > allowed && r->ok) {
             r->ok = 0;
-            snprintf(r->why, sizeof r->why, "unaffected flow %s: gap of %llu cycles around the "
-                     "fault, fault-free %llu (allowed %llu)", st.name,
-                     (unsigned long long)gap, (unsigned long long)ff,
+            snprintf(r->why, sizeof r->why,
+                     "unaffected flow %s: gap of %llu cycles around the "
+                     "fault, fault-free %llu (allowed %llu)",
+                     st.name, (unsigned long long)gap, (unsigned long long)ff,
                      (unsigned long long)allowed);
         }
     }
@@ -305,9 +309,10 @@ static int check_pairs(ccase_t *c, cres_t *r)
         }
         if (st.tmo_rounds > c->rx0[k] && r->ok) {
             r->ok = 0;
-            snprintf(r->why, sizeof r->why, "after reconfiguration flow %s lost packets its "
-                     "source learnt of only by its timeout (%llu rounds)", st.name,
-                     (unsigned long long)(st.tmo_rounds - c->rx0[k]));
+            snprintf(r->why, sizeof r->why,
+                     "after reconfiguration flow %s lost packets its "
+                     "source learnt of only by its timeout (%llu rounds)",
+                     st.name, (unsigned long long)(st.tmo_rounds - c->rx0[k]));
         }
     }
     return 0;
@@ -334,7 +339,8 @@ static int check_drain(ccase_t *c, cres_t *r)
     r->scrub_known = scrub1 - c->scrub0;
     if (scrub1 - c->scrub0 > scrub_known && r->ok) {
         r->ok = 0;
-        snprintf(r->why, sizeof r->why, "after reconfiguration %llu packets were scrubbed (%llu "
+        snprintf(r->why, sizeof r->why,
+                 "after reconfiguration %llu packets were scrubbed (%llu "
                  "of them a driver's timed-out status reads of a dead node)",
                  (unsigned long long)(scrub1 - c->scrub0), (unsigned long long)scrub_known);
     }
@@ -358,8 +364,10 @@ static void check_changed(ccase_t *c, const sci_torus_t *t, const sci_tables_t *
         for (unsigned i = 0; i < c->n && r->ok; i++)
             if (ch[i] != ex[i]) {
                 r->ok = 0;
-                snprintf(r->why, sizeof r->why, "node (%u,%u) %s its tables, sci.md section 3 "
-                         "says it %s", i % o->w, i / o->w, ch[i] ? "changed" : "kept",
+                snprintf(r->why, sizeof r->why,
+                         "node (%u,%u) %s its tables, sci.md section 3 "
+                         "says it %s",
+                         i % o->w, i / o->w, ch[i] ? "changed" : "kept",
                          ex[i] ? "changes" : "keeps");
             }
     }
@@ -504,10 +512,13 @@ int sci_check_run(const sci_check_opts_t *opts, char *err, size_t errlen)
             for (unsigned x = 0; x < o.w; x++)
                 all[nall++] = (fspec_t){2, x, y};
     }
-    printf("faultcheck %ux%u %s, %s, time scale %g, all-pairs traffic every %llu cycles, seed %llu\n",
-           o.w, o.h, o.p2s ? "P2S" : "LC3", o.models == LS_BOTH ? "rtl+csim lockstep"
-                                              : o.models == LS_RTL ? "rtl" : "csim",
-           o.scale, (unsigned long long)o.period, (unsigned long long)o.seed);
+    printf(
+        "faultcheck %ux%u %s, %s, time scale %g, all-pairs traffic every %llu cycles, seed %llu\n",
+        o.w, o.h, o.p2s ? "P2S" : "LC3",
+        o.models == LS_BOTH  ? "rtl+csim lockstep"
+        : o.models == LS_RTL ? "rtl"
+                             : "csim",
+        o.scale, (unsigned long long)o.period, (unsigned long long)o.seed);
     unsigned pass = 0, fail = 0, known = 0;
     time_t t0 = time(NULL);
     for (unsigned k = 0; k < nall; k++) {
@@ -522,7 +533,8 @@ int sci_check_run(const sci_check_opts_t *opts, char *err, size_t errlen)
                    "worst gap %llu (fault-free %llu), scrubbed %llu, graph %s",
                    r.pairs_ok, r.pairs, r.changed, r.expected, r.affected,
                    (unsigned long long)r.worst_gap, (unsigned long long)r.worst_ff,
-                   (unsigned long long)r.scrub_known, r.cyclic ? (r.cycle_known ? "cyclic (known: sci_route.md s.5)" : "CYCLIC")
+                   (unsigned long long)r.scrub_known,
+                   r.cyclic ? (r.cycle_known ? "cyclic (known: sci_route.md s.5)" : "CYCLIC")
                             : "acyclic");
         if (!ok)
             printf("\n    %s", r.why);

@@ -7,11 +7,11 @@
 #include <stdint.h>
 
 typedef struct sci_check_opts {
-    unsigned w, h, models;  /* the torus (2x2 up to 16x16, P2S 32x32); LS_* */
+    unsigned w, h, models; /* the torus (2x2 up to 16x16, P2S 32x32); LS_* */
     int p2s, verbose, double_faults;
-    double scale;           /* the timers divided by it */
-    uint64_t seed, period;  /* all-pairs traffic: a message per pair every `period` cycles */
-    const char *fault;      /* just this fault (xring:R | yring:C | node:X,Y); NULL: every one */
+    double scale;          /* the timers divided by it */
+    uint64_t seed, period; /* all-pairs traffic: a message per pair every `period` cycles */
+    const char *fault;     /* just this fault (xring:R | yring:C | node:X,Y); NULL: every one */
 } sci_check_opts_t;
 
 /* The defaults: the C model, time scale 5000, seed 1, period 4000, every fault. */

@@ -15,7 +15,7 @@ void sci_obs_free(sci_obs_t *o);
 /* Attach to a shared FST (vl_trace.h) before it opens. */
 void sci_obs_attach(sci_obs_t *o, void *trace);
 /* This cycle's values; they are in the waveform at the cycle's dumps. */
-void sci_obs_set(sci_obs_t *o, const uint8_t *drv_state, const uint8_t *held,
-                 const uint8_t *tbl_wr, unsigned n, uint16_t deliver, unsigned faults);
+void sci_obs_set(sci_obs_t *o, const uint8_t *drv_state, const uint8_t *held, const uint8_t *tbl_wr,
+                 unsigned n, uint16_t deliver, unsigned faults);
 
 #endif

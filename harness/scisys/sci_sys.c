@@ -131,7 +131,14 @@ static void apply_faults(sci_sys_t *s)
 static uint64_t next_event(sci_sys_t *s, uint64_t until)
 {
     uint64_t t = until;
-#define AT(v) do { uint64_t v_ = (v); if (v_ > s->now && v_ < t) t = v_; else if (v_ <= s->now) return s->now; } while (0)
+#define AT(v)                      \
+    do {                           \
+        uint64_t v_ = (v);         \
+        if (v_ > s->now && v_ < t) \
+            t = v_;                \
+        else if (v_ <= s->now)     \
+            return s->now;         \
+    } while (0)
     for (unsigned k = 0; k < s->nfault; k++)
         if (s->fault[k].at >= s->now)
             AT(s->fault[k].at);
@@ -239,10 +246,11 @@ static int sys_cycle(sci_sys_t *s, uint64_t until)
             s->skip_hits += k > 1;
             s->skipped += k > 1 ? k : 0;
             /* a packet in flight: ask again after a while (the wait doubles up to 64) */
-            s->skip_backoff = k > 1 ? 0 : s->skip_backoff ? (s->skip_backoff < 64 ? 2 * s->skip_backoff : 64) : 4;
+            s->skip_backoff = k > 1             ? 0
+                              : s->skip_backoff ? (s->skip_backoff < 64 ? 2 * s->skip_backoff : 64)
+                                                : 4;
             s->skip_wait = s->skip_backoff;
-        }
-        else
+        } else
             k = ls_tick(&s->ls, msg, sizeof msg) ? 0 : 1;
     } else {
         k = ls_tick(&s->ls, msg, sizeof msg) ? 0 : 1;
@@ -368,9 +376,9 @@ static int sys_alloc(sci_sys_t *s, char *err, size_t errlen)
 static int sys_tables(sci_sys_t *s, char *err, size_t errlen)
 {
     const sci_sys_cfg_t *cfg = &s->cfg;
-    if (sci_route_tables(&(sci_torus_t){s->w, s->h, cfg->p2s ? SCI_VAR_P2S : SCI_VAR_LC3,
-                                        SCI_POLICY_SPEC},
-                         NULL, &s->ff, err, errlen) < 0)
+    if (sci_route_tables(
+            &(sci_torus_t){s->w, s->h, cfg->p2s ? SCI_VAR_P2S : SCI_VAR_LC3, SCI_POLICY_SPEC}, NULL,
+            &s->ff, err, errlen) < 0)
         return -1;
     if (!cfg->p2s || cfg->mode == SCI_SYS_STATIC)
         for (unsigned i = 0; i < s->n; i++) {
@@ -409,7 +417,8 @@ static int sys_configure(sci_sys_t *s, char *err, size_t errlen)
             nw = (unsigned)set_cfg(s->d, w, nw, maxw, nm, p->retry_limit);
         }
         snprintf(nm, sizeof nm, "n%u.%u.rsr_timeout", xn(s, i), yn(s, i));
-        nw = (unsigned)set_cfg(s->d, w, nw, maxw, nm, p->rsr_timeout > 0xFFFF ? 0xFFFF : p->rsr_timeout);
+        nw = (unsigned)set_cfg(s->d, w, nw, maxw, nm,
+                               p->rsr_timeout > 0xFFFF ? 0xFFFF : p->rsr_timeout);
     }
     ls_reset(&s->ls, w, nw);
     free(w);
@@ -470,8 +479,8 @@ sci_sys_t *sci_sys_new(const sci_sys_cfg_t *cfg, char *err, size_t errlen)
     sys_timers(s);
     if (sys_alloc(s, err, errlen) < 0 || sys_tables(s, err, errlen) < 0 ||
         ls_open(&s->ls, s->d, cfg->models, err, errlen) < 0 ||
-        (cfg->wave && scisys_obs_open(s, err, errlen) < 0) ||
-        sys_configure(s, err, errlen) < 0 || sys_boot(s, err, errlen) < 0) {
+        (cfg->wave && scisys_obs_open(s, err, errlen) < 0) || sys_configure(s, err, errlen) < 0 ||
+        sys_boot(s, err, errlen) < 0) {
         sci_sys_free(s);
         return NULL;
     }

@@ -14,20 +14,20 @@
 
 /* The named parameters of sci.md section 5, with their defaults (sci_sys_params_default). */
 typedef struct sci_sys_params {
-    double clock_mhz;        /* link clock: 100 MHz (one cycle 10 ns) */
-    double cablenotok_ms;    /* CableNotOk timer: 50 ms */
-    double readytogo_ms;     /* ReadyToGo probe timer: 200 ms */
-    double watchdog_ms;      /* watchdog period: 1000 ms */
-    double host_rtx_ms;      /* host retransmission timeout (no ACK, no FAIL_REPORT): 10 ms */
-    double compute_ms;       /* the driver's table computation before its first write: 1 ms */
-    double reg_write_us;     /* one register write across the host bus (PCI): 1 us */
-    double time_scale;       /* every ms/us timer above is divided by it (tests: 5000) */
-    unsigned echo_timeout;   /* LC echo timeout, cycles: 2000 */
-    unsigned busy_limit;     /* LC busy-retry limit: 8 */
-    unsigned retry_limit;    /* LC timeout-retry limit: 4 */
-    unsigned rsr_timeout;    /* PSB remote-read timeout, cycles: 20000 (200 us) */
-    unsigned fail_backoff;   /* host back-off after a FAIL_REPORT, cycles: 1000 */
-    unsigned window;         /* messages a flow may have unacknowledged: 8 */
+    double clock_mhz;      /* link clock: 100 MHz (one cycle 10 ns) */
+    double cablenotok_ms;  /* CableNotOk timer: 50 ms */
+    double readytogo_ms;   /* ReadyToGo probe timer: 200 ms */
+    double watchdog_ms;    /* watchdog period: 1000 ms */
+    double host_rtx_ms;    /* host retransmission timeout (no ACK, no FAIL_REPORT): 10 ms */
+    double compute_ms;     /* the driver's table computation before its first write: 1 ms */
+    double reg_write_us;   /* one register write across the host bus (PCI): 1 us */
+    double time_scale;     /* every ms/us timer above is divided by it (tests: 5000) */
+    unsigned echo_timeout; /* LC echo timeout, cycles: 2000 */
+    unsigned busy_limit;   /* LC busy-retry limit: 8 */
+    unsigned retry_limit;  /* LC timeout-retry limit: 4 */
+    unsigned rsr_timeout;  /* PSB remote-read timeout, cycles: 20000 (200 us) */
+    unsigned fail_backoff; /* host back-off after a FAIL_REPORT, cycles: 1000 */
+    unsigned window;       /* messages a flow may have unacknowledged: 8 */
 } sci_sys_params_t;
 
 void sci_sys_params_default(sci_sys_params_t *p);
@@ -41,15 +41,15 @@ typedef enum { SCI_SYS_DYNAMIC = 0, SCI_SYS_STATIC = 1 } sci_sys_mode_t;
 typedef struct sci_sys_cfg {
     unsigned w, h;
     int p2s;
-    unsigned models;         /* LS_RTL, LS_CSIM or LS_BOTH (lockstep) */
+    unsigned models; /* LS_RTL, LS_CSIM or LS_BOTH (lockstep) */
     sci_sys_mode_t mode;
     sci_sys_params_t par;
-    uint64_t seed;           /* watchdog phases */
-    const char *wave;        /* FST path (RTL) or NULL */
-    uint64_t bin_cycles;     /* time-series bin width (0: none) */
-    int quiet;               /* no driver log on stderr */
-    int no_skip;             /* step every edge (no idle skipping): speed comparisons */
-    FILE *log;               /* driver and fault events, one line each (NULL: none) */
+    uint64_t seed;       /* watchdog phases */
+    const char *wave;    /* FST path (RTL) or NULL */
+    uint64_t bin_cycles; /* time-series bin width (0: none) */
+    int quiet;           /* no driver log on stderr */
+    int no_skip;         /* step every edge (no idle skipping): speed comparisons */
+    FILE *log;           /* driver and fault events, one line each (NULL: none) */
 } sci_sys_cfg_t;
 
 typedef struct sci_sys sci_sys_t;
@@ -90,13 +90,13 @@ typedef struct sci_flow_stats {
     char name[32];
     unsigned src, dst;
     uint64_t generated, sent, delivered, acked, dups, retx, fail_reports;
-    uint64_t tmo_rounds;     /* go-back rounds a timeout started (no FAIL_REPORT told of it) */
-    uint64_t bytes;          /* payload bytes delivered */
-    double lat_sum;          /* cycles, first send to delivery, over delivered messages */
-    uint64_t last_delivery;  /* cycle (0: none yet) */
-    uint64_t max_gap;        /* longest gap between deliveries since the last gap reset */
-    uint64_t max_gap_at;     /* the cycle that gap ended */
-    uint64_t outstanding;    /* generated, not yet acked */
+    uint64_t tmo_rounds;    /* go-back rounds a timeout started (no FAIL_REPORT told of it) */
+    uint64_t bytes;         /* payload bytes delivered */
+    double lat_sum;         /* cycles, first send to delivery, over delivered messages */
+    uint64_t last_delivery; /* cycle (0: none yet) */
+    uint64_t max_gap;       /* longest gap between deliveries since the last gap reset */
+    uint64_t max_gap_at;    /* the cycle that gap ended */
+    uint64_t outstanding;   /* generated, not yet acked */
 } sci_flow_stats_t;
 
 unsigned sci_sys_nflows(const sci_sys_t *s);
@@ -109,7 +109,12 @@ void sci_sys_close_gaps(sci_sys_t *s);
 
 /* Driver state of a node, for waves and logs. */
 typedef enum {
-    SCI_DRV_IDLE = 0, SCI_DRV_CNOK, SCI_DRV_COMPUTE, SCI_DRV_LOAD, SCI_DRV_PROBE, SCI_DRV_DEAD,
+    SCI_DRV_IDLE = 0,
+    SCI_DRV_CNOK,
+    SCI_DRV_COMPUTE,
+    SCI_DRV_LOAD,
+    SCI_DRV_PROBE,
+    SCI_DRV_DEAD,
     SCI_DRV_HALT
 } sci_drv_state_t;
 typedef struct sci_drv_stats {

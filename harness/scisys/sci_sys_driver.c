@@ -235,8 +235,8 @@ void scisys_drv_cycle(sci_sys_t *s, unsigned i)
                 d->again = true;
                 for (unsigned k = 0; k < 2; k++)
                     if (irq[k])
-                        scisys_wq_push(s, i, (k ? SCI_NODE_LC_STRIDE : 0) + SCI_REG_STATUS_CLR,
-                                       8u, 0xFF);
+                        scisys_wq_push(s, i, (k ? SCI_NODE_LC_STRIDE : 0) + SCI_REG_STATUS_CLR, 8u,
+                                       0xFF);
             } else {
                 drv_cnok(s, i);
             }
@@ -267,8 +267,7 @@ void scisys_drv_cycle(sci_sys_t *s, unsigned i)
         if (s->now >= d->t_until)
             drv_probe_done(s, i);
         break;
-    default:
-        break;
+    default: break;
     }
     if (s->cfg.mode == SCI_SYS_DYNAMIC && s->now >= d->wd_next) {
         d->wd_next += s->c_wd;
@@ -293,7 +292,9 @@ void scisys_drv_got_reply(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned 
     if (p[4] & 0x8000u)
         d->st.read_timeouts++;
     scisys_log(s, i, "remote read of (%u,%u)'s Y ring: %s", (xn(s, i) + s->w - 1) % s->w, yn(s, i),
-               (p[4] & 0x8000u) ? "timed out (broken)" : broken ? "broken" : "up");
+               (p[4] & 0x8000u) ? "timed out (broken)"
+               : broken         ? "broken"
+                                : "up");
     if (d->rr_in_pass)
         return; /* judged when the pass's probe timer ends */
     if (broken != d->remote_y) {

@@ -40,8 +40,8 @@ int sci_sys_add_flow(sci_sys_t *s, const char *name, unsigned src, unsigned dst,
                      uint64_t interval, uint64_t start, char *err, size_t errlen)
 {
     if (src >= s->n || dst >= s->n || src == dst) {
-        snprintf(err, errlen, "flow %s: nodes %u -> %u: need two different nodes of %u", name,
-                 src, dst, s->n);
+        snprintf(err, errlen, "flow %s: nodes %u -> %u: need two different nodes of %u", name, src,
+                 dst, s->n);
         return -1;
     }
     if (bytes < 16 || bytes > 64) {
@@ -96,10 +96,7 @@ void sci_sys_stop_flows(sci_sys_t *s)
         }
 }
 
-void sci_sys_abandon_flow(sci_sys_t *s, unsigned k)
-{
-    s->flow[k].abandoned = true;
-}
+void sci_sys_abandon_flow(sci_sys_t *s, unsigned k) { s->flow[k].abandoned = true; }
 
 void sci_sys_set_interval(sci_sys_t *s, unsigned k, uint64_t interval)
 {
@@ -350,8 +347,7 @@ static void host_packet(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned le
     case SCI_T_STATUS_REPLY: scisys_drv_got_reply(s, i, p, len); break;
     case SCI_T_NOTIFY: scisys_drv_got_notify(s, i, p, len); break;
     case SCI_T_PROBE: break; /* a ring probe back: the ring carries packets */
-    default:
-        scisys_fail(s, "host (%u,%u): a packet of type 0x%02x", xn(s, i), yn(s, i), p[1] >> 8);
+    default: scisys_fail(s, "host (%u,%u): a packet of type 0x%02x", xn(s, i), yn(s, i), p[1] >> 8);
     }
 }
 

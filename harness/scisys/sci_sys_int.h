@@ -27,11 +27,11 @@
 #include "sci_sys.h"
 #include "sci_torus.h"
 
-#define PQ 64u           /* driver packets and ACKs waiting in a host (ahead of data) */
-#define MAXW 64u         /* the largest window */
-#define NTID 256u        /* tids remembered per host (low 8 bits) */
+#define PQ         64u  /* driver packets and ACKs waiting in a host (ahead of data) */
+#define MAXW       64u  /* the largest window */
+#define NTID       256u /* tids remembered per host (low 8 bits) */
 #define MAX_FAULTS 64u
-#define GIVE_UP 4u       /* FAIL_REPORTs in a row before a source rests a flow (10 x rtx) */
+#define GIVE_UP    4u /* FAIL_REPORTs in a row before a source rests a flow (10 x rtx) */
 
 enum { TK_NONE = 0, TK_DATA, TK_READ, TK_PROBE, TK_NOTIFY };
 
@@ -49,22 +49,22 @@ typedef struct flow {
     uint64_t next_gen_at;              /* when the next one is due (interval > 0) */
     /* source: seq < base acked; base <= next <= sent_hi; messages generated so far: gen() */
     uint32_t base, next, sent_hi;
-    uint64_t rtx_at;                   /* go back to base at this cycle (0: no timer) */
-    unsigned fail_streak;              /* rounds the oldest message failed in a row */
-    uint64_t quiet_until;              /* given up on the destination for now: no sends */
-    uint64_t backoff;                  /* the last rest (doubles, 0 when an ACK comes) */
-    bool probing;                      /* after a rest: one message at a time until an ACK */
-    uint64_t rto_at;                   /* rtx_at as the timeout set it (not a FAIL_REPORT) */
-    uint64_t tmo_rounds;               /* go-backs on a timeout: losses no FAIL_REPORT told of */
-    bool abandoned;                    /* sends nothing more (sci_sys_abandon_flow) */
-    uint64_t t_first[MAXW];            /* first send of seq, at seq % window */
+    uint64_t rtx_at;        /* go back to base at this cycle (0: no timer) */
+    unsigned fail_streak;   /* rounds the oldest message failed in a row */
+    uint64_t quiet_until;   /* given up on the destination for now: no sends */
+    uint64_t backoff;       /* the last rest (doubles, 0 when an ACK comes) */
+    bool probing;           /* after a rest: one message at a time until an ACK */
+    uint64_t rto_at;        /* rtx_at as the timeout set it (not a FAIL_REPORT) */
+    uint64_t tmo_rounds;    /* go-backs on a timeout: losses no FAIL_REPORT told of */
+    bool abandoned;         /* sends nothing more (sci_sys_abandon_flow) */
+    uint64_t t_first[MAXW]; /* first send of seq, at seq % window */
     /* destination */
     uint32_t expect;
     /* measurements */
     uint64_t sent, delivered, acked, dups, retx, fails, bytes_dl;
     double lat_sum;
     uint64_t last_dl, gap_from, max_gap, max_gap_at;
-    uint32_t *bin_msgs;                /* messages delivered per time bin (cfg.bin_cycles) */
+    uint32_t *bin_msgs; /* messages delivered per time bin (cfg.bin_cycles) */
     unsigned nbin_msgs;
 } flow_t;
 
@@ -72,59 +72,68 @@ typedef struct host {
     pkt_t pq[PQ];
     unsigned pqh, pqn;
     pkt_t cur;
-    unsigned pos;                      /* next symbol of cur; cur.len 0: none */
+    unsigned pos; /* next symbol of cur; cur.len 0: none */
     uint16_t tid;
-    struct { uint8_t kind; uint32_t flow, seq; } tidmap[NTID];
+    struct {
+        uint8_t kind;
+        uint32_t flow, seq;
+    } tidmap[NTID];
     uint16_t rx[SCI_MAX_PKT + 8];
     unsigned rxn;
-    unsigned *flows, nflows, rr;       /* flows this host sources */
-    uint8_t *held;                     /* per destination node: held by the driver */
+    unsigned *flows, nflows, rr; /* flows this host sources */
+    uint8_t *held;               /* per destination node: held by the driver */
     unsigned nheld;
-    uint64_t acks_dropped;             /* ACKs dropped on a full queue (a blocked PSB FIFO) */
+    uint64_t acks_dropped; /* ACKs dropped on a full queue (a blocked PSB FIFO) */
     bool dead;
 } host_t;
 
-typedef struct wr { uint32_t addr; uint64_t data, mask; } wr_t;
+typedef struct wr {
+    uint32_t addr;
+    uint64_t data, mask;
+} wr_t;
 
 typedef struct drv {
-    int state;                         /* sci_drv_state_t */
-    uint64_t t_until;                  /* the running timer's end */
-    uint8_t broken[2];                 /* own LC k disabled by this driver (0 X, 1 Y) */
-    bool again;                        /* a new interrupt during the CableNotOk wait */
-    bool remote_y;                     /* the upstream X neighbour's Y ring: broken */
+    int state;         /* sci_drv_state_t */
+    uint64_t t_until;  /* the running timer's end */
+    uint8_t broken[2]; /* own LC k disabled by this driver (0 X, 1 Y) */
+    bool again;        /* a new interrupt during the CableNotOk wait */
+    bool remote_y;     /* the upstream X neighbour's Y ring: broken */
     /* remote status read of the upstream X neighbour's Y-LC */
-    uint64_t rr_send_at;               /* 0: none scheduled */
+    uint64_t rr_send_at; /* 0: none scheduled */
     uint16_t rr_tid;
-    int rr_state;                      /* 0 none, 1 sent, 2 up, 3 broken */
-    bool rr_in_pass;                   /* the read belongs to the running ReadyToGo */
-    bool rerun;                        /* knowledge changed while in a pass: run ReadyToGo again */
+    int rr_state;    /* 0 none, 1 sent, 2 up, 3 broken */
+    bool rr_in_pass; /* the read belongs to the running ReadyToGo */
+    bool rerun;      /* knowledge changed while in a pass: run ReadyToGo again */
     /* register writes */
     wr_t *wq;
     unsigned wqn, wqh, wqcap;
-    uint64_t wnext;                    /* the next write may go at this cycle */
-    sci_entry_t *shadow;               /* LC3: the tables loaded (set 0, per target) */
+    uint64_t wnext;      /* the next write may go at this cycle */
+    sci_entry_t *shadow; /* LC3: the tables loaded (set 0, per target) */
     uint64_t wd_next;
     sci_drv_stats_t st;
 } drv_t;
 
-typedef struct fault { uint64_t at; char what[32]; } fault_t;
+typedef struct fault {
+    uint64_t at;
+    char what[32];
+} fault_t;
 
 /* The static front end: only sci_sys_static.c reads or writes it. */
 typedef struct scisys_fe {
-    int state;                         /* 0 watching, 1 drain, 2 loading `node`, 3 probe wait */
+    int state; /* 0 watching, 1 drain, 2 loading `node`, 3 probe wait */
     uint64_t until, next_poll;
     unsigned node;
     sci_faults_t known;
     bool halt;
-    unsigned done;                     /* reconfigurations the front end completed */
+    unsigned done; /* reconfigurations the front end completed */
 } scisys_fe_t;
 
 /* The waveform's harness observer and what it shows of the current cycle: only
  * sci_sys_obs.c reads or writes it. */
 typedef struct scisys_obs {
-    sci_obs_t *obs;                    /* NULL: no waveform */
-    uint8_t *wr;                       /* per node: a register write this cycle */
-    uint16_t dl;                       /* flows (the first 16) delivering this cycle */
+    sci_obs_t *obs; /* NULL: no waveform */
+    uint8_t *wr;    /* per node: a register write this cycle */
+    uint16_t dl;    /* flows (the first 16) delivering this cycle */
 } scisys_obs_t;
 
 struct sci_sys {
@@ -140,8 +149,8 @@ struct sci_sys {
     unsigned nflow, capflow;
     fault_t fault[MAX_FAULTS];
     unsigned nfault;
-    uint16_t *id;                      /* node ids */
-    sci_tables_t ff;                   /* fault-free tables */
+    uint16_t *id;    /* node ids */
+    sci_tables_t ff; /* fault-free tables */
     uint64_t c_cnok, c_rtg, c_wd, c_rtx, c_compute, c_write;
     unsigned wr_rr, pending_writes;
     scisys_fe_t fe;

@@ -30,7 +30,12 @@ void sci_sys_params_default(sci_sys_params_t *p)
 
 int sci_sys_param_set(sci_sys_params_t *p, const char *nv, char *err, size_t errlen)
 {
-    static const struct { const char *name; size_t off; int whole; double lo, hi; } tab[] = {
+    static const struct {
+        const char *name;
+        size_t off;
+        int whole;
+        double lo, hi;
+    } tab[] = {
         {"cablenotok_ms", offsetof(sci_sys_params_t, cablenotok_ms), 0, 0.001, 1e5},
         {"readytogo_ms", offsetof(sci_sys_params_t, readytogo_ms), 0, 0.001, 1e5},
         {"watchdog_ms", offsetof(sci_sys_params_t, watchdog_ms), 0, 0.001, 1e6},
@@ -63,9 +68,11 @@ int sci_sys_param_set(sci_sys_params_t *p, const char *nv, char *err, size_t err
             *(double *)((char *)p + tab[k].off) = v;
         return 0;
     }
-    snprintf(err, errlen, "%s: NAME=VALUE, NAME one of cablenotok_ms readytogo_ms watchdog_ms "
+    snprintf(err, errlen,
+             "%s: NAME=VALUE, NAME one of cablenotok_ms readytogo_ms watchdog_ms "
              "host_rtx_ms compute_ms reg_write_us clock_mhz echo_timeout busy_limit retry_limit "
-             "rsr_timeout fail_backoff window", nv);
+             "rsr_timeout fail_backoff window",
+             nv);
     return -1;
 }
 

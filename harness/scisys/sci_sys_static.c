@@ -152,4 +152,3 @@ uint64_t scisys_fe_next(const sci_sys_t *s)
 bool scisys_fe_busy(const sci_sys_t *s) { return s->fe.state != 0; }
 
 unsigned sci_sys_static_done(const sci_sys_t *s) { return s->fe.done; }
-

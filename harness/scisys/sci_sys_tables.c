@@ -63,7 +63,8 @@ int sci_sys_read_tables(sci_sys_t *s, void *tbv, char *err, size_t errlen)
         for (unsigned i = 0; i < s->n; i++) {
             if (s->host[i].dead)
                 continue;
-            uint64_t sx = reg_read(s, i, SCI_REG_STATUS), sy = reg_read(s, i, SCI_NODE_LC_STRIDE + SCI_REG_STATUS);
+            uint64_t sx = reg_read(s, i, SCI_REG_STATUS),
+                     sy = reg_read(s, i, SCI_NODE_LC_STRIDE + SCI_REG_STATUS);
             uint64_t fc = reg_read(s, i, SCI_PSB_FOCOL);
             sci_route_p2s_failover(tb, i, !(sx & 1u) || (sx & 4u), !(sy & 1u) || (sy & 4u),
                                    (int)(fc & 1u), (unsigned)(fc >> 8 & 0x3Fu));

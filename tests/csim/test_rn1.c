@@ -22,15 +22,25 @@
 #include <string.h>
 
 /* Words, written out here rather than taken from rn1.h. */
-#define IDLE 0x000u
-#define TURN 0x055u
-#define HOLD 0x0AAu
-#define DROP 0x0FFu
+#define IDLE  0x000u
+#define TURN  0x055u
+#define HOLD  0x0AAu
+#define DROP  0x0FFu
 #define W1(d) (0x100u | (d)) /* any c=1 word: ROUTE, DATA, STATUS, CHECKSUM */
 
 /* State codes of rn1.md, written out here. */
-enum { S_IDLE, S_SWALLOW, S_FORWARD, S_BLOCKED, S_STATUS, S_CHECKSUM,
-       S_REVERSE, S_HOLD, S_DROP, S_DISCARD };
+enum {
+    S_IDLE,
+    S_SWALLOW,
+    S_FORWARD,
+    S_BLOCKED,
+    S_STATUS,
+    S_CHECKSUM,
+    S_REVERSE,
+    S_HOLD,
+    S_DROP,
+    S_DISCARD
+};
 
 typedef struct tally {
     unsigned passed;
@@ -51,16 +61,16 @@ typedef struct outs {
     uint8_t bc; /* bit i: bc output of f<i> */
 } outs_t;
 
-static void check(bench_t *b, const char *file, int line, const char *what,
-                  uint64_t got, uint64_t exp)
+static void check(bench_t *b, const char *file, int line, const char *what, uint64_t got,
+                  uint64_t exp)
 {
     if (got == exp) {
         b->t->passed++;
         return;
     }
     b->t->failed++;
-    printf("%s:%d: cycle %ld: %s = 0x%" PRIx64 ", expected 0x%" PRIx64 "\n",
-           file, line, b->cycle, what, got, exp);
+    printf("%s:%d: cycle %ld: %s = 0x%" PRIx64 ", expected 0x%" PRIx64 "\n", file, line, b->cycle,
+           what, got, exp);
 }
 
 /* One check covering all 16 word outputs and the 8 bc outputs. */
@@ -70,19 +80,19 @@ static void check_outs(bench_t *b, const char *file, int line, outs_t e)
     for (unsigned i = 0; i < RN1_PORTS; i++) {
         uint16_t f = rn1_fwd_out(&b->m, i), g = rn1_bwd_out(&b->m, i);
         if (f != e.f[i]) {
-            printf("%s:%d: cycle %ld: f%u out = 0x%03x, expected 0x%03x\n",
-                   file, line, b->cycle, i, f, e.f[i]);
+            printf("%s:%d: cycle %ld: f%u out = 0x%03x, expected 0x%03x\n", file, line, b->cycle, i,
+                   f, e.f[i]);
             ok = false;
         }
         if (g != e.b[i]) {
-            printf("%s:%d: cycle %ld: b%u out = 0x%03x, expected 0x%03x\n",
-                   file, line, b->cycle, i, g, e.b[i]);
+            printf("%s:%d: cycle %ld: b%u out = 0x%03x, expected 0x%03x\n", file, line, b->cycle, i,
+                   g, e.b[i]);
             ok = false;
         }
     }
     if (rn1_fwd_bc_out(&b->m) != e.bc) {
-        printf("%s:%d: cycle %ld: bc outputs = 0x%02x, expected 0x%02x\n",
-               file, line, b->cycle, rn1_fwd_bc_out(&b->m), e.bc);
+        printf("%s:%d: cycle %ld: bc outputs = 0x%02x, expected 0x%02x\n", file, line, b->cycle,
+               rn1_fwd_bc_out(&b->m), e.bc);
         ok = false;
     }
     if (ok)
@@ -92,42 +102,36 @@ static void check_outs(bench_t *b, const char *file, int line, outs_t e)
 }
 
 /* Debug word of rn1.md, composed here independently of the model. */
-static uint64_t port_word(unsigned state, unsigned bq, unsigned disp,
-                          unsigned count, unsigned xsum)
+static uint64_t port_word(unsigned state, unsigned bq, unsigned disp, unsigned count, unsigned xsum)
 {
-    return (uint64_t)state | (uint64_t)bq << 4 | (uint64_t)disp << 8 |
-           (uint64_t)count << 16 | (uint64_t)xsum << 24;
+    return (uint64_t)state | (uint64_t)bq << 4 | (uint64_t)disp << 8 | (uint64_t)count << 16 |
+           (uint64_t)xsum << 24;
 }
 
 #define CHECK(b, what, got, exp) \
     check((b), __FILE__, __LINE__, (what), (uint64_t)(got), (uint64_t)(exp))
-#define OUTS(b, ...) check_outs((b), __FILE__, __LINE__, (outs_t){ __VA_ARGS__ })
-#define NOUT(b) check_outs((b), __FILE__, __LINE__, (outs_t){ .f = { 0 } })
-#define REG(b, addr, exp) \
-    CHECK((b), "reg " #addr, rn1_reg_read(&(b)->m, (addr)), (exp))
+#define OUTS(b, ...)      check_outs((b), __FILE__, __LINE__, (outs_t){__VA_ARGS__})
+#define NOUT(b)           check_outs((b), __FILE__, __LINE__, (outs_t){.f = {0}})
+#define REG(b, addr, exp) CHECK((b), "reg " #addr, rn1_reg_read(&(b)->m, (addr)), (exp))
 /* PORT checks every field but armed (bit 12), which ARMED checks: armed
  * depends only on the state of the cycle before (rn1.md "Armed") and is
  * checked where a test is about it. */
 #define ARMED_BIT ((uint64_t)1 << 12)
-#define PORT(b, p, st, bq, disp, count, xsum)                              \
-    CHECK((b), "PORT" #p,                                                  \
-          rn1_reg_read(&(b)->m, (uint8_t)(0x10 + (p))) & ~ARMED_BIT,       \
+#define PORT(b, p, st, bq, disp, count, xsum)                                        \
+    CHECK((b), "PORT" #p, rn1_reg_read(&(b)->m, (uint8_t)(0x10 + (p))) & ~ARMED_BIT, \
           port_word((st), (bq), (disp), (count), (xsum)))
-#define ARMED(b, p, exp)                                                   \
-    CHECK((b), "PORT" #p " armed",                                         \
-          rn1_reg_read(&(b)->m, (uint8_t)(0x10 + (p))) >> 12 & 1u, (exp))
+#define ARMED(b, p, exp) \
+    CHECK((b), "PORT" #p " armed", rn1_reg_read(&(b)->m, (uint8_t)(0x10 + (p))) >> 12 & 1u, (exp))
 
 /* CFG register value (rn1.md register map). */
-static uint64_t cfg(unsigned swallow, unsigned disable, unsigned seed,
-                    unsigned dual)
+static uint64_t cfg(unsigned swallow, unsigned disable, unsigned seed, unsigned dual)
 {
-    return (uint64_t)swallow | (uint64_t)disable << 8 |
-           (uint64_t)seed << 16 | (uint64_t)dual << 32;
+    return (uint64_t)swallow | (uint64_t)disable << 8 | (uint64_t)seed << 16 | (uint64_t)dual << 32;
 }
 
 /* CFG with backchan (bit 40) as well. */
-static uint64_t cfgb(unsigned swallow, unsigned disable, unsigned seed,
-                     unsigned dual, unsigned backchan)
+static uint64_t cfgb(unsigned swallow, unsigned disable, unsigned seed, unsigned dual,
+                     unsigned backchan)
 {
     return cfg(swallow, disable, seed, dual) | (uint64_t)backchan << 40;
 }
@@ -185,15 +189,13 @@ static void step_write(bench_t *b, uint8_t addr, uint64_t data, uint8_t strb)
     b->in.reg_we = false;
 }
 
-
 /* ---- rnp.md section 5: the LFSR ----------------------------------------- */
 
 /* 16-bit Galois right shift with taps 0xB400; the value during cycle t is
  * the seed stepped t times; a zero seed loads 0xACE1. Values by hand. */
 static void test_sec5_lfsr_sequence(tally_t *t)
 {
-    static const uint16_t seq[8] = { 0xACE1, 0xE270, 0x7138, 0x389C,
-                                     0x1C4E, 0x0E27, 0xB313, 0xED89 };
+    static const uint16_t seq[8] = {0xACE1, 0xE270, 0x7138, 0x389C, 0x1C4E, 0x0E27, 0xB313, 0xED89};
     uint32_t dbg[RN1_DBG_WORDS];
     bench_t b;
     bench_open(&b, t, cfg(0, 0, 0xACE1, 0));
@@ -315,7 +317,7 @@ static void test_sec1_route_dual(tally_t *t)
 {
     bench_t b;
     bench_open(&b, t, cfg(0, 0x20, 0xACE1, 1));
-    NOUT(&b); /* cycle 0 (rot 0: f1 is served before f2) */
+    NOUT(&b);               /* cycle 0 (rot 0: f1 is served before f2) */
     b.in.fwd[1] = W1(0xC5); /* dir 3 -> b3 */
     b.in.fwd[2] = W1(0xC7); /* dir 3 -> b3, taken by f1: 00 */
     b.in.fwd[5] = W1(0x8A); /* dir 2 -> b6 */
@@ -383,8 +385,7 @@ static void test_sec5_equivalent_outputs_lfsr(tally_t *t)
     b.in.fwd[6] = W1(0x41); /* dir 1, both free, bit6=0 -> b2 */
     b.in.fwd[3] = W1(0x82); /* dir 2, both free, bit3=1 -> b5 */
     step(&b);
-    OUTS(&b, .b[0] = W1(0x01), .b[7] = W1(0xC1), .b[2] = W1(0x41),
-         .b[5] = W1(0x82)); /* cycle 3 */
+    OUTS(&b, .b[0] = W1(0x01), .b[7] = W1(0xC1), .b[2] = W1(0x41), .b[5] = W1(0x82)); /* cycle 3 */
     REG(&b, 0x02, 0xA5);
     PORT(&b, 6, S_FORWARD, 2, 2, 1, 0x41);
     PORT(&b, 3, S_FORWARD, 5, 3, 1, 0x82);
@@ -400,7 +401,7 @@ static void test_sec4_blocked_disabled_01_turn(tally_t *t)
 {
     bench_t b;
     bench_open(&b, t, cfg(0, 0x03, 0xACE1, 0));
-    NOUT(&b); /* cycle 0 */
+    NOUT(&b);               /* cycle 0 */
     b.in.fwd[0] = W1(0x3F); /* dir 0: b0, b1 disabled */
     step(&b);
     NOUT(&b); /* cycle 1 */
@@ -669,8 +670,8 @@ static void test_sec5_free_rule(tally_t *t)
     b.in.fwd[0] = W1(0x3A);
     step(&b);
     OUTS(&b, .b[0] = W1(0x3A)); /* cycle 2 */
-    b.in.fwd[0] = DROP;     /* frees b0 now */
-    b.in.fwd[1] = W1(0x01); /* so f1 is blocked */
+    b.in.fwd[0] = DROP;         /* frees b0 now */
+    b.in.fwd[1] = W1(0x01);     /* so f1 is blocked */
     step(&b);
     OUTS(&b, .b[0] = DROP); /* cycle 3 */
     REG(&b, 0x02, 0);
@@ -689,8 +690,8 @@ static void test_sec5_free_rule(tally_t *t)
     OUTS(&b, .b[0] = TURN, .f[2] = W1(0x81)); /* cycle 5 */
     step(&b);
     OUTS(&b, .f[2] = W1(0x02)); /* cycle 6: REVERSE */
-    b.in.bwd[0] = DROP;     /* frees b0 now */
-    b.in.fwd[3] = W1(0x03); /* so f3 is blocked */
+    b.in.bwd[0] = DROP;         /* frees b0 now */
+    b.in.fwd[3] = W1(0x03);     /* so f3 is blocked */
     step(&b);
     OUTS(&b, .f[2] = DROP); /* cycle 7 */
     REG(&b, 0x02, 0);
@@ -711,10 +712,10 @@ static void test_sec2_invalid_words(tally_t *t)
 {
     bench_t b;
     bench_open(&b, t, cfg(0, 0xFE, 0xACE1, 0)); /* only b0 enabled */
-    b.in.fwd[0] = 0x012; /* cycle 0: two invalid on IDLE ports */
+    b.in.fwd[0] = 0x012;                        /* cycle 0: two invalid on IDLE ports */
     b.in.fwd[1] = 0x0AB;
-    b.in.fwd[2] = HOLD; /* valid */
-    b.in.fwd[3] = TURN; /* valid */
+    b.in.fwd[2] = HOLD;  /* valid */
+    b.in.fwd[3] = TURN;  /* valid */
     b.in.bwd[5] = 0x033; /* unallocated: ignored throughout */
     b.in.bwd[0] = 0x044; /* ignored until f0 is in REVERSE */
     step(&b);
@@ -737,8 +738,8 @@ static void test_sec2_invalid_words(tally_t *t)
     b.in.fwd[0] = TURN;
     step(&b);
     OUTS(&b, .b[0] = TURN, .f[0] = W1(0x81)); /* cycle 5 */
-    b.in.fwd[0] = 0x011; /* ignored in STATUS and REVERSE */
-    b.in.bwd[0] = 0x022; /* ignored now, live at 6 */
+    b.in.fwd[0] = 0x011;                      /* ignored in STATUS and REVERSE */
+    b.in.bwd[0] = 0x022;                      /* ignored now, live at 6 */
     step(&b);
     OUTS(&b, .f[0] = W1(0x00)); /* cycle 6 */
     REG(&b, 0x01, 4);
@@ -830,9 +831,9 @@ static void test_sec8_config_written_mid_run(tally_t *t)
     bench_open(&b, t, cfg(0, 0, 0xACE1, 0));
     NOUT(&b); /* cycle 0 */
     REG(&b, 0x00, 0xACE10000);
-    b.in.fwd[1] = W1(0x00); /* decided with the old disable: bit1=0 -> b0 */
+    b.in.fwd[1] = W1(0x00);             /* decided with the old disable: bit1=0 -> b0 */
     step_write(&b, 0x00, 0x0100, 0x02); /* disable b0 */
-    OUTS(&b, .b[0] = W1(0x00)); /* cycle 1, lfsr 0xE270: bit3=0 */
+    OUTS(&b, .b[0] = W1(0x00));         /* cycle 1, lfsr 0xE270: bit3=0 */
     REG(&b, 0x00, 0xACE10100);
     REG(&b, 0x03, 0xE270);
     b.in.fwd[1] = W1(0x05); /* f1 keeps b0 although it is now disabled */
@@ -843,7 +844,7 @@ static void test_sec8_config_written_mid_run(tally_t *t)
     REG(&b, 0x02, 0x07);
     PORT(&b, 2, S_FORWARD, 1, 3, 1, 0x00);
     PORT(&b, 3, S_FORWARD, 2, 2, 1, 0x40);
-    b.in.fwd[5] = W1(0x00); /* still dilated now: b0, b1 busy -> 00 */
+    b.in.fwd[5] = W1(0x00);                        /* still dilated now: b0, b1 busy -> 00 */
     step_write(&b, 0x00, (uint64_t)1 << 32, 0x10); /* mode dual */
     OUTS(&b, .b[0] = W1(0x05), .b[1] = W1(0x00), .b[2] = W1(0x40)); /* 3 */
     PORT(&b, 5, S_BLOCKED, 0, 0, 1, 0x00);
@@ -852,31 +853,29 @@ static void test_sec8_config_written_mid_run(tally_t *t)
     b.in.fwd[5] = DROP;
     b.in.fwd[6] = W1(0x00); /* dual now: f6 dir 0 -> b4 */
     step(&b);
-    OUTS(&b, .b[0] = W1(0x05), .b[1] = W1(0x00), .b[2] = W1(0x40),
-         .b[4] = W1(0x00)); /* cycle 4 */
+    OUTS(&b, .b[0] = W1(0x05), .b[1] = W1(0x00), .b[2] = W1(0x40), .b[4] = W1(0x00)); /* cycle 4 */
     PORT(&b, 6, S_FORWARD, 4, 2, 1, 0x00);
     PORT(&b, 5, S_IDLE, 0, 0, 1, 0x00);
     REG(&b, 0x02, 0x17);
-    b.in.fwd[7] = W1(0xC0); /* opens before the swallow write: -> b7 */
+    b.in.fwd[7] = W1(0xC0);           /* opens before the swallow write: -> b7 */
     step_write(&b, 0x00, 0x80, 0x01); /* swallow f7 */
-    OUTS(&b, .b[0] = W1(0x05), .b[1] = W1(0x00), .b[2] = W1(0x40),
-         .b[4] = W1(0x00), .b[7] = W1(0xC0)); /* cycle 5 */
+    OUTS(&b, .b[0] = W1(0x05), .b[1] = W1(0x00), .b[2] = W1(0x40), .b[4] = W1(0x00),
+         .b[7] = W1(0xC0)); /* cycle 5 */
     PORT(&b, 7, S_FORWARD, 7, 2, 1, 0xC0);
     REG(&b, 0x00, 0x1ACE10180);
     REG(&b, 0x03, 0x0E27);
     b.in.fwd[7] = DROP;
     step(&b);
-    OUTS(&b, .b[0] = W1(0x05), .b[1] = W1(0x00), .b[2] = W1(0x40),
-         .b[4] = W1(0x00), .b[7] = DROP); /* cycle 6 */
+    OUTS(&b, .b[0] = W1(0x05), .b[1] = W1(0x00), .b[2] = W1(0x40), .b[4] = W1(0x00),
+         .b[7] = DROP);     /* cycle 6 */
     b.in.fwd[7] = W1(0xC0); /* swallowed now */
     step(&b);
-    outs_t k = { .b[0] = W1(0x05), .b[1] = W1(0x00), .b[2] = W1(0x40),
-                 .b[4] = W1(0x00) };
+    outs_t k = {.b[0] = W1(0x05), .b[1] = W1(0x00), .b[2] = W1(0x40), .b[4] = W1(0x00)};
     check_outs(&b, __FILE__, __LINE__, k); /* cycle 7 */
     PORT(&b, 7, S_SWALLOW, 7, 2, 1, 0xC0);
     REG(&b, 0x03, 0xED89);
     step_write(&b, 0x00, (uint64_t)0x1234 << 16, 0x0C); /* seed */
-    k.b[7] = W1(0xC0); /* f7's held word was its routing word: -> b7 */
+    k.b[7] = W1(0xC0);                     /* f7's held word was its routing word: -> b7 */
     check_outs(&b, __FILE__, __LINE__, k); /* cycle 8 */
     PORT(&b, 7, S_FORWARD, 7, 2, 2, 0x00);
     REG(&b, 0x03, 0x1234);
@@ -884,25 +883,25 @@ static void test_sec8_config_written_mid_run(tally_t *t)
     step(&b);
     REG(&b, 0x03, 0x091A); /* cycle 9 */
     step(&b);
-    REG(&b, 0x03, 0x048D); /* cycle 10 */
+    REG(&b, 0x03, 0x048D);         /* cycle 10 */
     step_write(&b, 0x00, 0, 0x0C); /* zero seed */
-    REG(&b, 0x03, 0xACE1); /* cycle 11 */
+    REG(&b, 0x03, 0xACE1);         /* cycle 11 */
     REG(&b, 0x00, 0x100000180);
     step_write(&b, 0x00, (uint64_t)0x56 << 16, 0x04); /* low seed byte */
-    REG(&b, 0x03, 0x0056); /* cycle 12 */
+    REG(&b, 0x03, 0x0056);                            /* cycle 12 */
     REG(&b, 0x00, 0x100560180);
     step_write(&b, 0x01, 0xFFFF, 0xFF); /* ERRORS is read-only */
-    REG(&b, 0x01, 0); /* cycle 13 */
+    REG(&b, 0x01, 0);                   /* cycle 13 */
     REG(&b, 0x03, 0x002B);
     step_write(&b, 0x05, ~(uint64_t)0, 0xFF); /* unmapped */
     step_write(&b, 0x10, ~(uint64_t)0, 0xFF); /* PORT0 is read-only */
-    REG(&b, 0x05, 0); /* cycle 15 */
+    REG(&b, 0x05, 0);                         /* cycle 15 */
     PORT(&b, 0, S_IDLE, 0, 0, 0, 0);
     REG(&b, 0x00, 0x100560180);
     REG(&b, 0x03, 0xEE0A); /* 0x002B -> 0xB415 -> 0xEE0A */
     check_outs(&b, __FILE__, __LINE__, k);
     step_write(&b, 0x00, (uint64_t)0x12 << 24, 0x08); /* high seed byte */
-    REG(&b, 0x03, 0x1256); /* cycle 16 */
+    REG(&b, 0x03, 0x1256);                            /* cycle 16 */
     REG(&b, 0x00, 0x112560180);
     check_outs(&b, __FILE__, __LINE__, k);
 }
@@ -928,7 +927,7 @@ static void test_rn1md_reset_and_config(tally_t *t)
     REG(&b, 0x05, 0);
     REG(&b, 0x18, 0);
     REG(&b, 0xFF, 0);
-    b.in.rst_n = true; /* run three cycles from rn1_init */
+    b.in.rst_n = true;      /* run three cycles from rn1_init */
     b.in.fwd[0] = W1(0x00); /* lfsr bit0=1 -> b1 */
     b.in.fwd[1] = 0x001;
     step(&b);
@@ -951,7 +950,7 @@ static void test_rn1md_reset_and_config(tally_t *t)
     REG(&b, 0x03, 0xBEEF); /* held at the seed during reset */
     b.in.rst_n = true;
     b.cycle = 0;
-    NOUT(&b); /* cycle 0 */
+    NOUT(&b);               /* cycle 0 */
     b.in.fwd[0] = W1(0x00); /* swallowed */
     b.in.fwd[2] = W1(0x80); /* dual, dir 2 -> b2: f2 before f3 */
     b.in.fwd[3] = W1(0x81);
@@ -1007,7 +1006,7 @@ static uint32_t xorshift32(uint32_t *s)
 /* Random word biased toward the interesting ones (seeded, reproducible). */
 static uint16_t random_word(uint32_t *s)
 {
-    static const uint16_t ctl[6] = { IDLE, TURN, HOLD, DROP, 0x012, IDLE };
+    static const uint16_t ctl[6] = {IDLE, TURN, HOLD, DROP, 0x012, IDLE};
     uint32_t r = xorshift32(s);
     if (r & 1u)
         return (uint16_t)W1(r >> 8 & 0xFFu);
@@ -1027,8 +1026,7 @@ static bool alloc_invariant_holds(bench_t *b, unsigned max_state)
         unsigned st = (unsigned)(w & 0xF), bq = (unsigned)(w >> 4 & 7);
         bool routed = (w >> 9 & 1) != 0; /* disp 1x */
         bad_state += st > max_state;
-        if (st == S_FORWARD || (st == S_STATUS && routed) ||
-            st == S_REVERSE || st == S_HOLD) {
+        if (st == S_FORWARD || (st == S_STATUS && routed) || st == S_REVERSE || st == S_HOLD) {
             twice += held >> bq & 1u;
             held |= 1u << bq;
         }
@@ -1061,8 +1059,7 @@ static void test_sec5_allocation_invariants_random(tally_t *t)
             step(&b);
     }
     if (c < 20000) /* a failure names its seed, so it can be replayed */
-        printf("%s:%d: random traffic seed 0x%08" PRIx32 "\n", __FILE__,
-               __LINE__, seed0);
+        printf("%s:%d: random traffic seed 0x%08" PRIx32 "\n", __FILE__, __LINE__, seed0);
     CHECK(&b, "cycles with the allocation invariants", c, 20000);
 }
 
@@ -1075,11 +1072,10 @@ static void test_sec5_allocation_invariants_random(tally_t *t)
 static void test_rn1md_armed(tally_t *t)
 {
     /* state during cycles 0..12 of f0, and its armed bit */
-    static const unsigned st[13] = { S_IDLE, S_FORWARD, S_FORWARD, S_STATUS,
-        S_REVERSE, S_REVERSE, S_HOLD, S_FORWARD, S_IDLE, S_IDLE, S_BLOCKED,
-        S_STATUS, S_CHECKSUM };
-    static const unsigned armed[13] = { 0, 0, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0,
-                                        1 };
+    static const unsigned st[13] = {S_IDLE,    S_FORWARD, S_FORWARD, S_STATUS, S_REVERSE,
+                                    S_REVERSE, S_HOLD,    S_FORWARD, S_IDLE,   S_IDLE,
+                                    S_BLOCKED, S_STATUS,  S_CHECKSUM};
+    static const unsigned armed[13] = {0, 0, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1};
     bench_t b;
     bench_open(&b, t, cfg(0, 0xFE, 0xACE1, 0)); /* only b0 enabled */
     for (unsigned c = 0; c < 13; c++) {
@@ -1088,15 +1084,21 @@ static void test_rn1md_armed(tally_t *t)
         CHECK(&b, "bc outputs", rn1_fwd_bc_out(&b.m), 0);
         b.in.bwd_bc = 0xFF; /* ignored: backchan 0 */
         switch (c) {
-        case 0: b.in.fwd[0] = W1(0x00); break;   /* -> b0 */
+        case 0: b.in.fwd[0] = W1(0x00); break; /* -> b0 */
         case 1: b.in.fwd[0] = W1(0x01); break;
-        case 2: b.in.fwd[0] = TURN; break;       /* STATUS at 3 */
-        case 4: b.in.bwd[0] = W1(0x02); break;   /* REVERSE live */
-        case 5: b.in.bwd[0] = TURN; break;       /* HOLD at 6 */
-        case 6: b.in.fwd[0] = DROP; break;       /* live at 7 */
-        case 8: b.in.fwd[0] = IDLE; b.in.fwd[1] = W1(0x00); break;
-        case 9: b.in.fwd[0] = W1(0x03); b.in.fwd[1] = W1(0x04); break;
-        case 10: b.in.fwd[0] = TURN; break;      /* blocked: 00 */
+        case 2: b.in.fwd[0] = TURN; break;     /* STATUS at 3 */
+        case 4: b.in.bwd[0] = W1(0x02); break; /* REVERSE live */
+        case 5: b.in.bwd[0] = TURN; break;     /* HOLD at 6 */
+        case 6: b.in.fwd[0] = DROP; break;     /* live at 7 */
+        case 8:
+            b.in.fwd[0] = IDLE;
+            b.in.fwd[1] = W1(0x00);
+            break;
+        case 9:
+            b.in.fwd[0] = W1(0x03);
+            b.in.fwd[1] = W1(0x04);
+            break;
+        case 10: b.in.fwd[0] = TURN; break; /* blocked: 00 */
         default: break;
         }
         step(&b);
@@ -1117,7 +1119,7 @@ static void test_sec7_busy_hint_dilated(tally_t *t)
 {
     bench_t b;
     bench_open_bc(&b, t, cfgb(0, 0xFC, 0xACE1, 0, 1)); /* b0, b1 enabled */
-    OUTS(&b, .bc = 0); /* cycle 0: 0 after reset */
+    OUTS(&b, .bc = 0);                                 /* cycle 0: 0 after reset */
     REG(&b, 0x00, 0x100ACE1FC00ull);
     b.in.fwd[5] = W1(0x00); /* dir 0, lfsr bit5=1 -> b1 */
     step(&b);
@@ -1129,7 +1131,7 @@ static void test_sec7_busy_hint_dilated(tally_t *t)
     PORT(&b, 5, S_IDLE, 1, 3, 1, 0x00);
     b.in.fwd[5] = IDLE;
     step_write(&b, 0x00, 0xFE00, 0x02); /* disable b1 from cycle 3 */
-    OUTS(&b, .bc = 0); /* cycle 3: hint of cycle 2 under the old disable */
+    OUTS(&b, .bc = 0);                  /* cycle 3: hint of cycle 2 under the old disable */
     step(&b);
     OUTS(&b, .bc = 0xFF); /* cycle 4: b0 the only one free */
     step(&b);
@@ -1142,27 +1144,25 @@ static void test_sec7_busy_hint_dual(tally_t *t)
 {
     bench_t b;
     bench_open_bc(&b, t, cfgb(0, 0, 0xACE1, 1, 1));
-    OUTS(&b, .bc = 0); /* cycle 0 */
+    OUTS(&b, .bc = 0);      /* cycle 0 */
     b.in.fwd[0] = W1(0x00); /* -> b0 */
     b.in.fwd[1] = W1(0x40); /* -> b1 */
     b.in.fwd[2] = W1(0x80); /* -> b2 */
     b.in.fwd[4] = W1(0x00); /* -> b4 */
     step(&b);
     /* cycle 1: low half b3 free only -> f3; high half 3 free -> 0 */
-    OUTS(&b, .b[0] = W1(0x00), .b[1] = W1(0x40), .b[2] = W1(0x80),
-         .b[4] = W1(0x00), .bc = 0x08);
+    OUTS(&b, .b[0] = W1(0x00), .b[1] = W1(0x40), .b[2] = W1(0x80), .b[4] = W1(0x00), .bc = 0x08);
     REG(&b, 0x02, 0x17);
     b.in.fwd[0] = b.in.fwd[1] = b.in.fwd[2] = b.in.fwd[4] = HOLD;
     b.in.fwd[5] = W1(0x40); /* -> b5 */
     b.in.fwd[6] = W1(0x80); /* -> b6 */
     step(&b);
     /* cycle 2: high half b7 free only -> f7 too */
-    OUTS(&b, .b[0] = HOLD, .b[1] = HOLD, .b[2] = HOLD, .b[4] = HOLD,
-         .b[5] = W1(0x40), .b[6] = W1(0x80), .bc = 0x88);
+    OUTS(&b, .b[0] = HOLD, .b[1] = HOLD, .b[2] = HOLD, .b[4] = HOLD, .b[5] = W1(0x40),
+         .b[6] = W1(0x80), .bc = 0x88);
     b.in.fwd[5] = b.in.fwd[6] = HOLD;
     step_write(&b, 0x00, 0, 0x10); /* mode dilated from cycle 3 */
-    outs_t k = { .b = { HOLD, HOLD, HOLD, IDLE, HOLD, HOLD, HOLD, IDLE },
-                 .bc = 0x88 };
+    outs_t k = {.b = {HOLD, HOLD, HOLD, IDLE, HOLD, HOLD, HOLD, IDLE}, .bc = 0x88};
     check_outs(&b, __FILE__, __LINE__, k); /* cycle 3: still dual terms */
     REG(&b, 0x02, 0x77);
     step(&b);
@@ -1183,8 +1183,7 @@ static void test_sec7_choice_bias(tally_t *t)
     b.in.fwd[3] = W1(0xC0); /* dir 3: both bc 0 -> lfsr bit3=0 -> b6 */
     b.in.bwd_bc = 0x36;     /* b1, b2, b4, b5 */
     step(&b);
-    OUTS(&b, .b[0] = W1(0x00), .b[3] = W1(0x40), .b[5] = W1(0x80),
-         .b[6] = W1(0xC0)); /* cycle 1 */
+    OUTS(&b, .b[0] = W1(0x00), .b[3] = W1(0x40), .b[5] = W1(0x80), .b[6] = W1(0xC0)); /* cycle 1 */
     PORT(&b, 0, S_FORWARD, 0, 2, 1, 0x00);
     PORT(&b, 1, S_FORWARD, 3, 3, 1, 0x40);
     PORT(&b, 5, S_FORWARD, 5, 3, 1, 0x80);
@@ -1209,7 +1208,7 @@ static void test_sec7_drop_from_forward(tally_t *t)
 {
     bench_t b;
     bench_open_bc(&b, t, cfgb(0, 0, 0xACE1, 0, 1));
-    NOUT(&b); /* cycle 0 */
+    NOUT(&b);               /* cycle 0 */
     b.in.fwd[0] = W1(0x00); /* dir 0, lfsr bit0=1 -> b1 */
     step(&b);
     OUTS(&b, .b[1] = W1(0x00)); /* cycle 1: first FORWARD */
@@ -1239,7 +1238,7 @@ static void test_sec7_drop_from_forward(tally_t *t)
     b.in.bwd_bc = 0;
     step(&b);
     OUTS(&b, .b[0] = HOLD, .b[1] = W1(0x02)); /* cycle 4: pulses over */
-    PORT(&b, 0, S_DISCARD, 1, 3, 2, 0x11); /* W1(0x22) discarded */
+    PORT(&b, 0, S_DISCARD, 1, 3, 2, 0x11);    /* W1(0x22) discarded */
     ARMED(&b, 0, 0);
     PORT(&b, 1, S_IDLE, 0, 0, 1, 0x01);
     PORT(&b, 3, S_FORWARD, 1, 3, 1, 0x02);
@@ -1263,8 +1262,8 @@ static void test_sec7_drop_from_hold(tally_t *t)
     b.in.fwd[0] = TURN;
     step(&b);
     OUTS(&b, .b[1] = TURN, .f[0] = W1(0xC1)); /* cycle 2: STATUS 11 / 1 */
-    b.in.fwd[0] = W1(0x33); /* ignored until DISCARD */
-    b.in.bwd[1] = TURN;     /* live at 3 */
+    b.in.fwd[0] = W1(0x33);                   /* ignored until DISCARD */
+    b.in.bwd[1] = TURN;                       /* live at 3 */
     step(&b);
     OUTS(&b, .f[0] = W1(0x00)); /* cycle 3: CHECKSUM */
     PORT(&b, 0, S_REVERSE, 1, 3, 1, 0x00);
@@ -1328,8 +1327,7 @@ static void test_sec7_drop_from_reverse(tally_t *t)
     OUTS(&b, .b[1] = W1(0x00), .b[2] = W1(0x40)); /* cycle 1 */
     b.in.fwd[0] = b.in.fwd[2] = TURN;
     step(&b);
-    OUTS(&b, .b[1] = TURN, .b[2] = TURN, .f[0] = W1(0xC1),
-         .f[2] = W1(0x81)); /* cycle 2 */
+    OUTS(&b, .b[1] = TURN, .b[2] = TURN, .f[0] = W1(0xC1), .f[2] = W1(0x81)); /* cycle 2 */
     step(&b);
     OUTS(&b, .f[0] = W1(0x00), .f[2] = W1(0x40)); /* cycle 3 */
     PORT(&b, 0, S_REVERSE, 1, 3, 1, 0x00);
@@ -1381,7 +1379,7 @@ static void test_sec7_drop_wins_over_in(tally_t *t)
     PORT(&b, 4, S_DISCARD, 4, 2, 1, 0x80);
     REG(&b, 0x01, 0);
     REG(&b, 0x02, 0);
-    step(&b); /* the same words, now in DISCARD */
+    step(&b);               /* the same words, now in DISCARD */
     OUTS(&b, .f[0] = DROP); /* cycle 4 */
     PORT(&b, 0, S_DROP, 1, 3, 1, 0x00);
     PORT(&b, 2, S_IDLE, 2, 2, 1, 0x40);
@@ -1402,7 +1400,7 @@ static void test_sec7_blocked_collapse(tally_t *t)
 {
     bench_t b;
     bench_open_bc(&b, t, cfgb(0x60, 0x03, 0xACE1, 0, 1));
-    NOUT(&b); /* cycle 0 */
+    NOUT(&b);               /* cycle 0 */
     b.in.fwd[3] = W1(0x3F); /* dir 0: b0, b1 disabled */
     b.in.fwd[5] = W1(0x11); /* swallowed */
     b.in.fwd[6] = W1(0x22); /* swallowed */
@@ -1536,7 +1534,7 @@ static void test_sec7_backchan_toggled(tally_t *t)
 {
     bench_t b;
     bench_open_bc(&b, t, cfgb(0, 0xFE, 0xACE1, 0, 0)); /* b0 only */
-    b.in.fwd[0] = W1(0x00); /* cycle 0: -> b0 */
+    b.in.fwd[0] = W1(0x00);                            /* cycle 0: -> b0 */
     step(&b);
     OUTS(&b, .b[0] = W1(0x00)); /* cycle 1 */
     b.in.fwd[0] = W1(0x11);
@@ -1546,7 +1544,7 @@ static void test_sec7_backchan_toggled(tally_t *t)
     ARMED(&b, 0, 1);
     b.in.fwd[0] = W1(0x22);
     step_write(&b, 0x00, (uint64_t)1 << 40, 0x20); /* backchan 1 */
-    OUTS(&b, .b[0] = W1(0x22), .bc = 0xFE); /* cycle 3: no drop at 2 */
+    OUTS(&b, .b[0] = W1(0x22), .bc = 0xFE);        /* cycle 3: no drop at 2 */
     PORT(&b, 0, S_FORWARD, 0, 2, 3, 0x33);
     REG(&b, 0x00, 0x100ACE1FE00ull);
     b.in.fwd[0] = W1(0x44); /* ignored: dropped now */
@@ -1556,7 +1554,7 @@ static void test_sec7_backchan_toggled(tally_t *t)
     REG(&b, 0x02, 0);
     b.in.fwd[0] = IDLE;
     step_write(&b, 0x00, 0, 0x20); /* backchan 0 */
-    NOUT(&b); /* cycle 5: gated */
+    NOUT(&b);                      /* cycle 5: gated */
     PORT(&b, 0, S_IDLE, 0, 2, 3, 0x33);
     b.in.fwd[1] = W1(0x01); /* -> b0 */
     step(&b);
@@ -1570,7 +1568,7 @@ static void test_sec7_backchan_toggled(tally_t *t)
     PORT(&b, 2, S_BLOCKED, 0, 0, 1, 0x02);
     b.in.fwd[2] = HOLD;
     step_write(&b, 0x00, (uint64_t)1 << 40, 0x20); /* backchan 1 */
-    OUTS(&b, .b[0] = W1(0x10), .bc = 0xF9); /* cycle 8: no drop at 7 */
+    OUTS(&b, .b[0] = W1(0x10), .bc = 0xF9);        /* cycle 8: no drop at 7 */
     PORT(&b, 1, S_FORWARD, 0, 2, 3, 0x01);
     step(&b);
     OUTS(&b, .bc = 0xFB); /* cycle 9: dropped at 8; f2 stays BLOCKED */
@@ -1589,7 +1587,7 @@ static void test_sec7_invariants_random(tally_t *t)
 {
     uint32_t seed = 0x9E3779B9u;
     const uint32_t seed0 = seed;
-    unsigned prev_state[RN1_PORTS] = { 0 };
+    unsigned prev_state[RN1_PORTS] = {0};
     unsigned bad_bc = 0, bad_armed = 0, discards = 0, drops = 0;
     long c;
     bench_t b;
@@ -1600,8 +1598,8 @@ static void test_sec7_invariants_random(tally_t *t)
             uint64_t w = rn1_reg_read(&b.m, (uint8_t)(0x10 + p));
             unsigned st = (unsigned)(w & 0xF), armed = (unsigned)(w >> 12 & 1);
             unsigned pv = prev_state[p];
-            bool arming = c > 0 && (pv == S_FORWARD || pv == S_STATUS ||
-                                    pv == S_REVERSE || pv == S_HOLD);
+            bool arming =
+                c > 0 && (pv == S_FORWARD || pv == S_STATUS || pv == S_REVERSE || pv == S_HOLD);
             bad_bc += (bc >> p & 1u) && st != S_IDLE && st != S_DISCARD;
             bad_armed += armed != (unsigned)arming;
             discards += st == S_DISCARD && pv != S_DISCARD;
@@ -1624,8 +1622,7 @@ static void test_sec7_invariants_random(tally_t *t)
             step(&b);
     }
     if (c < 20000)
-        printf("%s:%d: random traffic seed 0x%08" PRIx32 "\n", __FILE__,
-               __LINE__, seed0);
+        printf("%s:%d: random traffic seed 0x%08" PRIx32 "\n", __FILE__, __LINE__, seed0);
     CHECK(&b, "cycles with the backchan invariants", c, 20000);
     CHECK(&b, "bc 1 on an open connection", bad_bc, 0);
     CHECK(&b, "armed not the previous state's", bad_armed, 0);
@@ -1636,7 +1633,7 @@ static void test_sec7_invariants_random(tally_t *t)
 
 int main(void)
 {
-    tally_t t = { 0, 0 };
+    tally_t t = {0, 0};
     test_sec5_lfsr_sequence(&t);
     test_sec2_word_classes(&t);
     test_sec4_vectors_md_example(&t);

@@ -28,7 +28,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#define F 0x10000u /* flag bit in a logged / queued link word */
+#define F   0x10000u /* flag bit in a logged / queued link word */
 #define LOG 1024
 
 typedef struct tally {
@@ -40,14 +40,14 @@ typedef struct bench {
     sci_lc_in_t in;
     long cycle;
     tally_t *t;
-    bool sd;                    /* link sd driven */
-    uint32_t lin[LOG];          /* link input words by cycle (0 = idle) */
-    uint32_t lout[LOG];         /* link output by cycle */
-    uint16_t bin[LOG];          /* B-link input symbols */
+    bool sd;            /* link sd driven */
+    uint32_t lin[LOG];  /* link input words by cycle (0 = idle) */
+    uint32_t lout[LOG]; /* link output by cycle */
+    uint16_t bin[LOG];  /* B-link input symbols */
     bool bin_last[LOG];
     unsigned bin_n, bin_pos;
     bool bout_ready;
-    uint16_t bout[LOG];         /* accepted B-link output symbols */
+    uint16_t bout[LOG]; /* accepted B-link output symbols */
     long bout_cyc[LOG];
     unsigned bout_n;
 } bench_t;
@@ -59,8 +59,8 @@ static void check(bench_t *b, int line, const char *what, uint64_t got, uint64_t
         return;
     }
     b->t->failed++;
-    printf("test_sci_lc.c:%d: cycle %ld: %s = 0x%" PRIx64 ", expected 0x%" PRIx64 "\n",
-           line, b->cycle, what, got, exp);
+    printf("test_sci_lc.c:%d: cycle %ld: %s = 0x%" PRIx64 ", expected 0x%" PRIx64 "\n", line,
+           b->cycle, what, got, exp);
 }
 #define CHECK(b, what, got, exp) check((b), __LINE__, (what), (got), (exp))
 
@@ -97,8 +97,8 @@ static uint16_t ref_crc_syms(const uint16_t *s, unsigned n)
 }
 
 /* A packet built here: header, payload, reference CRC. */
-static unsigned mkpkt(uint16_t *p, uint16_t tgt, uint16_t cmd, uint16_t src,
-                      uint16_t tid, const uint16_t *pay, unsigned npay)
+static unsigned mkpkt(uint16_t *p, uint16_t tgt, uint16_t cmd, uint16_t src, uint16_t tid,
+                      const uint16_t *pay, unsigned npay)
 {
     p[0] = tgt;
     p[1] = cmd;
@@ -160,12 +160,11 @@ static void set_table(bench_t *b, uint16_t idx, unsigned take, unsigned port)
     reg_write(b, SCI_REG_BRT, port);
 }
 
-static uint64_t ctrl(uint16_t id, bool en, bool scrub, unsigned busy_lim,
-                     unsigned retry_lim, unsigned timeout)
+static uint64_t ctrl(uint16_t id, bool en, bool scrub, unsigned busy_lim, unsigned retry_lim,
+                     unsigned timeout)
 {
-    return (uint64_t)id | (uint64_t)en << 16 | (uint64_t)scrub << 17 |
-           (uint64_t)1 << 18 | (uint64_t)busy_lim << 24 |
-           (uint64_t)retry_lim << 32 | (uint64_t)timeout << 48;
+    return (uint64_t)id | (uint64_t)en << 16 | (uint64_t)scrub << 17 | (uint64_t)1 << 18 |
+           (uint64_t)busy_lim << 24 | (uint64_t)retry_lim << 32 | (uint64_t)timeout << 48;
 }
 
 /* Reset, configure, and run with sd = 1 until the ring is up (cycle 100). */
@@ -225,28 +224,28 @@ static uint16_t counts(bench_t *b, unsigned field)
  * mark and targetId bit 14 taken as 0. */
 static void test_crc16_ccitt(tally_t *t)
 {
-    bench_t *b = &(bench_t){ .t = t };
+    bench_t *b = &(bench_t){.t = t};
     /* The reference itself: CRC-16/CCITT-FALSE check value. */
     CHECK(b, "ref crc(\"123456789\")", ref_crc_bytes((const uint8_t *)"123456789", 9), 0x29B1);
     /* Symbol convention: symbol = (byte 2i << 8) | byte 2i+1. "12345678". */
-    const uint16_t s8[4] = { 0x3132, 0x3334, 0x3536, 0x3738 };
-    CHECK(b, "crc of \"12345678\" as 4 symbols",
-          sci_crc16(s8, 4), ref_crc_bytes((const uint8_t *)"12345678", 8));
+    const uint16_t s8[4] = {0x3132, 0x3334, 0x3536, 0x3738};
+    CHECK(b, "crc of \"12345678\" as 4 symbols", sci_crc16(s8, 4),
+          ref_crc_bytes((const uint8_t *)"12345678", 8));
     /* "123456789" padded with a 0x00 byte = 5 symbols. */
-    const uint16_t s9[5] = { 0x3132, 0x3334, 0x3536, 0x3738, 0x3900 };
-    const uint8_t b10[10] = { '1', '2', '3', '4', '5', '6', '7', '8', '9', 0 };
+    const uint16_t s9[5] = {0x3132, 0x3334, 0x3536, 0x3738, 0x3900};
+    const uint8_t b10[10] = {'1', '2', '3', '4', '5', '6', '7', '8', '9', 0};
     CHECK(b, "crc of \"123456789\\0\"", sci_crc16(s9, 5), ref_crc_bytes(b10, 10));
     /* Masks: bit 14 of symbol 0 and bit 7 of symbol 1 do not count;
      * the same bits in other positions do. */
-    uint16_t a[4] = { 0x0005, 0x0100, 0x0003, 0x0007 };
-    uint16_t m[4] = { 0x4005, 0x0180, 0x0003, 0x0007 };
-    uint16_t o[4] = { 0x0005, 0x0100, 0x4003, 0x0087 };
+    uint16_t a[4] = {0x0005, 0x0100, 0x0003, 0x0007};
+    uint16_t m[4] = {0x4005, 0x0180, 0x0003, 0x0007};
+    uint16_t o[4] = {0x0005, 0x0100, 0x4003, 0x0087};
     CHECK(b, "crc masks bit 14 and mark", sci_crc16(m, 4), sci_crc16(a, 4));
     CHECK(b, "crc vs reference", sci_crc16(a, 4), ref_crc_syms(a, 4));
     CHECK(b, "other bits count", sci_crc16(o, 4) != sci_crc16(a, 4), 1);
     /* Residue: CRC over a packet including its CRC is 0. */
     uint16_t p[SCI_MAX_PKT], q[SCI_MAX_PKT];
-    const uint16_t pay[2] = { 0x1234, 0xBEEF };
+    const uint16_t pay[2] = {0x1234, 0xBEEF};
     unsigned n = sci_packet_build(p, 0x4005, SCI_T_DATA, 3, 7, pay, 2);
     unsigned nq = mkpkt(q, 0x4005, 0x0100, 3, 7, pay, 2);
     CHECK(b, "packet_build length", n, nq);
@@ -262,7 +261,7 @@ static void test_bypass_latency(tally_t *t)
     bench_t b;
     bench_init(&b, t, SCI_LC3, ctrl(5, true, false, 0, 0, 0));
     uint16_t p[SCI_MAX_PKT];
-    const uint16_t pay[1] = { 0xAAAA };
+    const uint16_t pay[1] = {0xAAAA};
     unsigned n = mkpkt(p, 9, 0x0100, 3, 7, pay, 1);
     put_link(&b, 200, p, n);
     run_to(&b, 200);
@@ -278,7 +277,7 @@ static void test_bypass_latency(tally_t *t)
     CHECK(&b, "dbg FIFO empty after the packet", sci_lc_debug(&b.lc) >> 4 & 0x3F, 0);
     run_to(&b, 240);
     expect_idle(&b, __LINE__, 100, 205);
-    expect_link(&b, __LINE__, 205, p, n);   /* pins 200 + 5 */
+    expect_link(&b, __LINE__, 205, p, n); /* pins 200 + 5 */
     expect_idle(&b, __LINE__, 205 + n, 240);
     CHECK(&b, "nothing taken", sci_lc_reg_read(&b.lc, SCI_REG_STATUS) >> 12 & 0xF, 0);
 }
@@ -290,7 +289,7 @@ static void test_take_and_echo_accept(tally_t *t)
     bench_init(&b, t, SCI_LC3, ctrl(5, true, false, 0, 0, 0));
     set_table(&b, 5, 1, 0);
     uint16_t p[SCI_MAX_PKT], e[SCI_MAX_PKT];
-    const uint16_t pay[1] = { 0x0042 };
+    const uint16_t pay[1] = {0x0042};
     unsigned n = mkpkt(p, 5, 0x0100, 3, 7, pay, 1); /* 6 symbols, pins 200..205 */
     unsigned ne = mkpkt(e, 3, 0x2000, 5, 7, NULL, 0);
     b.bout_ready = false;
@@ -438,7 +437,7 @@ static void test_busy_echo_retransmit(tally_t *t)
     put_link(&b, 250, e, ne);
     b.bout_ready = true;
     run_to(&b, 280);
-    unsigned nf = mkpkt(f, 5, 0x3000, 5, 0, (const uint16_t[]){ 1, 9, 5, 1 }, 4);
+    unsigned nf = mkpkt(f, 5, 0x3000, 5, 0, (const uint16_t[]){1, 9, 5, 1}, 4);
     CHECK(&b, "fail report length", b.bout_n, nf);
     for (unsigned i = 0; i < nf && i < b.bout_n; i++)
         CHECK(&b, "fail report symbol", b.bout[i], f[i]);
@@ -496,7 +495,7 @@ static void test_probe_to_self(tally_t *t)
     run_to(&b, 180);
     expect_link(&b, __LINE__, 109, p, np);
     expect_idle(&b, __LINE__, 115, 130);
-    expect_link(&b, __LINE__, 130, e, ne);   /* was 131 (end at the idle after) */
+    expect_link(&b, __LINE__, 130, e, ne); /* was 131 (end at the idle after) */
     expect_idle(&b, __LINE__, 136, 180);
     CHECK(&b, "probe delivered up the B-link", b.bout_n, np);
     CHECK(&b, "active buffer freed", sci_lc_reg_read(&b.lc, SCI_REG_STATUS) >> 4 & 0xF, 0);
@@ -521,7 +520,7 @@ static void test_echo_timeout_retry_limit(tally_t *t)
     expect_idle(&b, __LINE__, 112, 132);
     expect_link(&b, __LINE__, 132, s, ns);
     expect_idle(&b, __LINE__, 138, 200);
-    unsigned nf = mkpkt(f, 5, 0x3000, 5, 0, (const uint16_t[]){ 2, 9, 5, 1 }, 4);
+    unsigned nf = mkpkt(f, 5, 0x3000, 5, 0, (const uint16_t[]){2, 9, 5, 1}, 4);
     CHECK(&b, "fail report length", b.bout_n, nf);
     for (unsigned i = 0; i < nf && i < b.bout_n; i++)
         CHECK(&b, "fail report symbol", b.bout[i], f[i]);
@@ -641,7 +640,7 @@ static void test_ring_down_fails_send_queue(tally_t *t)
     unsigned ns = mkpkt(s, 9, 0x0100, 5, 3, NULL, 0);
     put_blink(&b, s, ns); /* queued in 115: its FAIL_REPORT is built as its symbol 0 moves */
     run_to(&b, 140);
-    unsigned nf = mkpkt(f, 5, 0x3000, 5, 0, (const uint16_t[]){ 3, 9, 5, 3 }, 4);
+    unsigned nf = mkpkt(f, 5, 0x3000, 5, 0, (const uint16_t[]){3, 9, 5, 3}, 4);
     CHECK(&b, "fail report length", b.bout_n, nf);
     for (unsigned i = 0; i < nf && i < b.bout_n; i++)
         CHECK(&b, "fail report symbol", b.bout[i], f[i]);
@@ -667,7 +666,7 @@ static void test_disabled_still_bypasses(tally_t *t)
     expect_idle(&b, __LINE__, 100, 205);
     expect_link(&b, __LINE__, 205, p, n); /* bypassed (t+5), not taken */
     expect_idle(&b, __LINE__, 205 + n, 240);
-    unsigned nf = mkpkt(f, 5, 0x3000, 5, 0, (const uint16_t[]){ 4, 9, 5, 4 }, 4);
+    unsigned nf = mkpkt(f, 5, 0x3000, 5, 0, (const uint16_t[]){4, 9, 5, 4}, 4);
     CHECK(&b, "only the fail report on the B-link", b.bout_n, nf);
     for (unsigned i = 0; i < nf && i < b.bout_n; i++)
         CHECK(&b, "fail report symbol", b.bout[i], f[i]);
@@ -694,7 +693,7 @@ static void test_p2s_table_set_bit14(tally_t *t)
     put_link(&b, 210, p1, n);
     b.bout_ready = false;
     run_to(&b, 260);
-    expect_link(&b, __LINE__, 205, p0, n);     /* set 0: bypassed (t+5) */
+    expect_link(&b, __LINE__, 205, p0, n); /* set 0: bypassed (t+5) */
     CHECK(&b, "set 1 taken", sci_lc_reg_read(&b.lc, SCI_REG_STATUS) >> 12 & 0xF, 1);
     CHECK(&b, "B-link port from set 1", sci_lc_bout_port(&b.lc), 2);
     CHECK(&b, "head is the bit-14 packet", sci_lc_bout_sym(&b.lc), 0x5005);
@@ -771,7 +770,7 @@ static void test_reset(tally_t *t)
 
 int main(void)
 {
-    tally_t t = { 0, 0 };
+    tally_t t = {0, 0};
     test_crc16_ccitt(&t);
     test_bypass_latency(&t);
     test_take_and_echo_accept(&t);

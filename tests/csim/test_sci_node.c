@@ -28,7 +28,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#define F 0x10000u /* flag bit in a logged / queued link word */
+#define F   0x10000u /* flag bit in a logged / queued link word */
 #define LOG 2048
 
 typedef struct tally {
@@ -47,7 +47,7 @@ typedef struct bench {
     unsigned hq_n, hq_pos;
     /* Host output. */
     bool hout_ready;
-    bool hout_rand;             /* hout_ready random per cycle (rnd) */
+    bool hout_rand; /* hout_ready random per cycle (rnd) */
     uint32_t rnd;
     uint16_t hout[LOG];
     bool hout_last[LOG];
@@ -60,17 +60,16 @@ typedef struct bench {
     uint64_t dbg[LOG], st[LOG];        /* PSB DBG and STATUS */
 } bench_t;
 
-static void check(tally_t *t, int line, long cycle, const char *what, uint64_t got,
-                  uint64_t exp)
+static void check(tally_t *t, int line, long cycle, const char *what, uint64_t got, uint64_t exp)
 {
     t->checks++;
     if (got == exp)
         return;
     t->failed++;
-    printf("test_sci_node.c:%d: cycle %ld: %s = 0x%" PRIx64 ", expected 0x%" PRIx64 "\n",
-           line, cycle, what, got, exp);
+    printf("test_sci_node.c:%d: cycle %ld: %s = 0x%" PRIx64 ", expected 0x%" PRIx64 "\n", line,
+           cycle, what, got, exp);
 }
-#define CHECK(b, what, got, exp) check((b)->t, __LINE__, (b)->cycle, (what), (got), (exp))
+#define CHECK(b, what, got, exp)         check((b)->t, __LINE__, (b)->cycle, (what), (got), (exp))
 #define CHECK_AT(b, cyc, what, got, exp) check((b)->t, __LINE__, (cyc), (what), (got), (exp))
 
 /* ---- independent CRC reference: bit-serial over bytes ------------------ */
@@ -84,7 +83,7 @@ static uint16_t ref_crc_syms(const uint16_t *s, unsigned n)
             v &= 0xBFFF;
         if (i == 1)
             v &= 0xFF7F;
-        uint8_t by[2] = { (uint8_t)(v >> 8), (uint8_t)v };
+        uint8_t by[2] = {(uint8_t)(v >> 8), (uint8_t)v};
         for (unsigned j = 0; j < 2; j++)
             for (int k = 7; k >= 0; k--) {
                 unsigned fb = ((crc >> 15) ^ (by[j] >> k)) & 1u;
@@ -96,8 +95,8 @@ static uint16_t ref_crc_syms(const uint16_t *s, unsigned n)
     return crc;
 }
 
-static unsigned mkpkt(uint16_t *p, uint16_t tgt, uint16_t cmd, uint16_t src,
-                      uint16_t tid, const uint16_t *pay, unsigned npay)
+static unsigned mkpkt(uint16_t *p, uint16_t tgt, uint16_t cmd, uint16_t src, uint16_t tid,
+                      const uint16_t *pay, unsigned npay)
 {
     p[0] = tgt;
     p[1] = cmd;
@@ -194,10 +193,7 @@ static uint64_t lc_ctrl(uint16_t id)
            (uint64_t)200 << 48;
 }
 
-static uint64_t psb_ctrl(uint16_t id, uint16_t rsr)
-{
-    return (uint64_t)id | (uint64_t)rsr << 32;
-}
+static uint64_t psb_ctrl(uint16_t id, uint16_t rsr) { return (uint64_t)id | (uint64_t)rsr << 32; }
 
 /* Power on, node id everywhere, run with sd = 1 to cycle 100 (rings up). */
 static void bench_init(bench_t *b, tally_t *t, sci_variant_t v, unsigned nlc, uint16_t id,
@@ -213,8 +209,7 @@ static void bench_init(bench_t *b, tally_t *t, sci_variant_t v, unsigned nlc, ui
         reg_write(b, SCI_NODE_LC_BASE(k), lc_ctrl(id));
     run_to(b, 100);
     for (unsigned k = 0; k < nlc; k++)
-        CHECK(b, "ring up", sci_node_reg_read(&b->n, SCI_NODE_LC_BASE(k) + SCI_REG_STATUS) & 1u,
-              1);
+        CHECK(b, "ring up", sci_node_reg_read(&b->n, SCI_NODE_LC_BASE(k) + SCI_REG_STATUS) & 1u, 1);
 }
 
 static void put_host(bench_t *b, long at, const uint16_t *p, unsigned n)
@@ -233,8 +228,7 @@ static void put_link(bench_t *b, unsigned k, long at, const uint16_t *p, unsigne
 }
 
 /* hout log entries from index i carry packet p, one a cycle from cycle at. */
-static void expect_hout(bench_t *b, int line, unsigned i, long at, const uint16_t *p,
-                        unsigned n)
+static void expect_hout(bench_t *b, int line, unsigned i, long at, const uint16_t *p, unsigned n)
 {
     for (unsigned j = 0; j < n; j++) {
         if (i + j >= b->hout_n) {
@@ -248,8 +242,7 @@ static void expect_hout(bench_t *b, int line, unsigned i, long at, const uint16_
 }
 
 /* The link output k carries packet p from cycle at. */
-static void expect_link(bench_t *b, int line, unsigned k, long at, const uint16_t *p,
-                        unsigned n)
+static void expect_link(bench_t *b, int line, unsigned k, long at, const uint16_t *p, unsigned n)
 {
     for (unsigned i = 0; i < n; i++)
         check(b->t, line, at + (long)i, "link out", b->lout[k][at + i], F | p[i]);
@@ -303,7 +296,7 @@ static void test_host_to_self(tally_t *t)
     bench_init(b, t, SCI_LC3, 1, 5, 2000);
     psb_brt(b, 9, 1);
     psb_brt(b, 5, 0);
-    uint16_t p[SCI_MAX_PKT], pay[2] = { 0x11, 0x22 };
+    uint16_t p[SCI_MAX_PKT], pay[2] = {0x11, 0x22};
     unsigned np = mkpkt(p, 5, 0x0100, 5, 1, pay, 2); /* 7 symbols */
     put_host(b, 110, p, np); /* host 110..116, B-link 117..123, hout 124..130 */
     run_to(b, 140);
@@ -332,7 +325,7 @@ static void test_host_to_lc0(tally_t *t)
     bench_t *b = &B;
     bench_init(b, t, SCI_LC3, 1, 5, 2000);
     psb_brt(b, 9, 1);
-    uint16_t p[SCI_MAX_PKT], pay[2] = { 0x1, 0xBEEF };
+    uint16_t p[SCI_MAX_PKT], pay[2] = {0x1, 0xBEEF};
     unsigned np = mkpkt(p, 9, 0x0100, 5, 2, pay, 2); /* 7: B-link 117..123 */
     put_host(b, 110, p, np);
     run_to(b, 160);
@@ -349,7 +342,7 @@ static void test_link_to_host(tally_t *t)
     bench_t *b = &B;
     bench_init(b, t, SCI_LC3, 1, 5, 2000);
     lc_table(b, 0, 5, 1, 0);
-    uint16_t p[SCI_MAX_PKT], pay[1] = { 0x77 };
+    uint16_t p[SCI_MAX_PKT], pay[1] = {0x77};
     unsigned np = mkpkt(p, 5, 0x0100, 9, 3, pay, 1); /* 6 */
     put_link(b, 0, 110, p, np); /* bout valid V, B-link V..V+5, hout V+6..V+11 */
     run_to(b, 150);
@@ -375,7 +368,7 @@ static void test_status_read_answered(tally_t *t)
     bench_init(b, t, SCI_LC3, 1, 5, 2000);
     lc_table(b, 0, 5, 1, 0);
     psb_brt(b, 9, 1);
-    uint16_t r[SCI_MAX_PKT], e[SCI_MAX_PKT], pay[1] = { 0 };
+    uint16_t r[SCI_MAX_PKT], e[SCI_MAX_PKT], pay[1] = {0};
     unsigned nr = mkpkt(r, 5, 0x1100, 9, 0x33, pay, 1); /* 6: B-link V..V+5 */
     put_link(b, 0, 110, r, nr);
     run_to(b, 200);
@@ -385,7 +378,7 @@ static void test_status_read_answered(tally_t *t)
     CHECK_AT(b, v + 5, "reply buffer empty before the read's last symbol", st_rb(b, v + 5), 0);
     CHECK_AT(b, v + 6, "reply buffer 1", st_rb(b, v + 6), 1);
     CHECK_AT(b, v + 6, "read not in the receive FIFO", st_rf(b, v + 6), 0);
-    uint16_t rpay[2] = { 0, 0x1003 }; /* ring up, sd, receive queue 1 */
+    uint16_t rpay[2] = {0, 0x1003}; /* ring up, sd, receive queue 1 */
     unsigned ne = mkpkt(e, 9, 0x1200, 5, 0x33, rpay, 2);
     CHECK_AT(b, v + 6, "free: the reply is picked", dbg_owner(b, v + 6), 0);
     CHECK_AT(b, v + 7, "owner reply buffer", dbg_owner(b, v + 7), SCI_OWN_REPLY);
@@ -396,7 +389,7 @@ static void test_status_read_answered(tally_t *t)
     CHECK(b, "read not given to the host", b->hout_n, 0);
 
     /* lc 1 on a one-LC node: status 0. */
-    uint16_t pay1[1] = { 1 }, rpay1[2] = { 1, 0 };
+    uint16_t pay1[1] = {1}, rpay1[2] = {1, 0};
     nr = mkpkt(r, 5, 0x1100, 9, 0x34, pay1, 1);
     ne = mkpkt(e, 9, 0x1200, 5, 0x34, rpay1, 2);
     put_link(b, 0, 210, r, nr);
@@ -414,7 +407,7 @@ static void test_remote_read_timeout(tally_t *t)
     bench_init(b, t, SCI_LC3, 1, 5, 50);
     psb_brt(b, 9, 1);
     psb_brt(b, 5, 7); /* the timeout reply ignores the BRT */
-    uint16_t r[SCI_MAX_PKT], e[SCI_MAX_PKT], pay[1] = { 1 };
+    uint16_t r[SCI_MAX_PKT], e[SCI_MAX_PKT], pay[1] = {1};
     unsigned nr = mkpkt(r, 9, 0x1100, 5, 0x42, pay, 1); /* host 110..115, t0 = 116 */
     put_host(b, 110, r, nr);
     run_to(b, 200);
@@ -429,7 +422,7 @@ static void test_remote_read_timeout(tally_t *t)
     CHECK_AT(b, 167, "timeout reply buffered", st_rb(b, 167), 1);
     CHECK_AT(b, 168, "owner reply buffer", dbg_owner(b, 168), SCI_OWN_REPLY);
     CHECK_AT(b, 168, "port 0", dbg_port(b, 168), 0);
-    uint16_t tpay[2] = { 0x8001, 0 };
+    uint16_t tpay[2] = {0x8001, 0};
     unsigned ne = mkpkt(e, 5, 0x1200, 9, 0x42, tpay, 2); /* B-link 167..173 */
     CHECK(b, "hout symbols", b->hout_n, ne);
     expect_hout(b, __LINE__, 0, 174, e, ne);
@@ -444,7 +437,7 @@ static void test_remote_read_reply_disarms(tally_t *t)
     bench_init(b, t, SCI_LC3, 1, 5, 100);
     psb_brt(b, 9, 1);
     lc_table(b, 0, 5, 1, 0);
-    uint16_t r[SCI_MAX_PKT], e[SCI_MAX_PKT], pay[1] = { 0 }, rpay[2] = { 0, 0x1234 };
+    uint16_t r[SCI_MAX_PKT], e[SCI_MAX_PKT], pay[1] = {0}, rpay[2] = {0, 0x1234};
     unsigned nr = mkpkt(r, 9, 0x1100, 5, 0x43, pay, 1); /* t0 = 116 */
     unsigned ne = mkpkt(e, 5, 0x1200, 9, 0x43, rpay, 2);
     put_host(b, 110, r, nr);
@@ -480,8 +473,8 @@ static void test_status_read_loopback(tally_t *t)
     bench_t *b = &B;
     bench_init(b, t, SCI_LC3, 1, 5, 2000);
     psb_brt(b, 5, 0);
-    uint16_t r[SCI_MAX_PKT], e[SCI_MAX_PKT], pay[1] = { 0 }, rpay[2] = { 0, 0x0003 };
-    unsigned nr = mkpkt(r, 5, 0x1100, 5, 0x21, pay, 1); /* host 110..115, B 116..121 */
+    uint16_t r[SCI_MAX_PKT], e[SCI_MAX_PKT], pay[1] = {0}, rpay[2] = {0, 0x0003};
+    unsigned nr = mkpkt(r, 5, 0x1100, 5, 0x21, pay, 1);  /* host 110..115, B 116..121 */
     unsigned ne = mkpkt(e, 5, 0x1200, 5, 0x21, rpay, 2); /* B 122..128, hout 129..135 */
     put_host(b, 110, r, nr);
     run_to(b, 160);
@@ -515,7 +508,7 @@ static void test_reply_buffer_full(tally_t *t)
     psb_brt(b, 9, 7);
     psb_brt(b, 5, 0);
     lc_table(b, 0, 5, 1, 0);
-    uint16_t big[SCI_MAX_PKT], r[3][SCI_MAX_PKT], pay[32], lp[1] = { 0 };
+    uint16_t big[SCI_MAX_PKT], r[3][SCI_MAX_PKT], pay[32], lp[1] = {0};
     for (unsigned i = 0; i < 32; i++)
         pay[i] = (uint16_t)i;
     pay[0] = 1;
@@ -524,7 +517,8 @@ static void test_reply_buffer_full(tally_t *t)
     unsigned nbig = mkpkt(big, 9, 0x1100, 5, 0x50, pay, 32);
     put_host(b, 110, big, nbig);
     for (unsigned i = 0; i < 3; i++) /* three reads on the link, in LC 0 by ~175 */
-        put_link(b, 0, 150 + 7 * (long)i, r[i], mkpkt(r[i], 5, 0x1100, 5, (uint16_t)(0x60 + i), lp, 1));
+        put_link(b, 0, 150 + 7 * (long)i, r[i],
+                 mkpkt(r[i], 5, 0x1100, 5, (uint16_t)(0x60 + i), lp, 1));
     run_to(b, 260);
     const long f = 184;
     CHECK_AT(b, f - 1, "long read under way", dbg_owner(b, f - 1), SCI_OWN_HOST);
@@ -544,7 +538,7 @@ static void test_reply_buffer_full(tally_t *t)
     CHECK_AT(b, f + 26, "timeout reply in", st_rb(b, f + 26), 2);
     CHECK_AT(b, f + 26, "disarmed", st_armed(b, f + 26), 0);
     uint16_t e1[SCI_MAX_PKT], e2[SCI_MAX_PKT], e3[SCI_MAX_PKT];
-    uint16_t p1[2] = { 0, 0x3003 }, p2[2] = { 0, 0x2003 }, p3[2] = { 0x8001, 0 };
+    uint16_t p1[2] = {0, 0x3003}, p2[2] = {0, 0x2003}, p3[2] = {0x8001, 0};
     unsigned ne = mkpkt(e1, 5, 0x1200, 5, 0x60, p1, 2);
     mkpkt(e2, 5, 0x1200, 5, 0x61, p2, 2);
     mkpkt(e3, 5, 0x1200, 9, 0x50, p3, 2);
@@ -561,9 +555,9 @@ static void test_p2s_address_select(tally_t *t)
     bench_t *b = &B;
     bench_init(b, t, SCI_P2S, 2, 5, 2000);
     psb_asel(b, 9, 1);
-    psb_brt(b, 9, 1);           /* set 0 -> LC 0 */
-    psb_brt(b, 8192 + 9, 2);    /* set 1 -> LC 1 */
-    uint16_t p[SCI_MAX_PKT], q[SCI_MAX_PKT], pay[1] = { 0xAA };
+    psb_brt(b, 9, 1);        /* set 0 -> LC 0 */
+    psb_brt(b, 8192 + 9, 2); /* set 1 -> LC 1 */
+    uint16_t p[SCI_MAX_PKT], q[SCI_MAX_PKT], pay[1] = {0xAA};
     unsigned np = mkpkt(p, 9, 0x0100, 5, 7, pay, 1); /* 6: host 120.., B-link 126..131 */
     put_host(b, 120, p, np);
     run_to(b, 160);
@@ -594,7 +588,7 @@ static void test_probe_routing(tally_t *t)
 {
     bench_t *b = &B;
     bench_init(b, t, SCI_LC3, 2, 5, 2000); /* BRT all 0: the host */
-    uint16_t p[SCI_MAX_PKT], q[SCI_MAX_PKT], pay1[1] = { 1 }, pay0[1] = { 0 };
+    uint16_t p[SCI_MAX_PKT], q[SCI_MAX_PKT], pay1[1] = {1}, pay0[1] = {0};
     unsigned np = mkpkt(p, 5, 0x1000, 5, 1, pay1, 1); /* host 110.., B-link 116..121 */
     unsigned nq = mkpkt(q, 5, 0x1000, 5, 2, pay0, 1); /* head 122, B-link 122..127 */
     put_host(b, 110, p, np);
@@ -608,7 +602,7 @@ static void test_probe_routing(tally_t *t)
 
     /* One-LC node: payload 1 names a missing LC, payload 9 no LC: discarded. */
     bench_init(b, t, SCI_LC3, 1, 5, 2000);
-    uint16_t pay9[1] = { 9 };
+    uint16_t pay9[1] = {9};
     np = mkpkt(p, 5, 0x1000, 5, 1, pay1, 1);
     nq = mkpkt(q, 5, 0x1000, 5, 2, pay9, 1);
     put_host(b, 110, p, np);
@@ -631,8 +625,8 @@ static void test_discard(tally_t *t)
     psb_brt(b, 9, 7);
     psb_brt(b, 10, 2);
     psb_brt(b, 5, 0);
-    uint16_t a[SCI_MAX_PKT], c[SCI_MAX_PKT], d[SCI_MAX_PKT], pay[1] = { 3 };
-    unsigned na = mkpkt(a, 9, 0x0100, 5, 1, pay, 1);  /* 6: host 110..115, B 116..121 */
+    uint16_t a[SCI_MAX_PKT], c[SCI_MAX_PKT], d[SCI_MAX_PKT], pay[1] = {3};
+    unsigned na = mkpkt(a, 9, 0x0100, 5, 1, pay, 1);   /* 6: host 110..115, B 116..121 */
     unsigned nc = mkpkt(c, 10, 0x0100, 5, 2, NULL, 0); /* 5: host 116..120, B 122..126 */
     unsigned nd = mkpkt(d, 5, 0x0100, 5, 3, NULL, 0);  /* 5: host 121..125, B 127..131 */
     put_host(b, 110, a, na);
@@ -678,7 +672,7 @@ static void test_priority_lc_before_host(tally_t *t)
     psb_brt(b, 9, 7);
     psb_brt(b, 5, 0);
     lc_table(b, 0, 5, 1, 0);
-    uint16_t big[SCI_MAX_PKT], h[SCI_MAX_PKT], l[SCI_MAX_PKT], pay[32], lp[1] = { 0x55 };
+    uint16_t big[SCI_MAX_PKT], h[SCI_MAX_PKT], l[SCI_MAX_PKT], pay[32], lp[1] = {0x55};
     for (unsigned i = 0; i < 32; i++)
         pay[i] = (uint16_t)(0x100 + i);
     unsigned nbig = mkpkt(big, 9, 0x0100, 5, 1, pay, 32); /* 37: host 110..146, B 147..183 */
@@ -713,10 +707,10 @@ static void test_not_ready_does_not_block(tally_t *t)
     psb_brt(b, 9, 1);
     lc_table(b, 0, 5, 1, 0);
     b->hout_ready = false;
-    uint16_t p[8][SCI_MAX_PKT], h[SCI_MAX_PKT], l[SCI_MAX_PKT], lp[1] = { 0x66 };
+    uint16_t p[8][SCI_MAX_PKT], h[SCI_MAX_PKT], l[SCI_MAX_PKT], lp[1] = {0x66};
     for (unsigned i = 0; i < 8; i++) /* host 110..149, B-link 115+5i..119+5i */
         put_host(b, 110, p[i], mkpkt(p[i], 5, 0x0100, 5, (uint16_t)i, NULL, 0));
-    unsigned nl = mkpkt(l, 5, 0x0100, 9, 3, lp, 1); /* link 150, bout V ~ 160 */
+    unsigned nl = mkpkt(l, 5, 0x0100, 9, 3, lp, 1);   /* link 150, bout V ~ 160 */
     unsigned nh = mkpkt(h, 9, 0x0100, 5, 9, NULL, 0); /* host 170..174, B-link 175..179 */
     put_link(b, 0, 150, l, nl);
     put_host(b, 170, h, nh);
@@ -773,8 +767,7 @@ static void test_registers(tally_t *t)
     reg_write(b, SCI_PSB_FOCOL, 0xFFFF);
     CHECK(b, "FOCOL absent on LC3", sci_node_reg_read(&b->n, SCI_PSB_FOCOL), 0);
     reg_write_strb(b, SCI_PSB_CTRL, 0x0000001200000034ull, 0x11);
-    CHECK(b, "CTRL byte strobes", sci_node_reg_read(&b->n, SCI_PSB_CTRL),
-          0x0000FF1200001F34ull);
+    CHECK(b, "CTRL byte strobes", sci_node_reg_read(&b->n, SCI_PSB_CTRL), 0x0000FF1200001F34ull);
     reg_write(b, SCI_PSB_TADDR, 0xFFFF);
     CHECK(b, "TADDR 14 bits", sci_node_reg_read(&b->n, SCI_PSB_TADDR), 0x3FFF);
     reg_write(b, SCI_PSB_BRT, 0xF);
@@ -877,8 +870,8 @@ static void test_random_traffic(tally_t *t)
         reg_write(b, SCI_NODE_LC_BASE(k), lc_ctrl(5) & ~(0xFFFFull << 48));
     /* Targets 16..23: ASEL 1 for odd ids (their set-1 entry counts), 0 for
      * even ids (set 0); ports 0, 1, 2, 7 and 3 (no LC). */
-    static const uint8_t port0[8] = { 0, 0, 7, 0, 3, 0, 0, 0 };
-    static const uint8_t port1[8] = { 0, 1, 0, 2, 0, 7, 0, 0 };
+    static const uint8_t port0[8] = {0, 0, 7, 0, 3, 0, 0, 0};
+    static const uint8_t port1[8] = {0, 1, 0, 2, 0, 7, 0, 0};
     for (unsigned i = 0; i < 8; i++) {
         psb_asel(b, (uint16_t)(16 + i), i & 1u);
         psb_brt(b, (uint16_t)(16 + i), port0[i]);
@@ -888,7 +881,7 @@ static void test_random_traffic(tally_t *t)
     b->rnd = 7;
     uint32_t r = 12345;
     static uint16_t pk[40][SCI_MAX_PKT], exp_h[LOG], exp_l[2][LOG];
-    unsigned nexp_h = 0, nexp_l[2] = { 0, 0 }, ndisc = 0, nlc[2] = { 0, 0 };
+    unsigned nexp_h = 0, nexp_l[2] = {0, 0}, ndisc = 0, nlc[2] = {0, 0};
     long at = 200;
     for (unsigned i = 0; i < 40; i++) {
         unsigned ti = lcg(&r) % 8u, npay = lcg(&r) % 6u;
@@ -947,7 +940,7 @@ static void test_random_traffic(tally_t *t)
 
 int main(void)
 {
-    tally_t t = { 0, 0 };
+    tally_t t = {0, 0};
     test_host_to_self(&t);
     test_host_to_lc0(&t);
     test_link_to_host(&t);

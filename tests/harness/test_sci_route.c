@@ -37,11 +37,11 @@ static void check(tally_t *t, int line, int ok, const char *what)
         printf("test_sci_route.c:%d: FAILED: %s\n", line, what);
     }
 }
-#define CHECK(t, cond, ...)                                                                         \
-    do {                                                                                            \
-        char what_[2048];                                                                           \
-        snprintf(what_, sizeof what_, __VA_ARGS__);                                                 \
-        check((t), __LINE__, (cond) != 0, what_);                                                   \
+#define CHECK(t, cond, ...)                         \
+    do {                                            \
+        char what_[2048];                           \
+        snprintf(what_, sizeof what_, __VA_ARGS__); \
+        check((t), __LINE__, (cond) != 0, what_);   \
     } while (0)
 
 static const char *vname(sci_route_variant_t v) { return v == SCI_VAR_P2S ? "P2S" : "LC3"; }
@@ -78,8 +78,9 @@ static void expect_route(tally_t *t, const sci_tables_t *tb, unsigned sx, unsign
     char got[512];
     sci_route_trace(tb, sci_route_node(&tb->t, sx, sy), sci_route_node(&tb->t, dx, dy), -1, &tr);
     route_str(tb, &tr, got, sizeof got);
-    CHECK(t, tr.status == st && !strcmp(got, hops), "%s: (%u,%u)->(%u,%u) %s [%s], expected %s [%s]",
-          why, sx, sy, dx, dy, sci_route_status_name(tr.status), got, sci_route_status_name(st), hops);
+    CHECK(t, tr.status == st && !strcmp(got, hops),
+          "%s: (%u,%u)->(%u,%u) %s [%s], expected %s [%s]", why, sx, sy, dx, dy,
+          sci_route_status_name(tr.status), got, sci_route_status_name(st), hops);
 }
 
 /* ---- hand-worked routes (sci.md section 3) ---------------------------------------------- */
@@ -91,20 +92,24 @@ static void test_trace_by_hand(tally_t *t)
     for (int v = 0; v < 2; v++) {
         memset(&f, 0, sizeof f);
         build(&tb, 3, 3, (sci_route_variant_t)v, SCI_POLICY_SPEC, &f);
-        expect_route(t, &tb, 0, 0, 2, 1, SCI_TR_DELIVERED, "(0,0).sendX (2,0).recvX (2,0).sendY (2,1).recvY",
-                     "s3 fault-free X-first");
-        expect_route(t, &tb, 0, 0, 0, 2, SCI_TR_DELIVERED, "(0,0).sendY (0,2).recvY", "s3 same column: Y only");
+        expect_route(t, &tb, 0, 0, 2, 1, SCI_TR_DELIVERED,
+                     "(0,0).sendX (2,0).recvX (2,0).sendY (2,1).recvY", "s3 fault-free X-first");
+        expect_route(t, &tb, 0, 0, 0, 2, SCI_TR_DELIVERED, "(0,0).sendY (0,2).recvY",
+                     "s3 same column: Y only");
         expect_route(t, &tb, 1, 1, 1, 1, SCI_TR_DELIVERED, "", "s3 self: PSB to host");
         /* Lost: the tables of a fault-free torus with a ring that has just gone down. */
         tb.f.xring[0] = 1;
-        expect_route(t, &tb, 0, 0, 1, 0, SCI_TR_LOST_DOWN, "(0,0).sendX", "s2 ring down, tables not yet changed");
+        expect_route(t, &tb, 0, 0, 1, 0, SCI_TR_LOST_DOWN, "(0,0).sendX",
+                     "s2 ring down, tables not yet changed");
         tb.f.xring[0] = 0;
         /* Discard and misdelivery: BRT entries broken on purpose. */
         unsigned d = sci_route_node(&tb.t, 2, 1);
         tb.e[((size_t)sci_route_node(&tb.t, 2, 0) * tb.nsets) * tb.n + d].xport = SCI_PORT_DISCARD;
-        expect_route(t, &tb, 0, 0, 2, 1, SCI_TR_DISCARDED, "(0,0).sendX (2,0).recvX", "s2 BRT 7 discards");
+        expect_route(t, &tb, 0, 0, 2, 1, SCI_TR_DISCARDED, "(0,0).sendX (2,0).recvX",
+                     "s2 BRT 7 discards");
         tb.e[((size_t)sci_route_node(&tb.t, 2, 0) * tb.nsets) * tb.n + d].xport = SCI_PORT_HOST;
-        expect_route(t, &tb, 0, 0, 2, 1, SCI_TR_MISDELIVERED, "(0,0).sendX (2,0).recvX", "BRT host at the wrong node");
+        expect_route(t, &tb, 0, 0, 2, 1, SCI_TR_MISDELIVERED, "(0,0).sendX (2,0).recvX",
+                     "BRT host at the wrong node");
         sci_route_free(&tb);
 
         /* X ring of row 0 down: same-row target via the ty == y-1 entry at (x, 1). */
@@ -114,7 +119,8 @@ static void test_trace_by_hand(tally_t *t)
         expect_route(t, &tb, 0, 0, 2, 0, SCI_TR_DELIVERED,
                      "(0,0).sendY (0,1).recvY (0,1).sendX (2,1).recvX (2,1).sendY (2,0).recvY",
                      "s3 X ring down: Y -> X -> Y detour");
-        expect_route(t, &tb, 0, 0, 2, 2, SCI_TR_DELIVERED, "(0,0).sendY (0,2).recvY (0,2).sendX (2,2).recvX",
+        expect_route(t, &tb, 0, 0, 2, 2, SCI_TR_DELIVERED,
+                     "(0,0).sendY (0,2).recvY (0,2).sendX (2,2).recvX",
                      "s3 X ring down: other rows Y then X");
         sci_route_free(&tb);
 
@@ -125,7 +131,8 @@ static void test_trace_by_hand(tally_t *t)
         expect_route(t, &tb, 0, 0, 1, 2, SCI_TR_DELIVERED,
                      "(0,0).sendX (2,0).recvX (2,0).sendY (2,2).recvY (2,2).sendX (1,2).recvX",
                      "s3 Y ring down: (1,0) bypasses, (2,0) picks up");
-        expect_route(t, &tb, 2, 0, 1, 2, SCI_TR_DELIVERED, "(2,0).sendY (2,2).recvY (2,2).sendX (1,2).recvX",
+        expect_route(t, &tb, 2, 0, 1, 2, SCI_TR_DELIVERED,
+                     "(2,0).sendY (2,2).recvY (2,2).sendX (1,2).recvX",
                      "s3/s4 downstream X neighbour sends on its Y ring");
         expect_route(t, &tb, 1, 0, 1, 1, SCI_TR_DELIVERED,
                      "(1,0).sendX (2,0).recvX (2,0).sendY (2,1).recvY (2,1).sendX (1,1).recvX",
@@ -137,10 +144,12 @@ static void test_trace_by_hand(tally_t *t)
         unsigned n20 = sci_route_node(&tb.t, 2, 0);
         for (unsigned s = 0; s < tb.nsets; s++)
             for (unsigned dd = 0; dd < tb.n; dd++)
-                tb.e[((size_t)n20 * tb.nsets + s) * tb.n + dd] = ff.e[((size_t)n20 * tb.nsets + s) * tb.n + dd];
+                tb.e[((size_t)n20 * tb.nsets + s) * tb.n + dd] =
+                    ff.e[((size_t)n20 * tb.nsets + s) * tb.n + dd];
         if (tb.asel)
             memcpy(tb.asel + (size_t)n20 * tb.n, ff.asel + (size_t)n20 * tb.n, tb.n);
-        expect_route(t, &tb, 2, 0, 1, 2, SCI_TR_SCRUBBED, "(2,0).sendX", "paper Fig. 6: no notification");
+        expect_route(t, &tb, 2, 0, 1, 2, SCI_TR_SCRUBBED, "(2,0).sendX",
+                     "paper Fig. 6: no notification");
         sci_route_free(&ff);
         sci_route_free(&tb);
     }
@@ -149,15 +158,19 @@ static void test_trace_by_hand(tally_t *t)
     build(&tb, 3, 3, SCI_VAR_P2S, SCI_POLICY_SPEC, NULL);
     sci_trace_t tr;
     sci_route_trace(&tb, 0, sci_route_node(&tb.t, 2, 1), 1, &tr);
-    CHECK(t, tr.status == SCI_TR_DELIVERED && tr.legs == 2 && tr.hop[0].q == SCI_Q_SEND_Y && tr.set == 1,
+    CHECK(t,
+          tr.status == SCI_TR_DELIVERED && tr.legs == 2 && tr.hop[0].q == SCI_Q_SEND_Y &&
+              tr.set == 1,
           "s4 id|0x4000 is routed Y-first");
-    CHECK(t, sci_route_index(&tb.t, 1, sci_route_node(&tb.t, 2, 1)) == 0x2012, "P2S index set 1 of (2,1)");
+    CHECK(t, sci_route_index(&tb.t, 1, sci_route_node(&tb.t, 2, 1)) == 0x2012,
+          "P2S index set 1 of (2,1)");
     sci_route_free(&tb);
     build(&tb, 3, 3, SCI_VAR_LC3, SCI_POLICY_SPEC, NULL);
     CHECK(t, sci_route_index(&tb.t, 0, sci_route_node(&tb.t, 2, 1)) == 0x12, "LC3 index of (2,1)");
     sci_route_free(&tb);
     sci_torus_t big = {.w = 20, .h = 20, .var = SCI_VAR_P2S};
-    CHECK(t, sci_route_id(&big, sci_route_node(&big, 3, 17)) == (3 | 17 << 6), "P2S 20x20: 6 bits a dimension");
+    CHECK(t, sci_route_id(&big, sci_route_node(&big, 3, 17)) == (3 | 17 << 6),
+          "P2S 20x20: 6 bits a dimension");
 }
 
 /* ---- fault-free ---------------------------------------------------------------------------- */
@@ -174,14 +187,15 @@ static void test_fault_free(tally_t *t)
                     int rc = sci_route_check(&tb, -1, c);
                     CHECK(t, rc == 0 && c->reached == c->pairs && c->max_legs <= 2 && !c->cyclic,
                           "%ux%u %s %s fault-free: %u/%u reached, max legs %u, cyclic %d", w, h,
-                          vname((sci_route_variant_t)v), pname((sci_policy_t)p), c->reached, c->pairs,
-                          c->max_legs, c->cyclic);
+                          vname((sci_route_variant_t)v), pname((sci_policy_t)p), c->reached,
+                          c->pairs, c->max_legs, c->cyclic);
                     if (v == SCI_VAR_P2S) {
                         /* Set 1 on its own: Y-first (spec) or Y step then X-first (step). */
                         sci_route_check(&tb, 1, c);
                         unsigned lim = p == SCI_POLICY_SPEC ? 2 : 3;
-                        CHECK(t, c->reached == c->pairs && c->max_legs <= lim && !c->ring_twice &&
-                                     (p != SCI_POLICY_SPEC || !c->cyclic),
+                        CHECK(t,
+                              c->reached == c->pairs && c->max_legs <= lim && !c->ring_twice &&
+                                  (p != SCI_POLICY_SPEC || !c->cyclic),
                               "%ux%u P2S %s set 1 alone: %u/%u reached, max legs %u", w, h,
                               pname((sci_policy_t)p), c->reached, c->pairs, c->max_legs);
                     }
@@ -263,9 +277,11 @@ static void test_single_faults(tally_t *t)
                     sci_route_check(&tb, -1, c);
                     const char *vn = vname((sci_route_variant_t)v), *pn = pname((sci_policy_t)p);
                     /* Reachability: every live pair, within 3 legs, no ring twice. */
-                    CHECK(t, c->reached == c->pairs && c->max_legs <= 3 && !c->ring_twice && !c->scrub_twice,
-                          "%ux%u %s %s %s: %u/%u reached, max legs %u, ring twice %u", w, h, vn, pn, fn,
-                          c->reached, c->pairs, c->max_legs, c->ring_twice);
+                    CHECK(t,
+                          c->reached == c->pairs && c->max_legs <= 3 && !c->ring_twice &&
+                              !c->scrub_twice,
+                          "%ux%u %s %s %s: %u/%u reached, max legs %u, ring twice %u", w, h, vn, pn,
+                          fn, c->reached, c->pairs, c->max_legs, c->ring_twice);
                     /* Only the nodes sci.md names change (and under SPEC every one of them). */
                     uint8_t ch[64], ex[64];
                     sci_route_diff(&ff, &tb, ch);
@@ -276,11 +292,13 @@ static void test_single_faults(tally_t *t)
                         equal &= ch[n] == ex[n];
                     }
                     CHECK(t, subset && (p == SCI_POLICY_STEP || equal),
-                          "%ux%u %s %s %s: changed nodes differ from the named ones", w, h, vn, pn, fn);
+                          "%ux%u %s %s %s: changed nodes differ from the named ones", w, h, vn, pn,
+                          fn);
                     /* Queue dependency graph. */
                     int want = cycle_expected((sci_policy_t)p, w, h, fl[k].kind);
-                    CHECK(t, c->cyclic == want, "%ux%u %s %s %s: graph %s, expected %s", w, h, vn, pn, fn,
-                          c->cyclic ? "cyclic" : "acyclic", want ? "cyclic (proof, sci_route.md s.5)" : "acyclic");
+                    CHECK(t, c->cyclic == want, "%ux%u %s %s %s: graph %s, expected %s", w, h, vn,
+                          pn, fn, c->cyclic ? "cyclic" : "acyclic",
+                          want ? "cyclic (proof, sci_route.md s.5)" : "acyclic");
                     n_total[p]++;
                     n_acyc[p] += !c->cyclic;
                     sci_route_free(&tb);
@@ -288,7 +306,8 @@ static void test_single_faults(tally_t *t)
                 sci_route_free(&ff);
             }
     }
-    printf("single faults (2x2, 3x3, 4x4, 5x3; LC3 and P2S): acyclic under sci.md as written %u of %u, "
+    printf("single faults (2x2, 3x3, 4x4, 5x3; LC3 and P2S): acyclic under sci.md as written %u of "
+           "%u, "
            "under the step variant %u of %u (the rest: dead nodes on 3x3 and up, cyclic under any "
            "routing)\n",
            n_acyc[0], n_total[0], n_acyc[1], n_total[1]);
@@ -316,8 +335,8 @@ static void test_bad_flip(tally_t *t)
                     /* Cycles need two columns other than the failed one: from 3 columns up. */
                     CHECK(t, c->reached == c->pairs && c->cyclic == (w >= 3),
                           "%ux%u %s %s bad flip yring:%u: %u/%u reached, cyclic %d", w, h,
-                          vname((sci_route_variant_t)v), pname((sci_policy_t)p), col, c->reached, c->pairs,
-                          c->cyclic);
+                          vname((sci_route_variant_t)v), pname((sci_policy_t)p), col, c->reached,
+                          c->pairs, c->cyclic);
                     sci_route_free(&tb);
                 }
             }
@@ -386,10 +405,11 @@ static void test_double_faults(void)
                         pairs += c->pairs;
                         sci_route_free(&tb);
                     }
-                printf("  %ux%u %s %-4s: %3u double faults, %3u leave the live nodes connected; reach %3u, "
+                printf("  %ux%u %s %-4s: %3u double faults, %3u leave the live nodes connected; "
+                       "reach %3u, "
                        "acyclic %3u, ok %3u; live pairs delivered %.1f%%\n",
-                       w, h, vname((sci_route_variant_t)v), pname((sci_policy_t)p), total, conn, reach, acyc, ok,
-                       pairs ? 100.0 * del / pairs : 100.0);
+                       w, h, vname((sci_route_variant_t)v), pname((sci_policy_t)p), total, conn,
+                       reach, acyc, ok, pairs ? 100.0 * del / pairs : 100.0);
             }
     }
     free(c);
@@ -452,7 +472,8 @@ static void test_main(tally_t *t)
     };
     for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         int rc = run_main(cases[i].args);
-        CHECK(t, rc == cases[i].rc, "ftsim route %s: exit %d, expected %d", cases[i].args, rc, cases[i].rc);
+        CHECK(t, rc == cases[i].rc, "ftsim route %s: exit %d, expected %d", cases[i].args, rc,
+              cases[i].rc);
     }
 }
 
