@@ -38,31 +38,58 @@ def grab(pattern, text, what):
 
 
 # ---- the measurements: each takes an ftsim binary and returns {row name: cycles/s} ----------
+# Row names are "DEVICE, RUN"; RUN is rtl, csim, lockstep or rtl + FST where a device runs on
+# each, so every device's speed on every model reads in one table.
+
+def wave(name):
+    os.makedirs(os.path.join(ROOT, "build", "bench"), exist_ok=True)
+    return os.path.join("build", "bench", name + ".fst")
+
 
 def rn1(ft, a):
     """RN1: the fuzz traffic and its captured stimulus replayed, on each model (ftsim bench)."""
     out = run([ft, "bench", "--cycles", str(a.cycles), "--repeat", "1"])
     res = {}
-    for mode in ("rtl", "csim", "lockstep (rtl+csim)", "rtl + FST"):
+    for mode, name in (("rtl", "rtl"), ("csim", "csim"), ("lockstep (rtl+csim)", "lockstep"),
+                       ("rtl + FST", "rtl + FST")):
         m = re.search(r"^\| " + re.escape(mode) + r" \| (\d+) \| [^|]* \| (\d+) \|", out, re.M)
         if not m:
             sys.exit(f"bench: ftsim bench printed no row for {mode}:\n{out[-1500:]}")
-        res[f"RN1 fuzz traffic, {mode}"] = float(m.group(1))
-        res[f"RN1 stimulus replayed, {mode}"] = float(m.group(2))
+        res[f"RN1 fuzz traffic, {name}"] = float(m.group(1))
+        res[f"RN1 stimulus replayed, {name}"] = float(m.group(2))
     return res
 
 
-RING = ["fuzz", "--device", "ring", "--nodes", "8", "--lc3", "--no-cuts", "--gap", "1", "--seed", "1",
-        "--quiet"]
+def fuzz_rows(ft, label, args, cycles):
+    """One fuzz run per model, and the RTL again with an FST; the fuzz prints its speed."""
+    res = {}
+    for name, extra in (("rtl", ["--model", "rtl"]), ("csim", ["--model", "csim"]),
+                        ("lockstep", ["--model", "both"]),
+                        ("rtl + FST", ["--model", "rtl", "--wave", wave(label.split()[0])])):
+        out = run([ft, "fuzz", *args, "--cycles", str(cycles), "--quiet", *extra])
+        res[f"{label}, {name}"] = grab(r"\((\d+) cycles/s\)", out, f"{label} {name}")
+    return res
+
+
+def sci_lc(ft, a):
+    """One SCI link controller (LC3) under the fuzz's random stimulus."""
+    return fuzz_rows(ft, "LC3 controller", ["--device", "lc3", "--seed", "1"], a.ring_cycles)
+
+
+def rnpnet(ft, a):
+    """An RNP network of 48 RN1s (64 endpoints), 4 faults, the backward channel on."""
+    return fuzz_rows(ft, "rnpnet64 (48 routers)", ["--device", "rnpnet", "--endpoints", "64",
+                                                   "--faults", "4", "--backchan", "--seed", "3"],
+                     a.net_cycles)
+
+
+RING = ["--device", "ring", "--nodes", "8", "--lc3", "--no-cuts", "--gap", "1", "--seed", "1"]
 
 
 def ring(ft, a):
     """A ring of 8 LC3 nodes under saturating host traffic (every flow always has a message in
     flight, no cable pulls), the same seed on each model."""
-    return {f"SCI ring of 8, {m}": grab(r"\((\d+) cycles/s\)",
-                                        run([ft, *RING, "--cycles", str(a.ring_cycles), "--model", m]),
-                                        f"ring {m}")
-            for m in ("rtl", "csim", "both")}
+    return fuzz_rows(ft, "SCI ring of 8", RING, a.ring_cycles)
 
 
 TORUS = ["torus", "--torus", "3x3", "--scenario", "tests/scenarios/pull_restore_3x3.scn",
@@ -71,16 +98,39 @@ TORUS = ["torus", "--torus", "3x3", "--scenario", "tests/scenarios/pull_restore_
 
 def torus(ft, a):
     """The running 3x3 torus (ftsim torus): the paper's flows, a cable pulled and put back, the
-    drivers at time scale 100; with and without the C model's idle skipping."""
+    drivers at time scale 100; the C model with and without idle skipping."""
     res = {}
-    for name, extra in (("rtl", ["--model", "rtl"]), ("csim, every edge", ["--model", "csim", "--no-skip"]),
-                        ("csim, idle edges skipped", ["--model", "csim"]), ("both", ["--model", "both"])):
+    for name, extra in (("rtl", ["--model", "rtl"]), ("csim", ["--model", "csim", "--no-skip"]),
+                        ("csim, idle edges skipped", ["--model", "csim"]),
+                        ("lockstep", ["--model", "both"]),
+                        ("rtl + FST", ["--model", "rtl", "--wave", wave("torus3x3")])):
         res[f"SCI 3x3 torus running, {name}"] = grab(r" = (\d+) simulated cycles/s",
                                                       run([ft, *TORUS, *extra]), f"torus {name}")
     return res
 
 
-MEASUREMENTS = [rn1, ring, torus]
+# The torus size sweep: P2S, light uniform traffic, the C model; (size, simulated run).
+SWEEP = [("2x2", "400us"), ("4x4", "400us"), ("8x8", "400us"), ("16x16", "200us"),
+         ("32x32", "100us")]
+
+
+def sweep(ft, a):
+    """Node-cycles/s of a P2S torus by size, on 1 thread and (where the binary has --threads)
+    on 2."""
+    res = {}
+    threads = [1, 2] if "--threads" in run([ft, "torus", "--help"]) else [1]
+    for size, t in SWEEP:
+        w, h = map(int, size.split("x"))
+        for n in threads:
+            extra = ["--threads", str(n)] if len(threads) > 1 else []
+            out = run([ft, "torus", "--torus", size, "--p2s", "--traffic", "uniform", "--every",
+                       "50us", "--time-scale", "1000", "--run", t, *extra])
+            cps = grab(r" = (\d+) simulated cycles/s", out, f"torus {size}")
+            res[f"P2S torus {size} node-cycles/s, csim, {n} thread{'s' if n > 1 else ''}"] = cps * w * h
+    return res
+
+
+MEASUREMENTS = [rn1, sci_lc, ring, torus, rnpnet, sweep]
 
 
 def icarus(a):
@@ -112,6 +162,7 @@ def main():
     ap.add_argument("--repeat", type=int, default=int(os.environ.get("REPEAT", 3)))
     ap.add_argument("--cycles", type=int, default=int(os.environ.get("CYCLES", 1_000_000)))
     ap.add_argument("--ring-cycles", type=int, default=int(os.environ.get("RING_CYCLES", 300_000)))
+    ap.add_argument("--net-cycles", type=int, default=int(os.environ.get("NET_CYCLES", 20_000)))
     ap.add_argument("--icarus-cycles", type=int, default=int(os.environ.get("ICARUS_CYCLES", 20_000)))
     a = ap.parse_args()
     if a.repeat < 1:
@@ -132,22 +183,30 @@ def main():
                     best[b][k] = max(best[b].get(k, 0.0), v)
             if a.base:
                 for k in got["this"]:
-                    ratios.setdefault(k, []).append(got["this"][k] / got["base"][k])
+                    if k in got["base"]:
+                        ratios.setdefault(k, []).append(got["this"][k] / got["base"][k])
         print(f"round {r + 1} of {a.repeat} done", file=sys.stderr)
-    print(f"\nSimulated cycles/s, best of {a.repeat} (RN1 {a.cycles} cycles a run; ring of 8 "
-          f"{a.ring_cycles} cycles; torus 3x3 {TORUS[-1]} with tests/scenarios/pull_restore_3x3.scn):\n")
+    print(f"\nSimulated cycles/s (node-cycles/s for the sweep), best of {a.repeat}. RN1 {a.cycles} "
+          f"cycles a run; LC3 and the ring of 8 {a.ring_cycles}; rnpnet64 {a.net_cycles}; the 3x3 "
+          f"torus {TORUS[-1]} of tests/scenarios/pull_restore_3x3.scn; the sweep: ftsim torus "
+          "--torus WxH --p2s --traffic uniform --every 50us --time-scale 1000 --run 400us (200us "
+          "at 16x16, 100us at 32x32).\n")
     if a.base:
-        print(f"| run | this tree | {a.base_label} | this / {a.base_label} (median of rounds) |")
-        print("|---|---:|---:|---:|")
-        for k in best["this"]:
-            print(f"| {k} | {best['this'][k]:.0f} | {best['base'][k]:.0f} | "
-                  f"{statistics.median(ratios[k]):.3f} |")
+        print(f"| run | this tree | vs its rtl | {a.base_label} | this / {a.base_label} "
+              "(median of rounds) |")
+        print("|---|---:|---:|---:|---:|")
     else:
         print("| run | cycles/s | vs its rtl |\n|---|---:|---:|")
-        for k, v in best["this"].items():
-            group, _ = k.rsplit(", ", 1)
-            rtl = best["this"].get(f"{group}, rtl", v)
-            print(f"| {k} | {v:.0f} | {v / rtl:.2f}x |")
+    for k, v in best["this"].items():
+        group = k.split(", ", 1)[0]
+        rtl = best["this"].get(f"{group}, rtl")
+        vs = f"{v / rtl:.2f}x" if rtl and not k.endswith(", rtl") else ("1.00x" if rtl else "")
+        if a.base:
+            b = best["base"].get(k)
+            r = f"{statistics.median(ratios[k]):.3f}" if k in ratios else "(not in base)"
+            print(f"| {k} | {v:.0f} | {vs} | {b:.0f} | {r} |" if b else f"| {k} | {v:.0f} | {vs} | - | {r} |")
+        else:
+            print(f"| {k} | {v:.0f} | {vs} |")
     print()
     icarus(a)
     return 0
