@@ -12,6 +12,7 @@ usage: tests/mutants.py NAME      run one mutant (exit 0 killed, 1 survived, 2 e
 """
 import glob
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -290,13 +291,38 @@ def run(name):
         print(f"killed by {len(failed)} of {len(vecs)} spec vectors: {', '.join(map(os.path.basename, failed))}")
         first = next((l for l in out.splitlines() if ": cycle " in l), "")
         print(f"first message: {first}")
+        why = verdict_check(base, model, failed[0])
         shutil.rmtree(os.path.join(ROOT, base), ignore_errors=True)
+        if why:
+            print(f"lockstep verdict wrong on {failed[0]}: {why}")
+            return 1
+        print(f"lockstep on {os.path.basename(failed[0])}: the divergence names a statement line, "
+              f"{model} alone fails, the other model passes")
         return 0
     if p.returncode == 0:
         print("SURVIVED: every spec vector passes on this mutant")
         return 1
     print(f"error playing the vectors (exit {p.returncode}):\n{out[-2000:]}")
     return 2
+
+
+def verdict_check(base, model, vec):
+    """In lockstep, a vector that kills the mutant must show a divergence citing a real statement
+    line, then each model's own verdict: the broken one fails, the other passes."""
+    p = subprocess.run([os.path.join(base, "ftsim"), "play", vec, "--model", "both"], cwd=ROOT,
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    out = p.stdout.decode(errors="replace")
+    other = "rtl" if model == "csim" else "csim"
+    m = re.search(r"^" + re.escape(vec) + r":(\d+): cycle \d+: the models diverge", out, re.M)
+    if p.returncode != 1 or not m:
+        return f"no divergence reported (exit {p.returncode}):\n{out[-800:]}"
+    if int(m.group(1)) == 0:
+        return "the divergence cites line 0"
+    if not re.search(re.escape(vec) + r":[1-9]\d*: cycle \d+: " + model + " alone fails", out):
+        return f"no verdict that {model} alone fails:\n{out[-800:]}"
+    if f"{other} alone passes every expectation" not in out:
+        return f"no verdict that {other} alone passes:\n{out[-800:]}"
+    return ""
 
 
 def main():

@@ -14,6 +14,11 @@ typedef struct run {
     const play_opts_t *o;
     lockstep_t ls;
     unsigned fails;
+    int quiet;       /* a model alone after a divergence: keep only the first message */
+    int diverged;    /* the models diverged (lockstep) */
+    char first[800]; /* the first message, without the file and line */
+    unsigned first_line;
+    uint64_t first_cycle;
     uint64_t *tab; /* --show: every port's word, per cycle (SHOW_MAX_CYCLES x nports) */
     uint64_t ntab;
 } run_t;
@@ -62,21 +67,38 @@ static void show_table(const run_t *r)
     free(cols);
 }
 
+/* Every message of a run: "file:line: cycle N: ...", line the statement line of cycle N. */
 static void mismatch(run_t *r, unsigned line, uint64_t cyc, const char *fmt, ...)
 {
-    r->fails++;
+    char msg[sizeof r->first];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (r->fails++ == 0) {
+        snprintf(r->first, sizeof r->first, "%s", msg);
+        r->first_line = line;
+        r->first_cycle = cyc;
+    }
+    if (r->quiet)
+        return;
     if (r->fails > r->o->max_msgs) {
         if (r->fails == r->o->max_msgs + 1)
             printf("%s: more mismatches follow; only the first %u are shown\n", r->v->path,
                    r->o->max_msgs);
         return;
     }
-    printf("%s:%u: cycle %llu: ", r->v->path, line, (unsigned long long)cyc);
-    va_list ap;
-    va_start(ap, fmt);
-    vprintf(fmt, ap);
-    va_end(ap);
-    putchar('\n');
+    printf("%s:%u: cycle %llu: %s\n", r->v->path, line, (unsigned long long)cyc, msg);
+}
+
+/* The line a message about cycle cyc cites: the first statement of that cycle; else the last
+ * statement before it; else the `device` line. From event i on, the vector's events are in
+ * cycle order. */
+static unsigned line_of(const vec_t *v, size_t i, unsigned last, uint64_t cyc)
+{
+    if (i < v->nev && v->ev[i].cycle == cyc)
+        return v->ev[i].line;
+    return last ? last : v->device_line;
 }
 
 static const char *who(const lockstep_t *ls)
@@ -166,10 +188,8 @@ static int run_cycles(run_t *r)
         for (; i < v->nev && v->ev[i].cycle == cyc && v->ev[i].kind == VEC_CONTROL; i++) {
             line = v->ev[i].line;
             for (unsigned k = 0; k < r->ls.n; k++)
-                if (dev_control(r->ls.m[k], v->ev[i].text, msg, sizeof msg) < 0) {
-                    printf("%s:%u: cycle %llu: %s\n", v->path, line, (unsigned long long)cyc, msg);
-                    r->fails++;
-                }
+                if (dev_control(r->ls.m[k], v->ev[i].text, msg, sizeof msg) < 0)
+                    mismatch(r, line, cyc, "%s", msg);
         }
         ls_set_inputs(&r->ls, in);
         if (wr)
@@ -181,9 +201,9 @@ static int run_cycles(run_t *r)
             r->ntab = cyc + 1;
         }
         if (ls_diverged(&r->ls, msg, sizeof msg)) {
-            r->fails++;
-            printf("%s:%u: cycle %llu: the models diverge (first difference): %s\n", v->path, line,
-                   (unsigned long long)cyc, msg);
+            r->diverged = 1;
+            mismatch(r, line_of(v, i, line, cyc), cyc, "the models diverge (first difference): %s",
+                     msg);
             rc = 1;
             break;
         }
@@ -199,10 +219,9 @@ static int run_cycles(run_t *r)
             }
         }
         if (v->strict)
-            check_strict(r, named, line, cyc);
+            check_strict(r, named, line_of(v, i, line, cyc), cyc);
         if (ls_tick(&r->ls, msg, sizeof msg)) {
-            r->fails++;
-            printf("%s:%u: cycle %llu: %s\n", v->path, line, (unsigned long long)cyc, msg);
+            mismatch(r, line_of(v, i, line, cyc), cyc, "%s", msg);
             rc = 1;
             break;
         }
@@ -214,6 +233,30 @@ static int run_cycles(run_t *r)
     free(in);
     free(named);
     return rc;
+}
+
+/* After a divergence: the vector played on each model alone, so the message says which model
+ * breaks the spec (its first failing expectation) and not only that the two differ. */
+static void verdicts(const vec_t *v)
+{
+    for (unsigned m = LS_RTL; m <= LS_CSIM; m <<= 1) {
+        play_opts_t qo = {.models = m, .max_msgs = 1};
+        run_t q = {.v = v, .o = &qo, .quiet = 1};
+        char err[DEV_ERR_LEN];
+        const char *name = m == LS_RTL ? "rtl" : "csim";
+        if (ls_open(&q.ls, v->design, m, err, sizeof err) < 0) {
+            printf("%s: %s alone: cannot run (%s)\n", v->path, name, err);
+            continue;
+        }
+        ls_reset(&q.ls, v->init, v->ninit);
+        run_cycles(&q);
+        ls_close(&q.ls);
+        if (q.fails)
+            printf("%s:%u: cycle %llu: %s alone fails the vector first here: %s\n", v->path,
+                   q.first_line, (unsigned long long)q.first_cycle, name, q.first);
+        else
+            printf("%s: %s alone passes every expectation of the vector\n", v->path, name);
+    }
 }
 
 int play_run(const vec_t *v, const play_opts_t *o)
@@ -240,6 +283,8 @@ int play_run(const vec_t *v, const play_opts_t *o)
     if (o->show)
         r.tab = calloc((size_t)SHOW_MAX_CYCLES * v->design->nports, sizeof *r.tab);
     run_cycles(&r);
+    if (r.diverged)
+        verdicts(v);
     if (r.tab) {
         show_table(&r);
         if (vec_end_cycle(v) >= SHOW_MAX_CYCLES)

@@ -329,6 +329,7 @@ static int stmt(parser_t *p, char **tok, int ntok)
                         c->families ? "; " : "", c->families ? c->families : "");
         }
         v->design = d;
+        v->device_line = p->line;
         v->ninit = dev_config_defaults(d, v->init, VEC_MAX_WRITES);
         p->seen_device = 1;
         return 0;

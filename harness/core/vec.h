@@ -36,6 +36,7 @@ typedef struct vec_ev {
 typedef struct vec {
     char *path;
     const dev_design_t *design; /* the vector's own (from the catalog): vec_free releases it */
+    unsigned device_line;       /* the line of `device NAME` */
     dev_write_t init[VEC_MAX_WRITES]; /* reset-time configuration: defaults + `config` lines */
     unsigned ninit;
     int strict;
