@@ -344,7 +344,10 @@ rec_t *rec_open(const char *path, const dev_design_t *d, const dev_write_t *init
     r->outputs = outputs;
     fputs(header, r->f);
     fprintf(r->f, "device %s\n", d->name);
-    vec_print_config(r->f, d, init, ninit, "");
+    if (ninit)
+        vec_print_config(r->f, d, init, ninit, "");
+    else
+        fputs("config reset-values\n", r->f); /* a bare reset: the device's own values */
     fprintf(r->f, "check %s\n", outputs ? "strict" : "loose");
     return r;
 }

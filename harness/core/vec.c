@@ -15,6 +15,7 @@ typedef struct parser {
     const char *path;
     unsigned line;
     int seen_device, seen_at, seen_check;
+    int seen_config; /* a `config KEY=VALUE` line before the first @ */
     uint64_t prev_cycle; /* for @+K */
     char *err;
     size_t errlen;
@@ -342,6 +343,20 @@ static int stmt(parser_t *p, char **tok, int ntok)
         if (p->seen_at)
             return fail(p, "'config' after the first @ line: write '@N config ...' to change "
                            "the configuration during a run");
+        if (ntok == 2 && strcasecmp(tok[1], "reset-values") == 0) {
+            /* A bare reset: no configuration write at all, so the device starts from its own
+             * reset values, which a vector can then read. */
+            if (p->seen_config || v->bare_reset)
+                return fail(p, "'config reset-values' excludes any other 'config' line before "
+                               "the first @ line");
+            v->bare_reset = 1;
+            v->ninit = 0;
+            return 0;
+        }
+        if (v->bare_reset)
+            return fail(p, "'config reset-values' excludes any other 'config' line before the "
+                           "first @ line");
+        p->seen_config = 1;
         return parse_config_pairs(p, tok + 1, ntok - 1, v->init, &v->ninit);
     }
     if (strcasecmp(tok[0], "check") == 0) {

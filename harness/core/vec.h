@@ -39,6 +39,7 @@ typedef struct vec {
     unsigned device_line;       /* the line of `device NAME` */
     dev_write_t init[VEC_MAX_WRITES]; /* reset-time configuration: defaults + `config` lines */
     unsigned ninit;
+    int bare_reset; /* `config reset-values`: reset with no configuration write (ninit 0) */
     int strict;
     int has_end;
     uint64_t end;
