@@ -10,10 +10,21 @@ static const char usage_info[] =
     "usage: ftsim info [DEVICE]\n\nLists the devices, or one device's ports, registers and "
     "config keys.\n";
 
+/* The parametric families, one line each (an instance by name: ftsim info ring8). */
+static const char *const families[][2] = {
+    {"ringN", "N SCI nodes (lc3node) on one ring, N 2..16, e.g. ring8; p2sringN: P2S"},
+    {"torusWxH", "a 2-D SCI torus of lc3node2 nodes, W, H 2..16, e.g. torus3x3; p2storusWxH: P2S, "
+                 "to 32x32"},
+    {"rnpnetN", "RNP multibutterfly of RN1s, N 16, 64, 256, 1024 endpoints; rnpnetNxEwS: E "
+                "extra stages, wiring seed S"},
+};
+
 static void list_devices(void)
 {
     for (const dev_design_t *const *d = registry_catalog.designs; *d; d++)
         printf("%-10s %s\n", (*d)->name, (*d)->summary);
+    for (unsigned k = 0; k < sizeof families / sizeof families[0]; k++)
+        printf("%-10s %s\n", families[k][0], families[k][1]);
     static const char *const nets[] = {"rnpnet16", "rnpnet64", "rnpnet256"};
     for (unsigned k = 0; k < 3; k++) {
         const dev_design_t *d = dev_catalog_find(&registry_catalog, nets[k]);

@@ -19,6 +19,7 @@ static const dev_lookup_t lookups[] = {sci_ring_find_design, sci_torus_find_desi
 const dev_catalog_t registry_catalog = {
     .designs = fixed,
     .lookups = lookups,
-    .families = "SCI rings ringN and p2sringN, N 2 to 16; RNP networks rnpnetN[xE][wS]: N 16, "
-                "64, 256 or 1024 endpoints, E 0..4 extra stages, wiring seed S",
+    .families = "SCI rings ringN and p2sringN, N 2 to 16; SCI tori torusWxH (W, H 2 to 16) and "
+                "p2storusWxH (2 to 32); RNP networks rnpnetN[xE][wS]: N 16, 64, 256 or 1024 "
+                "endpoints, E 0..4 extra stages, wiring seed S",
 };
