@@ -15,8 +15,8 @@ static const char *const families[][2] = {
     {"ringN", "N SCI nodes (lc3node) on one ring, N 2..16, e.g. ring8; p2sringN: P2S"},
     {"torusWxH", "a 2-D SCI torus of lc3node2 nodes, W, H 2..16, e.g. torus3x3; p2storusWxH: P2S, "
                  "to 32x32"},
-    {"rnpnetN", "RNP multibutterfly of RN1s, N 16, 64, 256, 1024 endpoints; rnpnetNxEwS: E "
-                "extra stages, wiring seed S"},
+    {"rnpnetN", "RNP multibutterfly of RN1s, N 16..1024 endpoints; rnpnetNxEwS: E extra stages, "
+                "seed S"},
 };
 
 static void list_devices(void)
