@@ -15,6 +15,7 @@ import re
 import subprocess
 import sys
 import time
+import xml.etree.ElementTree as ET
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "harness", "scripts"))
@@ -210,7 +211,7 @@ def suite_cli():
           Test("cli", "stim without -o -> 2", [FTSIM, "stim", "--cycles", "10"], exit_is(2, "want --cycles")),
           Test("cli", "fuzz rnpnet bad size -> 2", [FTSIM, "fuzz", "--device", "rnpnet", "--endpoints", "20"],
                exit_is(2, "16, 64, 256 or 1024")),
-          Test("cli", "an lc3 vector plays on each SCI model alone (lockstep: issue 3)",
+          Test("cli", "an lc3 vector plays on each SCI model alone",
                ["bash", "-c", "printf 'device lc3\\ncheck loose\\n@0 lin.sd <- 1\\n@3 lin <- "
                 "pkt(target=1, cmd=DATA, src=2, tid=3)\\nend @30\\n' > build/lc3.vec && "
                 f"{FTSIM} play build/lc3.vec --model rtl && {FTSIM} play build/lc3.vec --model csim"],
@@ -319,7 +320,7 @@ def suite_scifuzz():
 
 
 def suite_torus():
-    """The running torus (issue 5): every single fault on 2x2, 3x3 and 4x4, LC3 and P2S, with the
+    """The running torus: every single fault on 2x2, 3x3 and 4x4, LC3 and P2S, with the
     checks of ftsim faultcheck (C model; 2x2 and the P2S failover cases also in lockstep with the
     RTL), and the structure of the paper's results with the paper's timers."""
     t = [Test("torus", f"faultcheck {d} {v or 'lc3'}: every single fault (csim)",
@@ -394,6 +395,30 @@ def suite_mutants():
             for name, m in mutants.MUTANTS.items()]
 
 
+def suite_runner():
+    """The runner's own outputs: the JUnit file agrees with the closing line, and three shards
+    merged hold every test of the unsharded run exactly once."""
+    check = (
+        "import re, subprocess, sys, xml.etree.ElementTree as ET\n"
+        "run = lambda *a: subprocess.run([sys.executable, 'tests/run.py', '--suite', 'cli,malformed', *a],"
+        " capture_output=True, text=True).stdout\n"
+        "out = run('--junit', 'build/junit-selftest.xml')\n"
+        "p, f = map(int, re.search(r'^(\\d+) passed, (\\d+) failed$', out, re.M).groups())\n"
+        "r = ET.parse('build/junit-selftest.xml').getroot()\n"
+        "n = len(r.findall('.//testcase')); nf = len(r.findall('.//failure'))\n"
+        "assert (int(r.get('tests')), int(r.get('failures')), n, nf) == (p + f, f, p + f, f), (r.attrib, p, f)\n"
+        "names = sorted((c.get('classname'), c.get('name')) for c in r.iter('testcase'))\n"
+        "for k in (1, 2, 3): run('--shard', f'{k}/3', '--junit', f'build/junit-selftest-{k}.xml')\n"
+        "m = subprocess.run([sys.executable, 'tests/run.py', '--merge-junit', 'build/junit-selftest-m.xml']"
+        " + [f'build/junit-selftest-{k}.xml' for k in (1, 2, 3)], capture_output=True, text=True)\n"
+        "merged = sorted((c.get('classname'), c.get('name'))"
+        " for c in ET.parse('build/junit-selftest-m.xml').getroot().iter('testcase'))\n"
+        "assert m.returncode == 0 and merged == names, (m.stdout, m.stderr, len(merged), len(names))\n"
+        "print(f'junit: {p + f} tests = the closing line; 3 shards merged: each test once')\n")
+    return [Test("runner", "JUnit XML equals the closing line; --shard 1..3/3 + --merge-junit run "
+                 "each test once", [sys.executable, "-c", check], exit_is(0, "each test once"))]
+
+
 SUITES = {
     "lint": suite_lint,
     "csim-unit": suite_csim,
@@ -409,6 +434,7 @@ SUITES = {
     "sci-fuzz": suite_scifuzz,
     "torus": suite_torus,
     "mutants": suite_mutants,
+    "runner": suite_runner,
 }
 
 
@@ -423,7 +449,26 @@ def main():
                          "name, e.g. 'vectors/torus/*' or 'cut_*'); with no --suite, the "
                          "spec and golden vector suites")
     ap.add_argument("-v", "--verbose", action="store_true", help="list every test")
+    ap.add_argument("--junit", metavar="PATH", default=os.path.join("build", "junit.xml"),
+                    help="write the results as JUnit XML (default build/junit.xml; with --shard "
+                         "give each shard its own)")
+    ap.add_argument("--shard", metavar="K/N",
+                    help="run only the K-th of N deterministic shares of the selected tests "
+                         "(K 1..N), for a job array over machines; merge with --merge-junit")
+    ap.add_argument("--merge-junit", nargs="+", metavar=("OUT", "IN"),
+                    help="join shards' JUnit files IN... into OUT, checking every test appears "
+                         "once; prints the closing line of the whole run")
     args = ap.parse_args()
+    if args.merge_junit:
+        if len(args.merge_junit) < 2:
+            ap.error("--merge-junit OUT IN...")
+        return junit_merge(args.merge_junit[0], args.merge_junit[1:])
+    shard = None
+    if args.shard:
+        m = re.fullmatch(r"(\d+)/(\d+)", args.shard)
+        if not m or not 1 <= int(m.group(1)) <= int(m.group(2)):
+            ap.error(f"--shard {args.shard}: want K/N with 1 <= K <= N")
+        shard = (int(m.group(1)), int(m.group(2)))
     names = [n for arg in args.suite or [] for n in arg.split(",") if n]
     bad = [n for n in names if n not in SUITES]
     if bad:
@@ -438,6 +483,11 @@ def main():
             print(f"run.py: no test plays a vector matching {args.vec!r} in suites "
                   f"{', '.join(names)}", file=sys.stderr)
             return 2
+    if shard:
+        # Sorted by suite and name, every N-th from K-1: each suite spreads over the shards.
+        ordered = sorted(tests, key=lambda t: (t.suite, t.name, " ".join(t.cmd)))
+        tests = [t for i, t in enumerate(ordered) if i % shard[1] == shard[0] - 1]
+        names = [n for n in names if any(t.suite == n for t in tests)]
     suite_wall = {}
     started = time.monotonic()
     first_start, last_end = {}, {}
@@ -470,8 +520,65 @@ def main():
     print(f"total wall time {time.monotonic() - started:.1f} s on {args.jobs} jobs")
     passed = sum(t.ok for t in tests)
     failed = len(tests) - passed
+    if args.junit:
+        junit_write(args.junit, names, tests, args.shard)
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
+
+
+# ---- JUnit XML: what Jenkins, GitLab and GitHub show natively --------------------------------
+
+def junit_write(path, names, tests, shard):
+    root = ET.Element("testsuites", name="ftsim make test" + (f" shard {shard}" if shard else ""),
+                      tests=str(len(tests)), failures=str(sum(not t.ok for t in tests)),
+                      time=f"{sum(t.secs for t in tests):.3f}")
+    for n in names:
+        ts = [t for t in tests if t.suite == n]
+        suite = ET.SubElement(root, "testsuite", name=n, tests=str(len(ts)),
+                              failures=str(sum(not t.ok for t in ts)),
+                              time=f"{sum(t.secs for t in ts):.3f}")
+        for t in ts:
+            case = ET.SubElement(suite, "testcase", classname=n, name=t.name, time=f"{t.secs:.3f}")
+            ET.SubElement(case, "system-out").text = "command: " + " ".join(t.cmd)
+            if not t.ok:
+                tail = "\n".join(t.out.strip().splitlines()[-30:])
+                fail = ET.SubElement(case, "failure", message=t.why)
+                fail.text = f"command: {' '.join(t.cmd)}\n{tail}" + (f"\n{t.extra}" if t.extra else "")
+    os.makedirs(os.path.dirname(os.path.join(ROOT, path)) or ".", exist_ok=True)
+    ET.ElementTree(root).write(os.path.join(ROOT, path), encoding="utf-8", xml_declaration=True)
+
+
+def junit_merge(out, ins):
+    """Join shards' files: one testsuite per suite name, each test once."""
+    suites, seen = {}, set()
+    for path in ins:
+        try:
+            root = ET.parse(path).getroot()
+        except (OSError, ET.ParseError) as e:
+            print(f"{path}: cannot read a JUnit file: {e}", file=sys.stderr)
+            return 2
+        for suite in root.iter("testsuite"):
+            for case in suite.iter("testcase"):
+                key = (case.get("classname"), case.get("name"))
+                if key in seen:
+                    print(f"{path}: test {key[0]}: {key[1]} is in two shards", file=sys.stderr)
+                    return 2
+                seen.add(key)
+                suites.setdefault(suite.get("name"), []).append(case)
+    cases = [c for cs in suites.values() for c in cs]
+    nfail = sum(c.find("failure") is not None for c in cases)
+    root = ET.Element("testsuites", name="ftsim make test (merged)", tests=str(len(cases)),
+                      failures=str(nfail),
+                      time=f"{sum(float(c.get('time', 0)) for c in cases):.3f}")
+    for name in sorted(suites, key=lambda n: list(SUITES).index(n) if n in SUITES else 99):
+        cs = suites[name]
+        suite = ET.SubElement(root, "testsuite", name=name, tests=str(len(cs)),
+                              failures=str(sum(c.find("failure") is not None for c in cs)),
+                              time=f"{sum(float(c.get('time', 0)) for c in cs):.3f}")
+        suite.extend(cs)
+    ET.ElementTree(root).write(out, encoding="utf-8", xml_declaration=True)
+    print(f"{len(cases) - nfail} passed, {nfail} failed")
+    return 1 if nfail else 0
 
 
 if __name__ == "__main__":
