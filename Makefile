@@ -6,6 +6,13 @@
 # include path its README allows, so a forbidden include is a build error, not a review note.
 
 SHELL       := /bin/bash
+# make test SAN=1: the harness, the C models and the Verilator runtime built with
+# AddressSanitizer and UndefinedBehaviorSanitizer (leak checking on) into a build folder of
+# their own, build/san/ (the Verilated models themselves stay uninstrumented).
+ifdef SAN
+BUILD       := build/san
+SANFLAGS    := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+endif
 # Where things come from and go. The mutation suite (tests/mutants.py) builds a broken copy of
 # one model by pointing these elsewhere; normally they are left alone.
 BUILD       ?= build
@@ -24,9 +31,9 @@ JOBS        ?= 2
 CC          ?= gcc
 CXX         ?= g++
 DEPFLAGS    := -MMD -MP
-CFLAGS_C    := -std=c11 -Wall -Wextra -Werror -O2 -g -D_POSIX_C_SOURCE=200809L $(DEPFLAGS)
+CFLAGS_C    := -std=c11 -Wall -Wextra -Werror -O2 -g -D_POSIX_C_SOURCE=200809L $(DEPFLAGS) $(SANFLAGS)
 CXXFLAGS_V  := -std=c++17 -O2 -g -Wall -Wno-unused-parameter -DVM_TRACE=1 -DVM_TRACE_FST=1 \
-               -I$(VINC) -I$(VINC)/vltstd $(DEPFLAGS)
+               -I$(VINC) -I$(VINC)/vltstd $(DEPFLAGS) $(SANFLAGS)
 # The same options for every model (one runtime): FST tracing compiled in, assertions on.
 VFLAGS      := --cc --trace-fst --assert -Wall -O3 --x-assign unique --x-initial unique $(VEXTRA)
 
@@ -171,8 +178,8 @@ $(LIB_CSIM): $(OBJ_CSIM)
 	ar rcs $@ $^
 
 $(FTSIM): $(OBJ_HC) $(OBJ_CSIM) $(OBJ_CXX) $(RN1_LIB) $(SCI_LIBS) $(OBS_LIB) $(VL_RUNTIME)
-	$(CXX) -o $@ $(OBJ_HC) $(OBJ_CSIM) $(OBJ_CXX) $(RN1_LIB) $(SCI_LIBS) $(OBS_LIB) $(VL_RUNTIME) \
-	  -lz -lm -pthread -latomic
+	$(CXX) $(SANFLAGS) -o $@ $(OBJ_HC) $(OBJ_CSIM) $(OBJ_CXX) $(RN1_LIB) $(SCI_LIBS) $(OBS_LIB) \
+	  $(VL_RUNTIME) -lz -lm -pthread -latomic
 
 # A unit test sees every harness folder and the C models; it links only what it uses.
 $(BUILD)/tests/%: tests/%.c $(LIB_HARNESS) $(LIB_CSIM) Makefile
@@ -201,7 +208,8 @@ lint:
 # (tests/run.py --help lists the suites).
 test: deps
 	+@$(MAKE) -s -j$(JOBS) build units
-	@python3 tests/run.py --jobs $(JOBS) $(if $(SUITE),--suite $(SUITE)) $(if $(VEC),--vec '$(VEC)')
+	@FTSIM=$(FTSIM) UNITS=$(BUILD)/tests python3 tests/run.py --jobs $(JOBS) $(if $(SUITE),--suite $(SUITE)) \
+	  $(if $(VEC),--vec '$(VEC)') $(if $(SAN),--skip mutants --junit $(BUILD)/junit.xml)
 
 demo: deps
 	+@$(MAKE) -s build

@@ -15,6 +15,7 @@ Prints one line per check and ends with `N passed, N failed`. Usage: paper_check
 files `make paper` wrote there.
 """
 import json
+import os
 import subprocess
 import sys
 
@@ -31,7 +32,7 @@ def run(name):
     if FROM:
         with open(f"{FROM}/{name}.json") as f:
             return json.load(f)
-    p = subprocess.run(["build/ftsim", "experiment", name, "--json", "--quiet", "--runs", RUNS,
+    p = subprocess.run([os.environ.get("FTSIM", "build/ftsim"), "experiment", name, "--json", "--quiet", "--runs", RUNS,
                         "--out", OUT], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     if p.returncode != 0:
         print(p.stderr, file=sys.stderr)

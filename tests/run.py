@@ -20,7 +20,9 @@ import xml.etree.ElementTree as ET
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "harness", "scripts"))
 import layouts  # noqa: E402  (the one table of waveform layouts)
-FTSIM = os.path.join("build", "ftsim")
+# The binary under test and the unit tests' folder (make test SAN=1 points both at build/san/).
+FTSIM = os.environ.get("FTSIM", os.path.join("build", "ftsim"))
+UNITS = os.environ.get("UNITS", os.path.join("build", "tests"))
 
 # Fuzz in `make test`: fixed seeds, at least 2 million lockstep cycles in all.
 FUZZ_SEEDS = [1, 2, 3, 4, 5, 6, 7, 8]
@@ -127,7 +129,8 @@ def suite_csim():
             head = f.read(400)
         m = re.search(r"^ \* ?(?:test_\w+\.c)?\s*[-—:]+\s*(.+)$", head, re.M)
         what = f" ({m.group(1).strip().rstrip('.')})" if m else ""
-        tests.append(Test("csim-unit", f"{rel}{what}", [os.path.join("build", rel)], counts_line))
+        tests.append(Test("csim-unit", f"{rel}{what}", [os.path.join(UNITS, os.path.relpath(rel, "tests"))],
+                          counts_line))
     return tests
 
 
@@ -444,6 +447,8 @@ def main():
     ap.add_argument("--suite", action="append", metavar="NAME[,NAME]",
                     help="run only these suites (repeatable, or comma-separated): "
                          + ", ".join(SUITES))
+    ap.add_argument("--skip", metavar="NAME[,NAME]", default="",
+                    help="leave these suites out (make test SAN=1 skips the mutants)")
     ap.add_argument("--vec", metavar="GLOB",
                     help="only the tests that play vectors matching GLOB (a path or a file "
                          "name, e.g. 'vectors/torus/*' or 'cut_*'); with no --suite, the "
@@ -475,6 +480,7 @@ def main():
         ap.error(f"unknown suite {bad[0]!r} (suites: {', '.join(SUITES)})")
     if not names:
         names = ["spec-vectors", "golden-vectors"] if args.vec else list(SUITES)
+    names = [n for n in names if n not in args.skip.split(",")]
     tests = [t for n in names for t in SUITES[n]()]
     if args.vec:
         tests = [t for t in tests if t.vec and (fnmatch.fnmatch(t.vec, args.vec)

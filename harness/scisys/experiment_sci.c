@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/stat.h>
 #include <time.h>
 
@@ -96,6 +97,13 @@ static void progress(const xopts_t *o, int *last, const char *name, unsigned run
 {
     if (o->quiet)
         return;
+    if (!isatty(2)) { /* a log, not a terminal: one plain line per run, no redrawn bar */
+        if (frac == 0 && *last != -2 - (int)run) {
+            *last = -2 - (int)run;
+            fprintf(stderr, "%s: run %u of %u\n", name, run + 1 < runs ? run + 1 : runs, runs);
+        }
+        return;
+    }
     int width = 30, fill = (int)((run + frac) / runs * width + 0.5);
     if (fill == *last && frac > 0)
         return;
@@ -372,7 +380,7 @@ int experiment_sci_run(const char *name, const experiment_sci_opts_t *opts)
     for (unsigned run = 0; run < o.runs; run++) {
         progress(&o, &r.bar, x->name, run, o.runs, 0);
         if (one_run(x, &o, run, &r, err, sizeof err) < 0) {
-            if (!o.quiet)
+            if (!o.quiet && isatty(2))
                 fputc('\n', stderr);
             fprintf(stderr, "ftsim experiment %s: run %u (seed %llu): %s\n", x->name, run + 1,
                     (unsigned long long)(o.seed * 1000003u + run), err);
@@ -380,9 +388,12 @@ int experiment_sci_run(const char *name, const experiment_sci_opts_t *opts)
             return 1;
         }
     }
-    if (!o.quiet)
+    if (!o.quiet && isatty(2))
         fprintf(stderr, "\r%-16s done: %u runs in %lld s%30s\n", x->name, o.runs,
                 (long long)(time(NULL) - t_start), "");
+    else if (!o.quiet)
+        fprintf(stderr, "%s: done, %u runs in %lld s\n", x->name, o.runs,
+                (long long)(time(NULL) - t_start));
     double n = o.runs;
     double avg = r.down_n ? r.down_sum / r.down_n : NAN;
     double bwb = r.bw_before / n, bwa = r.bw_after / n;

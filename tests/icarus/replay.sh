@@ -7,7 +7,7 @@ cd "$(dirname "$0")/../.."
 n=${1:?cycles}; seed=${2:?seed}
 dir=build/icarus
 mkdir -p "$dir"
-want=$(build/ftsim stim --cycles "$n" --seed "$seed" -o "$dir/stim-$seed.hex" | awk '/^SIG/{print $2}')
+want=$("${FTSIM:-build/ftsim}" stim --cycles "$n" --seed "$seed" -o "$dir/stim-$seed.hex" | awk '/^SIG/{print $2}')
 rtl=$(sed -n 's/^rn1:[[:space:]]*//p' rtl/files.txt | tr ' ' '\n' | grep '\.v$' | sed 's|^|rtl/|')   # rtl/files.txt
 iverilog -g2012 -Wall -Irtl -o "$dir/tb_rn1_replay-$seed.vvp" tests/icarus/tb_rn1_replay.sv $rtl
 t0=$(date +%s.%N)
