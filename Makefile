@@ -91,7 +91,7 @@ UNIT_BIN    := $(patsubst %.c,$(BUILD)/%,$(UNIT_SRC))
 
 FTSIM       := $(BUILD)/ftsim
 
-.PHONY: all help deps build units lint test demo wave vectors bench paper clean
+.PHONY: all help deps build units lint test demo wave vectors bench paper clean fuzz-parser
 .DEFAULT_GOAL := all
 
 all: build
@@ -113,6 +113,7 @@ help:
 	@echo "  make bench BASE=REV  the same bench on revision REV (built under build/base/) and on"
 	@echo "                       this tree, side by side in one run, with the ratios"
 	@echo "  make paper           the measurements (ftsim experiment ...), tables and PNG plots"
+	@echo "  make fuzz-parser SECONDS=N  the vector parser under libFuzzer with ASan/UBSan for N s"
 	@echo "  make deps            install the Debian packages ftsim needs (as root)"
 	@echo "  make clean           remove build/"
 
@@ -189,6 +190,31 @@ $(BUILD)/tests/%: tests/%.c $(LIB_HARNESS) $(LIB_CSIM) Makefile
 units: $(UNIT_BIN)
 
 -include $(wildcard $(BUILD)/obj/harness/*/*.d $(BUILD)/obj/$(CSIM_DIR)/*.d $(BUILD)/tests/*/*.d)
+
+# ---- the parser under libFuzzer: make fuzz-parser SECONDS=N ----------------------------------
+# The harness's C code and the C models rebuilt with clang, coverage-guided and sanitized
+# (ASan, UBSan, leaks); the C++ shims and the Verilated models come from the normal build.
+FUZZ_DIR    := $(BUILD)/fuzz-parser
+FUZZ_CC     := clang-14
+FUZZ_FLAGS  := -std=c11 -g -O1 -D_POSIX_C_SOURCE=200809L -fsanitize=fuzzer-no-link,address,undefined \
+               -fno-sanitize-recover=undefined $(DEPFLAGS)
+FUZZ_OBJ    := $(patsubst %.c,$(FUZZ_DIR)/obj/%.o,$(filter-out harness/cmd/main.c,$(HARNESS_C)) \
+               $(CSIM_C))
+SECONDS     ?= 60
+$(FUZZ_DIR)/obj/%.o: %.c Makefile
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(INC_cmd) -c $< -o $@
+$(FUZZ_DIR)/fuzz_vec: tests/fuzz/fuzz_vec.c $(FUZZ_OBJ) $(OBJ_CXX) $(RN1_LIB) $(SCI_LIBS) $(OBS_LIB) \
+                      $(VL_RUNTIME)
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(INC_cmd) -c $< -o $(FUZZ_DIR)/fuzz_vec.o
+	clang++-14 -fsanitize=fuzzer,address,undefined -o $@ $(FUZZ_DIR)/fuzz_vec.o $(FUZZ_OBJ) \
+	  $(OBJ_CXX) $(RN1_LIB) $(SCI_LIBS) $(OBS_LIB) $(VL_RUNTIME) -lz -lm -pthread -latomic
+fuzz-parser:
+	@bash harness/scripts/deps.sh fuzz
+	+@$(MAKE) -s -j$(JOBS) $(FUZZ_DIR)/fuzz_vec
+	@bash harness/scripts/fuzz_parser.sh $(FUZZ_DIR) $(SECONDS)
+
+-include $(wildcard $(FUZZ_DIR)/obj/*/*/*.d $(FUZZ_DIR)/obj/*/*.d)
 
 # ---- checks --------------------------------------------------------------------------------
 lint:

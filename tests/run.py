@@ -214,6 +214,9 @@ def suite_cli():
           Test("cli", "stim without -o -> 2", [FTSIM, "stim", "--cycles", "10"], exit_is(2, "want --cycles")),
           Test("cli", "fuzz rnpnet bad size -> 2", [FTSIM, "fuzz", "--device", "rnpnet", "--endpoints", "20"],
                exit_is(2, "16, 64, 256 or 1024")),
+          Test("cli", "a vector of a device line alone plays (no event: the parser fuzz's first find)",
+               ["bash", "-c", "printf 'device p2sring11\\n' > build/device-only.vec && "
+                f"{FTSIM} play build/device-only.vec"], exit_is(0, "PASS build/device-only.vec")),
           Test("cli", "an lc3 vector plays on each SCI model alone",
                ["bash", "-c", "printf 'device lc3\\ncheck loose\\n@0 lin.sd <- 1\\n@3 lin <- "
                 "pkt(target=1, cmd=DATA, src=2, tid=3)\\nend @30\\n' > build/lc3.vec && "

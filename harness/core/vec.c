@@ -524,7 +524,8 @@ int vec_parse(const char *path, const char *text, size_t len, const dev_catalog_
         rc = fail(&p, "no 'device' statement (an empty or comment-only file is not a vector)");
     }
     if (!rc) {
-        qsort(v->ev, v->nev, sizeof *v->ev, ev_cmp);
+        if (v->nev) /* qsort's array may not be NULL, even for no element */
+            qsort(v->ev, v->nev, sizeof *v->ev, ev_cmp);
         rc = check_events(&p);
     }
     if (rc)

@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
 # Install what ftsim needs from Debian packages, only what is missing.
 # Run as root it installs; otherwise it prints the one command to run and fails.
-# Usage: deps.sh [--check]   (--check: report only, never install)
+# Usage: deps.sh [--check] [fuzz]   (--check: report only, never install; fuzz: also what
+#        make fuzz-parser needs, clang and its libFuzzer runtime)
 set -u
+check=""; extra=""
+for a in "$@"; do
+  case "$a" in --check) check=1 ;; fuzz) extra=fuzz ;; *) echo "deps: unknown argument $a" >&2; exit 2 ;; esac
+done
 
 # command-or-file : Debian package
 need=(
@@ -17,6 +22,7 @@ need=(
   "file:/usr/include/zlib.h:zlib1g-dev"
   "file:/usr/bin/python3:python3"
 )
+[ "$extra" = fuzz ] && need+=("clang-14:clang-14" "file:/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-14-dev")
 
 missing=()
 for item in "${need[@]}"; do
@@ -36,7 +42,7 @@ mapfile -t missing < <(printf '%s\n' "${missing[@]}" | awk 'NF && !seen[$0]++')
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 cmd="apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ${missing[*]}"
-if [ "${1:-}" = "--check" ]; then
+if [ -n "$check" ]; then
   echo "deps: missing: ${missing[*]}"; exit 1
 fi
 if [ "$(id -u)" != 0 ]; then

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# make fuzz-parser: run the parser's libFuzzer target for SECONDS, from a seed corpus of every
+# vector in the project and the malformed-input cases. A crash, hang, leak or wrong status is
+# written as build/fuzz-parser/crash-* (libFuzzer's artifact) and fails the run; turn each into
+# a tests/malformed case once fixed.
+# usage: fuzz_parser.sh DIR SECONDS
+set -u
+cd "$(dirname "$0")/../.."
+dir=${1:?dir}; secs=${2:?seconds}
+mkdir -p "$dir/corpus" "$dir/seeds"
+for f in vectors/*/*/*.vec tests/malformed/*.vec; do cp "$f" "$dir/seeds/$(echo "$f" | tr / _)"; done
+echo "fuzz-parser: $secs s, seeds: $(ls "$dir/seeds" | wc -l) vectors and malformed cases; corpus $dir/corpus"
+# Inputs up to 8 KiB: every statement form fits, and long golden vectors would only slow it.
+"$dir/fuzz_vec" -max_total_time="$secs" -max_len=8192 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+  -artifact_prefix="$dir/" "$dir/corpus" "$dir/seeds" 2>&1 | tee "$dir/fuzz.log" \
+  | grep -E '^#[0-9]+ +(INITED|DONE)|stat::|ERROR|SUMMARY|Test unit written' || true
+rc=${PIPESTATUS[0]}
+if [ "$rc" -ne 0 ]; then
+  echo "fuzz-parser: FAIL (exit $rc); see $dir/fuzz.log and the crash-* files in $dir"
+  exit 1
+fi
+echo "fuzz-parser: PASS, no finding"
