@@ -1,7 +1,7 @@
 /*
  * rn1.h - cycle-accurate, bit-exact C reference model of the RN1 router.
  *
- * Behaviour: shared/spec/rnp.md sections 1-5, 7 (the backward channel, on
+ * Behaviour: rtl/rn1.md sections 1-5, 7 (the backward channel, on
  * when CFG backchan is 1) and 8.  Block contract (register map, debug
  * encoding, reset/config semantics, backward-channel timing): rtl/rn1.md.
  * The model is written from those two documents only; the harness compares
@@ -24,7 +24,7 @@
 #define RN1_PORTS     8
 #define RN1_DBG_WORDS 11 /* ERRORS, ALLOC, LFSR, PORT0..PORT7, as rn1.md dbg_o slots */
 
-/* Words (rnp.md section 2): bit 8 is c, bits 7:0 are d. */
+/* Words (rn1.md section 2): bit 8 is c, bits 7:0 are d. */
 #define RN1_WORD_MASK 0x1FFu
 #define RN1_C         0x100u
 #define RN1_IDLE      0x000u
@@ -68,7 +68,7 @@ enum rn1_state {
     RN1_S_DISCARD = 9 /* backward channel: words discarded until the source closes */
 };
 
-/* Dispositions (rnp.md section 2, STATUS d[7:6]). */
+/* Dispositions (rn1.md section 2, STATUS d[7:6]). */
 enum rn1_disp {
     RN1_DISP_BLOCKED = 0,  /* no free output, some enabled (or TURN under SWALLOW) */
     RN1_DISP_DISABLED = 1, /* every backward port of the direction disabled */
@@ -103,7 +103,7 @@ typedef struct rn1 {
     uint8_t disable; /* bit j: backward port b(j) is never chosen */
     uint16_t seed;   /* as written (0 reads back 0; the LFSR loads 0xACE1) */
     bool dual;       /* mode: false = dilated, true = dual */
-    bool backchan;   /* backward channel on (rnp.md section 7) */
+    bool backchan;   /* backward channel on (rn1.md section 7) */
     /* Shared state. */
     uint16_t lfsr;   /* LFSR value during the current cycle */
     uint16_t errors; /* saturating count of invalid words on live inputs */
@@ -116,7 +116,7 @@ typedef struct rn1 {
     rn1_port_t port[RN1_PORTS];
 } rn1_t;
 
-/* Outcome of choosing an output for a routing word (rnp.md section 5). */
+/* Outcome of choosing an output for a routing word (rn1.md section 5). */
 typedef struct rn1_choice {
     bool routed;  /* an output was chosen */
     uint8_t bq;   /* the chosen backward port; 0 when blocked */
@@ -143,7 +143,7 @@ uint64_t rn1_cfg_pack(const rn1_t *m);                   /* CFG register value *
 /* Choose an output for a routing word with direction dir on forward port p.
  * busy: backward ports already allocated (including those taken earlier in
  * the same cycle); lfsr: the LFSR value during the deciding cycle.
- * rn1_choose_bc adds the choice bias of rnp.md section 7: bias is the bc
+ * rn1_choose_bc adds the choice bias of rn1.md section 7: bias is the bc
  * inputs of the backward ports in the deciding cycle (0 with backchan 0);
  * rn1_choose is rn1_choose_bc with bias 0. */
 rn1_choice_t rn1_choose(bool dual, uint8_t disable, uint8_t busy, unsigned p, unsigned dir,

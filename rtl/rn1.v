@@ -5,7 +5,7 @@
 // their routing words in rotating order (LFSR choice among free candidates, allocation mask),
 // holds the configuration, LFSR, error counter and output registers (words and bc bits), and
 // decodes the register port. The contract -- ports, timing, reset and configuration, register
-// map, debug encoding, decisions where the spec is silent, backward channel -- is rtl/rn1.md.
+// map, debug encoding, decisions where sections 1-8 are silent, backward channel -- is rtl/rn1.md.
 //
 // Coding rule, for Icarus 11.0 (-g2012): every always_comb assigns each of its outputs exactly
 // once per evaluation; logic that needs defaults-then-overrides or loop accumulation lives in

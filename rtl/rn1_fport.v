@@ -57,7 +57,7 @@ module rn1_fport #(
   localparam [3:0] ST_DROP     = 4'd8;
   localparam [3:0] ST_DISCARD  = 4'd9;
 
-  // Dispositions (rnp.md section 2).
+  // Dispositions (rn1.md section 2).
   localparam [1:0] DISP_BUSY = 2'b00;  // blocked, some port of the direction enabled
   localparam [1:0] DISP_DEAD = 2'b01;  // blocked, every port of the direction disabled
   localparam [1:0] DISP_EVEN = 2'b10;  // routed, first equivalent output
@@ -91,7 +91,7 @@ module rn1_fport #(
   // Backward drop request from the bc input of bq, taken this cycle.
   logic       drop_req;
 
-  // Which input is live (rnp.md section 4; rn1.md decision 2). The case's default is the
+  // Which input is live (rn1.md section 4 and decision 2). The case's default is the
   // block's default, so live_w is assigned once per evaluation (coding rule above).
   always_comb begin
     case (state_q)

@@ -1,7 +1,7 @@
 /*
  * fuzz_rn1.c — `ftsim fuzz --device rn1`: endpoint models on all 16 ports of one RN1 open
  * random connections, while the RTL and the C model run in lockstep. Independently of the
- * models, a scoreboard checks the protocol end to end (rnp.md sections 2-5):
+ * models, a scoreboard checks the protocol end to end (rtl/rn1.md sections 2-5):
  *   - every word a destination receives is the word its source drove one cycle earlier
  *     (an invalid control word arriving as DROP), from the routing word to the close;
  *   - every STATUS/CHECKSUM a source receives carries the count and XOR the source computed

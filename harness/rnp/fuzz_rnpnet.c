@@ -103,7 +103,7 @@ static void on_rx(void *ctx, uint64_t cycle, const ni_msg_t *m, int ok)
 
 /* Is there a path from src to dst avoiding every faulty router and link? */
 /* A forward port in FORWARD for far longer than any message (no TURN, no close) holds its
- * output for good: a connection opened by a control bit stuck at 1 (rnp.md: "permanently
+ * output for good: a connection opened by a control bit stuck at 1 (the RNP note's "permanently
  * allocated" paths). Its output is not free for anyone's path. */
 #define HELD_CYCLES 1000u
 static int held(const nf_t *f, unsigned r, unsigned j)

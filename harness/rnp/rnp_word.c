@@ -1,4 +1,4 @@
-/* rnp_word.c — parse and print RNP words (vectors.md "RNP words"). */
+/* rnp_word.c — parse and print RNP words (vectors/README.md, "RN1"). */
 #include "rnp_word.h"
 
 #include <stdio.h>

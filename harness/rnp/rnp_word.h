@@ -1,4 +1,4 @@
-/* rnp_word.h — RNP words as the vector language writes them (vectors.md, rnp.md section 2). */
+/* rnp_word.h — RNP words as the vector language writes them (vectors/README.md; rn1.md s.2). */
 #ifndef FTSIM_RNP_WORD_H
 #define FTSIM_RNP_WORD_H
 

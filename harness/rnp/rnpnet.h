@@ -1,5 +1,5 @@
 /*
- * rnpnet.h — multistage RNP networks of RN1s (rnp.md section 6), composed in the harness.
+ * rnpnet.h — multistage RNP networks of RN1s (rtl/rn1.md section 6), composed in the harness.
  *
  * Topology: N = 4^k endpoints (16..1024), each with two injection ports into stage 0 and two
  * ejection ports from the last stage; N/4 RN1s per stage in `dilated` mode (radix 4,
@@ -60,7 +60,7 @@ int rnpnet_digit(const rnpnet_topo_t *t, unsigned s, unsigned d);
  * four stages. Returns the number of words (at most 4). */
 unsigned rnpnet_route_words(const rnpnet_topo_t *t, unsigned d, const unsigned *xd, uint16_t *w);
 
-/* Rotations on a router-to-router link (rnp.md section 6). */
+/* Rotations on a router-to-router link (rtl/rn1.md section 6). */
 static inline uint8_t rnp_rotl2(uint8_t d) { return (uint8_t)((d << 2) | (d >> 6)); }
 static inline uint8_t rnp_rotr2(uint8_t d) { return (uint8_t)((d >> 2) | (d << 6)); }
 static inline uint8_t rnp_rotl(uint8_t d, unsigned k)

@@ -585,7 +585,7 @@ static void receiver_observe(ni_t *ni, uint64_t cycle, unsigned d, unsigned k, u
         return;
     if (w & RNP_C) {
         /* Longer than any message: a connection opened by a control bit stuck at 1. With the
-         * backward channel the destination drops it (rnp.md section 7); the router upstream
+         * backward channel the destination drops it (rtl/rn1.md section 7); the router upstream
          * then discards the stuck input's words and frees the path. */
         if (++r->words > 4 * (8 + NI_MAX_PAYLOAD) && ni->backchan) {
             r->drop_bc = 1;

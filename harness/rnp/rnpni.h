@@ -1,5 +1,5 @@
 /*
- * rnpni.h — the endpoints of an RNP network (rnp.md section 6; seed 001's source-side fault
+ * rnpni.h — the endpoints of an RNP network (rtl/rn1.md section 6; seed 001's source-side fault
  * policy): network interfaces that send messages and retry them, read the STATUS/CHECKSUM
  * pairs of every router on the path and diagnose each failed attempt, a monitor that keeps
  * the link fault table and masks faulty ports through the routers' `disable` registers, and

@@ -1,12 +1,12 @@
 /*
  * test_rn1.c - unit tests of the RN1 C reference model (csim/rn1.c).
  *
- * TEST RATIONALE: each test is named after the rnp.md / rn1.md clause it
+ * TEST RATIONALE: each test is named after the rtl/rn1.md section it
  * checks, drives the model through the same reset sequence as the harness and
  * asserts every output and the relevant registers cycle by cycle.  Expected
- * values are worked out by hand from the spec (LFSR values included), never
+ * values are worked out by hand from rn1.md (LFSR values included), never
  * computed with the model's own helpers, so a test fails when the model
- * misreads the spec.
+ * misreads the contract.
  *
  * Convention inside a test: at "cycle t" the outputs are checked first (they
  * are registers, independent of the inputs of cycle t), then the inputs of
@@ -189,7 +189,7 @@ static void step_write(bench_t *b, uint8_t addr, uint64_t data, uint8_t strb)
     b->in.reg_we = false;
 }
 
-/* ---- rnp.md section 5: the LFSR ----------------------------------------- */
+/* ---- rn1.md section 5: the LFSR ----------------------------------------- */
 
 /* 16-bit Galois right shift with taps 0xB400; the value during cycle t is
  * the seed stepped t times; a zero seed loads 0xACE1. Values by hand. */
@@ -232,7 +232,7 @@ static void test_sec5_lfsr_sequence(tally_t *t)
     REG(&b, 0x03, 0x2D00);
 }
 
-/* ---- rnp.md section 2: words -------------------------------------------- */
+/* ---- rn1.md section 2: words -------------------------------------------- */
 
 /* Of the 512 words, the 252 c=0 words other than 00/55/AA/FF are invalid;
  * STATUS is disp<<6 | count mod 64, CHECKSUM the XOR, both with c=1. */
@@ -257,7 +257,7 @@ static void test_sec2_word_classes(tally_t *t)
     CHECK(&b, "CHECKSUM 0xA5", rn1_checksum_word(0xA5), 0x1A5);
 }
 
-/* ---- rnp.md section 4: FORWARD, TURN, REVERSE (vectors.md example) ------- */
+/* ---- rn1.md section 4: FORWARD, TURN, REVERSE (the vectors/README.md example) */
 
 /* dilated, seed 0xACE1, b3 disabled: direction 1 takes b2 although lfsr[0]
  * is 1. Route, data, TURN; the reply and DROP come back on f0. */
@@ -309,7 +309,7 @@ static void test_sec4_vectors_md_example(tally_t *t)
     REG(&b, 0x01, 0);
 }
 
-/* ---- rnp.md section 1: dual mode ---------------------------------------- */
+/* ---- rn1.md section 1: dual mode ---------------------------------------- */
 
 /* f0..f3 -> b(k), f4..f7 -> b(4+k); one output per direction, disposition
  * 10 when routed, 00 when taken, 01 when disabled. */
@@ -352,7 +352,7 @@ static void test_sec1_route_dual(tally_t *t)
     REG(&b, 0x01, 0);
 }
 
-/* ---- rnp.md section 5: equivalent outputs -------------------------------- */
+/* ---- rn1.md section 5: equivalent outputs -------------------------------- */
 
 /* Two free: lfsr[p] of the deciding cycle picks 0 even / 1 odd; one free:
  * that one (an output freed this cycle is not free yet). */
@@ -392,7 +392,7 @@ static void test_sec5_equivalent_outputs_lfsr(tally_t *t)
     PORT(&b, 4, S_FORWARD, 0, 2, 2, 0x00);
 }
 
-/* ---- rnp.md sections 2 and 4: BLOCKED --------------------------------- */
+/* ---- rn1.md sections 2 and 4: BLOCKED --------------------------------- */
 
 /* Disposition 01 (both outputs of the direction disabled). BLOCKED counts
  * c=1 words, ignores HOLD; TURN at t gives STATUS t+1, CHECKSUM t+2, DROP
@@ -477,7 +477,7 @@ static void test_sec4_blocked_allocated_00_turn(tally_t *t)
     REG(&b, 0x02, 0x09);
 }
 
-/* ---- rnp.md section 4: REVERSE and the reverse TURN --------------------- */
+/* ---- rn1.md section 4: REVERSE and the reverse TURN --------------------- */
 
 /* Forward TURN at 2: bq input ignored at 3, live at 4. Reverse TURN at 6:
  * out TURN at 7, bq HOLD at 7 and 8, in ignored at 7 and live at 8. The
@@ -538,7 +538,7 @@ static void test_sec4_reverse_turn(tally_t *t)
     NOUT(&b);
 }
 
-/* ---- rnp.md section 4: SWALLOW ----------------------------------------- */
+/* ---- rn1.md section 4: SWALLOW ----------------------------------------- */
 
 /* The first c=1 word is counted and discarded, HOLD ignored, the next c=1
  * word routes. TURN in SWALLOW: the blocked sequence with disposition 00.
@@ -601,7 +601,7 @@ static void test_sec4_swallow(tally_t *t)
     REG(&b, 0x01, 0);
 }
 
-/* ---- rnp.md section 5: rotating order and the free rule ---------------- */
+/* ---- rn1.md section 5: rotating order and the free rule ---------------- */
 
 /* In cycle t port (t mod 8) is served first. Direction 0 has one enabled
  * output (b1 disabled), so the port served first wins it. */
@@ -703,7 +703,7 @@ static void test_sec5_free_rule(tally_t *t)
     REG(&b, 0x02, 0x01);
 }
 
-/* ---- rnp.md section 2: invalid control words ---------------------------- */
+/* ---- rn1.md section 2: invalid control words ---------------------------- */
 
 /* c=0 with d outside {00,55,AA,FF} on a live input acts as DROP, is never
  * forwarded and counts one error per live input per cycle. Ignored inputs
@@ -792,7 +792,7 @@ static void test_sec2_error_counter_saturates(tally_t *t)
     REG(&b, 0x01, 0);
 }
 
-/* ---- rnp.md section 2: counted words ------------------------------------ */
+/* ---- rn1.md section 2: counted words ------------------------------------ */
 
 /* The count is mod 64; STATUS shows it, CHECKSUM the XOR of all 70 words. */
 static void test_sec2_count_wraps_mod_64(tally_t *t)
@@ -819,7 +819,7 @@ static void test_sec2_count_wraps_mod_64(tally_t *t)
     OUTS(&b, .f[0] = W1(0x3C)); /* cycle 72 */
 }
 
-/* ---- rnp.md section 8: configuration written during operation ----------- */
+/* ---- rn1.md section 8: configuration written during operation ----------- */
 
 /* A write in cycle N governs from N+1: disable and mode govern decisions,
  * open connections keep their outputs; swallow governs connections opening
@@ -993,7 +993,7 @@ static void test_rn1md_reset_and_config(tally_t *t)
     REG(&b, 0x03, 0xCBFF); /* cycle 1 */
 }
 
-/* ---- rnp.md section 5: allocation invariants under random traffic ------- */
+/* ---- rn1.md section 5: allocation invariants under random traffic ------- */
 
 static uint32_t xorshift32(uint32_t *s)
 {
@@ -1063,7 +1063,7 @@ static void test_sec5_allocation_invariants_random(tally_t *t)
     CHECK(&b, "cycles with the allocation invariants", c, 20000);
 }
 
-/* ---- rnp.md section 7 / rn1.md "Backward channel" ----------------------- */
+/* ---- rn1.md section 7: the backward channel ------------------------------ */
 
 /* armed (PORT bit 12) is 1 during cycle u exactly when the port was in
  * FORWARD, STATUS, REVERSE or HOLD during u-1, whatever backchan is: here

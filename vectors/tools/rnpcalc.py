@@ -2,9 +2,9 @@
 """rnpcalc - arithmetic helper for writing RN1 spec vectors by hand.
 
 Arithmetic only (LFSR, bit picks, XOR/count, rotation order); it does NOT model the
-router. Every rule below is quoted from shared/spec/rnp.md.
+router. Every rule below is stated in rtl/rn1.md (sections 2 and 5).
 
-  LFSR (rnp.md s5): 16-bit Galois, shifting right:
+  LFSR (rn1.md s5): 16-bit Galois, shifting right:
       lsb = s & 1; s >>= 1; if (lsb) s ^= 0xB400
   held at `seed` during reset (a zero seed loads 0xACE1); value during cycle t is the seed
   stepped t times. A decision of forward port p in cycle t uses bit p: 0 even, 1 odd.
@@ -144,7 +144,8 @@ def cmd_raw(a):
 
 
 def cmd_selftest(_a):
-    # Worked by hand from the rnp.md s5 rule, and the vectors.md example (STATUS:82 CHECKSUM:51).
+    # Worked by hand from the rn1.md s5 rule, and the vectors/README.md example
+    # (STATUS:82 CHECKSUM:51).
     checks = [
         (lfsr_at(0xACE1, 1), 0xE270),   # lsb 1: 0x5670 ^ 0xB400
         (lfsr_at(0xACE1, 2), 0x7138),   # lsb 0: plain shift
