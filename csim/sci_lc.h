@@ -2,7 +2,7 @@
  * sci_lc.h - cycle-accurate C reference model of one SCI link controller
  * (Dolphin LC3, and its dual-address successor P2S).
  *
- * Behaviour: shared/spec/sci.md sections 1, 2 and 4.  Block contract (link
+ * Behaviour: harness/sci/README.md sections 1, 2, 4.  Block contract (link
  * encoding, packet layout, command codes, CRC, controller timing, register
  * map, debug encoding): rtl/sci_lc.md.  Where the contract is silent the
  * choices are listed in sci_lc.c ("Decisions") and marked D<n> in comments.
@@ -84,7 +84,7 @@ enum sci_parse {
 
 typedef enum sci_variant { SCI_LC3 = 0, SCI_P2S = 1 } sci_variant_t;
 
-/* Sizes inside the controller (sci.md section 2, sci_lc.md section 3). */
+/* Sizes inside the controller (harness/sci/README.md s.2, sci_lc.md s.3). */
 #define SCI_RXQ           8u
 #define SCI_SENDQ         8u
 #define SCI_ACTIVE        4u

@@ -424,7 +424,7 @@ module sci_lc #(
   wire        ins_last = (iidx_cur == ilen_cur - 6'd1);
   wire        o_ins    = (osel == O_INS);
   wire [15:0] ocrc_nx;
-  // The CRC of a packet the LC builds takes targetId bit 14 and the mark as 0 (sci.md section 1).
+  // The CRC of a packet the LC builds takes targetId bit 14 and the mark as 0 (sci_lc.md s.2).
   function automatic [15:0] crc_masked(input [5:0] idx_i, input [15:0] sym_i);
     return (idx_i == 6'd0) ? (sym_i & 16'hBFFF) : (idx_i == 6'd1) ? (sym_i & 16'hFF7F) : sym_i;
   endfunction

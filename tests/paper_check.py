@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The structure of the paper's SCI results, from the running model (sci.md section 6).
+"""The structure of the paper's SCI results, from the running model (scisys/sci_sys.md section 6).
 
 Runs the five experiments with --json (the paper's timers, --runs N each, random fault times)
 and checks what the torus issue asks of them, from mechanisms:

@@ -1,13 +1,13 @@
 /*
  * fuzz_sciring.c — `ftsim fuzz --device ring`: random traffic between the hosts of a ring of
  * SCI nodes (harness/sci/sci_ring.c), random cable pulls and restores, the RTL and the C model in
- * lockstep, and a ledger that checks the end-to-end protocol of sci.md section 1.
+ * lockstep, and a ledger that checks the end-to-end protocol of harness/sci/README.md section 1.
  *
  * The hosts (one agent per node, in the harness, the same for both models):
  * - a flow per (source, destination) pair carries messages with sequence numbers, stop and
  *   wait: a DATA packet {seq, flags, data...} and, from the destination, an ACK {seq};
  * - every packet a host sends gets a new tid (16-bit counter per source), so a retransmission
- *   has a new tid (sci.md section 1);
+ *   has a new tid (harness/sci/README.md section 1);
  * - the source retransmits on its timeout, and sooner (after a back-off) when its PSB hands it
  *   a FAIL_REPORT for the packet's tid; after `MAX_TRIES` attempts it gives the message up:
  *   the source *knows it failed*. The next message of that flow carries the resync flag,

@@ -91,7 +91,7 @@ const sci_entry_t *sci_route_entry(const sci_tables_t *tb, unsigned node, unsign
     return &tb->e[((size_t)node * tb->nsets + set) * tb->n + target];
 }
 
-/* Set 0, X-first, sci.md section 3 "Preloaded": LC3 and P2S alike. */
+/* Set 0, X-first, sci_route.md section 2: LC3 and P2S alike. */
 static sci_entry_t preload_xfirst(const sci_torus_t *t, unsigned node, unsigned target)
 {
     unsigned x = nx(t, node), y = ny(t, node), tx = nx(t, target), ty = ny(t, target);
@@ -164,8 +164,8 @@ static void p2s_failover(sci_tables_t *tb, unsigned n, unsigned down,
         }
 }
 
-/* Bit 14 iff ty != sy: sci.md section 4, for the X-LC-down PSB under SPEC and for the
- * Y-LC-down PSB under STEP. */
+/* Bit 14 iff ty != sy: the P2S failover (sci_route.md s.7 item 2), for the X-LC-down PSB under
+ * SPEC and for the Y-LC-down PSB under STEP. */
 static int flip_other_row(const sci_tables_t *tb, unsigned n, unsigned d)
 {
     return ny(&tb->t, n) != ny(&tb->t, d);
@@ -190,8 +190,9 @@ static int row_has_dead(const sci_torus_t *t, const sci_faults_t *f, unsigned r)
 }
 
 /* X ring of row r down.  STEP uses its step rule for a ring fault only: when the row holds a
- * dead node (known after the driver's pass, sci_route.md s.6) it loads the LC3 rule of sci.md
- * on both variants (set 0 sent to the Y-LC), which keeps every route within 3 legs. */
+ * dead node (known after the driver's pass, sci_route.md s.6) it loads the LC3 rule of
+ * sci_route.md s.2 on both variants (set 0 sent to the Y-LC), which keeps every route within 3
+ * legs. */
 static void change_xring(sci_tables_t *tb, unsigned r)
 {
     const sci_torus_t *t = &tb->t;

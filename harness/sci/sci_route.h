@@ -3,10 +3,11 @@
  *
  * Computes, for a W x H torus of LC3 or P2S nodes and a set of faults, the full table state
  * of every node (X-LC LRT + BRT, Y-LC LRT + BRT, PSB BRT, and on P2S the address select), as
- * ../shared/spec/sci.md sections 3 and 4 define it (policy SPEC) or as the variant documented
- * in harness/sci/sci_route.md (policy STEP); traces packets through those tables hop by hop as the
- * hardware moves them; and checks reachability, leg counts, which nodes' tables changed, and
- * the queue dependency graph for cycles.  Plain C11, libc only; no mutable globals.
+ * the reference algorithm of harness/sci/README.md sections 3-4 defines it (policy SPEC) or as
+ * the variant documented in harness/sci/sci_route.md (policy STEP); traces packets through those
+ * tables hop by hop as the hardware moves them; and checks reachability, leg counts, which
+ * nodes' tables changed, and the queue dependency graph for cycles.  Plain C11, libc only; no
+ * mutable globals.
  *
  * Node ids: LC3 (and P2S tori up to 16x16) x = bits [3:0], y = bits [7:4]; P2S tori wider or
  * taller than 16: x = bits [5:0], y = bits [11:6] (6 bits a dimension, 13-bit index).  Tables
@@ -24,12 +25,12 @@
 #define SCI_ROUTE_MAX_HOPS 64
 #define SCI_ROUTE_MAX_LEGS 16
 
-/* B-link ports (sci.md section 2). */
+/* B-link ports (harness/sci/README.md section 2). */
 enum { SCI_PORT_HOST = 0, SCI_PORT_X = 1, SCI_PORT_Y = 2, SCI_PORT_DISCARD = 7 };
 
 typedef enum { SCI_VAR_LC3 = 0, SCI_VAR_P2S = 1 } sci_route_variant_t;
 
-/* SPEC: sci.md sections 3-4 as written.  STEP: the variant of sci_route.md (an X-ring fault
+/* SPEC: the reference algorithm as written.  STEP: the variant of sci_route.md (an X-ring fault
  * sends its packets one step down the Y ring and X-first from there). */
 typedef enum { SCI_POLICY_SPEC = 0, SCI_POLICY_STEP = 1 } sci_policy_t;
 
@@ -44,7 +45,7 @@ typedef struct sci_faults {
     uint8_t yring[SCI_ROUTE_MAX_P2S];                    /* column x's Y ring down */
     uint8_t dead[SCI_ROUTE_MAX_P2S * SCI_ROUTE_MAX_P2S]; /* node x + y*w powered down */
     /* --bad-flip: for every failed Y ring, every source flips its packets for that column to
-     * Y-first (sci.md section 4 says this makes queue cycles from 3x3 up). */
+     * Y-first (which makes queue cycles from 3 columns up: sci_route.md s.5). */
     int bad_flip;
 } sci_faults_t;
 
@@ -126,7 +127,7 @@ void sci_route_p2s_failover(sci_tables_t *tb, unsigned node, int xdown, int ydow
 /* Nodes whose tables differ (any entry of any set, or the ASEL): marks changed[node] = 1,
  * returns how many. */
 unsigned sci_route_diff(const sci_tables_t *a, const sci_tables_t *b, uint8_t *changed);
-/* The nodes sci.md section 3 names for these faults under the policy: expected[node] = 1. */
+/* The nodes the reference algorithm names for these faults under the policy: expected[node] = 1. */
 unsigned sci_route_expected_changes(const sci_torus_t *t, const sci_faults_t *f, uint8_t *expected);
 void sci_route_print_node(const sci_tables_t *tb, unsigned node, FILE *fp);
 

@@ -20,7 +20,7 @@
  *   the node's id; x.scrubber = 1 at (0, y) (the scrubber of X ring y), y.scrubber = 1 at
  *   (x, 0) (the scrubber of Y ring x), 0 elsewhere.
  * - Tables (RAMs, kept over reset) loaded when the device is created, in reset cycles: the
- *   fault-free tables of sci_route_tables() (policy SPEC: sci.md section 3, P2S set 1 Y-first
+ *   fault-free tables of sci_route_tables() (policy SPEC: sci_route.md section 2, P2S set 1 Y-first
  *   as sci_route.md section 2): X-LC and Y-LC LRT and BRT, PSB BRT, P2S ASEL. Only entries of
  *   ids that exist and fields that differ from the reset value 0 are written; every other
  *   entry keeps its reset value 0 (LRT bypass, BRT port 0).

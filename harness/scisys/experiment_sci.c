@@ -1,6 +1,6 @@
 /*
  * experiment_sci.c — `ftsim experiment ring-down-9 | node-down-4 | static-4 | p2s-ring-down-9 |
- * p2s-node-down-4`: the paper's experiments (sci.md section 6) on the running torus of
+ * p2s-node-down-4`: the paper's experiments (sci_sys.md section 6) on the running torus of
  * harness/scisys/sci_sys.c, with the paper's timers, repeated with the fault at random times.
  *
  * One run (harness/scisys/sci_sys.md section 6 has the reasoning):
@@ -42,7 +42,7 @@ typedef struct xdef {
     const char *fault_text;
     const xflow_t *flows;
     unsigned nflows;
-    /* the paper (sci.md section 6); NAN: not given */
+    /* the paper (sci_sys.md section 6); NAN: not given */
     double p_avg, p_worst, p_bw_before, p_bw_after, p_ratio, p_lat_delta;
     const char *p_note;
 } xdef_t;

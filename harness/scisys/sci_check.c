@@ -8,13 +8,13 @@
  *      or gets a FAIL_REPORT, and at the end every message of a live pair is delivered once,
  *      in order, and acknowledged (the ledger of sci_sys_host.c checks order and content);
  *   3. the tables read back from the hardware (plus, on P2S, the failover state it shows)
- *      differ from the fault-free ones at exactly the nodes sci.md section 3 names; flows whose
+ *      differ from the fault-free ones at exactly the nodes sci_route.md s.2 names; flows whose
  *      fault-free route uses no failed ring see no gap longer than their fault-free jitter;
  *   4. the queue dependency graph of those tables is acyclic, except where harness/sci/sci_route.md
  *      section 5 proves a cycle is there (an X ring with 3 or more rows; a dead node with 3 or
- *      more rows and columns): those are reported as the known contradiction of sci.md, with the
- *      cycle printed; and the checker is shown to catch a deliberately bad table (every source
- *      flipping to Y-first for a failed column).
+ *      more rows and columns): those are reported as the known contradiction of the reference
+ *      algorithm, with the cycle printed; and the checker is shown to catch a deliberately bad
+ *      table (every source flipping to Y-first for a failed column).
  * Double faults: --double runs every pair of single faults and reports which survive.
  */
 #include <stdio.h>
@@ -347,7 +347,7 @@ static int check_drain(ccase_t *c, cres_t *r)
     return 0;
 }
 
-/* Check 3, first half: the tables read back change at exactly the nodes sci.md section 3
+/* Check 3, first half: the tables read back change at exactly the nodes sci_route.md section 2
  * names. */
 static void check_changed(ccase_t *c, const sci_torus_t *t, const sci_tables_t *ref,
                           const sci_tables_t *tb, cres_t *r)
@@ -445,7 +445,7 @@ static int one_case(const copts_t *o, const fspec_t *faults, unsigned nf, cres_t
 }
 
 /* The checker catching a bad table: the tables of a Y-ring fault, with every source flipped to
- * Y-first for the failed column (sci.md section 4's warning). */
+ * Y-first for the failed column (harness/sci/README.md section 4's warning). */
 static int bad_flip_demo(const copts_t *o)
 {
     sci_torus_t t = {o->w, o->h, o->p2s ? SCI_VAR_P2S : SCI_VAR_LC3, SCI_POLICY_SPEC};

@@ -1,6 +1,6 @@
 /*
  * sci_sys.c — a running 2-D SCI torus: the torus device plus, in the harness, per node a host
- * traffic agent and the driver of sci.md section 5 (or the static front end). The contract,
+ * traffic agent and the driver of sci_sys.md section 3 (or the static front end). The contract,
  * the driver's sequence and every decision are in harness/scisys/sci_sys.md; these files
  * follow it. This one is the system: its creation, the faults, and the cycle; the parts it
  * runs are in sci_sys_*.c (sci_sys_int.h lists them).

@@ -1,6 +1,6 @@
 /*
  * sci_sys.h — a running 2-D SCI torus system: the torus device (harness/sci/sci_torus.c, RTL, C
- * model or both in lockstep), and around it, in the harness, what sci.md section 5 puts in the
+ * model or both in lockstep), and around it, in the harness, what the SCI paper puts in the
  * hosts: per node a traffic agent with named flows and a delivery ledger, and the driver (host
  * software) that handles CableNotOk, ReadyToGo, the LC3 remote probe and the watchdog; or, in
  * static mode, one central front end that halts, recomputes and reloads everything. Faults
@@ -12,7 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* The named parameters of sci.md section 5, with their defaults (sci_sys_params_default). */
+/* The named parameters of sci_sys.md section 3, with their defaults (sci_sys_params_default). */
 typedef struct sci_sys_params {
     double clock_mhz;      /* link clock: 100 MHz (one cycle 10 ns) */
     double cablenotok_ms;  /* CableNotOk timer: 50 ms */

@@ -1,5 +1,5 @@
 /*
- * sci_sys_driver.c — the driver of sci.md section 5 (harness/scisys/sci_sys.md section 3), one
+ * sci_sys_driver.c — the driver of the SCI paper (harness/scisys/sci_sys.md section 3), one
  * per node: CableNotOk, ReadyToGo (table computation and load, ring probes, the LC3 remote
  * read of the upstream neighbour's Y ring), the watchdog, NOTIFY; and the device's register
  * port, which the drivers (and the static front end) share.

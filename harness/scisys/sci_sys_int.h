@@ -2,11 +2,11 @@
  * sci_sys_int.h — inside the running torus (sci_sys.h is its interface): the system's state and
  * what its parts call of each other. The parts, one file each:
  *   sci_sys.c         the system: creation, faults, the per-cycle loop and idle skipping;
- *   sci_sys_param.c   the named parameters of sci.md section 5;
+ *   sci_sys_param.c   the named parameters of sci_sys.md section 3;
  *   sci_sys_host.c    the host agents: flows, go-back-N, the delivery ledger;
- *   sci_sys_driver.c  the driver of sci.md section 5 (CableNotOk, ReadyToGo, table loads,
+ *   sci_sys_driver.c  the driver of sci_sys.md section 3 (CableNotOk, ReadyToGo, table loads,
  *                     probes, watchdog, NOTIFY) and the register write port it shares;
- *   sci_sys_static.c  the static front end (sci.md section 5's baseline);
+ *   sci_sys_static.c  the static front end (sci_sys.md section 3's baseline);
  *   sci_sys_stats.c   what was measured: per-flow counts and gaps, the time series;
  *   sci_sys_tables.c  reading the tables in force back from the hardware;
  *   sci_sys_obs.c     the harness observer's feed into the waveform.

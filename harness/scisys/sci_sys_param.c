@@ -1,5 +1,5 @@
 /*
- * sci_sys_param.c — the named parameters of sci.md section 5 (harness/scisys/sci_sys.md
+ * sci_sys_param.c — the named parameters of the SCI system (harness/scisys/sci_sys.md
  * section 3): their defaults, setting one by name, and timers in cycles.
  */
 #include "sci_sys_int.h"

@@ -1,5 +1,5 @@
 /*
- * sci_sys_static.c — the static front end (sci.md section 5, the baseline): one central
+ * sci_sys_static.c — the static front end (sci_sys.md section 3, the baseline): one central
  * program that polls every ring, and on a change halts all traffic, recomputes every table
  * and reloads every node in turn, then resumes.
  */

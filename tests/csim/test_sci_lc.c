@@ -1,8 +1,9 @@
 /*
  * test_sci_lc.c - unit tests of the SCI link controller C model (csim/sci_lc.c).
  *
- * TEST RATIONALE: each test is named after the sci.md / sci_lc.md clause it
- * checks.  Packets are built here with a bit-serial CRC written separately
+ * TEST RATIONALE: each test is named after the clause it checks, of
+ * harness/sci/README.md ("sci/README.md" below) or of rtl/sci_lc.md.
+ * Packets are built here with a bit-serial CRC written separately
  * from the model's (ref_crc), and expected cycles are worked out by hand from
  * the timing of sci_lc.md section 3 and the model's decisions (sci_lc.c,
  * D1..D15): a symbol on the link input pins in cycle t is in input pipe
@@ -220,7 +221,7 @@ static uint16_t counts(bench_t *b, unsigned field)
 
 /* ---- tests --------------------------------------------------------------- */
 
-/* sci.md 1 / sci_lc.md 2: CRC-16/CCITT, init 0xFFFF, big-endian words,
+/* sci/README.md 1 / sci_lc.md 2: CRC-16/CCITT, init 0xFFFF, big-endian words,
  * mark and targetId bit 14 taken as 0. */
 static void test_crc16_ccitt(tally_t *t)
 {
@@ -317,7 +318,7 @@ static void test_take_and_echo_accept(tally_t *t)
     CHECK(&b, "rx queue drained", sci_lc_reg_read(&b.lc, SCI_REG_STATUS) >> 12 & 0xF, 0);
 }
 
-/* sci.md 2 "Queues" / sci_lc.md 3: no free slot -> discarded, ECHO_BUSY. */
+/* sci/README.md 2 "Queues" / sci_lc.md 3: no free slot -> discarded, ECHO_BUSY. */
 static void test_rx_full_busy_echo(tally_t *t)
 {
     bench_t b;
@@ -347,7 +348,7 @@ static void test_rx_full_busy_echo(tally_t *t)
     CHECK(&b, "the 9th was not (tid of last delivered)", b.bout[8 * n - 2], 7);
 }
 
-/* sci.md 1 / sci_lc.md 3: bad CRC -> discarded, counted, not echoed; the
+/* sci/README.md 1 / sci_lc.md 3: bad CRC -> discarded, counted, not echoed; the
  * reserved slot is released. */
 static void test_crc_error_discard(tally_t *t)
 {
@@ -368,7 +369,7 @@ static void test_crc_error_discard(tally_t *t)
     CHECK(&b, "no busy echo", counts(&b, 2), 0);
 }
 
-/* sci.md 2 / sci_lc.md 3 "Output": bypass first; insert only when the FIFO is
+/* sci/README.md 2 / sci_lc.md 3 "Output": bypass first; insert only when the FIFO is
  * empty and the last symbol sent was idle; one idle after; an insertion
  * that has started finishes while the FIFO absorbs. */
 static void test_bypass_priority_insertion(tally_t *t)
@@ -447,7 +448,7 @@ static void test_busy_echo_retransmit(tally_t *t)
     expect_idle(&b, __LINE__, 216, 280);
 }
 
-/* sci.md 1 "Echo" / sci_lc.md 3: ECHO_ACCEPT matching an active buffer is
+/* sci/README.md 1 "Echo" / sci_lc.md 3: ECHO_ACCEPT matching an active buffer is
  * consumed and frees it; an unmatched echo is bypassed; an LC never takes a
  * packet it inserted itself. */
 static void test_echo_accept_frees_buffer(tally_t *t)
@@ -479,7 +480,7 @@ static void test_echo_accept_frees_buffer(tally_t *t)
     CHECK(&b, "own packet not taken", b.bout_n, 0);
 }
 
-/* sci.md 2 "Probe" / "Scrubber": an LC takes its own packet only when it
+/* sci/README.md 2 "Probe" / "Scrubber": an LC takes its own packet only when it
  * is a probe to itself; its accept echo goes round and is consumed. */
 static void test_probe_to_self(tally_t *t)
 {
@@ -527,7 +528,7 @@ static void test_echo_timeout_retry_limit(tally_t *t)
     CHECK(&b, "fail report in 157", b.bout_cyc[0], 157);
 }
 
-/* sci.md 2 "Scrubber": marks what it bypasses, removes what arrives marked;
+/* sci/README.md 2 "Scrubber": marks what it bypasses, removes what arrives marked;
  * the mark is cleared when a packet is taken. */
 static void test_scrubber_mark_remove_clear(tally_t *t)
 {
@@ -556,7 +557,7 @@ static void test_scrubber_mark_remove_clear(tally_t *t)
     CHECK(&c, "no crc error", counts(&c, 0), 0);
 }
 
-/* sci.md 2 "Ring failure" / sci_lc.md 3 "Ring down". */
+/* sci/README.md 2 "Ring failure" / sci_lc.md 3 "Ring down". */
 static void test_ring_down_up(tally_t *t)
 {
     bench_t b;
@@ -629,7 +630,7 @@ static void test_ring_down_up(tally_t *t)
     CHECK(&d, "strip: they restart the ring-up count", sci_lc_debug(&d.lc) >> 24 & 0x7F, 26);
 }
 
-/* sci.md 1 "Ring-level delivery": ring down fails the send queue (reason 3). */
+/* sci/README.md 1 "Ring-level delivery": ring down fails the send queue (reason 3). */
 static void test_ring_down_fails_send_queue(tally_t *t)
 {
     bench_t b;
@@ -649,7 +650,7 @@ static void test_ring_down_fails_send_queue(tally_t *t)
     CHECK(&b, "fail report from 115", b.bout_cyc[0], 115);
 }
 
-/* sci.md 2: a disabled LC keeps bypassing, takes nothing, sends nothing. */
+/* sci/README.md 2: a disabled LC keeps bypassing, takes nothing, sends nothing. */
 static void test_disabled_still_bypasses(tally_t *t)
 {
     bench_t b;
@@ -672,7 +673,7 @@ static void test_disabled_still_bypasses(tally_t *t)
         CHECK(&b, "fail report symbol", b.bout[i], f[i]);
 }
 
-/* sci.md 4 / sci_lc.md 4: P2S table set by targetId bit 14, index 12:0;
+/* sci/README.md 4 / sci_lc.md 4: P2S table set by targetId bit 14, index 12:0;
  * LC3 looks at bits 7:0 only. */
 static void test_p2s_table_set_bit14(tally_t *t)
 {

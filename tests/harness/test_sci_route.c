@@ -3,13 +3,13 @@
  * (harness/sci/sci_route.c).
  *
  * TEST RATIONALE: the tracer is checked first against routes worked out by hand from
- * sci.md section 3 (and against tables broken on purpose: a lost packet, the paper's
+ * sci_route.md section 2 (and against tables broken on purpose: a lost packet, the paper's
  * Figure 6 scrubber loop, a discard, a misdelivery), so that the all-pairs checks after
  * it rest on a tracer that is known to follow the tables.  Then: fault-free all pairs,
  * every single fault (each X ring, each Y ring, each node) on 2x2, 3x3, 4x4, 5x3, LC3 and
- * P2S, under sci.md as written (policy SPEC) and under the variant of sci_route.md (STEP):
- * reachability, legs, no ring twice, only the nodes sci.md names change, and the queue
- * dependency graph.  Where sci.md's claim of an acyclic graph is false (an X-ring fault
+ * P2S, under the reference algorithm (policy SPEC) and the variant of sci_route.md (STEP):
+ * reachability, legs, no ring twice, only the nodes the algorithm names change, the queue
+ * dependency graph.  Where the algorithm's claim of an acyclic graph is false (an X-ring fault
  * with 3 or more rows; a dead node with 3 or more rows and columns, for every routing: see
  * sci_route.md section 5) the test asserts the cycle the proof predicts, so a checker that
  * stopped seeing it would fail here.  The bad flip must show a cycle from 3 columns up.
@@ -83,7 +83,7 @@ static void expect_route(tally_t *t, const sci_tables_t *tb, unsigned sx, unsign
           sci_route_status_name(tr.status), got, sci_route_status_name(st), hops);
 }
 
-/* ---- hand-worked routes (sci.md section 3) ---------------------------------------------- */
+/* ---- hand-worked routes (sci_route.md section 2) ---------------------------------------- */
 
 static void test_trace_by_hand(tally_t *t)
 {
@@ -282,7 +282,7 @@ static void test_single_faults(tally_t *t)
                               !c->scrub_twice,
                           "%ux%u %s %s %s: %u/%u reached, max legs %u, ring twice %u", w, h, vn, pn,
                           fn, c->reached, c->pairs, c->max_legs, c->ring_twice);
-                    /* Only the nodes sci.md names change (and under SPEC every one of them). */
+                    /* Only the named nodes change (and under SPEC every one of them). */
                     uint8_t ch[64], ex[64];
                     sci_route_diff(&ff, &tb, ch);
                     sci_route_expected_changes(&tb.t, &f, ex);
