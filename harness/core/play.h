@@ -1,4 +1,4 @@
-/* play.h — `ftsim play` and `ftsim record` over a parsed vector (vectors.md). */
+/* play.h — `ftsim play` and `ftsim record` over a parsed vector (vectors/README.md). */
 #ifndef FTSIM_PLAY_H
 #define FTSIM_PLAY_H
 

@@ -1,4 +1,4 @@
-/* vec.c — parse the vector language (../shared/spec/vectors.md). */
+/* vec.c — parse the vector language (vectors/README.md). */
 #include "vec.h"
 
 #include <errno.h>

@@ -1,5 +1,5 @@
 /*
- * vec.h — the vector language of ../shared/spec/vectors.md, parsed into a list of events
+ * vec.h — the vector language of vectors/README.md, parsed into a list of events
  * sorted by cycle. Any design plugs in through its dev_design_t (ports, registers, word and
  * statement hooks); nothing here knows a design: the caller's catalog names them.
  */
