@@ -21,6 +21,9 @@ int cmd_torus(int argc, char **argv);
 int cmd_faultcheck(int argc, char **argv);
 int cmd_experiment(int argc, char **argv);
 
+/* This ftsim's revision: the build's `git describe`, or "unknown". */
+const char *cmd_revision(void);
+
 /* opts_parse with the outcome printed: -1 to go on; otherwise the exit status, the usage on
  * stdout for --help (0) or the refusal on stderr (2; in the OPTS_VALUE style an unknown option
  * or a missing value is followed by the usage). *npos (if given): the positional words. */

@@ -23,7 +23,7 @@ static const char usage_main[] =
     "\n"
     "Options are written in full (--cycles, not --cyc) and take their value as the next word\n"
     "or after '=' (--cycles=1000); they may come before, between or after the file names.\n"
-    "Exit status: 0 pass, 1 mismatch, 2 bad input or arguments.\n";
+    "Exit status: 0 pass, 1 mismatch, 2 bad input or arguments. ftsim --version: the revision.\n";
 
 static const struct {
     const char *name;
@@ -48,6 +48,10 @@ int main(int argc, char **argv)
         !strcmp(argv[1], "help")) {
         fputs(usage_main, argc < 2 ? stderr : stdout);
         return argc < 2 ? 2 : 0;
+    }
+    if (!strcmp(argv[1], "--version")) {
+        printf("ftsim %s\n", cmd_revision());
+        return 0;
     }
     for (unsigned k = 0; k < sizeof commands / sizeof commands[0]; k++)
         if (!strcmp(argv[1], commands[k].name))
