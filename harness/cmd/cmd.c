@@ -1,5 +1,5 @@
 /* cmd.c — what the commands share: printing a parse's outcome, the --model handler, the
- * revision. */
+ * revision, a command's campaign. */
 #include "cmd.h"
 
 #include <stdio.h>
@@ -47,3 +47,15 @@ int cmd_size(void *dst, const char *val, char *err, size_t errlen)
 }
 
 const char *cmd_revision(void) { return FTSIM_REVISION; }
+
+campaign_t *cmd_campaign(campaign_t *merged, const campaign_opts_t *co, const char *cmd, int argc,
+                         char **argv)
+{
+    if (merged)
+        return merged;
+    char err[256];
+    campaign_t *c = campaign_new(co, cmd_revision(), cmd, argc, argv, err, sizeof err);
+    if (!c)
+        fprintf(stderr, "ftsim %s: %s\n", cmd, err);
+    return c;
+}

@@ -20,6 +20,8 @@ static const char usage_main[] =
     "  torus              run an SCI torus: flows, traffic patterns, faults, drivers\n"
     "  faultcheck         every single fault on a running SCI torus, with its checks\n"
     "  experiment NAME    measurements (rnp-load, rnp-patterns, rnp-policy, ring-down-9, ...)\n"
+    "  merge SHARD...     the shards of a campaign (faultcheck, experiment --shard K/N) into its\n"
+    "                     report\n"
     "\n"
     "Options are written in full (--cycles, not --cyc) and take their value as the next word\n"
     "or after '=' (--cycles=1000); they may come before, between or after the file names.\n"
@@ -40,6 +42,7 @@ static const struct {
     {"net", cmd_net},
     {"experiment", cmd_experiment},
     {"stim", cmd_stim},
+    {"merge", cmd_merge},
 };
 
 int main(int argc, char **argv)
