@@ -782,69 +782,77 @@ static void shard_close(shard_t *s)
     memset(s, 0, sizeof *s);
 }
 
-/* The first shard made the campaign: its header is the campaign's. */
-static int merge_first(campaign_t *c, shard_t *s, const char *revision, char *err, size_t errlen)
+/* The first shard makes the campaign: its header is the campaign's. */
+static int merge_first(campaign_t *c, const shard_t *s, const char *revision, char *err,
+                       size_t errlen)
 {
     if (strcmp(s->revision, revision)) {
         snprintf(err, errlen,
-                 "%s:2: revision %s, but this ftsim is %s (merge with the ftsim "
-                 "that ran the shards: the report is its code)",
+                 "%s:2: revision %s, but this ftsim is %s (merge with the ftsim that ran the "
+                 "shards: the report is its code)",
                  s->path, s->revision, revision);
         return -1;
     }
-    snprintf(c->revision, sizeof c->revision, "%s", s->revision);
-    snprintf(c->command, sizeof c->command, "%s", s->command);
+    snprintf(c->revision, sizeof c->revision, "%.127s", s->revision);
+    snprintf(c->command, sizeof c->command, "%.63s", s->command);
     snprintf(c->first, sizeof c->first, "%s", s->path);
-    c->args = s->args, c->mparams = s->params;
-    memset(&s->args, 0, sizeof s->args);
-    memset(&s->params, 0, sizeof s->params);
+    for (unsigned i = 0; i < s->args.n; i++)
+        if (strs_add(&c->args, s->args.v[i]) < 0)
+            return snprintf(err, errlen, "out of memory"), -1;
+    for (unsigned i = 0; i < s->params.n; i++)
+        if (strs_add(&c->mparams, s->params.v[i]) < 0)
+            return snprintf(err, errlen, "out of memory"), -1;
     c->param_line = s->params_line;
     c->runs = s->runs, c->n = s->n;
     c->recs = calloc(s->runs ? s->runs : 1, sizeof *c->recs);
     return c->recs ? 0 : (snprintf(err, errlen, "out of memory"), -1);
 }
 
+/* One shard file into the campaign: its header checked (the first makes the campaign's, the
+ * others must agree with it), its records taken. have[k]: the file (+1) that holds shard k. */
+static int merge_one(campaign_t *c, shard_t *first, shard_t *s, unsigned **have,
+                     const char *const *paths, unsigned f, const char *revision, char *err,
+                     size_t errlen)
+{
+    if (!(s->f = fopen(paths[f], "r"))) {
+        snprintf(err, errlen, "%s: cannot open (%s)", paths[f], strerror(errno));
+        return -1;
+    }
+    if (shard_header_read(s, err, errlen) < 0)
+        return -1;
+    if (s == first) {
+        if (merge_first(c, s, revision, err, errlen) < 0)
+            return -1;
+        if (!(*have = calloc(s->n + 1, sizeof **have)))
+            return snprintf(err, errlen, "out of memory"), -1;
+    } else if (shard_agrees(first, s, err, errlen) < 0) {
+        return -1;
+    }
+    if ((*have)[s->k]) {
+        snprintf(err, errlen, "%s:%u: shard %u/%u again (%s has it)", s->path, s->k_line, s->k,
+                 s->n, paths[(*have)[s->k] - 1]);
+        return -1;
+    }
+    (*have)[s->k] = f + 1;
+    return shard_records(s, c->recs, &c->secs, err, errlen);
+}
+
 campaign_t *campaign_merge(const char *const *paths, unsigned n, const char *revision, char *err,
                            size_t errlen)
 {
     campaign_t *c = calloc(1, sizeof *c);
-    shard_t first = {0};
-    unsigned *have = NULL; /* the file (+1) that holds shard k */
     if (!c)
         return snprintf(err, errlen, "out of memory"), NULL;
     c->mode = MODE_MERGED;
-    int rc = 0;
+    shard_t first = {0}; /* kept open to the end: the others are compared with its header */
+    unsigned *have = NULL;
+    int rc = n ? 0 : (snprintf(err, errlen, "ftsim merge: no shard files"), -1);
     for (unsigned f = 0; f < n && rc == 0; f++) {
-        shard_t s = {.path = paths[f]};
-        if (!(s.f = fopen(paths[f], "r"))) {
-            snprintf(err, errlen, "%s: cannot open (%s)", paths[f], strerror(errno));
-            rc = -1;
-        } else if (shard_header_read(&s, err, errlen) < 0) {
-            rc = -1;
-        } else if (f == 0) {
-            first = s; /* keeps its header for the comparisons */
-            first.f = NULL, first.buf = NULL;
-            first.args = (strs_t){0}, first.params = (strs_t){0};
-            for (unsigned i = 0; i < s.args.n; i++)
-                strs_add(&first.args, s.args.v[i]);
-            for (unsigned i = 0; i < s.params.n; i++)
-                strs_add(&first.params, s.params.v[i]);
-            rc = merge_first(c, &s, revision, err, errlen);
-            if (rc == 0 && !(have = calloc(s.n + 1, sizeof *have)))
-                rc = -1, snprintf(err, errlen, "out of memory");
-        } else {
-            rc = shard_agrees(&first, &s, err, errlen);
-        }
-        if (rc == 0 && have[s.k]) {
-            snprintf(err, errlen, "%s:%u: shard %u/%u again (%s has it)", s.path, s.k_line, s.k,
-                     s.n, paths[have[s.k] - 1]);
-            rc = -1;
-        }
-        if (rc == 0) {
-            have[s.k] = f + 1;
-            rc = shard_records(&s, c->recs, &c->secs, err, errlen);
-        }
-        shard_close(&s);
+        shard_t other = {0}, *s = f ? &other : &first;
+        s->path = paths[f];
+        rc = merge_one(c, &first, s, &have, paths, f, revision, err, errlen);
+        if (s == &other)
+            shard_close(&other);
     }
     for (unsigned k = 1; rc == 0 && k <= c->n; k++)
         if (!have[k]) {
@@ -852,10 +860,6 @@ campaign_t *campaign_merge(const char *const *paths, unsigned n, const char *rev
                      c->n);
             rc = -1;
         }
-    if (rc == 0 && n == 0) {
-        snprintf(err, errlen, "ftsim merge: no shard files");
-        rc = -1;
-    }
     shard_close(&first);
     free(have);
     if (rc < 0) {

@@ -70,7 +70,8 @@ void campaign_rec_free(campaign_rec_t *r);
 typedef struct campaign_hooks {
     /* Run i and write its record (a failed run is a record saying so). -1 with a message
      * when the campaign cannot go on (out of memory). Runs in a worker process when jobs > 1:
-     * it must change nothing the taker reads. */
+     * it must change nothing the taker reads, and start any threads it needs itself (a
+     * forked worker has only the thread that forked it). */
     int (*run)(void *ctx, unsigned i, campaign_w_t *rec, char *err, size_t errlen);
     /* Take record i, in run order, into the report: 0 on, 1 the report ends here (later
      * runs are not needed: a failed run that stops the command), -1 with a message. */
