@@ -60,7 +60,7 @@ INC_core    := -Iharness/core
 INC_rnp     := $(INC_core) -Iharness/rnp -I$(CSIM_DIR)
 INC_sci     := $(INC_core) -Iharness/sci -I$(CSIM_DIR)
 INC_scisys  := $(INC_sci) -Iharness/scisys
-INC_cmd     := $(INC_scisys) -Iharness/rnp -Iharness/cmd
+INC_cmd     := $(INC_scisys) -Iharness/rnp -Iharness/cmd -I$(BUILD)/gen
 # The Verilated models each shim includes.
 VLINC_rnp   := -I$(VLBUILD)/rn1
 VLINC_sci   := -I$(VLSCI)/lc3 -I$(VLSCI)/p2s $(foreach v,$(NODE_VARIANTS),-I$(VLSCI)/$(v))
@@ -192,6 +192,18 @@ $(BUILD)/tests/%: tests/%.c $(LIB_HARNESS) $(LIB_CSIM) Makefile
 units: $(UNIT_BIN)
 
 -include $(wildcard $(BUILD)/obj/harness/*/*.d $(BUILD)/obj/$(CSIM_DIR)/*.d $(BUILD)/tests/*/*.d)
+
+# The revision ftsim reports (ftsim --version) and writes into a campaign's shard files, so
+# that only shards of one build are merged: `git describe` of this checkout (not of a checkout
+# around it, as for an exported copy under build/), or FTSIM_REV=... from outside. The header
+# is rewritten only when the revision changes, so only what includes it is rebuilt.
+FTSIM_REV   ?= $(shell [ "$$(git rev-parse --show-toplevel 2>/dev/null)" = "$(CURDIR)" ] && \
+                 git describe --always --dirty 2>/dev/null || echo unknown)
+REV_H       := $(BUILD)/gen/ftsim_rev.h
+REV_LINE    := \#define FTSIM_REVISION "$(FTSIM_REV)"
+ifneq ($(shell cat $(REV_H) 2>/dev/null),$(REV_LINE))
+$(shell mkdir -p $(BUILD)/gen && echo '$(REV_LINE)' > $(REV_H))
+endif
 
 # ---- the parser under libFuzzer: make fuzz-parser SECONDS=N ----------------------------------
 # The harness's C code and the C models rebuilt with clang, coverage-guided and sanitized

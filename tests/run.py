@@ -257,8 +257,14 @@ def suite_cli():
           Test("cli", "torus malformed scenario -> 2 with file:line",
                ["bash", "-c", "printf 'flow a 0,0 -> 1,1\nfault 5ms wiggle\n' > build/bad.scn && "
                 f"{FTSIM} torus --torus 3x3 --scenario build/bad.scn"], exit_is(2, "build/bad.scn:2:"))]
+    t += [Test("cli", "merge without files -> 2", [FTSIM, "merge"], exit_is(2, "no shard files")),
+          Test("cli", "merge a missing file -> 2", [FTSIM, "merge", "nope.shard"], exit_is(2, "nope.shard: cannot open")),
+          Test("cli", "faultcheck --shard 4/3 -> 2", [FTSIM, "faultcheck", "--torus", "2x2", "--shard", "4/3"],
+               exit_is(2, "--shard 4/3")),
+          Test("cli", "experiment --jobs 0 -> 2", [FTSIM, "experiment", "ring-down-9", "--jobs", "0"],
+               exit_is(2, "--jobs 0"))]
     for cmd in ["play", "record", "fuzz", "bench", "info", "net", "experiment", "stim", "faultcheck",
-                "torus"]:
+                "torus", "merge"]:
         t.append(Test("cli", f"ftsim {cmd} --help", [FTSIM, cmd, "--help"],
                       exit_is(0, f"usage: ftsim {cmd}")))
     return t
@@ -401,6 +407,16 @@ def suite_mutants():
             for name, m in mutants.MUTANTS.items()]
 
 
+def suite_campaign():
+    """Campaigns over processes and shards (tests/campaign_check.py): --jobs 2 and 1 or 3
+    shards merged give the bytes of the run whole; a merge of shards that are not one whole
+    campaign is refused."""
+    return [Test("campaign", f"{w}: --jobs 2, --shard 1/1 and K/3 merged == run whole"
+                 + ("; merge refuses a missing, repeated, foreign or cut shard" if w == "faultcheck" else ""),
+                 [sys.executable, "tests/campaign_check.py", w], counts_line)
+            for w in ("faultcheck", "experiments")]
+
+
 def suite_runner():
     """The runner's own outputs: the JUnit file agrees with the closing line, and three shards
     merged hold every test of the unsharded run exactly once."""
@@ -441,6 +457,7 @@ SUITES = {
     "torus": suite_torus,
     "mutants": suite_mutants,
     "runner": suite_runner,
+    "campaign": suite_campaign,
 }
 
 

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "campaign.h"
 #include "opts.h"
 
 /* Each takes the words after its name and returns the exit status: 0 pass, 1 mismatch or a
@@ -20,6 +21,18 @@ int cmd_route(int argc, char **argv);
 int cmd_torus(int argc, char **argv);
 int cmd_faultcheck(int argc, char **argv);
 int cmd_experiment(int argc, char **argv);
+int cmd_merge(int argc, char **argv);
+
+/* The commands that run campaigns (harness/core/campaign.h), with the campaign of merged
+ * shards to report (ftsim merge), or NULL: their own, from --jobs and --shard. */
+int cmd_faultcheck_with(int argc, char **argv, campaign_t *merged);
+int cmd_experiment_with(int argc, char **argv, campaign_t *merged);
+/* The campaign a command runs: `merged` if given, else a new one of --jobs and --shard (co)
+ * for `cmd` and its words argv (NULL: said why on stderr). */
+campaign_t *cmd_campaign(campaign_t *merged, const campaign_opts_t *co, const char *cmd, int argc,
+                         char **argv);
+/* This ftsim's revision: the build's `git describe`, or "unknown". */
+const char *cmd_revision(void);
 
 /* opts_parse with the outcome printed: -1 to go on; otherwise the exit status, the usage on
  * stdout for --help (0) or the refusal on stderr (2; in the OPTS_VALUE style an unknown option

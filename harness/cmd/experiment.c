@@ -26,7 +26,9 @@ static const char usage_experiment[] =
     "\n"
     "Each prints a markdown table and writes NAME.csv under --out (default build/experiments);\n"
     "`make paper` runs them all and draws the PNG plots. Defaults: --cycles 30000 a run,\n"
-    "--seed 1, --model csim (the C model: the RTL gives the same numbers, slower).\n";
+    "--seed 1, --model csim (the C model: the RTL gives the same numbers, slower).\n"
+    "--jobs J: the runs on J processes, the output as with one. --shard K/N: only every Nth\n"
+    "run from the Kth, written on stdout as a shard file; ftsim merge makes the report.\n";
 
 static const char usage_sci[] =
     "usage: ftsim experiment NAME [--runs N] [--seed S] [--json] [--model csim|rtl|both]\n"
@@ -51,7 +53,10 @@ static const char usage_sci[] =
     "Writes the mean bandwidth and latency around the fault (1 ms bins) to NAME.csv under\n"
     "--out (default build/experiments); `make paper`, or harness/scripts/plot.py DIR/NAME.csv,\n"
     "draws NAME-bandwidth.png and NAME-latency.png from it.\n"
-    "The paper's timers by default (50 ms, 200 ms, 1 s); --runs 5, --seed 1, --model csim.\n";
+    "The paper's timers by default (50 ms, 200 ms, 1 s); --runs 5, --seed 1, --model csim.\n"
+    "--jobs J: the runs on J processes, the output as with one. --shard K/N: only every Nth\n"
+    "run from the Kth, written on stdout as a shard file (no table, CSV or JSON; exit 0 once\n"
+    "written); ftsim merge makes them of all N shards (harness/scisys/README.md).\n";
 
 /* A timer or a rate: a positive number into *(double *)dst. */
 static int positive(void *dst, const char *val, char *err, size_t errlen)
@@ -100,14 +105,19 @@ static int sci_outputs(const experiment_sci_opts_t *o)
     return -1;
 }
 
-/* The SCI experiment `name`, argv its options. */
-static int sci_experiment(const char *name, int argc, char **argv)
+/* The SCI experiment `name`, argv its options (argv[-1] is the name); the campaign of merged
+ * shards or NULL. */
+static int sci_experiment(const char *name, int argc, char **argv, campaign_t *merged)
 {
     experiment_sci_opts_t o;
     experiment_sci_defaults(&o);
     sci_sys_params_t *p = &o.par;
     const char *num = "a positive number";
+    campaign_opts_t co = {0};
     const opts_opt_t opts[] = {
+        {"jobs", 0, OPTS_UINT, &co.jobs, .min = 1, .max = 1024, .flags = OPTS_DEC,
+         .msg = "1 to 1024 processes"},
+        {"shard", 0, OPTS_FN, &co, .fn = campaign_parse_shard, .msg = "K/N, 1 <= K <= N"},
         {"json", 0, OPTS_FLAG, &o.json, .set = 1},
         {"quiet", 0, OPTS_FLAG, &o.quiet, .set = 1},
         {"verbose", 0, OPTS_FLAG, &o.verbose, .set = 1},
@@ -151,19 +161,31 @@ static int sci_experiment(const char *name, int argc, char **argv)
             fputs(usage_sci, stderr);
         return 2;
     }
-    rc = sci_outputs(&o);
-    return rc >= 0 ? rc : experiment_sci_run(name, &o);
+    if (!co.shard_n && (rc = sci_outputs(&o)) >= 0) /* a shard writes neither */
+        return rc;
+    campaign_t *cp = cmd_campaign(merged, &co, "experiment", argc + 1, argv - 1);
+    if (!cp)
+        return 2;
+    rc = experiment_sci_run(name, &o, cp);
+    if (cp != merged)
+        campaign_free(cp);
+    return rc;
 }
 
-/* The RNP experiments: argv[0] the name, its options after it. */
-static int rnp_experiment(int argc, char **argv)
+/* The RNP experiments: argv[0] the name, its options after it; the campaign of merged shards
+ * or NULL. */
+static int rnp_experiment(int argc, char **argv, campaign_t *merged)
 {
     if (argc == 0 || !strcmp(argv[0], "--help") || !strcmp(argv[0], "-h")) {
         fputs(usage_experiment, argc ? stdout : stderr);
         return argc ? 0 : 2;
     }
     exp_opts_t o = {.cycles = 30000, .seed = 1, .models = LS_CSIM, .outdir = "build/experiments"};
+    campaign_opts_t co = {0};
     const opts_opt_t opts[] = {
+        {"jobs", 0, OPTS_UINT, &co.jobs, .min = 1, .max = 1024, .flags = OPTS_DEC,
+         .msg = "bad argument: --jobs"},
+        {"shard", 0, OPTS_FN, &co, .fn = campaign_parse_shard, .msg = "bad argument: --shard"},
         {"cycles", 0, OPTS_U64, &o.cycles, .min = 1000, .max = 0x1p64,
          .msg = "bad argument: --cycles"},
         {"seed", 0, OPTS_U64, &o.seed, .msg = "bad argument: --seed"},
@@ -177,7 +199,12 @@ static int rnp_experiment(int argc, char **argv)
     int rc = cmd_parse(&c, usage_experiment, argc - 1, argv + 1, NULL);
     if (rc >= 0)
         return rc;
-    rc = experiment_rnp(argv[0], &o);
+    campaign_t *cp = cmd_campaign(merged, &co, "experiment", argc, argv);
+    if (!cp)
+        return 2;
+    rc = experiment_rnp(argv[0], &o, cp);
+    if (cp != merged)
+        campaign_free(cp);
     if (rc < 0) {
         fprintf(stderr, "ftsim experiment: unknown experiment '%s'\n%s", argv[0], usage_experiment);
         return 2;
@@ -185,9 +212,11 @@ static int rnp_experiment(int argc, char **argv)
     return rc;
 }
 
-int cmd_experiment(int argc, char **argv)
+int cmd_experiment(int argc, char **argv) { return cmd_experiment_with(argc, argv, NULL); }
+
+int cmd_experiment_with(int argc, char **argv, campaign_t *merged)
 {
     if (argc > 0 && experiment_sci_known(argv[0]))
-        return sci_experiment(argv[0], argc - 1, argv + 1);
-    return rnp_experiment(argc, argv);
+        return sci_experiment(argv[0], argc - 1, argv + 1, merged);
+    return rnp_experiment(argc, argv, merged);
 }

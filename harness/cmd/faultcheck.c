@@ -19,13 +19,23 @@ static const char usage[] =
     "flows off the failed ring keep their fault-free jitter, and the queue dependency graph is\n"
     "acyclic (the cycles harness/sci/sci_route.md section 5 proves unavoidable are reported as\n"
     "known). --double: every pair of faults, reported (not failed). Exit 0 when every single\n"
-    "fault passes, 1 otherwise, 2 on bad arguments.\n";
+    "fault passes, 1 otherwise, 2 on bad arguments.\n"
+    "\n"
+    "--jobs J: the faults on J processes, the output as with one. --shard K/N: only every Nth\n"
+    "fault from the Kth, written on stdout as a shard file (exit 0 once written); ftsim merge\n"
+    "makes the report of all N shards (harness/scisys/README.md: over many machines).\n";
 
-int cmd_faultcheck(int argc, char **argv)
+int cmd_faultcheck(int argc, char **argv) { return cmd_faultcheck_with(argc, argv, NULL); }
+
+int cmd_faultcheck_with(int argc, char **argv, campaign_t *merged)
 {
     sci_check_opts_t o;
     sci_check_defaults(&o);
+    campaign_opts_t co = {0};
     const opts_opt_t opts[] = {
+        {"jobs", 0, OPTS_UINT, &co.jobs, .min = 1, .max = 1024, .flags = OPTS_DEC,
+         .msg = "1 to 1024 processes"},
+        {"shard", 0, OPTS_FN, &co, .fn = campaign_parse_shard, .msg = "K/N, 1 <= K <= N"},
         {"p2s", 0, OPTS_FLAG, &o.p2s, .set = 1},
         {"double", 0, OPTS_FLAG, &o.double_faults, .set = 1},
         {NULL, 'v', OPTS_COUNT, .dst = &o.verbose},
@@ -52,8 +62,13 @@ int cmd_faultcheck(int argc, char **argv)
                 o.p2s ? "P2S" : "LC3", max, max);
         return 2;
     }
-    char err[256];
-    rc = sci_check_run(&o, err, sizeof err);
+    campaign_t *cp = cmd_campaign(merged, &co, "faultcheck", argc, argv);
+    if (!cp)
+        return 2;
+    char err[1024];
+    rc = sci_check_run(&o, cp, err, sizeof err);
+    if (cp != merged)
+        campaign_free(cp);
     if (rc < 0) {
         fprintf(stderr, "ftsim faultcheck: %s\n", err);
         return 2;

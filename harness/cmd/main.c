@@ -20,10 +20,12 @@ static const char usage_main[] =
     "  torus              run an SCI torus: flows, traffic patterns, faults, drivers\n"
     "  faultcheck         every single fault on a running SCI torus, with its checks\n"
     "  experiment NAME    measurements (rnp-load, rnp-patterns, rnp-policy, ring-down-9, ...)\n"
+    "  merge SHARD...     the shards of a campaign (faultcheck, experiment --shard K/N) into its\n"
+    "                     report\n"
     "\n"
     "Options are written in full (--cycles, not --cyc) and take their value as the next word\n"
     "or after '=' (--cycles=1000); they may come before, between or after the file names.\n"
-    "Exit status: 0 pass, 1 mismatch, 2 bad input or arguments.\n";
+    "Exit status: 0 pass, 1 mismatch, 2 bad input or arguments. ftsim --version: the revision.\n";
 
 static const struct {
     const char *name;
@@ -40,6 +42,7 @@ static const struct {
     {"net", cmd_net},
     {"experiment", cmd_experiment},
     {"stim", cmd_stim},
+    {"merge", cmd_merge},
 };
 
 int main(int argc, char **argv)
@@ -48,6 +51,10 @@ int main(int argc, char **argv)
         !strcmp(argv[1], "help")) {
         fputs(usage_main, argc < 2 ? stderr : stdout);
         return argc < 2 ? 2 : 0;
+    }
+    if (!strcmp(argv[1], "--version")) {
+        printf("ftsim %s\n", cmd_revision());
+        return 0;
     }
     for (unsigned k = 0; k < sizeof commands / sizeof commands[0]; k++)
         if (!strcmp(argv[1], commands[k].name))

@@ -4,6 +4,8 @@
 
 #include <stdint.h>
 
+#include "campaign.h"
+
 typedef struct exp_opts {
     uint64_t cycles, seed;
     unsigned models;    /* LS_CSIM by default: measurements need speed, lockstep checks rightness */
@@ -11,7 +13,8 @@ typedef struct exp_opts {
     int quiet;          /* no progress bar */
 } exp_opts_t;
 
-/* 0 done, 2 cannot run, -1 not one of this family's experiments. */
-int experiment_rnp(const char *name, const exp_opts_t *o);
+/* Runs experiment `name`, each run a run of campaign c (campaign.h): 0 done (in a shard: the
+ * shard written), 2 cannot run, -1 not one of this family's experiments. */
+int experiment_rnp(const char *name, const exp_opts_t *o, campaign_t *c);
 
 #endif

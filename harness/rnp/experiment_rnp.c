@@ -97,19 +97,16 @@ static void random_fault(prng_t *rng, const rnpnet_topo_t *t, unsigned kind, rnp
                                             : (k == 4 ? 0 : 300000);
 }
 
-static int run_one(const run_cfg_t *c, run_res_t *r)
+/* One run; -1 with a message in err (DEV_ERR_LEN) when it cannot. */
+static int run_one(const run_cfg_t *c, run_res_t *r, char *err)
 {
-    char err[DEV_ERR_LEN];
     const dev_design_t *d =
-        rnpnet_design(c->endpoints, c->endpoints >= 256 ? 1 : 0, 1, err, sizeof err);
-    if (!d) {
-        fprintf(stderr, "ftsim experiment: %s\n", err);
+        rnpnet_design(c->endpoints, c->endpoints >= 256 ? 1 : 0, 1, err, DEV_ERR_LEN);
+    if (!d)
         return -1;
-    }
     const rnpnet_topo_t *t = rnpnet_topo_of(d);
     lockstep_t ls;
-    if (ls_open(&ls, d, c->models, err, sizeof err) < 0) {
-        fprintf(stderr, "ftsim experiment: %s\n", err);
+    if (ls_open(&ls, d, c->models, err, DEV_ERR_LEN) < 0) {
         dev_design_release(d);
         return -1;
     }
@@ -123,6 +120,7 @@ static int run_one(const run_cfg_t *c, run_res_t *r)
     ni_t *ni = ni_create(t, &pol, c->seed, c->backchan);
     uint64_t *in = calloc(d->nports, sizeof *in);
     if (!ni || !in) {
+        snprintf(err, DEV_ERR_LEN, "out of memory");
         ls_close(&ls);
         free(in);
         ni_free(ni);
@@ -138,7 +136,7 @@ static int run_one(const run_cfg_t *c, run_res_t *r)
         rnpnet_fault_format(&x, text, sizeof text);
         snprintf(cmd, sizeof cmd, "fault %s", text);
         for (unsigned k = 0; k < ls.n; k++)
-            dev_control(ls.m[k], cmd, err, sizeof err);
+            dev_control(ls.m[k], cmd, err, DEV_ERR_LEN);
     }
     uint64_t stop = c->cycles - c->cycles / 5, offered = 0;
     for (uint64_t now = 0; now < c->cycles; now++) {
@@ -154,7 +152,7 @@ static int run_one(const run_cfg_t *c, run_res_t *r)
         ls_sample(&ls);
         if (ni_cycle(ni, now, ls.out[ls.n - 1], in, &w))
             ls_reg_write(&ls, &w);
-        ls_tick(&ls, err, sizeof err);
+        ls_tick(&ls, err, DEV_ERR_LEN);
     }
     const ni_stats_t *s = ni_stats(ni);
     memset(r, 0, sizeof *r);
@@ -200,142 +198,215 @@ static void progress(const exp_opts_t *o, unsigned i, unsigned n)
 }
 
 static const char *const cfg_names[4] = {"plain", "lft", "backchan", "lft+backchan"};
+static const char *const pol_names[3] = {"no table", "naive (mask at first)", "seed 001"};
+static const unsigned load_gaps[] = {400, 200, 100, 60, 40};
+static const unsigned load_faults[] = {0, 1, 4, 16};
 
-static int exp_load(const exp_opts_t *o)
+enum { X_LOAD, X_PATTERNS, X_POLICY };
+
+/* An experiment as a campaign (harness/core/campaign.h): its runs by index, the report's
+ * CSV file. */
+typedef struct rcamp {
+    const exp_opts_t *o;
+    int which;
+    unsigned n; /* runs */
+    FILE *csv;
+    int parallel; /* the runs in worker processes: the progress bar is drawn here */
+} rcamp_t;
+
+/* Run i's configuration: rnp-load by configuration, fault count, load; rnp-patterns by
+ * pattern, fault-free or not; rnp-policy by fault kind, policy. */
+static void cfg_of(const rcamp_t *k, unsigned i, run_cfg_t *c)
 {
-    static const unsigned gaps[] = {400, 200, 100, 60, 40};
-    static const unsigned faults[] = {0, 1, 4, 16};
-    FILE *csv = open_csv(o, "rnp-load",
-                         "config,faults,gap,offered,throughput,delivered_frac,retries,latency");
-    if (!csv)
-        return 2;
-    unsigned n = 4 * 4 * 5, i = 0;
-    printf("rnp-load: 64 endpoints, uniform traffic, 8-byte messages, %llu cycles a run, faults "
-           "injected at cycle 0 (mixed kinds)\n\n",
-           (unsigned long long)o->cycles);
-    printf("| config | faults | offered (msg/ep/cycle) | accepted | delivered | retries/msg | "
-           "latency (cycles) |\n");
-    printf("|---|---:|---:|---:|---:|---:|---:|\n");
-    for (unsigned cf = 0; cf < 4; cf++)
-        for (unsigned fi = 0; fi < 4; fi++)
-            for (unsigned g = 0; g < 5; g++) {
-                run_cfg_t c = {.endpoints = 64,
-                               .faults = faults[fi],
-                               .fault_kind = FK_MIXED,
-                               .pattern = PAT_UNIFORM,
-                               .gap = gaps[g],
-                               .backchan = cf >= 2,
-                               .lft = cf & 1,
-                               .perm_stage = 3,
-                               .cycles = o->cycles,
-                               .seed = o->seed + fi,
-                               .models = o->models};
-                run_res_t r;
-                progress(o, i++, n);
-                if (run_one(&c, &r) < 0)
-                    return 2;
-                fprintf(csv, "%s,%u,%u,%.5f,%.5f,%.4f,%.3f,%.1f\n", cfg_names[cf], faults[fi],
-                        gaps[g], r.offered, r.throughput, r.delivered_frac, r.retries, r.latency);
-                if (g == 2 || g == 4)
-                    printf("| %s | %u | %.4f | %.4f | %.3f | %.2f | %.0f |\n", cfg_names[cf],
-                           faults[fi], r.offered, r.throughput, r.delivered_frac, r.retries,
-                           r.latency);
-            }
-    progress(o, n, n);
-    fclose(csv);
-    printf("\n(rows at two of the five loads; all in %s/rnp-load.csv)\n", o->outdir);
+    const exp_opts_t *o = k->o;
+    *c = (run_cfg_t){.endpoints = 64,
+                     .fault_kind = FK_MIXED,
+                     .pattern = PAT_UNIFORM,
+                     .gap = 60,
+                     .backchan = 1,
+                     .lft = 1,
+                     .perm_stage = 3,
+                     .cycles = o->cycles,
+                     .seed = o->seed,
+                     .models = o->models};
+    if (k->which == X_LOAD) {
+        unsigned cf = i / 20, fi = i / 5 % 4;
+        c->faults = load_faults[fi];
+        c->gap = load_gaps[i % 5];
+        c->backchan = cf >= 2;
+        c->lft = cf & 1;
+        c->seed = o->seed + fi;
+    } else if (k->which == X_PATTERNS) {
+        c->pattern = i / 2;
+        c->faults = i % 2 ? 4 : 0;
+    } else {
+        unsigned pl = i % 3;
+        c->faults = 12;
+        c->fault_kind = FK_PERMANENT + i / 3;
+        c->lft = pl > 0;
+        c->perm_stage = pl == 1 ? 1 : 3;
+    }
+}
+
+/* A campaign run: run i, its results as a record. */
+static int r_run(void *ctx, unsigned i, campaign_w_t *w, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    const rcamp_t *k = ctx;
+    run_cfg_t c;
+    run_res_t r;
+    char why[DEV_ERR_LEN];
+    cfg_of(k, i, &c);
+    if (!k->parallel)
+        progress(k->o, i, k->n);
+    if (run_one(&c, &r, why) < 0) {
+        campaign_w_str(w, "error", why);
+        return 0;
+    }
+    campaign_w_dbl(w, "offered", r.offered);
+    campaign_w_dbl(w, "throughput", r.throughput);
+    campaign_w_dbl(w, "delivered_frac", r.delivered_frac);
+    campaign_w_dbl(w, "retries", r.retries);
+    campaign_w_dbl(w, "latency", r.latency);
+    campaign_w_u64(w, "sent", r.sent);
+    campaign_w_u64(w, "delivered", r.delivered);
+    campaign_w_u64(w, "failed", r.failed);
+    campaign_w_u64(w, "masked_end", r.masked_end);
     return 0;
 }
 
-static int exp_patterns(const exp_opts_t *o)
+/* Run i's CSV line and table row. */
+static void r_print(const rcamp_t *k, unsigned i, const run_res_t *r)
 {
-    FILE *csv = open_csv(o, "rnp-patterns",
-                         "pattern,faults,offered,throughput,delivered_frac,retries,latency");
-    if (!csv)
-        return 2;
-    printf("rnp-patterns: 64 endpoints, a message every ~60 cycles per endpoint, link fault table "
-           "and backward channel on, %llu cycles a run\n\n",
-           (unsigned long long)o->cycles);
-    printf("| pattern | faults | accepted | delivered | retries/msg | latency "
-           "|\n|---|---:|---:|---:|---:|---:|\n");
-    unsigned i = 0;
-    for (unsigned p = 0; p < NPAT; p++)
-        for (unsigned f = 0; f < 2; f++) {
-            run_cfg_t c = {.endpoints = 64,
-                           .faults = f ? 4 : 0,
-                           .fault_kind = FK_MIXED,
-                           .pattern = p,
-                           .gap = 60,
-                           .backchan = 1,
-                           .lft = 1,
-                           .perm_stage = 3,
-                           .cycles = o->cycles,
-                           .seed = o->seed,
-                           .models = o->models};
-            run_res_t r;
-            progress(o, i++, 2 * NPAT);
-            if (run_one(&c, &r) < 0)
-                return 2;
-            fprintf(csv, "%s,%u,%.5f,%.5f,%.4f,%.3f,%.1f\n", pat_names[p], c.faults, r.offered,
-                    r.throughput, r.delivered_frac, r.retries, r.latency);
-            printf("| %s | %u | %.4f | %.3f | %.2f | %.0f |\n", pat_names[p], c.faults,
-                   r.throughput, r.delivered_frac, r.retries, r.latency);
+    run_cfg_t c;
+    cfg_of(k, i, &c);
+    if (k->which == X_LOAD) {
+        unsigned cf = i / 20, g = i % 5;
+        fprintf(k->csv, "%s,%u,%u,%.5f,%.5f,%.4f,%.3f,%.1f\n", cfg_names[cf], c.faults, c.gap,
+                r->offered, r->throughput, r->delivered_frac, r->retries, r->latency);
+        if (g == 2 || g == 4)
+            printf("| %s | %u | %.4f | %.4f | %.3f | %.2f | %.0f |\n", cfg_names[cf], c.faults,
+                   r->offered, r->throughput, r->delivered_frac, r->retries, r->latency);
+    } else if (k->which == X_PATTERNS) {
+        fprintf(k->csv, "%s,%u,%.5f,%.5f,%.4f,%.3f,%.1f\n", pat_names[c.pattern], c.faults,
+                r->offered, r->throughput, r->delivered_frac, r->retries, r->latency);
+        printf("| %s | %u | %.4f | %.3f | %.2f | %.0f |\n", pat_names[c.pattern], c.faults,
+               r->throughput, r->delivered_frac, r->retries, r->latency);
+    } else {
+        fprintf(k->csv, "%s,%s,%.5f,%.4f,%.3f,%.1f,%llu\n", fk_names[c.fault_kind],
+                pol_names[i % 3], r->throughput, r->delivered_frac, r->retries, r->latency,
+                (unsigned long long)r->masked_end);
+        printf("| %s | %s | %.4f | %.3f | %.2f | %.0f | %llu |\n", fk_names[c.fault_kind],
+               pol_names[i % 3], r->throughput, r->delivered_frac, r->retries, r->latency,
+               (unsigned long long)r->masked_end);
+    }
+}
+
+/* A campaign record, in run order, into the table and the CSV; a run that could not run ends
+ * the experiment. */
+static int r_take(void *ctx, unsigned i, const char *text, char *err, size_t errlen)
+{
+    const rcamp_t *k = ctx;
+    campaign_rec_t rec;
+    if (campaign_rec_parse(&rec, text, err, errlen) < 0)
+        return -1;
+    int rc = 0;
+    if (campaign_rec_has(&rec, "error")) {
+        fprintf(stderr, "ftsim experiment: %s\n", campaign_rec_str(&rec, "error"));
+        rc = 1;
+    } else {
+        run_res_t r = {.offered = campaign_rec_dbl(&rec, "offered"),
+                       .throughput = campaign_rec_dbl(&rec, "throughput"),
+                       .delivered_frac = campaign_rec_dbl(&rec, "delivered_frac"),
+                       .retries = campaign_rec_dbl(&rec, "retries"),
+                       .latency = campaign_rec_dbl(&rec, "latency"),
+                       .sent = campaign_rec_u64(&rec, "sent"),
+                       .delivered = campaign_rec_u64(&rec, "delivered"),
+                       .failed = campaign_rec_u64(&rec, "failed"),
+                       .masked_end = campaign_rec_u64(&rec, "masked_end")};
+        if (rec.bad) {
+            snprintf(err, errlen, "run %u: a record without '%s'", i, rec.bad);
+            rc = -1;
+        } else {
+            r_print(k, i, &r);
         }
-    progress(o, 2 * NPAT, 2 * NPAT);
-    fclose(csv);
-    return 0;
+    }
+    campaign_rec_free(&rec);
+    return rc;
 }
 
-static int exp_policy(const exp_opts_t *o)
+static void r_progress(void *ctx, unsigned done, unsigned total)
 {
-    FILE *csv = open_csv(o, "rnp-policy",
-                         "faults,policy,throughput,delivered_frac,retries,latency,masked_end");
-    if (!csv)
-        return 2;
-    static const char *const pol_names[3] = {"no table", "naive (mask at first)", "seed 001"};
-    printf("rnp-policy: 64 endpoints, 12 faults on router-to-router links, a message every ~60 "
-           "cycles per endpoint, backward channel on, %llu cycles a run\n\n",
-           (unsigned long long)o->cycles);
-    printf("| faults | policy | accepted | delivered | retries/msg | latency | links masked at end "
-           "|\n");
-    printf("|---|---|---:|---:|---:|---:|---:|\n");
-    unsigned i = 0;
-    for (unsigned fk = FK_PERMANENT; fk <= FK_INTERMITTENT; fk++)
-        for (unsigned pl = 0; pl < 3; pl++) {
-            run_cfg_t c = {.endpoints = 64,
-                           .faults = 12,
-                           .fault_kind = fk,
-                           .pattern = PAT_UNIFORM,
-                           .gap = 60,
-                           .backchan = 1,
-                           .lft = pl > 0,
-                           .perm_stage = pl == 1 ? 1 : 3,
-                           .cycles = o->cycles,
-                           .seed = o->seed,
-                           .models = o->models};
-            run_res_t r;
-            progress(o, i++, 9);
-            if (run_one(&c, &r) < 0)
-                return 2;
-            fprintf(csv, "%s,%s,%.5f,%.4f,%.3f,%.1f,%llu\n", fk_names[fk], pol_names[pl],
-                    r.throughput, r.delivered_frac, r.retries, r.latency,
-                    (unsigned long long)r.masked_end);
-            printf("| %s | %s | %.4f | %.3f | %.2f | %.0f | %llu |\n", fk_names[fk], pol_names[pl],
-                   r.throughput, r.delivered_frac, r.retries, r.latency,
-                   (unsigned long long)r.masked_end);
-        }
-    progress(o, 9, 9);
-    fclose(csv);
-    return 0;
+    const rcamp_t *k = ctx;
+    progress(k->o, done, total);
 }
 
-int experiment_rnp(const char *name, const exp_opts_t *o)
+/* What the table says before its rows; the CSV's header. */
+static void r_head(const rcamp_t *k)
 {
-    if (!strcmp(name, "rnp-load"))
-        return exp_load(o);
-    if (!strcmp(name, "rnp-patterns"))
-        return exp_patterns(o);
-    if (!strcmp(name, "rnp-policy"))
-        return exp_policy(o);
-    return -1;
+    const exp_opts_t *o = k->o;
+    unsigned long long cyc = (unsigned long long)o->cycles;
+    if (k->which == X_LOAD) {
+        printf("rnp-load: 64 endpoints, uniform traffic, 8-byte messages, %llu cycles a run, "
+               "faults injected at cycle 0 (mixed kinds)\n\n",
+               cyc);
+        printf("| config | faults | offered (msg/ep/cycle) | accepted | delivered | retries/msg "
+               "| latency (cycles) |\n");
+        printf("|---|---:|---:|---:|---:|---:|---:|\n");
+    } else if (k->which == X_PATTERNS) {
+        printf("rnp-patterns: 64 endpoints, a message every ~60 cycles per endpoint, link fault "
+               "table and backward channel on, %llu cycles a run\n\n",
+               cyc);
+        printf("| pattern | faults | accepted | delivered | retries/msg | latency "
+               "|\n|---|---:|---:|---:|---:|---:|\n");
+    } else {
+        printf("rnp-policy: 64 endpoints, 12 faults on router-to-router links, a message every "
+               "~60 cycles per endpoint, backward channel on, %llu cycles a run\n\n",
+               cyc);
+        printf("| faults | policy | accepted | delivered | retries/msg | latency | links masked "
+               "at end |\n");
+        printf("|---|---|---:|---:|---:|---:|---:|\n");
+    }
+}
+
+int experiment_rnp(const char *name, const exp_opts_t *o, campaign_t *c)
+{
+    static const char *const names[] = {"rnp-load", "rnp-patterns", "rnp-policy"};
+    static const char *const csv_head[] = {
+        "config,faults,gap,offered,throughput,delivered_frac,retries,latency",
+        "pattern,faults,offered,throughput,delivered_frac,retries,latency",
+        "faults,policy,throughput,delivered_frac,retries,latency,masked_end"};
+    static const unsigned runs[] = {4 * 4 * 5, 2 * NPAT, 9};
+    rcamp_t k = {.o = o, .which = -1, .parallel = campaign_parallel(c)};
+    for (int x = 0; x < 3; x++)
+        if (!strcmp(name, names[x]))
+            k.which = x;
+    if (k.which < 0)
+        return -1;
+    k.n = runs[k.which];
+    campaign_param(c, "experiment", "%s", name);
+    campaign_param(c, "cycles", "%llu", (unsigned long long)o->cycles);
+    campaign_param(c, "seed", "%llu", (unsigned long long)o->seed);
+    campaign_param(c, "model", "%s",
+                   o->models == LS_BOTH  ? "both"
+                   : o->models == LS_RTL ? "rtl"
+                                         : "csim");
+    campaign_param(c, "out", "%s", o->outdir);
+    if (campaign_reporting(c)) {
+        if (!(k.csv = open_csv(o, name, csv_head[k.which])))
+            return 2;
+        r_head(&k);
+    }
+    campaign_hooks_t h = {r_run, r_take, r_progress};
+    char err[600];
+    int rc = campaign_exec(c, k.n, &h, &k, err, sizeof err);
+    if (rc < 0)
+        fprintf(stderr, "ftsim experiment: %s\n", err);
+    if (rc == 0 && !campaign_merged(c))
+        progress(o, k.n, k.n);
+    if (k.csv)
+        fclose(k.csv);
+    if (rc == 0 && k.which == X_LOAD && campaign_reporting(c))
+        printf("\n(rows at two of the five loads; all in %s/rnp-load.csv)\n", o->outdir);
+    return rc ? 2 : 0;
 }

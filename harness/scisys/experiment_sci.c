@@ -20,7 +20,6 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
-#include <time.h>
 
 #include "experiment_sci.h"
 #include "lockstep.h"
@@ -70,6 +69,20 @@ static const xdef_t xdefs[] = {
 };
 
 typedef experiment_sci_opts_t xopts_t; /* the short name this file uses */
+
+/* One run's results: its campaign record (harness/core/campaign.h), from which the report
+ * sums over runs in run order, so the sums are the same wherever the runs ran. */
+#define XMAXF 4
+typedef struct xrun {
+    double bw_before, bw_after, lat_before, lat_after; /* MB/s, us */
+    double settle_ms;
+    double gap[XMAXF];            /* each flow's longest gap around the fault (ms) */
+    uint64_t passes, extra, cnok; /* driver passes, summed over the nodes */
+    /* the time series of B in 1 ms bins from the fault - pre */
+    unsigned nts, pre;
+    uint64_t *ts_bytes, *ts_n;
+    double *ts_lat;
+} xrun_t;
 
 typedef struct xres {
     double down_sum, down_worst;
@@ -151,7 +164,8 @@ static int saturated(sci_sys_t *s, const sci_sys_params_t *p, uint64_t win, doub
     return 0;
 }
 
-static int one_run(const xdef_t *x, const xopts_t *o, unsigned run, xres_t *r, char *err,
+/* One run into r; bar: the progress bar's state, or NULL for none. */
+static int one_run(const xdef_t *x, const xopts_t *o, unsigned run, int *bar, xrun_t *r, char *err,
                    size_t errlen)
 {
     sci_sys_cfg_t cfg;
@@ -211,8 +225,9 @@ static int one_run(const xdef_t *x, const xopts_t *o, unsigned run, xres_t *r, c
         }
         if (sci_sys_run(s, sci_sys_now(s) + ms, err, errlen) < 0)
             goto out;
-        progress(o, &r->bar, x->name, run, o->runs,
-                 0.2 + 0.6 * (double)(sci_sys_now(s) - tf) / (double)(horizon - tf));
+        if (bar)
+            progress(o, bar, x->name, run, o->runs,
+                     0.2 + 0.6 * (double)(sci_sys_now(s) - tf) / (double)(horizon - tf));
     }
     uint64_t tsettle = sci_sys_now(s);
     r->settle_ms += cyc_ms(p, tsettle - tf);
@@ -230,15 +245,7 @@ static int one_run(const xdef_t *x, const xopts_t *o, unsigned run, xres_t *r, c
                     run + 1, st.name, g, st.max_gap_at > tf ? cyc_ms(p, st.max_gap_at - tf) : 0.0,
                     (unsigned long long)st.delivered, (unsigned long long)st.retx,
                     (unsigned long long)st.fail_reports);
-        if (x->flows[k].control) {
-            if (g > r->ctl_gap)
-                r->ctl_gap = g;
-        } else {
-            r->down_sum += g;
-            r->down_n++;
-            if (g > r->down_worst)
-                r->down_worst = g;
-        }
+        r->gap[k] = g;
     }
     /* the time series of B, aligned at the fault */
     const uint64_t *bb, *ln;
@@ -246,35 +253,23 @@ static int one_run(const xdef_t *x, const xopts_t *o, unsigned run, xres_t *r, c
     unsigned nb = sci_sys_bins(s, &bb, &ls, &ln);
     unsigned fb = (unsigned)(tf / ms);
     unsigned need = (unsigned)pre + (nb > fb ? nb - fb : 0);
-    if (need > r->nts) {
-        double *nbw = realloc(r->ts_bw, need * sizeof *nbw), *nl = NULL;
-        uint64_t *nn = NULL;
-        if (nbw) {
-            r->ts_bw = nbw;
-            nl = realloc(r->ts_lat, need * sizeof *nl);
-        }
-        if (nl) {
-            r->ts_lat = nl;
-            nn = realloc(r->ts_latn, need * sizeof *nn);
-        }
-        if (!nbw || !nl || !nn) {
-            snprintf(err, errlen, "out of memory");
-            goto out;
-        }
-        r->ts_latn = nn;
-        for (unsigned i = r->nts; i < need; i++)
-            r->ts_bw[i] = r->ts_lat[i] = 0, r->ts_latn[i] = 0;
-        r->nts = need;
+    r->ts_bytes = calloc(need, sizeof *r->ts_bytes);
+    r->ts_n = calloc(need, sizeof *r->ts_n);
+    r->ts_lat = calloc(need, sizeof *r->ts_lat);
+    if (!r->ts_bytes || !r->ts_n || !r->ts_lat) {
+        snprintf(err, errlen, "out of memory");
+        goto out;
     }
-    r->pre_bins = pre;
+    r->nts = need;
+    r->pre = (unsigned)pre;
     for (int i = -pre; fb + (unsigned)(i + pre) < nb + (unsigned)pre && (int)fb + i < (int)nb;
          i++) {
         if ((int)fb + i < 0)
             continue;
         unsigned src = (unsigned)((int)fb + i), dst = (unsigned)(i + pre);
-        r->ts_bw[dst] += (double)bb[src] / 1e-3 / 1e6;
-        r->ts_lat[dst] += ls[src];
-        r->ts_latn[dst] += ln[src];
+        r->ts_bytes[dst] = bb[src];
+        r->ts_lat[dst] = ls[src];
+        r->ts_n[dst] = ln[src];
     }
     /* C: saturated again, the fault still there */
     for (unsigned k = 0; k < nf; k++)
@@ -366,34 +361,206 @@ void experiment_sci_defaults(experiment_sci_opts_t *o)
     sci_sys_params_default(&o->par);
 }
 
-int experiment_sci_run(const char *name, const experiment_sci_opts_t *opts)
-{
-    const xdef_t *x = find(name);
-    if (!x)
-        return 1;
-    const xopts_t o = *opts;
+static void xrun_free(xrun_t *r) { free(r->ts_bytes), free(r->ts_n), free(r->ts_lat); }
+
+/* The campaign of an experiment: its runs, and the report's sums so far. */
+typedef struct xcamp {
+    const xdef_t *x;
+    xopts_t o;
     xres_t r;
+    int parallel; /* the runs in worker processes: the progress bar is drawn here */
+} xcamp_t;
+
+/* A campaign run: run i of the experiment, as a record. */
+static int x_run(void *ctx, unsigned i, campaign_w_t *w, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    xcamp_t *k = ctx;
+    const xopts_t *o = &k->o;
+    xrun_t r;
     memset(&r, 0, sizeof r);
-    r.bar = -1;
-    char err[600];
-    time_t t_start = time(NULL);
-    for (unsigned run = 0; run < o.runs; run++) {
-        progress(&o, &r.bar, x->name, run, o.runs, 0);
-        if (one_run(x, &o, run, &r, err, sizeof err) < 0) {
-            if (!o.quiet && isatty(2))
-                fputc('\n', stderr);
-            fprintf(stderr, "ftsim experiment %s: run %u (seed %llu): %s\n", x->name, run + 1,
-                    (unsigned long long)(o.seed * 1000003u + run), err);
-            free(r.ts_bw), free(r.ts_lat), free(r.ts_latn);
-            return 1;
+    char why[600];
+    int *bar = o->quiet || k->parallel ? NULL : &k->r.bar;
+    if (bar)
+        progress(o, bar, k->x->name, i, o->runs, 0);
+    campaign_w_u64(w, "run", i + 1);
+    campaign_w_u64(w, "seed", o->seed * 1000003u + i);
+    if (one_run(k->x, o, i, bar, &r, why, sizeof why) < 0) {
+        campaign_w_str(w, "error", why);
+        xrun_free(&r);
+        return 0;
+    }
+    campaign_w_dbl(w, "bw_before", r.bw_before);
+    campaign_w_dbl(w, "lat_before", r.lat_before);
+    campaign_w_dbl(w, "bw_after", r.bw_after);
+    campaign_w_dbl(w, "lat_after", r.lat_after);
+    campaign_w_dbl(w, "settle_ms", r.settle_ms);
+    campaign_w_dbls(w, "gap_ms", r.gap, k->x->nflows);
+    campaign_w_u64(w, "passes", r.passes);
+    campaign_w_u64(w, "extra", r.extra);
+    campaign_w_u64(w, "cnok", r.cnok);
+    campaign_w_u64(w, "pre", r.pre);
+    campaign_w_u64s(w, "ts_bytes", r.ts_bytes, r.nts);
+    campaign_w_dbls(w, "ts_lat", r.ts_lat, r.nts);
+    campaign_w_u64s(w, "ts_n", r.ts_n, r.nts);
+    xrun_free(&r);
+    return 0;
+}
+
+/* A record back into a run's results (r's arrays allocated). */
+static int x_read(campaign_rec_t *rec, unsigned nf, xrun_t *r, char *err, size_t errlen)
+{
+    memset(r, 0, sizeof *r);
+    r->bw_before = campaign_rec_dbl(rec, "bw_before");
+    r->lat_before = campaign_rec_dbl(rec, "lat_before");
+    r->bw_after = campaign_rec_dbl(rec, "bw_after");
+    r->lat_after = campaign_rec_dbl(rec, "lat_after");
+    r->settle_ms = campaign_rec_dbl(rec, "settle_ms");
+    if (campaign_rec_dbls(rec, "gap_ms", r->gap, XMAXF) != nf && !rec->bad)
+        rec->bad = "gap_ms";
+    r->passes = campaign_rec_u64(rec, "passes");
+    r->extra = campaign_rec_u64(rec, "extra");
+    r->cnok = campaign_rec_u64(rec, "cnok");
+    r->pre = (unsigned)campaign_rec_u64(rec, "pre");
+    r->nts = campaign_rec_u64s(rec, "ts_bytes", NULL, 0);
+    r->ts_bytes = calloc(r->nts + 1, sizeof *r->ts_bytes);
+    r->ts_n = calloc(r->nts + 1, sizeof *r->ts_n);
+    r->ts_lat = calloc(r->nts + 1, sizeof *r->ts_lat);
+    if (!r->ts_bytes || !r->ts_n || !r->ts_lat) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    campaign_rec_u64s(rec, "ts_bytes", r->ts_bytes, r->nts);
+    if (campaign_rec_u64s(rec, "ts_n", r->ts_n, r->nts) != r->nts ||
+        campaign_rec_dbls(rec, "ts_lat", r->ts_lat, r->nts) != r->nts)
+        rec->bad = rec->bad ? rec->bad : "ts_n";
+    if (rec->bad) {
+        snprintf(err, errlen, "a record without '%s'", rec->bad);
+        return -1;
+    }
+    return 0;
+}
+
+/* Run r into the sums over runs: the same additions in the same order as the runs came. */
+static int x_add(const xdef_t *x, xres_t *a, const xrun_t *r)
+{
+    a->bw_before += r->bw_before;
+    a->lat_before += r->lat_before;
+    a->settle_ms += r->settle_ms;
+    for (unsigned k = 0; k < x->nflows; k++) {
+        double g = r->gap[k];
+        if (x->flows[k].control) {
+            if (g > a->ctl_gap)
+                a->ctl_gap = g;
+        } else {
+            a->down_sum += g;
+            a->down_n++;
+            if (g > a->down_worst)
+                a->down_worst = g;
         }
     }
-    if (!o.quiet && isatty(2))
-        fprintf(stderr, "\r%-16s done: %u runs in %lld s%30s\n", x->name, o.runs,
-                (long long)(time(NULL) - t_start), "");
-    else if (!o.quiet)
-        fprintf(stderr, "%s: done, %u runs in %lld s\n", x->name, o.runs,
-                (long long)(time(NULL) - t_start));
+    if (r->nts > a->nts) {
+        double *nbw = realloc(a->ts_bw, r->nts * sizeof *nbw), *nl = NULL;
+        uint64_t *nn = NULL;
+        if (nbw) {
+            a->ts_bw = nbw;
+            nl = realloc(a->ts_lat, r->nts * sizeof *nl);
+        }
+        if (nl) {
+            a->ts_lat = nl;
+            nn = realloc(a->ts_latn, r->nts * sizeof *nn);
+        }
+        if (!nbw || !nl || !nn)
+            return -1;
+        a->ts_latn = nn;
+        for (unsigned i = a->nts; i < r->nts; i++)
+            a->ts_bw[i] = a->ts_lat[i] = 0, a->ts_latn[i] = 0;
+        a->nts = r->nts;
+    }
+    a->pre_bins = (int)r->pre;
+    for (unsigned i = 0; i < r->nts; i++) {
+        a->ts_bw[i] += (double)r->ts_bytes[i] / 1e-3 / 1e6;
+        a->ts_lat[i] += r->ts_lat[i];
+        a->ts_latn[i] += r->ts_n[i];
+    }
+    a->bw_after += r->bw_after;
+    a->lat_after += r->lat_after;
+    a->passes += (double)r->passes;
+    a->extra += (double)r->extra;
+    a->cnok += (double)r->cnok;
+    return 0;
+}
+
+/* A campaign record, in run order, into the sums; a failed run ends the experiment. */
+static int x_take(void *ctx, unsigned i, const char *text, char *err, size_t errlen)
+{
+    xcamp_t *k = ctx;
+    campaign_rec_t rec;
+    if (campaign_rec_parse(&rec, text, err, errlen) < 0)
+        return -1;
+    int rc = 0;
+    if (campaign_rec_has(&rec, "error")) {
+        if (!k->o.quiet && isatty(2))
+            fputc('\n', stderr);
+        fprintf(stderr, "ftsim experiment %s: run %u (seed %llu): %s\n", k->x->name, i + 1,
+                (unsigned long long)campaign_rec_u64(&rec, "seed"),
+                campaign_rec_str(&rec, "error"));
+        rc = 1;
+    } else {
+        xrun_t r;
+        rc = x_read(&rec, k->x->nflows, &r, err, errlen);
+        if (rc == 0 && x_add(k->x, &k->r, &r) < 0) {
+            snprintf(err, errlen, "out of memory");
+            rc = -1;
+        }
+        xrun_free(&r);
+    }
+    campaign_rec_free(&rec);
+    return rc;
+}
+
+static void x_progress(void *ctx, unsigned done, unsigned total)
+{
+    xcamp_t *k = ctx;
+    progress(&k->o, &k->r.bar, k->x->name, done, total, 0);
+}
+
+/* The parameters that make the results, for a shard's header. */
+static void x_params(campaign_t *c, const xdef_t *x, const xopts_t *o)
+{
+    const sci_sys_params_t *p = &o->par;
+    campaign_param(c, "experiment", "%s", x->name);
+    campaign_param(c, "runs", "%u", o->runs);
+    campaign_param(c, "seed", "%llu", (unsigned long long)o->seed);
+    campaign_param(c, "model", "%s",
+                   o->models == LS_BOTH  ? "both"
+                   : o->models == LS_RTL ? "rtl"
+                                         : "csim");
+    campaign_param(c, "json", "%d", o->json);
+    campaign_param(c, "out", "%s", o->outdir);
+    campaign_param(c, "json-file", "%s", o->json_file ? o->json_file : "(none)");
+    campaign_param(c, "probe-us", "%.17g", o->probe_us);
+    campaign_param(c, "window-ms", "%.17g", o->window_ms);
+    campaign_param(c, "margin-ms", "%.17g", o->margin_ms);
+    campaign_param(c, "timers-ms",
+                   "cablenotok %.17g readytogo %.17g watchdog %.17g host-rtx "
+                   "%.17g compute %.17g",
+                   p->cablenotok_ms, p->readytogo_ms, p->watchdog_ms, p->host_rtx_ms,
+                   p->compute_ms);
+    campaign_param(c, "reg-write-us", "%.17g", p->reg_write_us);
+    campaign_param(c, "clock-mhz", "%.17g", p->clock_mhz);
+    campaign_param(c, "time-scale", "%.17g", p->time_scale);
+    campaign_param(c, "lc", "echo-timeout %u busy-limit %u retry-limit %u rsr-timeout %u",
+                   p->echo_timeout, p->busy_limit, p->retry_limit, p->rsr_timeout);
+    campaign_param(c, "host", "fail-backoff %u window %u", p->fail_backoff, p->window);
+}
+
+/* The table (or JSON), the time series and the JSON file, from the sums over the runs. */
+static int x_report(const xdef_t *x, const xopts_t *opts, const xres_t *res)
+{
+    const xopts_t o = *opts;
+    const xres_t r = *res;
+    char err[600];
     double n = o.runs;
     double avg = r.down_n ? r.down_sum / r.down_n : NAN;
     double bwb = r.bw_before / n, bwa = r.bw_after / n;
@@ -467,6 +634,40 @@ int experiment_sci_run(const char *name, const experiment_sci_opts_t *opts)
                "%s-bandwidth.png, -latency.png)\n",
                x->p_note, o.outdir, x->name, x->name);
     }
-    free(r.ts_bw), free(r.ts_lat), free(r.ts_latn);
     return rc;
+}
+
+int experiment_sci_run(const char *name, const experiment_sci_opts_t *opts, campaign_t *c)
+{
+    const xdef_t *x = find(name);
+    if (!x)
+        return 1;
+    xcamp_t *k = calloc(1, sizeof *k);
+    if (!k)
+        return 1;
+    k->x = x;
+    k->o = *opts;
+    k->r.bar = -1;
+    k->parallel = campaign_parallel(c);
+    const xopts_t o = *opts;
+    x_params(c, x, &o);
+    campaign_hooks_t h = {x_run, x_take, k->parallel && !o.quiet ? x_progress : NULL};
+    char err[600];
+    int rc = campaign_exec(c, o.runs, &h, k, err, sizeof err);
+    if (rc < 0) {
+        if (!o.quiet && isatty(2))
+            fputc('\n', stderr);
+        fprintf(stderr, "ftsim experiment %s: %s\n", x->name, err);
+    }
+    if (rc == 0 && !o.quiet && !campaign_merged(c) && isatty(2))
+        fprintf(stderr, "\r%-16s done: %u runs in %lld s%30s\n", x->name, campaign_ran(c),
+                campaign_seconds(c), "");
+    else if (rc == 0 && !o.quiet && !campaign_merged(c))
+        fprintf(stderr, "%s: done, %u runs in %lld s\n", x->name, campaign_ran(c),
+                campaign_seconds(c));
+    if (rc == 0 && campaign_reporting(c))
+        rc = x_report(x, &o, &k->r);
+    free(k->r.ts_bw), free(k->r.ts_lat), free(k->r.ts_latn);
+    free(k);
+    return rc ? 1 : 0;
 }

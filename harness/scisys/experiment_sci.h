@@ -5,6 +5,7 @@
 
 #include <stdint.h>
 
+#include "campaign.h"
 #include "sci_sys.h"
 
 typedef struct experiment_sci_opts {
@@ -20,8 +21,9 @@ typedef struct experiment_sci_opts {
 int experiment_sci_known(const char *name);
 /* The defaults: 5 runs, seed 1, the C model, build/experiments, the paper's timers. */
 void experiment_sci_defaults(experiment_sci_opts_t *o);
-/* Runs experiment `name` and prints its table (or JSON): 0, or 1 when a run fails or the
+/* Runs experiment `name`, each run a run of campaign c (harness/core/campaign.h), and prints
+ * its table (or JSON): 0 (in a shard: the shard written), or 1 when a run fails or the
  * results cannot be written (said why on stderr). */
-int experiment_sci_run(const char *name, const experiment_sci_opts_t *o);
+int experiment_sci_run(const char *name, const experiment_sci_opts_t *o, campaign_t *c);
 
 #endif

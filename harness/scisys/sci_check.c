@@ -20,7 +20,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "lockstep.h"
 #include "prng.h"
@@ -491,86 +490,217 @@ void sci_check_defaults(sci_check_opts_t *o)
     o->period = 4000;
 }
 
-int sci_check_run(const sci_check_opts_t *opts, char *err, size_t errlen)
-{
-    const copts_t o = *opts;
+/* The campaign: the single faults in order, then (--double) every pair of them; what the
+ * report has counted so far. */
+typedef struct ccamp {
+    copts_t o;
     fspec_t all[3 * 32 + 32 * 32];
-    unsigned nall = 0;
+    unsigned nall, npairs;
+    unsigned pass, fail, known, surv;
+    int bad; /* the checker missed the deliberately bad tables */
+} ccamp_t;
+
+/* Case i's faults (one, or a pair) into f; how many. */
+static unsigned case_faults(const ccamp_t *k, unsigned i, fspec_t f[2])
+{
+    if (i < k->nall) {
+        f[0] = k->all[i];
+        return 1;
+    }
+    unsigned j = i - k->nall, a = 0;
+    while (j >= k->nall - 1 - a)
+        j -= k->nall - 1 - a++;
+    f[0] = k->all[a];
+    f[1] = k->all[a + 1 + j];
+    return 2;
+}
+
+/* A campaign run: case i, its result as a record. */
+static int case_run(void *ctx, unsigned i, campaign_w_t *w, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    const ccamp_t *k = ctx;
+    fspec_t f[2];
+    unsigned nf = case_faults(k, i, f);
+    cres_t r;
+    int rc = one_case(&k->o, f, nf, &r);
+    char nm[72], nb[32];
+    fname(&f[0], nm, sizeof nm);
+    if (nf == 2) {
+        fname(&f[1], nb, sizeof nb);
+        strcat(strcat(nm, " + "), nb);
+    }
+    campaign_w_str(w, "case", nm);
+    campaign_w_u64(w, "ran", rc == 0);
+    campaign_w_u64(w, "ok", (uint64_t)r.ok);
+    campaign_w_str(w, "why", r.why);
+    campaign_w_u64(w, "pairs", r.pairs);
+    campaign_w_u64(w, "pairs_ok", r.pairs_ok);
+    campaign_w_u64(w, "changed", r.changed);
+    campaign_w_u64(w, "expected", r.expected);
+    campaign_w_u64(w, "affected", r.affected);
+    campaign_w_u64(w, "worst_gap", r.worst_gap);
+    campaign_w_u64(w, "worst_ff", r.worst_ff);
+    campaign_w_u64(w, "scrub_known", r.scrub_known);
+    campaign_w_u64(w, "cyclic", (uint64_t)r.cyclic);
+    campaign_w_u64(w, "cycle_known", (uint64_t)r.cycle_known);
+    campaign_w_str(w, "cycle", r.cycle);
+    return 0;
+}
+
+/* A record back into a case's result; *ran: whether the case ran to its checks. */
+static int case_read(const char *text, unsigned i, cres_t *r, int *ran, char *err, size_t errlen)
+{
+    campaign_rec_t rec;
+    if (campaign_rec_parse(&rec, text, err, errlen) < 0)
+        return -1;
+    memset(r, 0, sizeof *r);
+    *ran = (int)campaign_rec_u64(&rec, "ran");
+    r->ok = (int)campaign_rec_u64(&rec, "ok");
+    snprintf(r->why, sizeof r->why, "%s", campaign_rec_str(&rec, "why"));
+    r->pairs = (unsigned)campaign_rec_u64(&rec, "pairs");
+    r->pairs_ok = (unsigned)campaign_rec_u64(&rec, "pairs_ok");
+    r->changed = (unsigned)campaign_rec_u64(&rec, "changed");
+    r->expected = (unsigned)campaign_rec_u64(&rec, "expected");
+    r->affected = (unsigned)campaign_rec_u64(&rec, "affected");
+    r->worst_gap = campaign_rec_u64(&rec, "worst_gap");
+    r->worst_ff = campaign_rec_u64(&rec, "worst_ff");
+    r->scrub_known = campaign_rec_u64(&rec, "scrub_known");
+    r->cyclic = (int)campaign_rec_u64(&rec, "cyclic");
+    r->cycle_known = (int)campaign_rec_u64(&rec, "cycle_known");
+    snprintf(r->cycle, sizeof r->cycle, "%s", campaign_rec_str(&rec, "cycle"));
+    int rc = 0;
+    if (rec.bad) {
+        snprintf(err, errlen, "case %u: a record without '%s'", i, rec.bad);
+        rc = -1;
+    }
+    campaign_rec_free(&rec);
+    return rc;
+}
+
+/* A single fault's line (and its reason, its cycle). */
+static void print_single(ccamp_t *k, unsigned i, int ran, const cres_t *r)
+{
+    char nm[32];
+    fname(&k->all[i], nm, sizeof nm);
+    int ok = ran && r->ok;
+    printf("%-12s %s", nm, ok ? "ok  " : "FAIL");
+    if (ran)
+        printf("  pairs %u/%u, changed %u nodes (named %u), affected flows %u, unaffected "
+               "worst gap %llu (fault-free %llu), scrubbed %llu, graph %s",
+               r->pairs_ok, r->pairs, r->changed, r->expected, r->affected,
+               (unsigned long long)r->worst_gap, (unsigned long long)r->worst_ff,
+               (unsigned long long)r->scrub_known,
+               r->cyclic ? (r->cycle_known ? "cyclic (known: sci_route.md s.5)" : "CYCLIC")
+                         : "acyclic");
+    if (!ok)
+        printf("\n    %s", r->why);
+    printf("\n");
+    if (r->cyclic && (k->o.verbose || !ok))
+        printf("    cycle: %s", r->cycle);
+    k->known += r->cyclic && r->cycle_known;
+    if (ok)
+        k->pass++;
+    else
+        k->fail++;
+    fflush(stdout);
+}
+
+/* A campaign record, in order, into the report: the single faults' lines, then the bad-table
+ * demonstration, then the double faults. */
+static int case_take(void *ctx, unsigned i, const char *text, char *err, size_t errlen)
+{
+    ccamp_t *k = ctx;
+    cres_t r;
+    int ran;
+    if (case_read(text, i, &r, &ran, err, errlen) < 0)
+        return -1;
+    if (i < k->nall) {
+        print_single(k, i, ran, &r);
+    } else {
+        fspec_t f[2];
+        char na[32], nb[32];
+        case_faults(k, i, f);
+        fname(&f[0], na, sizeof na);
+        fname(&f[1], nb, sizeof nb);
+        int ok = ran && r.pairs_ok == r.pairs && r.ok;
+        k->surv += ok;
+        if (k->o.verbose)
+            printf("  %s + %s: %s%s%s\n", na, nb, ok ? "survives" : "does not survive",
+                   ok ? "" : ": ", ok ? "" : r.why);
+    }
+    if (i + 1 == k->nall) {
+        k->bad = bad_flip_demo(&k->o);
+        if (k->npairs)
+            printf("double faults (reported, not failed; the paper guarantees one):\n");
+    }
+    return 0;
+}
+
+/* The parameters that make the results, for a shard's header. */
+static void check_params(campaign_t *c, const copts_t *o)
+{
+    campaign_param(c, "torus", "%ux%u", o->w, o->h);
+    campaign_param(c, "variant", "%s", o->p2s ? "P2S" : "LC3");
+    campaign_param(c, "model", "%s",
+                   o->models == LS_BOTH  ? "both"
+                   : o->models == LS_RTL ? "rtl"
+                                         : "csim");
+    campaign_param(c, "fault", "%s", o->fault ? o->fault : "every single fault");
+    campaign_param(c, "double", "%d", o->double_faults && !o->fault);
+    campaign_param(c, "time-scale", "%.17g", o->scale);
+    campaign_param(c, "period", "%llu", (unsigned long long)o->period);
+    campaign_param(c, "seed", "%llu", (unsigned long long)o->seed);
+    campaign_param(c, "verbose", "%d", o->verbose);
+}
+
+int sci_check_run(const sci_check_opts_t *opts, campaign_t *c, char *err, size_t errlen)
+{
+    ccamp_t *k = calloc(1, sizeof *k);
+    if (!k) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    k->o = *opts;
+    const copts_t o = *opts;
     if (o.fault) {
-        if (parse_fault(o.fault, o.w, o.h, &all[0]) < 0) {
+        if (parse_fault(o.fault, o.w, o.h, &k->all[0]) < 0) {
             snprintf(err, errlen, "--fault %s: xring:R (R < %u), yring:C (C < %u) or node:X,Y",
                      o.fault, o.h, o.w);
+            free(k);
             return -1;
         }
-        nall = 1;
+        k->nall = 1;
     } else {
         for (unsigned r = 0; r < o.h; r++)
-            all[nall++] = (fspec_t){0, r, 0};
+            k->all[k->nall++] = (fspec_t){0, r, 0};
         for (unsigned c = 0; c < o.w; c++)
-            all[nall++] = (fspec_t){1, c, 0};
+            k->all[k->nall++] = (fspec_t){1, c, 0};
         for (unsigned y = 0; y < o.h; y++)
             for (unsigned x = 0; x < o.w; x++)
-                all[nall++] = (fspec_t){2, x, y};
+                k->all[k->nall++] = (fspec_t){2, x, y};
     }
-    printf(
-        "faultcheck %ux%u %s, %s, time scale %g, all-pairs traffic every %llu cycles, seed %llu\n",
-        o.w, o.h, o.p2s ? "P2S" : "LC3",
-        o.models == LS_BOTH  ? "rtl+csim lockstep"
-        : o.models == LS_RTL ? "rtl"
-                             : "csim",
-        o.scale, (unsigned long long)o.period, (unsigned long long)o.seed);
-    unsigned pass = 0, fail = 0, known = 0;
-    time_t t0 = time(NULL);
-    for (unsigned k = 0; k < nall; k++) {
-        cres_t r;
-        char nm[32];
-        fname(&all[k], nm, sizeof nm);
-        int rc = one_case(&o, &all[k], 1, &r);
-        int ok = rc == 0 && r.ok;
-        printf("%-12s %s", nm, ok ? "ok  " : "FAIL");
-        if (rc == 0)
-            printf("  pairs %u/%u, changed %u nodes (named %u), affected flows %u, unaffected "
-                   "worst gap %llu (fault-free %llu), scrubbed %llu, graph %s",
-                   r.pairs_ok, r.pairs, r.changed, r.expected, r.affected,
-                   (unsigned long long)r.worst_gap, (unsigned long long)r.worst_ff,
-                   (unsigned long long)r.scrub_known,
-                   r.cyclic ? (r.cycle_known ? "cyclic (known: sci_route.md s.5)" : "CYCLIC")
-                            : "acyclic");
-        if (!ok)
-            printf("\n    %s", r.why);
-        printf("\n");
-        if (r.cyclic && (o.verbose || !ok))
-            printf("    cycle: %s", r.cycle);
-        known += r.cyclic && r.cycle_known;
-        if (ok)
-            pass++;
-        else
-            fail++;
-        fflush(stdout);
+    if (o.double_faults && !o.fault)
+        k->npairs = k->nall * (k->nall - 1) / 2;
+    check_params(c, &o);
+    if (campaign_reporting(c))
+        printf("faultcheck %ux%u %s, %s, time scale %g, all-pairs traffic every %llu cycles, "
+               "seed %llu\n",
+               o.w, o.h, o.p2s ? "P2S" : "LC3",
+               o.models == LS_BOTH  ? "rtl+csim lockstep"
+               : o.models == LS_RTL ? "rtl"
+                                    : "csim",
+               o.scale, (unsigned long long)o.period, (unsigned long long)o.seed);
+    campaign_hooks_t h = {case_run, case_take, NULL};
+    int rc = campaign_exec(c, k->nall + k->npairs, &h, k, err, errlen);
+    if (rc == 0 && campaign_reporting(c)) {
+        if (k->npairs)
+            printf("double faults: %u of %u survive (every live pair delivers, nothing lost)\n",
+                   k->surv, k->npairs);
+        printf("%u faults: %u passed, %u failed (%u with the known unavoidable cycle); %lld s\n",
+               k->nall, k->pass, k->fail, k->known, campaign_seconds(c));
+        rc = k->fail || k->bad ? 1 : 0;
     }
-    int bad = bad_flip_demo(&o);
-    if (o.double_faults && !o.fault) {
-        unsigned tot = 0, surv = 0;
-        printf("double faults (reported, not failed; the paper guarantees one):\n");
-        for (unsigned a = 0; a < nall; a++)
-            for (unsigned b = a + 1; b < nall; b++) {
-                fspec_t two[2] = {all[a], all[b]};
-                cres_t r;
-                char na[32], nb[32];
-                fname(&two[0], na, sizeof na);
-                fname(&two[1], nb, sizeof nb);
-                int rc = one_case(&o, two, 2, &r);
-                tot++;
-                int ok = rc == 0 && r.pairs_ok == r.pairs && r.ok;
-                surv += ok;
-                if (o.verbose)
-                    printf("  %s + %s: %s%s%s\n", na, nb, ok ? "survives" : "does not survive",
-                           ok ? "" : ": ", ok ? "" : r.why);
-            }
-        printf("double faults: %u of %u survive (every live pair delivers, nothing lost)\n", surv,
-               tot);
-    }
-    printf("%u faults: %u passed, %u failed (%u with the known unavoidable cycle); %lld s\n", nall,
-           pass, fail, known, (long long)(time(NULL) - t0));
-    return fail || bad ? 1 : 0;
+    free(k);
+    return rc < 0 ? -1 : rc;
 }

@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "campaign.h"
+
 typedef struct sci_check_opts {
     unsigned w, h, models; /* the torus (2x2 up to 16x16, P2S 32x32); LS_* */
     int p2s, verbose, double_faults;
@@ -16,8 +18,9 @@ typedef struct sci_check_opts {
 
 /* The defaults: the C model, time scale 5000, seed 1, period 4000, every fault. */
 void sci_check_defaults(sci_check_opts_t *o);
-/* Runs the faults and prints a line each and a summary: 0 every one passed, 1 not; -1 with a
- * message when o->fault does not name a fault of the torus. */
-int sci_check_run(const sci_check_opts_t *o, char *err, size_t errlen);
+/* Runs the faults, each a run of campaign c (harness/core/campaign.h), and prints a line each
+ * and a summary: 0 every one passed (or, in a shard, the shard written), 1 not; -1 with a
+ * message when o->fault does not name a fault of the torus or the campaign fails. */
+int sci_check_run(const sci_check_opts_t *o, campaign_t *c, char *err, size_t errlen);
 
 #endif

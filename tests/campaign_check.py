@@ -1,0 +1,131 @@
+#!/usr/bin/env python3
+"""Campaigns over processes and shards give the output of one process, byte for byte.
+
+usage: tests/campaign_check.py faultcheck|experiments   (from the repository's root)
+
+For each campaign below: the command run whole (the reference), with --jobs 2, as one shard
+(--shard 1/1) and as three (one of them on two processes), each set of shards merged by
+`ftsim merge` (given in a shuffled order): stdout, the exit status and the files the command
+writes (CSV, JSON) must equal the reference's; faultcheck's closing wall-time figure aside.
+`faultcheck` also checks that merge refuses shards that are not one whole campaign (one
+missing, one twice, another seed, a file cut short, not a shard) with exit 2 and FILE:LINE.
+Ends with `N passed, N failed`.
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FTSIM = os.environ.get("FTSIM", os.path.join(ROOT, "build", "ftsim"))
+WORK = os.path.join(ROOT, "build", "campaign-check")
+results = []
+
+
+def check(ok, what, detail=""):
+    ok = bool(ok)
+    results.append(ok)
+    print(f"{'ok  ' if ok else 'FAIL'} {what}" + ("" if ok else f"\n     {detail}"))
+
+
+def ftsim(args, out=None):
+    """Runs ftsim; (exit status, stdout with the wall-time figure removed, stderr)."""
+    p = subprocess.run([FTSIM, *args], cwd=ROOT, capture_output=True)
+    text = re.sub(rb"; \d+ s\n", b"; - s\n", p.stdout)
+    if out:
+        with open(out, "wb") as f:
+            f.write(p.stdout)
+    return p.returncode, text, p.stderr.decode(errors="replace")
+
+
+
+
+
+def side_files(d):
+    """The files the command wrote under d, by name, with their bytes (then d is emptied)."""
+    files = {}
+    for name in sorted(os.listdir(d)) if os.path.isdir(d) else []:
+        with open(os.path.join(d, name), "rb") as f:
+            files[name] = f.read()
+    shutil.rmtree(d, ignore_errors=True)
+    return files
+
+
+def campaign(name, args, side):
+    """args: the command line (side: the folder its files go to). Exit status, stdout and
+    stderr are compared (the commands here are quiet: stderr holds only what went wrong).
+    Returns the shard paths of the three-shard run, for the refusal checks."""
+    ref = ftsim(args)
+    ref_files = side_files(side)
+    check(ref[0] in (0, 1), f"{name}: runs whole (exit {ref[0]})", ref[2][-300:])
+
+    def same(what, got, files):
+        check(got == ref and files == ref_files, f"{name}: {what} == run whole",
+              f"exit {got[0]} vs {ref[0]}; stdout {'same' if got[1] == ref[1] else 'differs'}; "
+              f"stderr {'same' if got[2] == ref[2] else 'differs'}; "
+              f"files {sorted(files)} vs {sorted(ref_files)}"
+              + ("" if files == ref_files else " (contents differ)") + f"\n{got[2][-300:]}")
+
+    got = ftsim(args + ["--jobs", "2"])
+    same("--jobs 2", got, side_files(side))
+    paths = {}
+    for n in (1, 3):
+        paths[n] = []
+        for k in range(1, n + 1):
+            p = os.path.join(WORK, f"{name}-{k}of{n}.shard")
+            rc, _, err = ftsim(args + ["--shard", f"{k}/{n}"] + (["--jobs", "2"] if k == 2 else []),
+                               out=p)
+            check(rc == 0 and not side_files(side),
+                  f"{name}: shard {k}/{n} written, nothing else", f"exit {rc}: {err[-300:]}")
+            paths[n].append(p)
+        order = paths[n][1:] + paths[n][:1]
+        got = ftsim(["merge", *order])
+        same(f"{n} shard{'s' if n > 1 else ''} merged", got, side_files(side))
+    return paths[3]
+
+
+def refused(what, files, needle):
+    rc, out, err = ftsim(["merge", *files])
+    ok = rc == 2 and needle in err and re.search(r"^\S+:\d+: |^ftsim merge: ", err, re.M)
+    check(bool(ok), f"merge refuses {what}: exit 2, '{needle}'", f"exit {rc}: {err.strip()}")
+
+
+def main():
+    which = sys.argv[1] if len(sys.argv) > 1 else ""
+    if which not in ("faultcheck", "experiments"):
+        print(__doc__.strip().splitlines()[2])
+        return 2
+    os.makedirs(WORK, exist_ok=True)
+    if which == "faultcheck":
+        # the single faults, the bad-table demonstration and every double fault (verbose): a
+        # failing case and both kinds of line; --period 500 keeps it short
+        fc = ["faultcheck", "--torus", "2x2", "--double", "--period", "500", "-v"]
+        s = campaign("faultcheck", fc, os.path.join(WORK, "none"))
+        refused("a missing shard", s[:2], "shard 3/3 missing")
+        refused("a shard twice", s + s[1:2], "again")
+        other = os.path.join(WORK, "faultcheck-seed2-3of3.shard")
+        ftsim(fc + ["--seed", "2", "--shard", "3/3"], out=other)
+        refused("a shard of another campaign", s[:2] + [other], ":10: arg '--seed'")
+        cut = os.path.join(WORK, "faultcheck-cut.shard")
+        with open(s[2], "rb") as f:
+            lines = f.read().splitlines(keepends=True)
+        with open(cut, "wb") as f:
+            f.writelines(lines[:-1])
+        refused("a shard cut short", s[:2] + [cut], "cut short")
+        refused("a file that is no shard", s[:2] + ["tests/campaign_check.py"], ":1: not an ftsim shard")
+    else:
+        out = os.path.join(WORK, "exp")
+        campaign("ring-down-9", ["experiment", "ring-down-9", "--runs", "3", "--time-scale", "100",
+                                 "--quiet", "--out", out, "--json-file", os.path.join(out, "x.json")], out)
+        # a run that fails ends the experiment at that run, sharded or not
+        campaign("ring-down-9-fails", ["experiment", "ring-down-9", "--runs", "3", "--time-scale",
+                                       "100", "--readytogo-ms", "100000", "--quiet", "--out", out], out)
+        campaign("rnp-policy", ["experiment", "rnp-policy", "--cycles", "3000", "--quiet", "--out", out],
+                 out)
+    print(f"{results.count(True)} passed, {results.count(False)} failed")
+    return 0 if all(results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
