@@ -6,9 +6,9 @@
  * next-state record (rn1_eval_t plus a fresh rn1_t), and the record is
  * committed at the end.  Ports interact only through the allocation of
  * backward ports, so they are evaluated in the rotating service order of
- * rnp.md section 5 and a port sees what the ports served before it took.
+ * rn1.md section 5 and a port sees what the ports served before it took.
  *
- * Backward channel (rnp.md section 7, rn1.md "Backward channel"): the bc
+ * Backward channel (rn1.md section 7): the bc
  * inputs are looked at only while backchan is 1 (choice bias, drop requests,
  * blocked collapse); the bc output registers (bc_q) are computed every cycle
  * and gated by backchan on the way out.

@@ -1,11 +1,11 @@
 /*
  * rn1.h - cycle-accurate, bit-exact C reference model of the RN1 router.
  *
- * Behaviour: rtl/rn1.md sections 1-5, 7 (the backward channel, on
- * when CFG backchan is 1) and 8.  Block contract (register map, debug
- * encoding, reset/config semantics, backward-channel timing): rtl/rn1.md.
- * The model is written from those two documents only; the harness compares
- * it with the RTL in lockstep every cycle.
+ * Written from rtl/rn1.md only: the behaviour in its sections 1-5, 7 (the
+ * backward channel, on when CFG backchan is 1) and 8, and the block contract
+ * (register map, debug encoding, reset/config semantics, backward-channel
+ * timing) in the sections after them.  The harness compares it with the RTL
+ * in lockstep every cycle.
  *
  * Timing: rn1_t holds the registers.  The output accessors return the values
  * during the current cycle, i.e. the registers as left by the last rn1_step;

@@ -15,7 +15,7 @@ static const char usage[] =
     "single fault in turn (each X ring, each Y ring, each node; or just --fault xring:R |\n"
     "yring:C | node:X,Y), with the timers divided by --time-scale (default 5000). For each\n"
     "fault: all pairs deliver after reconfiguration, nothing is scrubbed, retransmitted or\n"
-    "lost after it, the tables read back change at exactly the nodes sci.md section 3 names,\n"
+    "lost after it, the tables read back change at exactly the nodes sci_route.md section 2 names,\n"
     "flows off the failed ring keep their fault-free jitter, and the queue dependency graph is\n"
     "acyclic (the cycles harness/sci/sci_route.md section 5 proves unavoidable are reported as\n"
     "known). --double: every pair of faults, reported (not failed). Exit 0 when every single\n"

@@ -30,7 +30,7 @@ static const char usage_fuzz[] =
     "models never diverge.\n"
     "\n"
     "ring: N nodes on one SCI ring (default: size and variant from the seed). The hosts run the\n"
-    "end-to-end protocol of sci.md section 1 (sequence numbers per flow, acknowledgements,\n"
+    "end-to-end protocol of harness/sci/README.md section 1 (sequence numbers per flow, acknowledgements,\n"
     "retransmission with a new tid on a timeout or a failure report, give-up after 10 tries)\n"
     "while cables are pulled and restored at random; a message every ~G cycles per flow. A\n"
     "ledger checks that every message is delivered once and in order, or its source gave it\n"

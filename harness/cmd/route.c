@@ -16,7 +16,7 @@ static const char usage_route[] =
     "faults (sci.md sections 3-4; --policy step: the variant of harness/sci/sci_route.md), then:\n"
     "  --check      traces every live ordered pair hop by hop: pairs reached, most ring legs\n"
     "               (at most 3), rings used twice, and the nodes whose tables differ from the\n"
-    "               fault-free ones against the nodes sci.md names\n"
+    "               fault-free ones against the nodes sci_route.md names\n"
     "  --deadlock   builds the queue dependency graph (LC send and receive queues; an edge for\n"
     "               each consecutive pair of queues on every traced route) and prints\n"
     "               'acyclic (V vertices, E edges)' or one cycle\n"
@@ -159,7 +159,7 @@ static int route_report(const route_opts_t *o, const sci_tables_t *tb, const sci
                 }
             printf("%s\n", nch ? "" : " none");
             if (extra) {
-                printf("%u changed node(s) marked ! are not among those sci.md names\n", extra);
+                printf("%u changed node(s) marked ! are not among those sci_route.md names\n", extra);
                 fail = 1;
             }
         }

@@ -364,7 +364,7 @@ static void check_changed(ccase_t *c, const sci_torus_t *t, const sci_tables_t *
             if (ch[i] != ex[i]) {
                 r->ok = 0;
                 snprintf(r->why, sizeof r->why,
-                         "node (%u,%u) %s its tables, sci.md section 3 "
+                         "node (%u,%u) %s its tables, sci_route.md section 2 "
                          "says it %s",
                          i % o->w, i / o->w, ch[i] ? "changed" : "kept",
                          ex[i] ? "changes" : "keeps");

@@ -306,7 +306,7 @@ static void test_single_faults(tally_t *t)
                 sci_route_free(&ff);
             }
     }
-    printf("single faults (2x2, 3x3, 4x4, 5x3; LC3 and P2S): acyclic under sci.md as written %u of "
+    printf("single faults (2x2, 3x3, 4x4, 5x3; LC3 and P2S): acyclic under the reference algorithm as written %u of "
            "%u, "
            "under the step variant %u of %u (the rest: dead nodes on 3x3 and up, cyclic under any "
            "routing)\n",
