@@ -10,6 +10,7 @@
 #include "experiment.h"
 #include "experiment_sci.h"
 #include "lockstep.h"
+#include "tpool.h"
 
 static const char usage_experiment[] =
     "usage: ftsim experiment NAME [--cycles N] [--seed S] [--model rtl|csim|both] [--out DIR]\n"
@@ -35,6 +36,7 @@ static const char usage_sci[] =
     "                        [--time-scale K] [--cablenotok-ms T] [--readytogo-ms T]\n"
     "                        [--watchdog-ms T] [--host-rtx-ms T] [--compute-ms T]\n"
     "                        [--reg-write-us T] [--echo-timeout C] [--rsr-timeout C]\n"
+    "                        [--threads N]\n"
     "\n"
     "The paper's experiments on the 2-D SCI torus (sci.md section 6, harness/scisys/sci_sys.md):\n"
     "  ring-down-9      3x3 LC3, flows tiger-1->8, 3->7, 1->3 and the control flow 5->9;\n"
@@ -51,7 +53,9 @@ static const char usage_sci[] =
     "Writes the mean bandwidth and latency around the fault (1 ms bins) to NAME.csv under\n"
     "--out (default build/experiments); `make paper`, or harness/scripts/plot.py DIR/NAME.csv,\n"
     "draws NAME-bandwidth.png and NAME-latency.png from it.\n"
-    "The paper's timers by default (50 ms, 200 ms, 1 s); --runs 5, --seed 1, --model csim.\n";
+    "The paper's timers by default (50 ms, 200 ms, 1 s); --runs 5, --seed 1, --model csim.\n"
+    "--threads N runs the C model's nodes, hosts and drivers on N threads, with the same\n"
+    "results as on one (the RTL stays on one thread).\n";
 
 /* A timer or a rate: a positive number into *(double *)dst. */
 static int positive(void *dst, const char *val, char *err, size_t errlen)
@@ -128,6 +132,8 @@ static int sci_experiment(const char *name, int argc, char **argv)
         {"reg-write-us", 0, OPTS_FN, &p->reg_write_us, .fn = positive, .msg = num},
         {"echo-timeout", 0, OPTS_FN, &p->echo_timeout, .fn = cycles16, .msg = num},
         {"rsr-timeout", 0, OPTS_FN, &p->rsr_timeout, .fn = cycles16, .msg = num},
+        {"threads", 0, OPTS_UINT, &o.threads, .min = 1, .max = TPOOL_MAX, .flags = OPTS_DEC,
+         .msg = "1 to 64"},
         {0},
     };
     opts_cmd_t c = {.name = "experiment",
