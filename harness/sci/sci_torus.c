@@ -338,6 +338,8 @@ typedef struct torusdev {
     uint64_t *nout;  /* per node model: its output ports of this cycle */
     uint64_t *nnext; /* per node model: the outputs an edge under way produces */
     uint64_t *ein;   /* the torus's own inputs */
+    uint64_t *eout;  /* the torus's own outputs, as the last edge left them (node_eout) */
+    bool eout_stale; /* a control or a reset changed some since */
     uint8_t *cut;    /* [node * 2 + dim] */
     uint8_t *off;    /* powered down */
     uint8_t *pup;    /* power-up reset cycles still to go */
@@ -396,10 +398,36 @@ static void compose(torusdev_t *t)
         compose_node(t, i);
 }
 
+/* Node i's ports among the torus's outputs, from its model's outputs o, its power and its
+ * cables. */
+static void node_eout(torusdev_t *t, unsigned i, const uint64_t *o)
+{
+    uint64_t *out = t->eout;
+    if (t->off[i]) {
+        out[tport(i, SCI_TP_HIN_READY)] = 1;
+        out[tport(i, SCI_TP_HOUT)] = 0;
+        out[tport(i, SCI_TP_IRQ_X)] = 0;
+        out[tport(i, SCI_TP_IRQ_Y)] = 0;
+    } else {
+        out[tport(i, SCI_TP_HIN_READY)] = o[sci_node_port(2, SCI_NP_HIN_READY, 0)];
+        out[tport(i, SCI_TP_HOUT)] = o[sci_node_port(2, SCI_NP_HOUT, 0)];
+        out[tport(i, SCI_TP_IRQ_X)] = o[sci_node_port(2, SCI_NP_IRQ, 0)];
+        out[tport(i, SCI_TP_IRQ_Y)] = o[sci_node_port(2, SCI_NP_IRQ, 1)];
+    }
+    bool dead[2] = {t->cut[i * 2] || t->off[i], t->cut[i * 2 + 1] || t->off[i]};
+    out[tport(i, SCI_TP_LX)] = dead[0] ? 0 : o[sci_node_port(2, SCI_NP_LOUT, 0)];
+    out[tport(i, SCI_TP_LX_SD)] = dead[0] ? 0 : o[sci_node_port(2, SCI_NP_LOUT_SD, 0)];
+    out[tport(i, SCI_TP_LY)] = dead[1] ? 0 : o[sci_node_port(2, SCI_NP_LOUT, 1)];
+    out[tport(i, SCI_TP_LY_SD)] = dead[1] ? 0 : o[sci_node_port(2, SCI_NP_LOUT_SD, 1)];
+}
+
 static void refresh(torusdev_t *t)
 {
-    for (unsigned i = 0; i < t->n; i++)
+    for (unsigned i = 0; i < t->n; i++) {
         dev_get_outputs(t->node[i], nout(t, i));
+        node_eout(t, i, nout(t, i));
+    }
+    t->eout_stale = false;
 }
 
 static void node_reset(torusdev_t *t, unsigned i, bool a)
@@ -421,7 +449,7 @@ static void tr_destroy(void *self)
         if (t->node[i])
             dev_close(t->node[i]);
     free(t->node), free(t->nin), free(t->nout), free(t->ein), free(t->cut), free(t->off);
-    free(t->pup), free(t->ctrl), free(t->nnext);
+    free(t->pup), free(t->ctrl), free(t->nnext), free(t->eout);
     free(t);
 }
 
@@ -431,6 +459,7 @@ static void tr_set_reset(void *self, bool a)
     if (a && !t->in_reset) {
         /* a device reset powers every node and restores the default configuration */
         memset(t->off, 0, t->n);
+        t->eout_stale = true;
         memset(t->pup, 0, t->n);
         memcpy(t->ctrl, t->td->ctrl_dflt, (size_t)t->n * NCTRL * sizeof *t->ctrl);
         t->rot = 0;
@@ -443,28 +472,25 @@ static void tr_set_reset(void *self, bool a)
 static void tr_set_inputs(void *self, const uint64_t *in)
 {
     torusdev_t *t = self;
-    memcpy(t->ein, in, t->td->d.nports * sizeof *in);
+    for (unsigned i = 0; i < t->n; i++) {
+        t->ein[tport(i, SCI_TP_HIN)] = in[tport(i, SCI_TP_HIN)];
+        t->ein[tport(i, SCI_TP_HOUT_READY)] = in[tport(i, SCI_TP_HOUT_READY)];
+    }
 }
 
+/* The outputs: each node's as its last edge left them (step_node), unless a control or a
+ * reset changed a node's power or cables since. */
 static void tr_get_outputs(void *self, uint64_t *out)
 {
     torusdev_t *t = self;
-    for (unsigned i = 0; i < t->n; i++) {
-        const uint64_t *o = nout(t, i);
-        if (t->off[i]) {
-            out[tport(i, SCI_TP_HIN_READY)] = 1;
-            out[tport(i, SCI_TP_HOUT)] = 0;
-            out[tport(i, SCI_TP_IRQ_X)] = 0;
-            out[tport(i, SCI_TP_IRQ_Y)] = 0;
-        } else {
-            out[tport(i, SCI_TP_HIN_READY)] = o[sci_node_port(2, SCI_NP_HIN_READY, 0)];
-            out[tport(i, SCI_TP_HOUT)] = o[sci_node_port(2, SCI_NP_HOUT, 0)];
-            out[tport(i, SCI_TP_IRQ_X)] = o[sci_node_port(2, SCI_NP_IRQ, 0)];
-            out[tport(i, SCI_TP_IRQ_Y)] = o[sci_node_port(2, SCI_NP_IRQ, 1)];
-        }
-        link_of(t, i, 0, &out[tport(i, SCI_TP_LX)], &out[tport(i, SCI_TP_LX_SD)]);
-        link_of(t, i, 1, &out[tport(i, SCI_TP_LY)], &out[tport(i, SCI_TP_LY_SD)]);
+    if (t->eout_stale) {
+        for (unsigned i = 0; i < t->n; i++)
+            node_eout(t, i, nout(t, i));
+        t->eout_stale = false;
     }
+    const size_t first = SCI_TP_HIN_READY, nk = SCI_TORUS_NK - SCI_TP_HIN_READY;
+    for (unsigned i = 0; i < t->n; i++)
+        memcpy(&out[tport(i, first)], &t->eout[tport(i, first)], nk * sizeof *out);
 }
 
 static int ctrl_index(uint32_t a)
@@ -560,7 +586,9 @@ static void step_node(torusdev_t *t, unsigned i)
     }
     if (m->ops->internal_error(m->self))
         atomic_store_explicit(&t->step_ierr, true, memory_order_relaxed);
-    m->ops->get_outputs(m->self, &t->nnext[(size_t)i * t->np]);
+    uint64_t *o = &t->nnext[(size_t)i * t->np];
+    m->ops->get_outputs(m->self, o);
+    node_eout(t, i, o);
 }
 
 static void step_nodes(void *ctx, unsigned lo, unsigned hi)
@@ -687,6 +715,7 @@ static int tr_control(void *self, const char *cmd, char *err, size_t errlen)
     unsigned dim, i;
     if (parse_ctl(t->td, cmd, &op, &dim, &i, err, errlen) < 0)
         return -1;
+    t->eout_stale = true;
     switch (op) {
     case CTL_CUT:
     case CTL_RESTORE: t->cut[i * 2 + dim] = op == CTL_CUT; break;
@@ -788,13 +817,14 @@ static void *torus_create(const dev_design_t *d, dev_impl_t impl, const char *in
     t->nin = calloc((size_t)t->n * t->np, sizeof *t->nin);
     t->nout = calloc((size_t)t->n * t->np, sizeof *t->nout);
     t->nnext = calloc((size_t)t->n * t->np, sizeof *t->nnext);
+    t->eout = calloc(td->d.nports, sizeof *t->eout);
     t->ein = calloc(td->d.nports, sizeof *t->ein);
     t->cut = calloc((size_t)t->n * 2, 1);
     t->off = calloc(t->n, 1);
     t->pup = calloc(t->n, 1);
     t->ctrl = calloc((size_t)t->n * NCTRL, sizeof *t->ctrl);
-    if (!t->node || !t->nin || !t->nout || !t->nnext || !t->ein || !t->cut || !t->off || !t->pup ||
-        !t->ctrl) {
+    if (!t->node || !t->nin || !t->nout || !t->nnext || !t->eout || !t->ein || !t->cut || !t->off ||
+        !t->pup || !t->ctrl) {
         tr_destroy(t);
         snprintf(err, errlen, "out of memory");
         return NULL;
