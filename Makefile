@@ -187,7 +187,7 @@ $(FTSIM): $(OBJ_HC) $(OBJ_CSIM) $(OBJ_CXX) $(RN1_LIB) $(SCI_LIBS) $(OBS_LIB) $(V
 # A unit test sees every harness folder and the C models; it links only what it uses.
 $(BUILD)/tests/%: tests/%.c $(LIB_HARNESS) $(LIB_CSIM) Makefile
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_C) -pedantic $(INC_cmd) $< $(LIB_HARNESS) $(LIB_CSIM) -lm -o $@
+	$(CC) $(CFLAGS_C) -pedantic $(INC_cmd) $< $(LIB_HARNESS) $(LIB_CSIM) -lm -pthread -o $@
 
 units: $(UNIT_BIN)
 

@@ -358,6 +358,19 @@ def suite_torus():
     t.append(Test("torus", "torus 3x3 scenario: named flows, a cable pulled and put back, watchdog",
                   [FTSIM, "torus", "--torus", "3x3", "--scenario", "tests/scenarios/pull_restore_3x3.scn",
                    "--time-scale", "100"], exit_is(0, "PASS torus")))
+    # --threads: the report, the JSON and the driver log byte for byte the same on 1, 2 and 3
+    # threads (speed figures taken out), with faults that run the drivers and power a node off
+    faults = ["--fault", "100us:cut x 1,2", "--fault", "150us:off 2,3", "--fault",
+              "300us:restore x 1,2", "--fault", "350us:on 2,3"]
+    for v, extra in (("", ["--json"]), ("--p2s", [])):
+        t.append(Test("torus", f"torus 4x4 {v or 'lc3'} with faults: the same on 1, 2, 3 threads",
+                      ["python3", "tests/threads_same.py", "1,2,3", "torus", "--torus", "4x4",
+                       *([v] if v else []), "--traffic", "uniform", "--every", "50us",
+                       "--time-scale", "1000", "--run", "600us", *faults, "--log", *extra],
+                      exit_is(0, "PASS threads")))
+    t.append(Test("torus", "faultcheck 4x4 lc3 node:1,2 -vv: the same on 1, 2, 3 threads",
+                  ["python3", "tests/threads_same.py", "1,2,3", "faultcheck", "--torus", "4x4",
+                   "--fault", "node:1,2", "-vv"], exit_is(0, "PASS threads")))
     return t
 
 

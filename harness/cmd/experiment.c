@@ -10,6 +10,7 @@
 #include "experiment.h"
 #include "experiment_sci.h"
 #include "lockstep.h"
+#include "tpool.h"
 
 static const char usage_experiment[] =
     "usage: ftsim experiment NAME [--cycles N] [--seed S] [--model rtl|csim|both] [--out DIR]\n"
@@ -37,6 +38,7 @@ static const char usage_sci[] =
     "                        [--time-scale K] [--cablenotok-ms T] [--readytogo-ms T]\n"
     "                        [--watchdog-ms T] [--host-rtx-ms T] [--compute-ms T]\n"
     "                        [--reg-write-us T] [--echo-timeout C] [--rsr-timeout C]\n"
+    "                        [--threads N]\n"
     "\n"
     "The paper's experiments on the 2-D SCI torus (sci.md section 6, harness/scisys/sci_sys.md):\n"
     "  ring-down-9      3x3 LC3, flows tiger-1->8, 3->7, 1->3 and the control flow 5->9;\n"
@@ -54,6 +56,8 @@ static const char usage_sci[] =
     "--out (default build/experiments); `make paper`, or harness/scripts/plot.py DIR/NAME.csv,\n"
     "draws NAME-bandwidth.png and NAME-latency.png from it.\n"
     "The paper's timers by default (50 ms, 200 ms, 1 s); --runs 5, --seed 1, --model csim.\n"
+    "--threads N runs the C model's nodes, hosts and drivers on N threads, with the same\n"
+    "results as on one (the RTL stays on one thread).\n"
     "--jobs J: the runs on J processes, the output as with one. --shard K/N: only every Nth\n"
     "run from the Kth, written on stdout as a shard file (no table, CSV or JSON; exit 0 once\n"
     "written); ftsim merge makes them of all N shards (harness/scisys/README.md).\n";
@@ -138,6 +142,8 @@ static int sci_experiment(const char *name, int argc, char **argv, campaign_t *m
         {"reg-write-us", 0, OPTS_FN, &p->reg_write_us, .fn = positive, .msg = num},
         {"echo-timeout", 0, OPTS_FN, &p->echo_timeout, .fn = cycles16, .msg = num},
         {"rsr-timeout", 0, OPTS_FN, &p->rsr_timeout, .fn = cycles16, .msg = num},
+        {"threads", 0, OPTS_UINT, &o.threads, .min = 1, .max = TPOOL_MAX, .flags = OPTS_DEC,
+         .msg = "1 to 64"},
         {0},
     };
     opts_cmd_t c = {.name = "experiment",

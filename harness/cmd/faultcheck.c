@@ -5,10 +5,12 @@
 #include "cmd.h"
 #include "lockstep.h"
 #include "sci_check.h"
+#include "tpool.h"
 
 static const char usage[] =
     "usage: ftsim faultcheck --torus WxH [--p2s] [--model csim|rtl|both] [--fault F]\n"
     "                        [--double] [--time-scale K] [--period C] [--seed S] [-v|-vv]\n"
+    "                        [--threads N]\n"
     "\n"
     "Runs the torus with all-pairs traffic (one 64-byte message per --period cycles per\n"
     "ordered pair, default 4000), the drivers (LC3) or the hardware failover (P2S), and every\n"
@@ -18,8 +20,10 @@ static const char usage[] =
     "lost after it, the tables read back change at exactly the nodes sci_route.md section 2 names,\n"
     "flows off the failed ring keep their fault-free jitter, and the queue dependency graph is\n"
     "acyclic (the cycles harness/sci/sci_route.md section 5 proves unavoidable are reported as\n"
-    "known). --double: every pair of faults, reported (not failed). Exit 0 when every single\n"
-    "fault passes, 1 otherwise, 2 on bad arguments.\n"
+    "known). --double: every pair of faults, reported (not failed). --threads N runs the C\n"
+    "model's nodes, hosts and drivers on N threads, with the same results as on one (the RTL\n"
+    "stays on one thread). Exit 0 when every single fault passes, 1 otherwise, 2 on bad\n"
+    "arguments.\n"
     "\n"
     "--jobs J: the faults on J processes, the output as with one. --shard K/N: only every Nth\n"
     "fault from the Kth, written on stdout as a shard file (exit 0 once written); ftsim merge\n"
@@ -46,6 +50,8 @@ int cmd_faultcheck_with(int argc, char **argv, campaign_t *merged)
         {"period", 0, OPTS_U64, &o.period, .min = 500, .max = 1000000,
          .msg = "500 to 1000000 cycles"},
         {"seed", 0, OPTS_U64, &o.seed, .msg = "a number"},
+        {"threads", 0, OPTS_UINT, &o.threads, .min = 1, .max = TPOOL_MAX, .flags = OPTS_DEC,
+         .msg = "1 to 64"},
         {0},
     };
     opts_cmd_t c = {.name = "faultcheck",

@@ -27,6 +27,7 @@
 #include "prng.h"
 #include "sci_route.h"
 #include "sci_sys.h"
+#include "tpool.h"
 
 #define MAXF     4096
 #define MAXFAULT 48
@@ -42,7 +43,7 @@ typedef struct rfault {
 } rfault_t;
 
 typedef struct ropts {
-    unsigned w, h, models;
+    unsigned w, h, models, threads;
     int p2s, json, log, stat, no_skip;
     const char *traffic, *wave, *scenario, *series;
     uint64_t bin;
@@ -67,6 +68,7 @@ static const char usage[] =
     "                   [--fault WHEN:CONTROL] ... [--random-faults N] [--scenario FILE]\n"
     "                   [--run T] [--time-scale K] [--seed S] [--wave FILE.fst] [--log] [--json]\n"
     "                   [--series FILE.csv] [--bin T] [--no-skip] [--param NAME=VALUE] ...\n"
+    "                   [--threads N]\n"
     "\n"
     "Runs the torus with its host agents and drivers (LC3) or hardware failover (P2S; --static:\n"
     "the static reconfiguration baseline instead of the drivers) and reports per flow the\n"
@@ -79,7 +81,9 @@ static const char usage[] =
     "off X,Y | on X,Y. --random-faults N pulls N random cables at seeded random times and\n"
     "puts each back later. --series writes every flow's deliveries and MB/s per --bin (default\n"
     "1/100 of the run) as CSV. --no-skip steps the C model through every edge (for speed\n"
-    "comparisons with the RTL, which has no idle skipping). --param sets one of the driver's\n"
+    "comparisons with the RTL, which has no idle skipping). --threads N runs the C model's\n"
+    "nodes, hosts and drivers on N threads, with the same results as on one (the RTL stays\n"
+    "on one thread: its models share one Verilator runtime). --param sets one of the driver's\n"
     "parameters (cablenotok_ms readytogo_ms watchdog_ms host_rtx_ms compute_ms\n"
     "reg_write_us clock_mhz echo_timeout busy_limit retry_limit rsr_timeout fail_backoff\n"
     "window; defaults in harness/scisys/sci_sys.md section 3). --run overrides a scenario's\n"
@@ -440,6 +444,8 @@ static int torus_args(ropts_t *o, int argc, char **argv)
         {"series", 0, OPTS_STR, .dst = &o->series},
         {"bin", 0, OPTS_FN, &o->bin, .fn = time_cycles, .msg = "a time (100us, 1ms, cycles)"},
         {"wave", 0, OPTS_STR, .dst = &o->wave},
+        {"threads", 0, OPTS_UINT, &o->threads, .min = 1, .max = TPOOL_MAX, .flags = OPTS_DEC,
+         .msg = "1 to 64"},
         {0},
     };
     opts_cmd_t c = {.name = "torus",
@@ -584,6 +590,7 @@ static int torus_open(const ropts_t *o, prng_t *rng, trun_t *t)
     cfg->bin_cycles = o->bin ? o->bin : o->run / 100 ? o->run / 100 : 1;
     cfg->log = o->log ? stderr : NULL;
     cfg->no_skip = o->no_skip;
+    cfg->threads = o->threads;
     t->t0 = time(NULL);
     struct timespec ts0;
     clock_gettime(CLOCK_MONOTONIC, &ts0);
@@ -740,6 +747,9 @@ static int torus_report(const ropts_t *o, const trun_t *t, int rc)
         passes += d.rtg_passes, extra += d.extra_passes, restores += d.watchdog_restores;
     }
     double cps = t->run_s > 0 ? (double)t->run_cycles / t->run_s : 0;
+    char thr[24] = "";
+    if (o->threads > 1)
+        snprintf(thr, sizeof thr, ", %u threads", o->threads);
     double mbs = (double)tot.bytes / ((double)t->run_cycles / 1e8) / 1e6;
     double lat = tot.delivered ? tot.lat / (double)tot.delivered / 100.0 : 0;
     if (o->json)
@@ -754,13 +764,13 @@ static int torus_report(const ropts_t *o, const trun_t *t, int rc)
     else
         printf("total: %llu messages, %.1f MB/s, mean latency %.2f us; driver passes %u (extra %u, "
                "watchdog restores %u)\nspeed: %llu cycles in %.2f s = %.0f simulated cycles/s "
-               "(%s; building the torus took %.2f s; wall %lld s)\n",
+               "(%s%s; building the torus took %.2f s; wall %lld s)\n",
                (unsigned long long)tot.delivered, mbs, lat, passes, extra, restores,
                (unsigned long long)t->run_cycles, t->run_s, cps,
                o->models == LS_BOTH  ? "lockstep"
                : o->models == LS_RTL ? "rtl"
                                      : "csim",
-               t->build_s, (long long)(time(NULL) - t->t0));
+               thr, t->build_s, (long long)(time(NULL) - t->t0));
     if (rc) {
         printf("FAIL torus: %s\n", t->err);
     } else if (t->settled != 1) {

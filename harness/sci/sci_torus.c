@@ -55,6 +55,7 @@
 #include "sci_torus.h"
 #include "sci_fabric.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,6 +65,7 @@
 #include "sci_node.h"
 #include "sci_route.h"
 #include "sci_word.h"
+#include "tpool.h"
 #include "vl_trace.h"
 
 /* The configuration registers a node gets in every configuration cycle, in rotation: the three
@@ -332,17 +334,28 @@ typedef struct torusdev {
     const torusdesign_t *td;
     unsigned n, w, h, np; /* nodes, dimensions, ports per node model */
     device_t **node;
-    uint64_t *nin, *nout; /* per node model: its ports */
-    uint64_t *ein;        /* the torus's own inputs */
-    uint8_t *cut;         /* [node * 2 + dim] */
-    uint8_t *off;         /* powered down */
-    uint8_t *pup;         /* power-up reset cycles still to go */
-    uint64_t *ctrl;       /* the configuration: [node * NCTRL + k] */
+    uint64_t *nin;   /* per node model: its input ports */
+    uint64_t *nout;  /* per node model: its output ports of this cycle */
+    uint64_t *nnext; /* per node model: the outputs an edge under way produces */
+    uint64_t *ein;   /* the torus's own inputs */
+    uint64_t *eout;  /* the torus's own outputs, as the last edge left them (node_eout) */
+    bool eout_stale; /* a control or a reset changed some since */
+    uint8_t *cut;    /* [node * 2 + dim] */
+    uint8_t *off;    /* powered down */
+    uint8_t *pup;    /* power-up reset cycles still to go */
+    uint64_t *ctrl;  /* the configuration: [node * NCTRL + k] */
     bool in_reset;
     int wrote;    /* node a device write addressed this cycle, -1 none */
     unsigned rot; /* rotation of the configuration writes during reset */
     dev_impl_t impl;
     void *trace;
+    bool ierr; /* a node model flagged an internal error (sticky, as each node's flag) */
+    /* the edge under way (see step_node), and where it runs */
+    tpool_t *pool;                /* NULL: on the calling thread */
+    atomic_bool moved, step_ierr; /* some node's edge changed its state / flagged an error */
+    uint64_t step_cycle, step_max;
+    unsigned step_ctrl; /* in reset: the configuration register of this edge's rotation */
+    bool step_skip;     /* skip (dev_ops_t.skip) instead of tick */
 } torusdev_t;
 
 static uint64_t *nin(torusdev_t *t, unsigned i) { return &t->nin[(size_t)i * t->np]; }
@@ -361,28 +374,60 @@ static void link_of(torusdev_t *t, unsigned i, unsigned dim, uint64_t *w, uint64
     *sd = nout(t, i)[sci_node_port(2, SCI_NP_LOUT_SD, dim)];
 }
 
+/* Node i's inputs of this cycle: the links from its upstream X and Y neighbours (their
+ * outputs of this cycle, in nout), its host ports from the torus's inputs. */
+static void compose_node(torusdev_t *t, unsigned i)
+{
+    unsigned x = i % t->w, y = i / t->w;
+    unsigned left = sci_torus_index(t->w, (x + t->w - 1) % t->w, y);
+    unsigned above = sci_torus_index(t->w, x, (y + t->h - 1) % t->h);
+    uint64_t *in = nin(t, i), w, sd;
+    link_of(t, left, 0, &w, &sd);
+    in[sci_node_port(2, SCI_NP_LIN, 0)] = w;
+    in[sci_node_port(2, SCI_NP_LIN_SD, 0)] = sd;
+    link_of(t, above, 1, &w, &sd);
+    in[sci_node_port(2, SCI_NP_LIN, 1)] = w;
+    in[sci_node_port(2, SCI_NP_LIN_SD, 1)] = sd;
+    in[sci_node_port(2, SCI_NP_HIN, 0)] = t->ein[tport(i, SCI_TP_HIN)];
+    in[sci_node_port(2, SCI_NP_HOUT_READY, 0)] = t->ein[tport(i, SCI_TP_HOUT_READY)];
+}
+
 static void compose(torusdev_t *t)
 {
-    for (unsigned i = 0; i < t->n; i++) {
-        unsigned x = i % t->w, y = i / t->w;
-        unsigned left = sci_torus_index(t->w, (x + t->w - 1) % t->w, y);
-        unsigned above = sci_torus_index(t->w, x, (y + t->h - 1) % t->h);
-        uint64_t *in = nin(t, i), w, sd;
-        link_of(t, left, 0, &w, &sd);
-        in[sci_node_port(2, SCI_NP_LIN, 0)] = w;
-        in[sci_node_port(2, SCI_NP_LIN_SD, 0)] = sd;
-        link_of(t, above, 1, &w, &sd);
-        in[sci_node_port(2, SCI_NP_LIN, 1)] = w;
-        in[sci_node_port(2, SCI_NP_LIN_SD, 1)] = sd;
-        in[sci_node_port(2, SCI_NP_HIN, 0)] = t->ein[tport(i, SCI_TP_HIN)];
-        in[sci_node_port(2, SCI_NP_HOUT_READY, 0)] = t->ein[tport(i, SCI_TP_HOUT_READY)];
+    for (unsigned i = 0; i < t->n; i++)
+        compose_node(t, i);
+}
+
+/* Node i's ports among the torus's outputs, from its model's outputs o, its power and its
+ * cables. */
+static void node_eout(torusdev_t *t, unsigned i, const uint64_t *o)
+{
+    uint64_t *out = t->eout;
+    if (t->off[i]) {
+        out[tport(i, SCI_TP_HIN_READY)] = 1;
+        out[tport(i, SCI_TP_HOUT)] = 0;
+        out[tport(i, SCI_TP_IRQ_X)] = 0;
+        out[tport(i, SCI_TP_IRQ_Y)] = 0;
+    } else {
+        out[tport(i, SCI_TP_HIN_READY)] = o[sci_node_port(2, SCI_NP_HIN_READY, 0)];
+        out[tport(i, SCI_TP_HOUT)] = o[sci_node_port(2, SCI_NP_HOUT, 0)];
+        out[tport(i, SCI_TP_IRQ_X)] = o[sci_node_port(2, SCI_NP_IRQ, 0)];
+        out[tport(i, SCI_TP_IRQ_Y)] = o[sci_node_port(2, SCI_NP_IRQ, 1)];
     }
+    bool dead[2] = {t->cut[i * 2] || t->off[i], t->cut[i * 2 + 1] || t->off[i]};
+    out[tport(i, SCI_TP_LX)] = dead[0] ? 0 : o[sci_node_port(2, SCI_NP_LOUT, 0)];
+    out[tport(i, SCI_TP_LX_SD)] = dead[0] ? 0 : o[sci_node_port(2, SCI_NP_LOUT_SD, 0)];
+    out[tport(i, SCI_TP_LY)] = dead[1] ? 0 : o[sci_node_port(2, SCI_NP_LOUT, 1)];
+    out[tport(i, SCI_TP_LY_SD)] = dead[1] ? 0 : o[sci_node_port(2, SCI_NP_LOUT_SD, 1)];
 }
 
 static void refresh(torusdev_t *t)
 {
-    for (unsigned i = 0; i < t->n; i++)
+    for (unsigned i = 0; i < t->n; i++) {
         dev_get_outputs(t->node[i], nout(t, i));
+        node_eout(t, i, nout(t, i));
+    }
+    t->eout_stale = false;
 }
 
 static void node_reset(torusdev_t *t, unsigned i, bool a)
@@ -404,7 +449,7 @@ static void tr_destroy(void *self)
         if (t->node[i])
             dev_close(t->node[i]);
     free(t->node), free(t->nin), free(t->nout), free(t->ein), free(t->cut), free(t->off);
-    free(t->pup), free(t->ctrl);
+    free(t->pup), free(t->ctrl), free(t->nnext), free(t->eout);
     free(t);
 }
 
@@ -414,6 +459,7 @@ static void tr_set_reset(void *self, bool a)
     if (a && !t->in_reset) {
         /* a device reset powers every node and restores the default configuration */
         memset(t->off, 0, t->n);
+        t->eout_stale = true;
         memset(t->pup, 0, t->n);
         memcpy(t->ctrl, t->td->ctrl_dflt, (size_t)t->n * NCTRL * sizeof *t->ctrl);
         t->rot = 0;
@@ -426,28 +472,25 @@ static void tr_set_reset(void *self, bool a)
 static void tr_set_inputs(void *self, const uint64_t *in)
 {
     torusdev_t *t = self;
-    memcpy(t->ein, in, t->td->d.nports * sizeof *in);
+    for (unsigned i = 0; i < t->n; i++) {
+        t->ein[tport(i, SCI_TP_HIN)] = in[tport(i, SCI_TP_HIN)];
+        t->ein[tport(i, SCI_TP_HOUT_READY)] = in[tport(i, SCI_TP_HOUT_READY)];
+    }
 }
 
+/* The outputs: each node's as its last edge left them (step_node), unless a control or a
+ * reset changed a node's power or cables since. */
 static void tr_get_outputs(void *self, uint64_t *out)
 {
     torusdev_t *t = self;
-    for (unsigned i = 0; i < t->n; i++) {
-        const uint64_t *o = nout(t, i);
-        if (t->off[i]) {
-            out[tport(i, SCI_TP_HIN_READY)] = 1;
-            out[tport(i, SCI_TP_HOUT)] = 0;
-            out[tport(i, SCI_TP_IRQ_X)] = 0;
-            out[tport(i, SCI_TP_IRQ_Y)] = 0;
-        } else {
-            out[tport(i, SCI_TP_HIN_READY)] = o[sci_node_port(2, SCI_NP_HIN_READY, 0)];
-            out[tport(i, SCI_TP_HOUT)] = o[sci_node_port(2, SCI_NP_HOUT, 0)];
-            out[tport(i, SCI_TP_IRQ_X)] = o[sci_node_port(2, SCI_NP_IRQ, 0)];
-            out[tport(i, SCI_TP_IRQ_Y)] = o[sci_node_port(2, SCI_NP_IRQ, 1)];
-        }
-        link_of(t, i, 0, &out[tport(i, SCI_TP_LX)], &out[tport(i, SCI_TP_LX_SD)]);
-        link_of(t, i, 1, &out[tport(i, SCI_TP_LY)], &out[tport(i, SCI_TP_LY_SD)]);
+    if (t->eout_stale) {
+        for (unsigned i = 0; i < t->n; i++)
+            node_eout(t, i, nout(t, i));
+        t->eout_stale = false;
     }
+    const size_t first = SCI_TP_HIN_READY, nk = SCI_TORUS_NK - SCI_TP_HIN_READY;
+    for (unsigned i = 0; i < t->n; i++)
+        memcpy(&out[tport(i, first)], &t->eout[tport(i, first)], nk * sizeof *out);
 }
 
 static int ctrl_index(uint32_t a)
@@ -498,32 +541,106 @@ static void tr_debug(void *self, uint64_t *w)
         dev_debug(t->node[i], &w[(size_t)i * k]);
 }
 
-static void tr_tick(void *self, uint64_t cycle)
+/* ---- the clock edge ---------------------------------------------------------------------
+ * A node's edge depends only on its own state and inputs, and its inputs only on what its
+ * neighbours output before the edge (every link is a register stage) and on the torus's
+ * inputs. So the nodes step in parts, each part on its own thread of the pool
+ * (sci_torus_set_pool): a node reads its neighbours' outputs from nout and puts its new ones
+ * into nnext, and the two swap once every part is done. What the parts report is merged in
+ * part order; nothing a node computes depends on which thread ran it. */
+
+/* The register writes the device makes into node i before this edge: during reset one
+ * configuration register in rotation (except into the node a device write addressed), while
+ * powering up the node's configuration. */
+static void pre_edge(torusdev_t *t, unsigned i)
 {
-    torusdev_t *t = self;
-    compose(t);
-    for (unsigned i = 0; i < t->n; i++)
-        dev_set_inputs(t->node[i], nin(t, i));
     if (t->in_reset) {
-        /* a configuration cycle of every node: the others write one CTRL each, in rotation */
-        unsigned c = t->rot++ % NCTRL;
-        for (unsigned i = 0; i < t->n; i++)
-            if ((int)i != t->wrote)
-                node_write(t, i, ctrl_addr[c], t->ctrl[(size_t)i * NCTRL + c], ~0ull);
+        if ((int)i != t->wrote)
+            node_write(t, i, ctrl_addr[t->step_ctrl], t->ctrl[(size_t)i * NCTRL + t->step_ctrl],
+                       ~0ull);
+    } else if (t->pup[i] && t->pup[i] < POWER_UP_CYCLES) {
+        unsigned c = POWER_UP_CYCLES - 1u - t->pup[i];
+        node_write(t, i, ctrl_addr[c], t->ctrl[(size_t)i * NCTRL + c], ~0ull);
+    }
+}
+
+/* After the edge: a node powering up leaves reset once its configuration is written. */
+static void post_edge(torusdev_t *t, unsigned i)
+{
+    if (!t->in_reset && t->pup[i] && --t->pup[i] == 0)
+        node_reset(t, i, false);
+}
+
+static void step_node(torusdev_t *t, unsigned i)
+{
+    device_t *m = t->node[i];
+    compose_node(t, i);
+    m->ops->set_inputs(m->self, nin(t, i));
+    if (t->step_skip) {
+        if (m->ops->skip(m->self, t->step_cycle, t->step_max) != t->step_max)
+            atomic_store_explicit(&t->moved, true, memory_order_relaxed);
     } else {
-        for (unsigned i = 0; i < t->n; i++)
-            if (t->pup[i] && t->pup[i] < POWER_UP_CYCLES) {
-                unsigned c = POWER_UP_CYCLES - 1u - t->pup[i];
-                node_write(t, i, ctrl_addr[c], t->ctrl[(size_t)i * NCTRL + c], ~0ull);
-            }
+        pre_edge(t, i);
+        m->ops->tick(m->self, t->step_cycle);
+        post_edge(t, i);
+    }
+    if (m->ops->internal_error(m->self))
+        atomic_store_explicit(&t->step_ierr, true, memory_order_relaxed);
+    uint64_t *o = &t->nnext[(size_t)i * t->np];
+    m->ops->get_outputs(m->self, o);
+    node_eout(t, i, o);
+}
+
+static void step_nodes(void *ctx, unsigned lo, unsigned hi)
+{
+    for (unsigned i = lo; i < hi; i++)
+        step_node(ctx, i);
+}
+
+/* One edge of every node (step_node), on the pool's threads when the torus has one. Returns
+ * true when, skipping, some node's edge changed its state. */
+static bool step(torusdev_t *t)
+{
+    atomic_store_explicit(&t->moved, false, memory_order_relaxed);
+    tpool_for(t->pool, t->n, step_nodes, t);
+    if (atomic_load_explicit(&t->step_ierr, memory_order_relaxed))
+        t->ierr = true;
+    uint64_t *o = t->nout;
+    t->nout = t->nnext;
+    t->nnext = o;
+    t->wrote = -1;
+    return atomic_load_explicit(&t->moved, memory_order_relaxed);
+}
+
+/* The edge with a waveform (RTL): every node's edge in three phases, so the one FST sees them
+ * together (sci_fabric_tick); on the calling thread. */
+static void step_traced(torusdev_t *t, uint64_t cycle)
+{
+    compose(t);
+    for (unsigned i = 0; i < t->n; i++) {
+        dev_set_inputs(t->node[i], nin(t, i));
+        pre_edge(t, i);
     }
     t->wrote = -1;
     sci_fabric_tick(t->node, t->n, t->trace, cycle);
-    if (!t->in_reset)
-        for (unsigned i = 0; i < t->n; i++)
-            if (t->pup[i] && --t->pup[i] == 0)
-                node_reset(t, i, false);
+    for (unsigned i = 0; i < t->n; i++)
+        post_edge(t, i);
     refresh(t);
+    t->ierr |= sci_fabric_internal_error(t->node, t->n) != 0;
+}
+
+static void tr_tick(void *self, uint64_t cycle)
+{
+    torusdev_t *t = self;
+    if (t->in_reset)
+        t->step_ctrl = t->rot++ % NCTRL;
+    if (t->trace) {
+        step_traced(t, cycle);
+        return;
+    }
+    t->step_skip = false;
+    t->step_cycle = cycle;
+    step(t);
 }
 
 /* One edge for every node; max when every node model says the edge changed nothing (C
@@ -538,17 +655,28 @@ static uint64_t tr_skip(void *self, uint64_t cycle, uint64_t max)
         tr_tick(self, cycle);
         return 1;
     }
-    compose(t);
-    bool same = true;
-    for (unsigned i = 0; i < t->n; i++) {
-        device_t *m = t->node[i];
-        m->ops->set_inputs(m->self, nin(t, i));
-        if (m->ops->skip(m->self, cycle, max) != max)
-            same = false;
+    t->step_skip = true;
+    t->step_cycle = cycle;
+    t->step_max = max;
+    return step(t) ? 1 : max;
+}
+
+int sci_torus_set_pool(device_t *d, tpool_t *pool, char *err, size_t errlen)
+{
+    if (!sci_torus_dims(d->design, NULL, NULL)) {
+        snprintf(err, errlen, "threads step a torus's nodes; %s is not a torus", d->design->name);
+        return -1;
     }
-    t->wrote = -1;
-    refresh(t);
-    return same ? max : 1;
+    torusdev_t *t = d->self;
+    /* one Verilator runtime: the RTL stays on one thread */
+    t->pool = d->impl == DEV_IMPL_CSIM ? pool : NULL;
+    return 0;
+}
+
+static int tr_internal_error(void *self)
+{
+    torusdev_t *t = self;
+    return t->ierr;
 }
 
 int sci_torus_trace_share(device_t *d, void *tr, char *err, size_t errlen)
@@ -580,12 +708,6 @@ static void tr_trace_close(void *self, uint64_t cycle)
     sci_fabric_trace_close(t->node, t->n, &t->trace, cycle);
 }
 
-static int tr_internal_error(void *self)
-{
-    torusdev_t *t = self;
-    return sci_fabric_internal_error(t->node, t->n);
-}
-
 static int tr_control(void *self, const char *cmd, char *err, size_t errlen)
 {
     torusdev_t *t = self;
@@ -593,6 +715,7 @@ static int tr_control(void *self, const char *cmd, char *err, size_t errlen)
     unsigned dim, i;
     if (parse_ctl(t->td, cmd, &op, &dim, &i, err, errlen) < 0)
         return -1;
+    t->eout_stale = true;
     switch (op) {
     case CTL_CUT:
     case CTL_RESTORE: t->cut[i * 2 + dim] = op == CTL_CUT; break;
@@ -693,12 +816,15 @@ static void *torus_create(const dev_design_t *d, dev_impl_t impl, const char *in
     t->node = calloc(t->n, sizeof *t->node);
     t->nin = calloc((size_t)t->n * t->np, sizeof *t->nin);
     t->nout = calloc((size_t)t->n * t->np, sizeof *t->nout);
+    t->nnext = calloc((size_t)t->n * t->np, sizeof *t->nnext);
+    t->eout = calloc(td->d.nports, sizeof *t->eout);
     t->ein = calloc(td->d.nports, sizeof *t->ein);
     t->cut = calloc((size_t)t->n * 2, 1);
     t->off = calloc(t->n, 1);
     t->pup = calloc(t->n, 1);
     t->ctrl = calloc((size_t)t->n * NCTRL, sizeof *t->ctrl);
-    if (!t->node || !t->nin || !t->nout || !t->ein || !t->cut || !t->off || !t->pup || !t->ctrl) {
+    if (!t->node || !t->nin || !t->nout || !t->nnext || !t->eout || !t->ein || !t->cut || !t->off ||
+        !t->pup || !t->ctrl) {
         tr_destroy(t);
         snprintf(err, errlen, "out of memory");
         return NULL;

@@ -6,6 +6,7 @@
 #define FTSIM_SCI_TORUS_H
 
 #include "dev.h"
+#include "tpool.h"
 
 #define SCI_TORUS_MAX_LC3 16u
 #define SCI_TORUS_MAX_P2S 32u
@@ -53,5 +54,12 @@ uint16_t sci_torus_node_id(const dev_design_t *d, unsigned x, unsigned y);
  * on the torus dumps it at each cycle's edges as with its own waveform, and dev_trace_close
  * closes it. Returns 0, or -1 with a message. */
 int sci_torus_trace_share(device_t *d, void *tr, char *err, size_t errlen);
+
+/* Step the nodes of torus device d in parts on the threads of pool (NULL: on the calling
+ * thread), from the next edge on; the results are the same for every thread count (the
+ * header of sci_torus.c says why). The C model only: an RTL torus's nodes share one Verilator
+ * runtime and stay on the calling thread. The pool must outlive its use by d. Returns 0, or
+ * -1 with a message. */
+int sci_torus_set_pool(device_t *d, tpool_t *pool, char *err, size_t errlen);
 
 #endif

@@ -181,6 +181,7 @@ static int one_run(const xdef_t *x, const xopts_t *o, unsigned run, int *bar, xr
     uint64_t ms = sci_sys_ms(p, 1.0);
     cfg.bin_cycles = ms;
     cfg.log = o->verbose ? stderr : NULL;
+    cfg.threads = o->threads;
     sci_sys_t *s = sci_sys_new(&cfg, err, errlen);
     if (!s)
         return -1;

@@ -14,6 +14,7 @@ typedef struct experiment_sci_opts {
     int json, quiet, verbose;
     const char *outdir, *json_file; /* the plots; the JSON object as well (or NULL) */
     double probe_us, window_ms, margin_ms;
+    unsigned threads; /* the C model's nodes, hosts and drivers on this many (sci_sys_cfg_t) */
     sci_sys_params_t par;
 } experiment_sci_opts_t;
 

@@ -128,6 +128,7 @@ static int case_setup(ccase_t *c)
     c->cfg.par.time_scale = o->scale;
     c->cfg.seed = o->seed;
     c->cfg.log = o->verbose > 1 ? stderr : NULL;
+    c->cfg.threads = o->threads;
     c->s = sci_sys_new(&c->cfg, c->err, sizeof c->err);
     if (!c->s)
         return -1;

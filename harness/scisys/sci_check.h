@@ -14,6 +14,7 @@ typedef struct sci_check_opts {
     double scale;          /* the timers divided by it */
     uint64_t seed, period; /* all-pairs traffic: a message per pair every `period` cycles */
     const char *fault;     /* just this fault (xring:R | yring:C | node:X,Y); NULL: every one */
+    unsigned threads;      /* the C model's nodes, hosts and drivers on this many (sci_sys_cfg_t) */
 } sci_check_opts_t;
 
 /* The defaults: the C model, time scale 5000, seed 1, period 4000, every fault. */

@@ -28,16 +28,37 @@
 
 #include "sci_word.h"
 
+void scisys_fail_format(const sci_sys_t *s, char *buf, size_t len, const char *fmt, va_list ap)
+{
+    int k = snprintf(buf, len, "cycle %llu: ", (unsigned long long)s->now);
+    vsnprintf(buf + k, len - (size_t)k, fmt, ap);
+}
+
 void scisys_fail(sci_sys_t *s, const char *fmt, ...)
 {
     if (s->failed)
         return;
     va_list ap;
     va_start(ap, fmt);
-    int k = snprintf(s->err, sizeof s->err, "cycle %llu: ", (unsigned long long)s->now);
-    vsnprintf(s->err + k, sizeof s->err - (size_t)k, fmt, ap);
+    if (s->par)
+        scisys_par_fail(s, fmt, ap);
+    else {
+        scisys_fail_format(s, s->err, sizeof s->err, fmt, ap);
+        s->failed = true;
+    }
     va_end(ap);
-    s->failed = true;
+}
+
+void scisys_log_to(const sci_sys_t *s, FILE *f, unsigned node, const char *fmt, va_list ap)
+{
+    double ms = (double)s->now / (s->cfg.par.clock_mhz * 1000.0);
+    if (node == UINT32_MAX)
+        fprintf(f, "%12llu %10.3f ms  system: ", (unsigned long long)s->now, ms);
+    else
+        fprintf(f, "%12llu %10.3f ms  (%u,%u): ", (unsigned long long)s->now, ms, node % s->w,
+                node / s->w);
+    vfprintf(f, fmt, ap);
+    fputc('\n', f);
 }
 
 void scisys_log(sci_sys_t *s, unsigned node, const char *fmt, ...)
@@ -46,14 +67,10 @@ void scisys_log(sci_sys_t *s, unsigned node, const char *fmt, ...)
         return;
     va_list ap;
     va_start(ap, fmt);
-    double ms = (double)s->now / (s->cfg.par.clock_mhz * 1000.0);
-    if (node == UINT32_MAX)
-        fprintf(s->cfg.log, "%12llu %10.3f ms  system: ", (unsigned long long)s->now, ms);
+    if (s->par)
+        scisys_par_log(s, node, fmt, ap);
     else
-        fprintf(s->cfg.log, "%12llu %10.3f ms  (%u,%u): ", (unsigned long long)s->now, ms,
-                node % s->w, node / s->w);
-    vfprintf(s->cfg.log, fmt, ap);
-    fputc('\n', s->cfg.log);
+        scisys_log_to(s, s->cfg.log, node, fmt, ap);
     va_end(ap);
 }
 
@@ -190,21 +207,6 @@ static uint64_t next_event(sci_sys_t *s, uint64_t until)
     return t;
 }
 
-static bool hosts_quiet(const sci_sys_t *s)
-{
-    for (unsigned i = 0; i < s->n; i++) {
-        const host_t *h = &s->host[i];
-        if (h->cur.len || h->pqn || h->rxn || (out_port(s, i, SCI_TP_HOUT) & SCI_FLAG))
-            return false;
-        const drv_t *d = &s->drv[i];
-        if (d->state != SCI_DRV_DEAD && s->cfg.mode == SCI_SYS_DYNAMIC &&
-            (((out_port(s, i, SCI_TP_IRQ_X) & 1u) && !d->broken[0]) ||
-             ((out_port(s, i, SCI_TP_IRQ_Y) & 1u) && !d->broken[1])))
-            return false;
-    }
-    return true;
-}
-
 static int sys_cycle(sci_sys_t *s, uint64_t until)
 {
     char msg[600];
@@ -214,21 +216,10 @@ static int sys_cycle(sci_sys_t *s, uint64_t until)
         scisys_fail(s, "rtl and csim diverged: %s", msg);
         return -1;
     }
-    for (unsigned i = 0; i < s->n; i++)
-        scisys_host_rx(s, i);
-    if (s->cfg.mode == SCI_SYS_STATIC)
-        scisys_fe_cycle(s);
-    for (unsigned i = 0; i < s->n; i++)
-        scisys_drv_cycle(s, i);
+    scisys_par_hosts(s); /* steps 3 and 4, node by node (sci_sys_par.c) */
     if (s->failed)
         return -1;
-    bool quiet = hosts_quiet(s);
-    for (unsigned i = 0; i < s->n; i++) {
-        bool ready = out_port(s, i, SCI_TP_HIN_READY) & 1u;
-        s->in[sci_torus_port(s->d, xn(s, i), yn(s, i), SCI_TP_HIN)] = scisys_host_tx(s, i, ready);
-        if (s->host[i].cur.len)
-            quiet = false;
-    }
+    bool quiet = scisys_par_tx(s); /* step 5 */
     scisys_drv_write(s);
     ls_set_inputs(&s->ls, s->in);
     scisys_obs_cycle(s);
@@ -430,6 +421,24 @@ static int sys_configure(sci_sys_t *s, char *err, size_t errlen)
     return 0;
 }
 
+/* With cfg.threads > 1, the C model's nodes step on a pool of that many threads, and so do
+ * the hosts and drivers when they read the C model's registers (an RTL's register read
+ * evaluates it: one Verilator runtime, one thread). */
+static int sys_threads(sci_sys_t *s, char *err, size_t errlen)
+{
+    if (s->cfg.threads > 1 && (s->cfg.models & LS_CSIM)) {
+        if (!(s->pool = tpool_new(s->cfg.threads, err, errlen)))
+            return -1;
+        for (unsigned k = 0; k < s->ls.n; k++)
+            if (s->ls.m[k]->impl == DEV_IMPL_CSIM &&
+                sci_torus_set_pool(s->ls.m[k], s->pool, err, errlen) < 0)
+                return -1;
+        if (s->ls.m[0]->impl == DEV_IMPL_CSIM)
+            s->hpool = s->pool;
+    }
+    return scisys_par_open(s, err, errlen);
+}
+
 /* The rings come up after reset: let them, before any traffic. */
 static int sys_boot(sci_sys_t *s, char *err, size_t errlen)
 {
@@ -478,7 +487,7 @@ sci_sys_t *sci_sys_new(const sci_sys_cfg_t *cfg, char *err, size_t errlen)
     s->d = sci_torus_design(cfg->p2s, cfg->w, cfg->h);
     sys_timers(s);
     if (sys_alloc(s, err, errlen) < 0 || sys_tables(s, err, errlen) < 0 ||
-        ls_open(&s->ls, s->d, cfg->models, err, errlen) < 0 ||
+        ls_open(&s->ls, s->d, cfg->models, err, errlen) < 0 || sys_threads(s, err, errlen) < 0 ||
         (cfg->wave && scisys_obs_open(s, err, errlen) < 0) || sys_configure(s, err, errlen) < 0 ||
         sys_boot(s, err, errlen) < 0) {
         sci_sys_free(s);
@@ -502,6 +511,8 @@ void sci_sys_free(sci_sys_t *s)
         ls_close(&s->ls);
     }
     scisys_obs_free(s);
+    scisys_par_free(s);
+    tpool_free(s->pool);
     for (unsigned i = 0; s->host && i < s->n; i++) {
         free(s->host[i].held);
         free(s->host[i].flows);

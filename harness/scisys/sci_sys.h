@@ -50,6 +50,7 @@ typedef struct sci_sys_cfg {
     int quiet;           /* no driver log on stderr */
     int no_skip;         /* step every edge (no idle skipping): speed comparisons */
     FILE *log;           /* driver and fault events, one line each (NULL: none) */
+    unsigned threads;    /* the C model's nodes step on this many threads (0, 1: one) */
 } sci_sys_cfg_t;
 
 typedef struct sci_sys sci_sys_t;

@@ -345,7 +345,10 @@ void scisys_wq_push(sci_sys_t *s, unsigned i, unsigned a, uint64_t data, uint64_
     w->addr = ((uint32_t)i << 8) | a;
     w->data = data;
     w->mask = mask;
-    s->pending_writes++;
+    if (s->par)
+        scisys_par_pending(s); /* a count every driver shares: after the phase */
+    else
+        s->pending_writes++;
     if (d->wqn == 1 && d->wnext < s->now)
         d->wnext = s->now;
 }

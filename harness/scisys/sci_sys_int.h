@@ -15,8 +15,11 @@
 #ifndef FTSIM_SCI_SYS_INT_H
 #define FTSIM_SCI_SYS_INT_H
 
+#include <stdarg.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "lockstep.h"
 #include "sci_dev.h"
@@ -26,6 +29,7 @@
 #include "sci_route.h"
 #include "sci_sys.h"
 #include "sci_torus.h"
+#include "tpool.h"
 
 #define PQ         64u  /* driver packets and ACKs waiting in a host (ahead of data) */
 #define MAXW       64u  /* the largest window */
@@ -136,6 +140,8 @@ typedef struct scisys_obs {
     uint16_t dl;    /* flows (the first 16) delivering this cycle */
 } scisys_obs_t;
 
+typedef struct scisys_tctx scisys_tctx_t; /* sci_sys_par.c */
+
 struct sci_sys {
     sci_sys_cfg_t cfg;
     const dev_design_t *d; /* the torus's design: ours, released by sci_sys_free */
@@ -161,6 +167,12 @@ struct sci_sys {
     uint64_t skip_tries, skip_hits, skipped; /* idle skipping: attempts, successes, cycles */
     unsigned skip_wait, skip_backoff;
     scisys_obs_t obs;
+    /* cfg.threads > 1: the threads the C model's nodes step on, and the hosts' (sci_sys_par.c) */
+    tpool_t *pool, *hpool;
+    scisys_tctx_t *tctx; /* per thread of hpool: what the nodes' work collects in a phase */
+    unsigned ntctx;
+    bool par;         /* a per-node phase is under way */
+    atomic_bool busy; /* a host had something under way (scisys_par_tx) */
     unsigned faults_applied;
     char err[400];
     bool failed;
@@ -171,6 +183,9 @@ struct sci_sys {
 void scisys_fail(sci_sys_t *s, const char *fmt, ...);
 /* A line of the driver and fault log (cfg.log); node UINT32_MAX: the system. */
 void scisys_log(sci_sys_t *s, unsigned node, const char *fmt, ...);
+/* The text of a failure ("cycle N: ...") and of a log line, as the two above write them. */
+void scisys_fail_format(const sci_sys_t *s, char *buf, size_t len, const char *fmt, va_list ap);
+void scisys_log_to(const sci_sys_t *s, FILE *f, unsigned node, const char *fmt, va_list ap);
 
 static inline unsigned xn(const sci_sys_t *s, unsigned i) { return i % s->w; }
 static inline unsigned yn(const sci_sys_t *s, unsigned i) { return i / s->w; }
@@ -227,6 +242,24 @@ bool scisys_fe_busy(const sci_sys_t *s);
 /* Flow k delivered a message in order, `lat` cycles after its first send. Returns -1 (the
  * system failed) when the time series cannot grow. */
 int scisys_stats_delivery(sci_sys_t *s, unsigned k, double lat);
+/* Flow k's delivery into the time series of every flow and the waveform. */
+void scisys_stats_series(sci_sys_t *s, unsigned k, double lat);
+
+/* ---- sci_sys_par.c: the per-node phases of the cycle ---- */
+int scisys_par_open(sci_sys_t *s, char *err, size_t errlen);
+void scisys_par_free(sci_sys_t *s);
+/* Steps 3 and 4 of the cycle: every host takes its symbol, every driver its turn (the static
+ * front end between them). */
+void scisys_par_hosts(sci_sys_t *s);
+/* Step 5: every host offers its symbol (into s->in). True when no host had anything under
+ * way (nothing to send or take, no interrupt unseen): the fabric may be idle. */
+bool scisys_par_tx(sci_sys_t *s);
+/* While a phase runs (s->par), what reaches beyond a node goes here, merged after it in the
+ * one-thread order: a failure, a log line, a delivery for the time series, a queued write. */
+void scisys_par_fail(sci_sys_t *s, const char *fmt, va_list ap);
+void scisys_par_log(sci_sys_t *s, unsigned node, const char *fmt, va_list ap);
+void scisys_par_delivery(sci_sys_t *s, unsigned flow, double lat);
+void scisys_par_pending(sci_sys_t *s);
 
 /* ---- sci_sys_obs.c ---- */
 /* With cfg.wave: one FST of the torus RTL and the harness observer. Returns 0 or -1. */

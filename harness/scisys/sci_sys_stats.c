@@ -77,11 +77,19 @@ int scisys_stats_delivery(sci_sys_t *s, unsigned k, double lat)
     f->bytes_dl += f->bytes;
     f->lat_sum += lat;
     gap_note(s, f);
-    bin_add(s, f->bytes, lat);
-    scisys_obs_delivery(s, k);
+    if (s->par)
+        scisys_par_delivery(s, k, lat); /* the series every flow shares: after the phase */
+    else
+        scisys_stats_series(s, k, lat);
     if (s->cfg.bin_cycles) /* this flow's deliveries over time */
         return flow_bin_add(s, f);
     return 0;
+}
+
+void scisys_stats_series(sci_sys_t *s, unsigned k, double lat)
+{
+    bin_add(s, s->flow[k].bytes, lat);
+    scisys_obs_delivery(s, k);
 }
 
 unsigned sci_sys_nflows(const sci_sys_t *s) { return s->nflow; }
