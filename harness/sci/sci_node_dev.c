@@ -136,9 +136,17 @@ unsigned sci_node_design_nlc(const dev_design_t *d) { return d->ports == ports2 
 
 /* ---- the C model as a device ----------------------------------------------------------- */
 
+/* The C model with what the device interface adds around it: the input words last decoded
+ * (a node's inputs rarely change from one cycle to the next: nothing to decode then) and the
+ * output words of the model's current state (computed once after a step that changed it). The
+ * model comes last, so these sit next to its per-cycle registers. */
+#define CS_NIN (2u * SCI_NODE_MAX_LC + 2u) /* per LC lin, lin.sd; hin, hout.ready */
 typedef struct node_cs {
-    sci_node_t n;
     sci_node_in_t in;
+    uint64_t raw[CS_NIN];
+    uint64_t out[SCI_NODE_PER_LC * SCI_NODE_MAX_LC + SCI_NODE_HOST];
+    bool raw_ok, out_ok;
+    sci_node_t n;
 } node_cs_t;
 
 static void cs_destroy(void *self) { free(self); }
@@ -147,34 +155,60 @@ static void cs_set_reset(void *self, bool a) { ((node_cs_t *)self)->in.rst_n = !
 static void cs_set_inputs(void *self, const uint64_t *in)
 {
     node_cs_t *s = self;
-    unsigned nlc = s->n.nlc;
+    unsigned nlc = s->n.nlc, j = 0;
+    uint64_t raw[CS_NIN];
     for (unsigned k = 0; k < nlc; k++) {
-        uint64_t w = in[sci_node_port(nlc, SCI_NP_LIN, k)];
+        raw[j++] = in[sci_node_port(nlc, SCI_NP_LIN, k)];
+        raw[j++] = in[sci_node_port(nlc, SCI_NP_LIN_SD, k)];
+    }
+    raw[j++] = in[sci_node_port(nlc, SCI_NP_HIN, 0)];
+    raw[j++] = in[sci_node_port(nlc, SCI_NP_HOUT_READY, 0)];
+    bool same = s->raw_ok;
+    for (unsigned k = 0; same && k < j; k++)
+        same = raw[k] == s->raw[k];
+    if (same)
+        return;
+    memcpy(s->raw, raw, j * sizeof raw[0]);
+    s->raw_ok = true;
+    for (unsigned k = 0; k < nlc; k++) {
+        uint64_t w = raw[2 * k];
         s->in.lin_flag[k] = (w >> 16) & 1u;
         s->in.lin_sym[k] = (uint16_t)w;
-        s->in.lin_sd[k] = in[sci_node_port(nlc, SCI_NP_LIN_SD, k)] & 1u;
+        s->in.lin_sd[k] = raw[2 * k + 1] & 1u;
     }
-    uint64_t h = in[sci_node_port(nlc, SCI_NP_HIN, 0)];
+    uint64_t h = raw[2 * nlc];
     s->in.hin_valid = (h >> 16) & 1u;
     s->in.hin_sym = (uint16_t)h;
     s->in.hin_last = (h & SCI_LAST) != 0;
-    s->in.hout_ready = in[sci_node_port(nlc, SCI_NP_HOUT_READY, 0)] & 1u;
+    s->in.hout_ready = raw[2 * nlc + 1] & 1u;
 }
 
 static void cs_get_outputs(void *self, uint64_t *out)
 {
-    const sci_node_t *n = &((node_cs_t *)self)->n;
+    node_cs_t *s = self;
+    const sci_node_t *n = &s->n;
     unsigned nlc = n->nlc;
-    for (unsigned k = 0; k < nlc; k++) {
-        out[sci_node_port(nlc, SCI_NP_LOUT, k)] =
-            ((uint64_t)sci_node_link_flag(n, k) << 16) | sci_node_link_sym(n, k);
-        out[sci_node_port(nlc, SCI_NP_LOUT_SD, k)] = sci_node_link_sd(n, k);
-        out[sci_node_port(nlc, SCI_NP_IRQ, k)] = sci_node_irq(n, k);
+    uint64_t *o = s->out;
+    if (!s->out_ok) {
+        for (unsigned k = 0; k < nlc; k++) {
+            o[sci_node_port(nlc, SCI_NP_LOUT, k)] =
+                ((uint64_t)sci_node_link_flag(n, k) << 16) | sci_node_link_sym(n, k);
+            o[sci_node_port(nlc, SCI_NP_LOUT_SD, k)] = sci_node_link_sd(n, k);
+            o[sci_node_port(nlc, SCI_NP_IRQ, k)] = sci_node_irq(n, k);
+        }
+        o[sci_node_port(nlc, SCI_NP_HIN_READY, 0)] = sci_node_hin_ready(n);
+        int v = sci_node_hout_valid(n);
+        o[sci_node_port(nlc, SCI_NP_HOUT, 0)] =
+            v ? (SCI_FLAG | sci_node_hout_sym(n) | (sci_node_hout_last(n) ? SCI_LAST : 0)) : 0;
+        s->out_ok = true;
     }
-    out[sci_node_port(nlc, SCI_NP_HIN_READY, 0)] = sci_node_hin_ready(n);
-    int v = sci_node_hout_valid(n);
-    out[sci_node_port(nlc, SCI_NP_HOUT, 0)] =
-        v ? (SCI_FLAG | sci_node_hout_sym(n) | (sci_node_hout_last(n) ? SCI_LAST : 0)) : 0;
+    for (unsigned k = 0; k < nlc; k++) {
+        out[sci_node_port(nlc, SCI_NP_LOUT, k)] = o[sci_node_port(nlc, SCI_NP_LOUT, k)];
+        out[sci_node_port(nlc, SCI_NP_LOUT_SD, k)] = o[sci_node_port(nlc, SCI_NP_LOUT_SD, k)];
+        out[sci_node_port(nlc, SCI_NP_IRQ, k)] = o[sci_node_port(nlc, SCI_NP_IRQ, k)];
+    }
+    out[sci_node_port(nlc, SCI_NP_HIN_READY, 0)] = o[sci_node_port(nlc, SCI_NP_HIN_READY, 0)];
+    out[sci_node_port(nlc, SCI_NP_HOUT, 0)] = o[sci_node_port(nlc, SCI_NP_HOUT, 0)];
 }
 
 static void cs_reg_write(void *self, uint32_t addr, uint64_t data, uint64_t mask)
@@ -193,29 +227,29 @@ static uint64_t cs_reg_read(void *self, uint32_t addr)
 
 static void cs_debug(void *self, uint64_t *w) { sci_node_debug(&((node_cs_t *)self)->n, w); }
 
-static void cs_tick(void *self, uint64_t cycle)
+/* One edge (its outputs come anew when it ran and may have changed something). */
+static void cs_edge(node_cs_t *s)
 {
-    node_cs_t *s = self;
-    (void)cycle;
-    sci_node_step(&s->n, &s->in);
+    if (sci_node_step(&s->n, &s->in) && s->n.effect != SCI_EDGE_SAME)
+        s->out_ok = false;
     s->in.reg_we = false;
 }
 
-/* One edge; max when it changed no state (and wrote no register): a fixpoint of the model.
- * A node held in reset (powered down) is one too. */
+static void cs_tick(void *self, uint64_t cycle)
+{
+    (void)cycle;
+    cs_edge(self);
+}
+
+/* One edge; max when it changed no state (and wrote no register): a fixpoint of the model,
+ * which the model tells (sci_node_settled). A node held in reset (powered down) is one too. */
 static uint64_t cs_skip(void *self, uint64_t cycle, uint64_t max)
 {
     node_cs_t *s = self;
-    if (s->in.reg_we) {
-        cs_tick(self, cycle);
-        return 1;
-    }
-    const sci_psb_state_t ps = s->n.s;
-    const sci_lc_state_t l0 = s->n.lc[0].s, l1 = s->n.lc[1].s;
-    cs_tick(self, cycle);
-    bool same = !memcmp(&ps, &s->n.s, sizeof ps) && !memcmp(&l0, &s->n.lc[0].s, sizeof l0) &&
-                (s->n.nlc < 2 || !memcmp(&l1, &s->n.lc[1].s, sizeof l1));
-    return same ? max : 1;
+    bool we = s->in.reg_we;
+    (void)cycle;
+    cs_edge(s);
+    return we || !sci_node_settled(&s->n) ? 1 : max;
 }
 
 static const dev_ops_t node_csim_ops = {cs_destroy,
@@ -231,6 +265,16 @@ static const dev_ops_t node_csim_ops = {cs_destroy,
                                         dev_csim_internal_error,
                                         dev_no_control,
                                         cs_skip};
+
+int sci_node_csim_table_load(device_t *d, uint32_t reg, uint32_t taddr, uint64_t value)
+{
+    if (d->ops != &node_csim_ops)
+        return -1;
+    node_cs_t *s = d->self;
+    sci_node_table_load(&s->n, (uint8_t)reg, (uint16_t)taddr, value);
+    s->out_ok = false;
+    return 0;
+}
 
 static void *node_create(const dev_design_t *d, dev_impl_t impl, const char *inst,
                          const dev_ops_t **ops, char *err, size_t errlen)

@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "sci_word.h"
 
@@ -315,10 +316,18 @@ void *sci_sys_lockstep(sci_sys_t *s) { return &s->ls; }
 
 /* ---- set-up -------------------------------------------------------------------------- */
 
-static int set_cfg(const dev_design_t *d, dev_write_t *w, unsigned n, unsigned max,
+/* Merge node i's register `name` (nI.J.BASE) = v into the writes. The torus lists every
+ * node's registers in the same order, node after node (harness/sci/sci_torus.c), so the index
+ * is node 0's (r0) plus i strides: one name compare instead of a search through every
+ * node's registers (a 32 x 32 torus has some 40 000); a name that does not match is searched. */
+static int set_cfg(const sci_sys_t *s, dev_write_t *w, unsigned n, unsigned max, unsigned i, int r0,
                    const char *name, uint64_t v)
 {
-    int r = dev_reg_index(d, name);
+    const dev_design_t *d = s->d;
+    unsigned stride = d->nregs / s->n;
+    int r = r0 < 0 ? -1 : r0 + (int)(i * stride);
+    if (r < 0 || (unsigned)r >= d->nregs || strcasecmp(d->regs[r].name, name) != 0)
+        r = dev_reg_index(d, name);
     if (r < 0)
         return (int)n;
     return (int)dev_write_merge(w, n, max, &d->regs[r], v);
@@ -405,21 +414,28 @@ static int sys_configure(sci_sys_t *s, char *err, size_t errlen)
         return -1;
     }
     unsigned nw = dev_config_defaults(s->d, w, maxw);
-    for (unsigned i = 0; i < s->n; i++) {
+    static const char *const base[7] = {"x.echo_timeout", "x.busy_limit", "x.retry_limit",
+                                        "y.echo_timeout", "y.busy_limit", "y.retry_limit",
+                                        "rsr_timeout"};
+    const uint64_t v[7] = {p->echo_timeout,
+                           p->busy_limit,
+                           p->retry_limit,
+                           p->echo_timeout,
+                           p->busy_limit,
+                           p->retry_limit,
+                           p->rsr_timeout > 0xFFFF ? 0xFFFF : p->rsr_timeout};
+    int r0[7];
+    for (unsigned k = 0; k < 7; k++) {
         char nm[48];
-        const char *lc[2] = {"x", "y"};
-        for (unsigned k = 0; k < 2; k++) {
-            snprintf(nm, sizeof nm, "n%u.%u.%s.echo_timeout", xn(s, i), yn(s, i), lc[k]);
-            nw = (unsigned)set_cfg(s->d, w, nw, maxw, nm, p->echo_timeout);
-            snprintf(nm, sizeof nm, "n%u.%u.%s.busy_limit", xn(s, i), yn(s, i), lc[k]);
-            nw = (unsigned)set_cfg(s->d, w, nw, maxw, nm, p->busy_limit);
-            snprintf(nm, sizeof nm, "n%u.%u.%s.retry_limit", xn(s, i), yn(s, i), lc[k]);
-            nw = (unsigned)set_cfg(s->d, w, nw, maxw, nm, p->retry_limit);
-        }
-        snprintf(nm, sizeof nm, "n%u.%u.rsr_timeout", xn(s, i), yn(s, i));
-        nw = (unsigned)set_cfg(s->d, w, nw, maxw, nm,
-                               p->rsr_timeout > 0xFFFF ? 0xFFFF : p->rsr_timeout);
+        snprintf(nm, sizeof nm, "n0.0.%s", base[k]);
+        r0[k] = dev_reg_index(s->d, nm);
     }
+    for (unsigned i = 0; i < s->n; i++)
+        for (unsigned k = 0; k < 7; k++) {
+            char nm[48];
+            snprintf(nm, sizeof nm, "n%u.%u.%s", xn(s, i), yn(s, i), base[k]);
+            nw = (unsigned)set_cfg(s, w, nw, maxw, i, r0[k], nm, v[k]);
+        }
     ls_reset(&s->ls, w, nw);
     free(w);
     for (unsigned i = 0; i < s->d->nports; i++)
