@@ -14,16 +14,17 @@
  *   echo queue, limits, B-link out (receive queue, FAIL_REPORTs), B-link in
  *   (into the pool), pool slots (echo timers, retransmissions), input pipe
  *   shift, register write
- * Two phases: the registers (sci_lc_state_t) are copied aside (lc->old,
- * c below) and every stage reads them while it writes the next values into
- * lc->s (n below); the packet storage is written in place where a symbol
- * is stored (a receive-queue tail, the slot filling from the B-link, the
+ * Two phases: the registers (sci_lc_state_t) are copied aside (c below)
+ * and every stage reads them while it writes the next values into lc->s
+ * (n below); the packet storage is written in place where a symbol is
+ * stored (a receive-queue tail, the slot filling from the B-link, the
  * bypass FIFO's and the echo queue's tails, the FAIL_REPORT starting), and
  * no stage of the same cycle reads those entries (the heads it reads are
  * other entries while the queue holds a packet).  The per-slot loops of the
  * pool run over bit masks, so a step costs what moves in it.  Whether an
- * edge changed anything is found out only when it matters: when the next
- * edge has the same inputs (then old and s are compared once).
+ * edge changed anything is found out only where it pays: a controller at
+ * rest is known to stay so (at_rest), and the copy is compared with the
+ * result only when the inputs repeat, so that the next edge may be skipped.
  *
  * Decisions (D<n>) where sci_lc.md section 3 is silent, as settled against
  * rtl/sci_lc.v in lockstep (sci_lc.md sections 6, 7):
@@ -244,7 +245,7 @@ static int ab_match(const sci_lc_t *lc, const sci_lc_state_t *c, uint16_t src, u
 {
     for (unsigned m = c->m_active; m; m &= m - 1u) {
         int i = lowest(m);
-        const uint16_t *p = lc->st.slot[i];
+        const uint16_t *p = lc->ram->st.slot[i];
         if (((p[2] ^ src) & ~SCI_ADDR_SEL) == 0 && p[3] == tid)
             return i;
     }
@@ -295,11 +296,12 @@ static void decide(const sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *
 {
     uint16_t target = (uint16_t)c->pipe[3], cmd = (uint16_t)c->pipe[2];
     uint16_t src = (uint16_t)c->pipe[1], tid = (uint16_t)c->pipe[0];
-    unsigned type = cmd >> 8, tab = lc->tab[sci_lc_table_index(lc, target)];
+    unsigned type = cmd >> 8, ti = sci_lc_table_index(lc, target);
     bool echo = is_echo_type(type);
     int em = ab_match(lc, c, target, tid); /* an echo for one of our active buffers */
     bool own = ab_match(lc, c, src, tid) >= 0 && type != SCI_T_PROBE; /* our own packet, back */
-    bool take = c->enable && (tab & SCI_TAB_TAKE) && !echo && !own;
+    /* the table (a RAM, out of the per-cycle path) is read only for a packet it may take */
+    bool take = c->enable && !echo && !own && (lc->ram->tab[ti] & SCI_TAB_TAKE);
     if (take && lc->variant == SCI_P2S && in->fo_byp &&
         (((target ^ c->node_id) & in->fo_xmask & SCI_ID_MASK) == 0) &&
         (target & SCI_ID_MASK) != c->node_id)
@@ -323,7 +325,7 @@ static void decide(const sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *
         n->ans = ANS_BUSY;
     } else {
         n->parse = SCI_P_TAKE; /* BRT discard (7): taken, answered error */
-        n->ans = (tab & SCI_TAB_PORT) == 7u ? ANS_ERROR : ANS_ACCEPT;
+        n->ans = (lc->ram->tab[ti] & SCI_TAB_PORT) == 7u ? ANS_ERROR : ANS_ACCEPT;
     }
 }
 
@@ -357,7 +359,7 @@ static void parser(sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *n, eve
         e->byp_sym = (c->scrub && c->idx == 1) ? (uint16_t)(sym | SCI_MARK) : sym;
     }
     /* the tail of the receive queue: never its head while the queue holds a packet */
-    sci_pkt_t *rx = &lc->st.rxq[(c->rx_head + c->rx_n) % SCI_RXQ];
+    sci_pkt_t *rx = &lc->ram->st.rxq[(c->rx_head + c->rx_n) % SCI_RXQ];
     if (st == SCI_P_TAKE && c->idx < SCI_MAX_PKT) { /* the mark is cleared when taken */
         rx->sym[c->idx] = c->idx == 1 ? (uint16_t)(sym & ~SCI_MARK) : sym;
         e->stored = true;
@@ -448,7 +450,7 @@ static bool start_insertion(const sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_
         return false;
     if (c->eq_n) {
         n->ins_kind = SCI_INS_ECHO;
-        n->ins_echo = lc->st.echoq[c->eq_head];
+        n->ins_echo = lc->ram->st.echoq[c->eq_head];
         n->ins_len = SCI_MIN_PKT;
         n->eq_head = (uint8_t)((c->eq_head + 1u) % SCI_ECHOQ);
         e->echo_popped = true;
@@ -480,7 +482,7 @@ static void insert_next(const sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_stat
         sym = echo_sym(c, &n->ins_echo, i, c->ocrc);
         n->ocrc = sci_crc16_update(i == 0 ? 0xFFFFu : c->ocrc, i, sym);
     } else {
-        sym = lc->st.slot[n->ins_slot][i];
+        sym = lc->ram->st.slot[n->ins_slot][i];
     }
     n->ins_idx = (uint8_t)(i + 1u);
     n->out_flag = true;
@@ -508,7 +510,7 @@ static void output_stage(sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *
     } else if (inserting) {
         insert_next(lc, c, n, e);
     } else if (c->byp_n) {
-        uint32_t x = lc->st.byp[c->byp_head];
+        uint32_t x = lc->ram->st.byp[c->byp_head];
         n->byp_head = (uint8_t)((c->byp_head + 1u) % SCI_BYP_MEM);
         n->byp_n--;
         n->out_flag = true;
@@ -530,7 +532,7 @@ static void output_stage(sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *
                                     : 0u;
     }
     if (e->byp_v && !direct) {
-        lc->st.byp[(c->byp_head + c->byp_n) % SCI_BYP_MEM] =
+        lc->ram->st.byp[(c->byp_head + c->byp_n) % SCI_BYP_MEM] =
             (e->byp_last ? SCI_FLAG : 0u) | e->byp_sym;
         e->stored = true;
         n->byp_n++;
@@ -552,7 +554,7 @@ static void echo_queue(sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *n,
         n->eq_n--;
     if (!e->answer || c->eq_n >= SCI_ECHOQ)
         return;
-    lc->st.echoq[(c->eq_head + c->eq_n) % SCI_ECHOQ] =
+    lc->ram->st.echoq[(c->eq_head + c->eq_n) % SCI_ECHOQ] =
         (sci_echo_t){.type = e->ans_type, .target = e->ans_src, .tid = e->ans_tid};
     e->stored = true;
     n->eq_n++;
@@ -617,12 +619,12 @@ static unsigned bout_len(const sci_lc_t *lc, const sci_lc_state_t *s, unsigned k
 {
     if (s->bo_kind != SCI_BO_NONE)
         return s->bo_len;
-    return kind == SCI_BO_FAIL ? SCI_FAIL_PKT : lc->st.rxq[s->rx_head].len;
+    return kind == SCI_BO_FAIL ? SCI_FAIL_PKT : lc->ram->st.rxq[s->rx_head].len;
 }
 
 static unsigned brt_of(const sci_lc_t *lc, uint16_t target)
 {
-    return lc->tab[sci_lc_table_index(lc, target)] & SCI_TAB_PORT;
+    return lc->ram->tab[sci_lc_table_index(lc, target)] & SCI_TAB_PORT;
 }
 
 static void blink_out(sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *n,
@@ -635,13 +637,14 @@ static void blink_out(sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *n,
     if (c->bo_kind == SCI_BO_NONE) { /* symbol 0 moves: the packet starts */
         n->bo_kind = (uint8_t)kind;
         n->bo_len = (uint8_t)len;
-        n->bo_port = kind == SCI_BO_FAIL ? 0u : (uint8_t)brt_of(lc, lc->st.rxq[c->rx_head].sym[0]);
+        n->bo_port =
+            kind == SCI_BO_FAIL ? 0u : (uint8_t)brt_of(lc, lc->ram->st.rxq[c->rx_head].sym[0]);
         if (kind == SCI_BO_FAIL) {
             /* FAIL_REPORT of the failed packet, whose buffer is freed now (D9). */
             int ab = fail_ab(c), fs = fail_next(c);
-            const uint16_t *p = lc->st.slot[fs];
+            const uint16_t *p = lc->ram->st.slot[fs];
             uint16_t pay[4] = {(uint16_t)fail_reason(c), p[0], p[2], p[3]};
-            sci_packet_build(lc->st.fr, c->node_id, SCI_T_FAIL_REPORT, c->node_id, 0, pay, 4);
+            sci_packet_build(lc->ram->st.fr, c->node_id, SCI_T_FAIL_REPORT, c->node_id, 0, pay, 4);
             e->stored = true;
             e->failed_slot = fs;
             if (ab < 0) { /* it was the send queue's head */
@@ -681,7 +684,7 @@ static void blink_in(sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *n,
     unsigned i = c->bi_fill ? c->bi_idx : 0u;
     if (!c->bi_fill)
         e->fill_start_slot = slot;
-    lc->st.slot[slot][i] = in->bin_sym;
+    lc->ram->st.slot[slot][i] = in->bin_sym;
     e->stored = true;
     n->bi_slot = (uint8_t)slot;
     n->bi_idx = sat_idx((uint8_t)i);
@@ -802,7 +805,7 @@ static bool reg_write(sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *n,
 {
     if (!in->reg_we)
         return false;
-    uint8_t *t = &lc->tab[taddr_index(lc, c->taddr)], old = *t;
+    uint8_t *t = &lc->ram->tab[taddr_index(lc, c->taddr)], old = *t;
     uint64_t ctrl = ctrl_pack(c);
     uint16_t taddr = c->taddr;
     switch (in->reg_waddr) {
@@ -890,7 +893,7 @@ static bool reset_edge(sci_lc_t *lc, const sci_lc_in_t *in)
         lc->fresh = true;
     }
     if (!lc->store_clean) {
-        memset(&lc->st, 0, sizeof lc->st);
+        memset(&lc->ram->st, 0, sizeof lc->ram->st);
         lc->store_clean = true;
         changed = true;
     }
@@ -908,22 +911,35 @@ static bool same_inputs(const sci_lc_in_t *a, const sci_lc_in_t *b)
            a->bout_ready == b->bout_ready && a->fo_byp == b->fo_byp && a->fo_xmask == b->fo_xmask;
 }
 
-void sci_lc_init(sci_lc_t *lc, sci_variant_t v)
+void sci_lc_init(sci_lc_t *lc, sci_lc_ram_t *ram, sci_variant_t v)
 {
     memset(lc, 0, sizeof *lc);
+    memset(ram, 0, sizeof *ram);
+    lc->ram = ram;
     lc->variant = v;
     reset_state(&lc->s);
     lc->fresh = true;
     lc->store_clean = true;
 }
 
+/* A hint without effect on the model: the table entry of a packet whose symbol 0 comes in at
+ * the pin now is read when that symbol reaches stage 3, four edges later; fetch it meanwhile. */
+static void prefetch_entry(const sci_lc_t *lc, uint16_t target)
+{
+#if defined(__GNUC__)
+    __builtin_prefetch(&lc->ram->tab[sci_lc_table_index(lc, target)]);
+#else
+    (void)lc;
+    (void)target;
+#endif
+}
+
 /* One edge of the running controller: the registers are copied aside (c) and every stage reads
  * them and writes the next ones (n, the registers themselves) and the packet storage in
- * place.  Returns whether it wrote the packet storage or a table. */
-static bool run_edge(sci_lc_t *lc, const sci_lc_in_t *in)
+ * place.  Returns whether it certainly changed something: wrote the packet storage or a
+ * register through the port, or counted an echo timer (which moves every cycle it runs). */
+static bool run_edge(sci_lc_t *lc, const sci_lc_state_t *c, const sci_lc_in_t *in)
 {
-    memcpy(&lc->old, &lc->s, sizeof lc->old);
-    const sci_lc_state_t *c = &lc->old;
     sci_lc_state_t *n = &lc->s;
     events_t e = {.ins_start_slot = -1,
                   .ins_end_slot = -1,
@@ -941,11 +957,29 @@ static bool run_edge(sci_lc_t *lc, const sci_lc_in_t *in)
     for (unsigned k = SCI_PIPE - 1u; k > 0; k--)
         n->pipe[k] = c->pipe[k - 1u];
     n->pipe[0] = (in->link_flag ? SCI_FLAG : 0u) | in->link_sym;
-    bool tab = reg_write(lc, c, n, in);
+    if (in->link_flag && !(c->pipe[0] & SCI_FLAG))
+        prefetch_entry(lc, in->link_sym);
+    bool regs = reg_write(lc, c, n, in);
     if (e.stored)
         lc->store_clean = false;
     lc->fresh = false;
-    return e.stored || tab;
+    return e.stored || regs || c->m_timer;
+}
+
+/* The controller at rest: plain idles in every pipe stage and at the pin, signal detect 1, its
+ * ring up and its clean counts saturated, nothing queued, inserted, filling, timing or
+ * failing, nothing for the B-link, no register write.  An edge then changes nothing: an idle
+ * in stage 3 leaves the parser idle, the ring monitor keeps its counts and ring up, the output
+ * sends a plain idle, and the queues, limits, B-link and pool have nothing to do. */
+static bool at_rest(const sci_lc_state_t *s, const sci_lc_in_t *in)
+{
+    return in->rst_n && !in->reg_we && !in->link_flag && !in->link_sym && in->link_sd &&
+           !in->bin_valid && !(s->pipe[0] | s->pipe[1] | s->pipe[2] | s->pipe[3]) &&
+           s->parse == SCI_P_IDLE && s->idx == 0 && s->crc == 0xFFFFu && !s->resv && s->sd_q &&
+           s->sd_low == 0 && s->sd_high == 127u && s->clean == 127u && s->ring_up && !s->out_flag &&
+           !s->out_sym && !s->need_idle && s->ins_kind == SCI_INS_NONE && !s->byp_n && !s->eq_n &&
+           (s->enable || !s->eq_head) && !used(s) && !s->m_timer && !s->m_rtx && !s->sq_n &&
+           !s->fail && !s->fail_reason && !s->rx_n && s->bo_kind == SCI_BO_NONE && !s->bi_fill;
 }
 
 void sci_lc_table_load(sci_lc_t *lc, uint16_t taddr, uint8_t reg, uint64_t value)
@@ -955,33 +989,37 @@ void sci_lc_table_load(sci_lc_t *lc, uint16_t taddr, uint8_t reg, uint64_t value
     s.taddr = (uint16_t)(taddr & 0x3FFFu);
     if (reg == SCI_REG_LRT || reg == SCI_REG_BRT)
         reg_write(lc, &s, &s, &in);
-    lc->ran = lc->stable = false; /* the memo of the last edge no longer holds */
+    lc->effect = SCI_EDGE_CHANGED; /* the memo of the last edge no longer holds */
+    lc->stable = false;
 }
 
-bool sci_lc_settled(const sci_lc_t *lc)
-{
-    return lc->stable || (lc->ran && lc->effect == SCI_EDGE_SAME) ||
-           (lc->ran && lc->effect == SCI_EDGE_UNKNOWN &&
-            sci_same_words(&lc->old, &lc->s, sizeof lc->s));
-}
+bool sci_lc_settled(const sci_lc_t *lc) { return lc->effect == SCI_EDGE_SAME; }
 
 bool sci_lc_step(sci_lc_t *lc, const sci_lc_in_t *in)
 {
-    /* The inputs of the last edge, which changed nothing: nor does this one. */
-    if (lc->ran && same_inputs(&lc->last_in, in) && sci_lc_settled(lc)) {
-        lc->stable = true;
+    /* At rest, or the inputs of the last edge, which changed nothing: nor does this one. */
+    if (at_rest(&lc->s, in) || (lc->stable && same_inputs(&lc->last_in, in))) {
+        lc->effect = SCI_EDGE_SAME;
         return false;
     }
-    /* A configuration cycle with no byte enabled from the reset state keeps it (the memo above
-     * stays true of the state, which is unchanged). */
-    if (!in->rst_n && in->reg_we && !in->reg_wstrb && lc->fresh && lc->store_clean)
+    /* A configuration cycle with no byte enabled from the reset state keeps it. */
+    if (!in->rst_n && in->reg_we && !in->reg_wstrb && lc->fresh && lc->store_clean) {
+        lc->effect = SCI_EDGE_SAME;
         return false;
-    if (in->rst_n)
-        lc->effect = run_edge(lc, in) ? SCI_EDGE_CHANGED : SCI_EDGE_UNKNOWN;
-    else
+    }
+    if (!in->rst_n) {
         lc->effect = reset_edge(lc, in) ? SCI_EDGE_CHANGED : SCI_EDGE_SAME;
-    lc->ran = true;
-    lc->stable = false;
+    } else {
+        /* Whether a running edge changed anything is worth a comparison only when the next
+         * one may be the same edge again: with the inputs of the last one. */
+        bool again = same_inputs(&lc->last_in, in);
+        sci_lc_state_t c;
+        memcpy(&c, &lc->s, sizeof c);
+        bool certain = run_edge(lc, &c, in);
+        lc->effect = !certain && again && sci_same_words(&c, &lc->s, sizeof c) ? SCI_EDGE_SAME
+                                                                               : SCI_EDGE_CHANGED;
+    }
+    lc->stable = lc->effect == SCI_EDGE_SAME;
     lc->last_in = *in;
     return true;
 }
@@ -1003,8 +1041,8 @@ uint16_t sci_lc_bout_sym(const sci_lc_t *lc)
     const sci_lc_state_t *s = &lc->s;
     unsigned i = s->bo_kind != SCI_BO_NONE ? s->bo_idx : 0u;
     switch (bout_kind(s)) {
-    case SCI_BO_FAIL: return s->bo_kind != SCI_BO_NONE ? lc->st.fr[i] : s->node_id;
-    case SCI_BO_RXQ: return i < SCI_MAX_PKT ? lc->st.rxq[s->rx_head].sym[i] : 0;
+    case SCI_BO_FAIL: return s->bo_kind != SCI_BO_NONE ? lc->ram->st.fr[i] : s->node_id;
+    case SCI_BO_RXQ: return i < SCI_MAX_PKT ? lc->ram->st.rxq[s->rx_head].sym[i] : 0;
     default: return 0;
     }
 }
@@ -1028,7 +1066,7 @@ uint8_t sci_lc_bout_port(const sci_lc_t *lc)
         return s->bo_port;
     if (bout_kind(s) != SCI_BO_RXQ)
         return 0;
-    return (uint8_t)brt_of(lc, lc->st.rxq[s->rx_head].sym[0]);
+    return (uint8_t)brt_of(lc, lc->ram->st.rxq[s->rx_head].sym[0]);
 }
 
 uint64_t sci_lc_debug(const sci_lc_t *lc)
@@ -1053,8 +1091,8 @@ uint64_t sci_lc_reg_read(const sci_lc_t *lc, uint8_t addr)
         return (uint64_t)s->n_crc | (uint64_t)s->n_scrub << 16 | (uint64_t)s->n_busy << 32 |
                (uint64_t)s->n_fail << 48;
     case SCI_REG_TADDR: return s->taddr;
-    case SCI_REG_LRT: return (lc->tab[taddr_index(lc, s->taddr)] & SCI_TAB_TAKE) != 0;
-    case SCI_REG_BRT: return lc->tab[taddr_index(lc, s->taddr)] & SCI_TAB_PORT;
+    case SCI_REG_LRT: return (lc->ram->tab[taddr_index(lc, s->taddr)] & SCI_TAB_TAKE) != 0;
+    case SCI_REG_BRT: return lc->ram->tab[taddr_index(lc, s->taddr)] & SCI_TAB_PORT;
     case SCI_REG_DBG: return sci_lc_debug(lc);
     default: return 0;
     }

@@ -13,17 +13,21 @@
  * sci_lc_step is one rising edge: it reads the inputs of the current cycle,
  * computes every next value from the current registers, then commits.
  *
- * Storage: everything lives inside sci_lc_t; sci_lc_step allocates nothing
- * and does no I/O.  A step costs what the controller does in that cycle:
- * the registers that change per cycle (sci_lc_state_t, 168 bytes:
+ * Storage: the registers live in sci_lc_t, the memories (packet storage
+ * and tables) in a sci_lc_ram_t the caller provides at init (a node keeps
+ * its LCs' registers together and their memories after them, so what a
+ * cycle touches is a few cache lines a node); sci_lc_step allocates
+ * nothing and does no I/O.  A step costs what the controller does in that
+ * cycle: the registers that change per cycle (sci_lc_state_t, 168 bytes:
  * counters, queue heads, the pool's bit masks) are copied aside as one
  * block and every stage reads that copy while it writes the next values
  * in place; the packet storage (sci_lc_store_t) is written in place, only
  * where the cycle stores a symbol, at entries no other part of the same
  * cycle reads; the tables (LRT and BRT in one byte an entry, 2 x 8192
- * entries on P2S) sit after both, out of the per-cycle path.  A step with
- * the inputs of the last one, which left the registers as they were (the
- * copy is compared only then), is a fixpoint and returns at once.
+ * entries on P2S) are out of the per-cycle path.  A controller at rest
+ * (idle link, nothing queued or timing) returns at once, and so does a step
+ * with the inputs of the last one when that one left the registers as they
+ * were (the copy is compared only when the inputs repeat).
  */
 #ifndef SCI_LC_H
 #define SCI_LC_H
@@ -232,30 +236,37 @@ typedef struct sci_lc_store {
 #define SCI_TAB_TAKE 0x08u
 #define SCI_TAB_PORT 0x07u
 
-/* What the last edge did to the state, as far as it is known without a comparison. */
-enum sci_edge_effect { SCI_EDGE_SAME = 0, SCI_EDGE_CHANGED, SCI_EDGE_UNKNOWN };
+/* What the last edge did to the state: left it as it was, or (perhaps) changed it. */
+enum sci_edge_effect { SCI_EDGE_SAME = 0, SCI_EDGE_CHANGED };
+
+/* The controller's memories: the packet storage, then the tables. */
+typedef struct sci_lc_ram {
+    sci_lc_store_t st;
+    uint8_t tab[SCI_TABLE_ENTRIES];
+} sci_lc_ram_t;
 
 typedef struct sci_lc {
     sci_variant_t variant;
-    /* What a step knows of the steps before it (none of it is state of the controller):
-     * whether one ran; the last one's inputs and effect (SCI_EDGE_UNKNOWN: compare old
-     * and s); that it is known to have changed nothing (then the same inputs change nothing
-     * either); that every register but CTRL and TADDR holds its reset value; that the
-     * packet storage is all zero. */
-    bool ran, stable, fresh, store_clean;
+    /* What a step knows of the steps before it (none of it is state of the controller): the
+     * last edge's effect (SCI_EDGE_SAME only when known: by a comparison, made when the
+     * next edge may be the same one again, or because the controller was at rest); that the
+     * edge with the inputs last_in is known to leave the state as it is; that every register
+     * but CTRL and TADDR holds its reset value; that the packet storage is all zero. */
+    bool stable, fresh, store_clean;
     uint8_t effect; /* enum sci_edge_effect */
     sci_lc_in_t last_in;
-    sci_lc_state_t s;   /* the registers */
-    sci_lc_state_t old; /* the registers before the last edge: what its stages read */
-    sci_lc_store_t st;
-    uint8_t tab[SCI_TABLE_ENTRIES];
+    sci_lc_state_t s;  /* the registers */
+    sci_lc_ram_t *ram; /* its memories (sci_lc_init) */
 } sci_lc_t;
 
-void sci_lc_init(sci_lc_t *lc, sci_variant_t v); /* power-on: as a reset, tables 0 */
-/* One edge; returns false when it was known to change nothing (a fixpoint: the inputs of the
+/* Power-on: as a reset, the memories ram (which the controller uses from now on) cleared,
+ * tables 0. */
+void sci_lc_init(sci_lc_t *lc, sci_lc_ram_t *ram, sci_variant_t v);
+/* One edge; returns false when it was known to change nothing (at rest, or the inputs of the
  * last edge, which changed nothing) and did not run, true when it ran. */
 bool sci_lc_step(sci_lc_t *lc, const sci_lc_in_t *in);
-/* Whether the last edge left every state (registers, packet storage, tables) as it was. */
+/* Whether the last edge is known to have left every state (registers, packet storage, tables)
+ * as it was (a false answer may be wrong; a true one never is). */
 bool sci_lc_settled(const sci_lc_t *lc);
 bool sci_lc_link_flag(const sci_lc_t *lc);
 uint16_t sci_lc_link_sym(const sci_lc_t *lc);

@@ -15,7 +15,7 @@
  *      sampled here, before any LC steps.
  *   4. every LC steps, then the PSB state is committed.
  * Two phases as in the LC (csim/sci_lc.c): the PSB's registers are copied
- * aside (n->old, c below) and every part reads them while it writes the
+ * aside (c below) and every part reads them while it writes the
  * next values into n->s (x below); its FIFOs' packets are written in
  * place, at the tail entry being filled, which no part of the same cycle
  * reads (heads are read while the FIFO holds a packet; the reply buffer
@@ -487,7 +487,8 @@ static void blink_lc_inputs(const sci_node_t *n, const blink_t *b, sci_lc_in_t *
 
 /* What the parts of the PSB's next state (step 3) hand on to each other. */
 typedef struct psb_ev {
-    unsigned rb_cnt; /* reply buffer count, from the start of the cycle (D12) */
+    const sci_psb_state_t *c; /* the registers as they were */
+    unsigned rb_cnt;          /* reply buffer count, from the start of the cycle (D12) */
     bool sf_push, sf_pop, rf_push, rf_pop, rb_pop;
     bool arm;                 /* a host STATUS_READ's symbol 0 moves (D9) */
     bool read_done;           /* a STATUS_READ for port 0 ended: rd */
@@ -499,7 +500,7 @@ typedef struct psb_ev {
 /* Host send FIFO in (at its tail, in place). */
 static void psb_host_in(sci_node_t *n, const sci_node_in_t *in, sci_psb_state_t *x, psb_ev_t *ev)
 {
-    const sci_psb_state_t *c = &n->old;
+    const sci_psb_state_t *c = ev->c;
     if (!in->hin_valid || c->sf_n >= SCI_PSB_SENDQ)
         return;
     sci_node_pkt_t *p = &n->st.sf[(c->sf_head + c->sf_n) % SCI_PSB_SENDQ];
@@ -518,7 +519,7 @@ static void psb_host_in(sci_node_t *n, const sci_node_in_t *in, sci_psb_state_t 
 /* The B-link owner moves on; a host STATUS_READ arms the timer. */
 static void psb_blink_move(const sci_node_t *n, const blink_t *b, sci_psb_state_t *x, psb_ev_t *ev)
 {
-    const sci_psb_state_t *c = &n->old;
+    const sci_psb_state_t *c = ev->c;
     if (!b->mv)
         return;
     if (b->pos == 0 && port_is_discard(n, b->port))
@@ -544,7 +545,7 @@ static void psb_blink_move(const sci_node_t *n, const blink_t *b, sci_psb_state_
 static void psb_arrive(sci_node_t *n, const sci_node_in_t *in, const blink_t *b, sci_psb_state_t *x,
                        psb_ev_t *ev)
 {
-    const sci_psb_state_t *c = &n->old;
+    const sci_psb_state_t *c = ev->c;
     if (!b->mv || b->port != 0)
         return;
     uint16_t sym = b->sv.sym;
@@ -582,7 +583,7 @@ static void psb_arrive(sci_node_t *n, const sci_node_in_t *in, const blink_t *b,
 static void psb_host_out(const sci_node_t *n, const sci_node_in_t *in, sci_psb_state_t *x,
                          psb_ev_t *ev)
 {
-    const sci_psb_state_t *c = &n->old;
+    const sci_psb_state_t *c = ev->c;
     if (!c->rf_n || !in->hout_ready)
         return;
     if (c->rf_pos + 1u >= n->st.rf[c->rf_head].len) {
@@ -623,7 +624,7 @@ static void psb_answer_read(sci_node_t *n, sci_psb_state_t *x, psb_ev_t *ev)
     uint16_t lc = field(ev->rd, 4);
     uint16_t st = lc < n->nlc ? (uint16_t)sci_lc_reg_read(&n->lc[lc], SCI_REG_STATUS) : 0;
     uint16_t pay[2] = {lc, st};
-    unsigned len = sci_packet_build(pkt, field(ev->rd, 2), SCI_T_STATUS_REPLY, n->old.node_id,
+    unsigned len = sci_packet_build(pkt, field(ev->rd, 2), SCI_T_STATUS_REPLY, ev->c->node_id,
                                     field(ev->rd, 3), pay, 2);
     rb_push(n, x, pkt, len, false);
     ev->stored = true;
@@ -633,7 +634,7 @@ static void psb_answer_read(sci_node_t *n, sci_psb_state_t *x, psb_ev_t *ev)
 /* Remote-read timer (D9..D11). */
 static void psb_rr_timer(sci_node_t *n, sci_psb_state_t *x, psb_ev_t *ev)
 {
-    const sci_psb_state_t *c = &n->old;
+    const sci_psb_state_t *c = ev->c;
     if (ev->arm) {
         const sci_node_pkt_t *h = &n->st.sf[c->sf_head];
         x->rr_armed = c->rsr_timeout != 0;
@@ -665,7 +666,7 @@ static void psb_rr_timer(sci_node_t *n, sci_psb_state_t *x, psb_ev_t *ev)
 /* Failover rule 4: a NOTIFY on a change of the Y ring, after the replies above. */
 static void psb_fo_notify(sci_node_t *n, sci_psb_state_t *x, psb_ev_t *ev)
 {
-    const sci_psb_state_t *c = &n->old;
+    const sci_psb_state_t *c = ev->c;
     if (n->variant != SCI_P2S || n->nlc != 2u)
         return;
     bool ydown = lc_down(n, 1);
@@ -687,12 +688,13 @@ static void psb_fo_notify(sci_node_t *n, sci_psb_state_t *x, psb_ev_t *ev)
 
 /* 3. The PSB's next state x (its registers), all from the registers as they were (c: LC
  * STATUS before any LC steps) and the B-link of this cycle.  Returns whether it wrote a packet
- * symbol or a table entry. */
-static bool psb_next(sci_node_t *n, const sci_node_in_t *in, const blink_t *b, sci_psb_state_t *x)
+ * symbol or a register through the port. */
+static bool psb_next(sci_node_t *n, const sci_node_in_t *in, const blink_t *b,
+                     const sci_psb_state_t *c, sci_psb_state_t *x)
 {
-    const sci_psb_state_t *c = &n->old;
     psb_ev_t ev;
     memset(&ev, 0, sizeof ev);
+    ev.c = c;
     ev.rb_cnt = c->rb_n;
     psb_host_in(n, in, x, &ev);
     psb_blink_move(n, b, x, &ev);
@@ -709,19 +711,21 @@ static bool psb_next(sci_node_t *n, const sci_node_in_t *in, const blink_t *b, s
     return ev.stored || regs;
 }
 
-/* One edge of the running node: steps 1 to 4.  Returns whether it is known to have changed
- * the node (else the PSB's registers and the LCs tell). */
-static bool run_edge(sci_node_t *n, const sci_node_in_t *in, sci_lc_in_t *li)
+/* One edge of the running node: steps 1 to 4, the PSB's registers copied aside into c.
+ * Returns whether it certainly changed something (a packet symbol or a register written, the
+ * remote-read timer counting, an LC not known to be settled); else compare c. */
+static bool run_edge(sci_node_t *n, const sci_node_in_t *in, sci_lc_in_t *li, sci_psb_state_t *c)
 {
     blink_t b;
     blink_pick(n, &b);
     blink_lc_inputs(n, &b, li);
-    memcpy(&n->old, &n->s, sizeof n->old);
-    bool changed = psb_next(n, in, &b, &n->s);
+    memcpy(c, &n->s, sizeof *c);
+    bool changed = psb_next(n, in, &b, c, &n->s) || c->rr_armed;
     n->fresh = false;
     /* 4. LCs. */
     for (unsigned k = 0; k < n->nlc; k++)
-        sci_lc_step(&n->lc[k], &li[k]);
+        if (sci_lc_step(&n->lc[k], &li[k]) && !sci_lc_settled(&n->lc[k]))
+            changed = true;
     return changed;
 }
 
@@ -748,36 +752,32 @@ void sci_node_table_load(sci_node_t *n, uint8_t reg, uint16_t taddr, uint64_t va
         sci_psb_state_t x = n->s;
         psb_reg_write(n, &x, (uint16_t)(taddr & 0x3FFFu), &in);
     }
-    n->ran = n->stable = false; /* the memo of the last edge no longer holds */
+    n->effect = SCI_EDGE_CHANGED; /* the memo of the last edge no longer holds */
+    n->stable = false;
 }
 
-bool sci_node_settled(const sci_node_t *n)
-{
-    if (n->stable || (n->ran && n->effect == SCI_EDGE_SAME))
-        return true;
-    if (!n->ran || n->effect != SCI_EDGE_UNKNOWN || !sci_same_words(&n->old, &n->s, sizeof n->s))
-        return false;
-    for (unsigned k = 0; k < n->nlc; k++)
-        if (!sci_lc_settled(&n->lc[k]))
-            return false;
-    return true;
-}
+bool sci_node_settled(const sci_node_t *n) { return n->effect == SCI_EDGE_SAME; }
 
 bool sci_node_step(sci_node_t *n, const sci_node_in_t *in)
 {
     /* The inputs of the last edge, which changed nothing: nor does this one. */
-    if (n->ran && same_inputs(&n->last_in, in) && sci_node_settled(n)) {
-        n->stable = true;
+    if (n->stable && same_inputs(&n->last_in, in)) {
+        n->effect = SCI_EDGE_SAME;
         return false;
     }
     sci_lc_in_t li[SCI_NODE_MAX_LC];
     lc_inputs(n, in, li);
-    if (in->rst_n)
-        n->effect = run_edge(n, in, li) ? SCI_EDGE_CHANGED : SCI_EDGE_UNKNOWN;
-    else
+    if (!in->rst_n) {
         n->effect = reset_edge(n, in, li) ? SCI_EDGE_CHANGED : SCI_EDGE_SAME;
-    n->ran = true;
-    n->stable = false;
+    } else {
+        /* Compared, as in the LC, only when the next edge may be this one again. */
+        bool again = same_inputs(&n->last_in, in);
+        sci_psb_state_t c;
+        bool certain = run_edge(n, in, li, &c);
+        n->effect = !certain && again && sci_same_words(&c, &n->s, sizeof c) ? SCI_EDGE_SAME
+                                                                             : SCI_EDGE_CHANGED;
+    }
+    n->stable = n->effect == SCI_EDGE_SAME;
     n->last_in = *in;
     return true;
 }
@@ -790,7 +790,7 @@ void sci_node_init(sci_node_t *n, sci_variant_t v, unsigned nlc)
     n->variant = v;
     n->nlc = nlc >= 2u ? 2u : 1u;
     for (unsigned k = 0; k < SCI_NODE_MAX_LC; k++)
-        sci_lc_init(&n->lc[k], v);
+        sci_lc_init(&n->lc[k], &n->lc_ram[k], v);
     psb_reset(n, &n->s);
     n->fresh = true;
     n->store_clean = true;

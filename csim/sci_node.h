@@ -15,13 +15,16 @@
  * steps every LC with its B-link inputs, computes the PSB's next state and
  * commits.
  *
- * Storage: everything lives inside sci_node_t (the LCs with their tables,
- * the PSB's BRT of 16384 entries and ASEL of 8192); sci_node_step
- * allocates nothing and does no I/O.  As in the LC, a step copies aside
+ * Storage: everything lives inside sci_node_t: first the registers that
+ * change per cycle (the PSB's, then both LCs'), then the memories (the
+ * PSB's FIFOs, the LCs' packet storage and tables, the PSB's BRT of 16384
+ * entries and ASEL of 8192); the LCs point at their memories in it, so a
+ * sci_node_t is not copied.  sci_node_step allocates nothing and does no
+ * I/O.  As in the LC, a step copies aside
  * only the PSB's per-cycle registers (sci_psb_state_t, 48 bytes), writes
  * its FIFOs' packets in place, keeps the tables after both, and returns at
  * once with the inputs of the last step when that one changed nothing; an
- * LC in that case inside a running node costs a comparison.
+ * LC at rest inside a running node costs a few comparisons.
  */
 #ifndef SCI_NODE_H
 #define SCI_NODE_H
@@ -143,17 +146,18 @@ typedef struct sci_psb_store {
 typedef struct sci_node {
     sci_variant_t variant;
     unsigned nlc;
-    /* What a step knows of the steps before it, as the LC's (sci_lc.h): whether one ran, the
-     * last one's inputs and the effect on the PSB (enum sci_edge_effect), that it changed
-     * nothing in the node; that every PSB register but the kept configuration holds its
-     * reset value; that the PSB's packet storage is all zero. */
-    bool ran, stable, fresh, store_clean;
+    /* What a step knows of the steps before it, as the LC's (sci_lc.h): the last edge's
+     * effect on the node (enum sci_edge_effect), that the edge with the inputs last_in leaves
+     * it as it is; that every PSB register but the kept configuration holds its reset value;
+     * that the PSB's packet storage is all zero. */
+    bool stable, fresh, store_clean;
     uint8_t effect;
     sci_node_in_t last_in;
-    sci_psb_state_t s;   /* the PSB's registers */
-    sci_psb_state_t old; /* the PSB's registers before the last edge: what its parts read */
+    sci_psb_state_t s; /* the PSB's registers */
     sci_lc_t lc[SCI_NODE_MAX_LC];
+    /* The memories. */
     sci_psb_store_t st;
+    sci_lc_ram_t lc_ram[SCI_NODE_MAX_LC];
     uint8_t brt[SCI_TABLE_ENTRIES];     /* PSB BRT: B-link port */
     uint8_t asel[SCI_PSB_ASEL_ENTRIES]; /* PSB address select (P2S) */
 } sci_node_t;
@@ -162,7 +166,8 @@ void sci_node_init(sci_node_t *n, sci_variant_t v, unsigned nlc); /* nlc 1 or 2;
 /* One edge; returns false when it was known to change nothing (the inputs of the last edge,
  * which changed nothing) and did not run, true when it ran. */
 bool sci_node_step(sci_node_t *n, const sci_node_in_t *in);
-/* Whether the last edge left every state of the node (PSB, LCs, storage, tables) as it was. */
+/* Whether the last edge is known to have left every state of the node (PSB, LCs, storage,
+ * tables) as it was (a false answer may be wrong; a true one never is). */
 bool sci_node_settled(const sci_node_t *n);
 
 bool sci_node_link_flag(const sci_node_t *n, unsigned k);

@@ -32,6 +32,7 @@ static const char *const sci_record_regs[] = {"crc_errors", "scrubbed", "failure
 typedef struct sci_cs {
     sci_lc_t lc;
     sci_lc_in_t in;
+    sci_lc_ram_t ram;
 } sci_cs_t;
 
 static void cs_destroy(void *self) { free(self); }
@@ -116,7 +117,7 @@ static void *sci_create(const dev_design_t *d, dev_impl_t impl, const char *inst
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
-    sci_lc_init(&s->lc, v);
+    sci_lc_init(&s->lc, &s->ram, v);
     s->in.rst_n = true;
     *ops = &sci_csim_ops;
     return s;

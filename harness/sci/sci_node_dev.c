@@ -137,20 +137,31 @@ unsigned sci_node_design_nlc(const dev_design_t *d) { return d->ports == ports2 
 /* ---- the C model as a device ----------------------------------------------------------- */
 
 /* The C model with what the device interface adds around it: the input words last decoded
- * (a node's inputs rarely change from one cycle to the next: nothing to decode then) and the
- * output words of the model's current state (computed once after a step that changed it). The
- * model comes last, so these sit next to its per-cycle registers. */
-#define CS_NIN (2u * SCI_NODE_MAX_LC + 2u) /* per LC lin, lin.sd; hin, hout.ready */
+ * (a node's inputs rarely change from one cycle to the next: nothing to decode then), whether
+ * they changed since the last edge (dirty) and whether that edge changed nothing (settled:
+ * then the next edge is skipped unless dirty, without touching the model), and the output
+ * words of the model's current state, made right after an edge that may have changed it,
+ * while its registers are still in the cache. The model comes last, so these sit next to its
+ * per-cycle registers. */
+#define CS_NIN  (2u * SCI_NODE_MAX_LC + 2u) /* per LC lin, lin.sd; hin, hout.ready */
+#define CS_NOUT (3u * SCI_NODE_MAX_LC + 2u) /* per LC lout, lout.sd, irq; hin.ready, hout */
 typedef struct node_cs {
-    sci_node_in_t in;
+    bool raw_ok, dirty, settled;
     uint64_t raw[CS_NIN];
-    uint64_t out[SCI_NODE_PER_LC * SCI_NODE_MAX_LC + SCI_NODE_HOST];
-    bool raw_ok, out_ok;
+    uint64_t out[CS_NOUT];
+    sci_node_in_t in;
     sci_node_t n;
 } node_cs_t;
 
 static void cs_destroy(void *self) { free(self); }
-static void cs_set_reset(void *self, bool a) { ((node_cs_t *)self)->in.rst_n = !a; }
+static void cs_set_reset(void *self, bool a)
+{
+    node_cs_t *s = self;
+    if (s->in.rst_n == a) {
+        s->in.rst_n = !a;
+        s->dirty = true;
+    }
+}
 
 static void cs_set_inputs(void *self, const uint64_t *in)
 {
@@ -170,6 +181,7 @@ static void cs_set_inputs(void *self, const uint64_t *in)
         return;
     memcpy(s->raw, raw, j * sizeof raw[0]);
     s->raw_ok = true;
+    s->dirty = true;
     for (unsigned k = 0; k < nlc; k++) {
         uint64_t w = raw[2 * k];
         s->in.lin_flag[k] = (w >> 16) & 1u;
@@ -183,38 +195,43 @@ static void cs_set_inputs(void *self, const uint64_t *in)
     s->in.hout_ready = raw[2 * nlc + 1] & 1u;
 }
 
-static void cs_get_outputs(void *self, uint64_t *out)
+/* The output words of the model's state into s->out. */
+static void cs_make_outputs(node_cs_t *s)
 {
-    node_cs_t *s = self;
     const sci_node_t *n = &s->n;
     unsigned nlc = n->nlc;
     uint64_t *o = s->out;
-    if (!s->out_ok) {
-        for (unsigned k = 0; k < nlc; k++) {
-            o[sci_node_port(nlc, SCI_NP_LOUT, k)] =
-                ((uint64_t)sci_node_link_flag(n, k) << 16) | sci_node_link_sym(n, k);
-            o[sci_node_port(nlc, SCI_NP_LOUT_SD, k)] = sci_node_link_sd(n, k);
-            o[sci_node_port(nlc, SCI_NP_IRQ, k)] = sci_node_irq(n, k);
-        }
-        o[sci_node_port(nlc, SCI_NP_HIN_READY, 0)] = sci_node_hin_ready(n);
-        int v = sci_node_hout_valid(n);
-        o[sci_node_port(nlc, SCI_NP_HOUT, 0)] =
-            v ? (SCI_FLAG | sci_node_hout_sym(n) | (sci_node_hout_last(n) ? SCI_LAST : 0)) : 0;
-        s->out_ok = true;
-    }
     for (unsigned k = 0; k < nlc; k++) {
-        out[sci_node_port(nlc, SCI_NP_LOUT, k)] = o[sci_node_port(nlc, SCI_NP_LOUT, k)];
-        out[sci_node_port(nlc, SCI_NP_LOUT_SD, k)] = o[sci_node_port(nlc, SCI_NP_LOUT_SD, k)];
-        out[sci_node_port(nlc, SCI_NP_IRQ, k)] = o[sci_node_port(nlc, SCI_NP_IRQ, k)];
+        o[3 * k] = ((uint64_t)sci_node_link_flag(n, k) << 16) | sci_node_link_sym(n, k);
+        o[3 * k + 1] = sci_node_link_sd(n, k);
+        o[3 * k + 2] = sci_node_irq(n, k);
     }
-    out[sci_node_port(nlc, SCI_NP_HIN_READY, 0)] = o[sci_node_port(nlc, SCI_NP_HIN_READY, 0)];
-    out[sci_node_port(nlc, SCI_NP_HOUT, 0)] = o[sci_node_port(nlc, SCI_NP_HOUT, 0)];
+    o[3 * nlc] = sci_node_hin_ready(n);
+    o[3 * nlc + 1] =
+        sci_node_hout_valid(n)
+            ? (SCI_FLAG | sci_node_hout_sym(n) | (sci_node_hout_last(n) ? SCI_LAST : 0))
+            : 0;
+}
+
+static void cs_get_outputs(void *self, uint64_t *out)
+{
+    const node_cs_t *s = self;
+    unsigned nlc = s->n.nlc;
+    const uint64_t *o = s->out;
+    for (unsigned k = 0; k < nlc; k++) {
+        out[sci_node_port(nlc, SCI_NP_LOUT, k)] = o[3 * k];
+        out[sci_node_port(nlc, SCI_NP_LOUT_SD, k)] = o[3 * k + 1];
+        out[sci_node_port(nlc, SCI_NP_IRQ, k)] = o[3 * k + 2];
+    }
+    out[sci_node_port(nlc, SCI_NP_HIN_READY, 0)] = o[3 * nlc];
+    out[sci_node_port(nlc, SCI_NP_HOUT, 0)] = o[3 * nlc + 1];
 }
 
 static void cs_reg_write(void *self, uint32_t addr, uint64_t data, uint64_t mask)
 {
     node_cs_t *s = self;
     s->in.reg_we = true;
+    s->dirty = true;
     s->in.reg_waddr = (uint8_t)addr;
     dev_strobe_write(sci_node_reg_read(&s->n, (uint8_t)addr), data, mask, &s->in.reg_wdata,
                      &s->in.reg_wstrb);
@@ -227,11 +244,16 @@ static uint64_t cs_reg_read(void *self, uint32_t addr)
 
 static void cs_debug(void *self, uint64_t *w) { sci_node_debug(&((node_cs_t *)self)->n, w); }
 
-/* One edge (its outputs come anew when it ran and may have changed something). */
+/* One edge (its outputs come anew when it ran and may have changed something). The edge
+ * after a register write has other inputs (no write). */
 static void cs_edge(node_cs_t *s)
 {
+    if (s->settled && !s->dirty)
+        return; /* the inputs of the last edge, which changed nothing */
     if (sci_node_step(&s->n, &s->in) && s->n.effect != SCI_EDGE_SAME)
-        s->out_ok = false;
+        cs_make_outputs(s);
+    s->settled = sci_node_settled(&s->n);
+    s->dirty = s->in.reg_we;
     s->in.reg_we = false;
 }
 
@@ -272,7 +294,7 @@ int sci_node_csim_table_load(device_t *d, uint32_t reg, uint32_t taddr, uint64_t
         return -1;
     node_cs_t *s = d->self;
     sci_node_table_load(&s->n, (uint8_t)reg, (uint16_t)taddr, value);
-    s->out_ok = false;
+    s->settled = false;
     return 0;
 }
 
@@ -293,6 +315,7 @@ static void *node_create(const dev_design_t *d, dev_impl_t impl, const char *ins
     }
     sci_node_init(&s->n, p2s ? SCI_P2S : SCI_LC3, nlc);
     s->in.rst_n = true;
+    cs_make_outputs(s);
     *ops = &node_csim_ops;
     return s;
 }

@@ -101,6 +101,7 @@ static void apply_faults(sci_sys_t *s)
         unsigned x, y;
         if (sscanf(w, "off %u,%u", &x, &y) == 2 && x < s->w && y < s->h) {
             unsigned i = sci_torus_index(s->w, x, y);
+            scisys_host_wake(s, i);
             s->host[i].dead = true;
             s->host[i].cur.len = 0;
             s->host[i].pqn = 0;
@@ -114,6 +115,7 @@ static void apply_faults(sci_sys_t *s)
         if (sscanf(w, "on %u,%u", &x, &y) == 2 && x < s->w && y < s->h) {
             unsigned i = sci_torus_index(s->w, x, y);
             drv_t *d = &s->drv[i];
+            scisys_host_wake(s, i);
             if (d->state == SCI_DRV_DEAD) { /* the driver boots with the node: all fresh */
                 s->host[i].dead = false;
                 d->state = SCI_DRV_IDLE;
@@ -226,7 +228,7 @@ static int sys_cycle(sci_sys_t *s, uint64_t until)
     bool quiet = hosts_quiet(s);
     for (unsigned i = 0; i < s->n; i++) {
         bool ready = out_port(s, i, SCI_TP_HIN_READY) & 1u;
-        s->in[sci_torus_port(s->d, xn(s, i), yn(s, i), SCI_TP_HIN)] = scisys_host_tx(s, i, ready);
+        s->in[tport(i, SCI_TP_HIN)] = scisys_host_tx(s, i, ready);
         if (s->host[i].cur.len)
             quiet = false;
     }
@@ -442,7 +444,7 @@ static int sys_configure(sci_sys_t *s, char *err, size_t errlen)
         if (s->d->ports[i].dir == DEV_IN)
             s->in[i] = 0;
     for (unsigned i = 0; i < s->n; i++)
-        s->in[sci_torus_port(s->d, xn(s, i), yn(s, i), SCI_TP_HOUT_READY)] = 1;
+        s->in[tport(i, SCI_TP_HOUT_READY)] = 1;
     return 0;
 }
 
