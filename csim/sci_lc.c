@@ -150,7 +150,8 @@ static const uint16_t crc_tab[256] = {
 };
 // clang-format on
 
-uint16_t sci_crc16_update(uint16_t crc, unsigned pos, uint16_t sym)
+/* One symbol into the running CRC (inlined where the controller runs it every cycle). */
+static inline uint16_t crc_update(uint16_t crc, unsigned pos, uint16_t sym)
 {
     if (pos == 0)
         sym &= (uint16_t)~SCI_ADDR_SEL;
@@ -161,11 +162,16 @@ uint16_t sci_crc16_update(uint16_t crc, unsigned pos, uint16_t sym)
     return (uint16_t)((unsigned)crc << 8 ^ crc_tab[(crc >> 8) ^ (sym & 0xFFu)]);
 }
 
+uint16_t sci_crc16_update(uint16_t crc, unsigned pos, uint16_t sym)
+{
+    return crc_update(crc, pos, sym);
+}
+
 uint16_t sci_crc16(const uint16_t *sym, unsigned n)
 {
     uint16_t crc = 0xFFFFu;
     for (unsigned i = 0; i < n; i++)
-        crc = sci_crc16_update(crc, i, sym[i]);
+        crc = crc_update(crc, i, sym[i]);
     return crc;
 }
 
@@ -350,7 +356,7 @@ static void parser(sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *n, eve
         decide(lc, c, n, in);
     unsigned st = n->parse;
     n->idx = sat_idx(c->idx);
-    n->crc = sci_crc16_update(c->crc, c->idx, sym);
+    n->crc = crc_update(c->crc, c->idx, sym);
     n->resv = st == SCI_P_TAKE && more;
 
     if (st == SCI_P_BYPASS) {
@@ -480,7 +486,7 @@ static void insert_next(const sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_stat
     uint16_t sym;
     if (n->ins_kind == SCI_INS_ECHO) {
         sym = echo_sym(c, &n->ins_echo, i, c->ocrc);
-        n->ocrc = sci_crc16_update(i == 0 ? 0xFFFFu : c->ocrc, i, sym);
+        n->ocrc = crc_update(i == 0 ? 0xFFFFu : c->ocrc, i, sym);
     } else {
         sym = lc->ram->st.slot[n->ins_slot][i];
     }

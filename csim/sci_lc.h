@@ -159,66 +159,61 @@ enum sci_bout_kind { SCI_BO_NONE = 0, SCI_BO_RXQ, SCI_BO_FAIL };
 /* The registers that change per cycle (the packet storage apart).  The pool of 12 buffers
  * (D15) is kept as bit masks, bit i for slot i: a slot is filling from the B-link, queued
  * (in the send queue) or active (inserted, waiting for its echo), else free; an active slot
- * may have its echo timer running and a retransmission due.  Wide fields first and a size
- * that is a multiple of 8: the struct has no padding, so a step compares it as one block of
- * 64-bit words. */
+ * may have its echo timer running and a retransmission due.  The first 64 bytes (a cache
+ * line: sci_lc_t aligns it) hold everything the output accessors, the node's B-link and a
+ * controller at rest look at; the struct has no padding and a size that is a multiple of 8,
+ * so a step compares it as one block of 64-bit words. */
 typedef struct sci_lc_state {
-    /* Input pipe: pipe[k] is stage k; bit 16 flag, 15:0 sym. */
-    uint32_t pipe[SCI_PIPE];
-    /* CTRL, TADDR. */
-    uint16_t node_id, echo_timeout, taddr;
-    /* Parser: the packet whose symbols are in stage 3. */
-    uint16_t crc; /* running CRC over the symbols before it */
-    uint16_t p_src, p_tid;
-    /* Pool (D15): slot states as masks; per slot its echo timer (counting down while its
-     * m_timer bit is set; only active slots time), length and retransmission counts. */
-    uint16_t m_fill, m_queued, m_active, m_timer, m_rtx;
-    uint16_t timer[SCI_POOL];
-    /* Output register and the echo being inserted. */
-    uint16_t out_sym;
-    sci_echo_t ins_echo;
-    uint16_t ocrc; /* running CRC of the echo being inserted */
-    /* COUNTS (saturating). */
-    uint16_t n_crc, n_scrub, n_busy, n_fail;
-    /* Bytes from here. */
-    uint8_t busy_limit, retry_limit;
-    bool enable, scrub;
+    /* ---- the first cache line ---- */
+    uint32_t pipe[SCI_PIPE]; /* input pipe: pipe[k] is stage k; bit 16 flag, 15:0 sym */
+    uint16_t crc;            /* parser: running CRC over the symbols before stage 3 */
+    uint16_t out_sym;        /* output register */
+    uint16_t m_fill, m_queued, m_active, m_timer, m_rtx; /* pool: slot states (D15) */
     uint8_t parse; /* enum sci_parse applied to the symbol that left stage 3 */
     uint8_t idx;   /* index of the symbol now in stage 3 (saturates) */
-    uint8_t ans;   /* answer owed at its end (enum in sci_lc.c) */
-    uint8_t p_type;
-    uint8_t p_slot; /* echo: the matched pool slot */
-    bool resv;      /* a receive-queue slot is reserved by it */
-    uint8_t len[SCI_POOL];
-    uint8_t busy[SCI_POOL];  /* busy retransmissions so far */
-    uint8_t retry[SCI_POOL]; /* timeout retransmissions so far */
-    /* Queues: receive, send (slot numbers in arrival order), echo, bypass FIFO. */
-    uint8_t rx_head, rx_n;
-    uint8_t sq[SCI_SENDQ];
-    uint8_t sq_head, sq_n;
-    uint8_t eq_head, eq_n;
-    uint8_t byp_head, byp_n;
-    /* B-link in: a packet is arriving into slot bi_slot. */
-    bool bi_fill;
-    uint8_t bi_slot, bi_idx;
+    bool resv;     /* a receive-queue slot is reserved by the packet in stage 3 */
+    /* Ring monitor. */
+    bool sd_q;       /* lin sd registered (STATUS[1]) */
+    uint8_t sd_low;  /* consecutive cycles of sd = 0 at the pin, sat. 4 */
+    uint8_t sd_high; /* consecutive cycles of sd = 1 at the pin, sat. 127 */
+    uint8_t clean;   /* cycles since sd = 0 or a ring-down idle in stage 3, sat. 127 */
+    bool ring_up;
+    bool irq; /* CableNotOk pending */
     /* Output register and insertion. */
     bool out_flag;
     bool need_idle;   /* the idle after a packet is due */
     uint8_t ins_kind; /* enum sci_ins_kind */
     uint8_t ins_idx, ins_len, ins_slot;
-    /* B-link out. */
+    /* Queues: receive, send (slot numbers in arrival order, below), echo, bypass FIFO. */
+    uint8_t rx_head, rx_n;
+    uint8_t sq_head, sq_n;
+    uint8_t eq_head, eq_n;
+    uint8_t byp_head, byp_n;
+    /* B-link in: a packet is arriving into slot bi_slot; B-link out. */
+    bool bi_fill;
+    uint8_t bi_slot, bi_idx;
     uint8_t bo_kind; /* enum sci_bout_kind */
     uint8_t bo_idx, bo_len, bo_port;
     /* Failure pass after a limit. */
     bool fail;
     uint8_t fail_reason;
-    /* Ring monitor. */
-    uint8_t sd_low;  /* consecutive cycles of sd = 0 at the pin, sat. 4 */
-    uint8_t sd_high; /* consecutive cycles of sd = 1 at the pin, sat. 127 */
-    uint8_t clean;   /* cycles since sd = 0 or a ring-down idle in stage 3, sat. 127 */
-    bool ring_up;
-    bool irq;       /* CableNotOk pending */
-    bool sd_q;      /* lin sd registered (STATUS[1]) */
+    /* CTRL's bits. */
+    bool enable, scrub;
+    /* ---- the rest ---- */
+    uint16_t node_id, echo_timeout, taddr;   /* CTRL, TADDR */
+    uint16_t p_src, p_tid;                   /* parser: the packet in stage 3 */
+    uint16_t timer[SCI_POOL];                /* pool: echo timers (running: m_timer) */
+    sci_echo_t ins_echo;                     /* the echo being inserted */
+    uint16_t ocrc;                           /* running CRC of the echo being inserted */
+    uint16_t n_crc, n_scrub, n_busy, n_fail; /* COUNTS (saturating) */
+    uint8_t busy_limit, retry_limit;         /* CTRL */
+    uint8_t ans;                             /* answer owed at the end (enum in sci_lc.c) */
+    uint8_t p_type;
+    uint8_t p_slot;          /* echo: the matched pool slot */
+    uint8_t len[SCI_POOL];   /* pool: packet lengths */
+    uint8_t busy[SCI_POOL];  /* busy retransmissions so far */
+    uint8_t retry[SCI_POOL]; /* timeout retransmissions so far */
+    uint8_t sq[SCI_SENDQ];
     uint8_t pad[5]; /* always 0: fills the struct to a multiple of 8 bytes */
 } sci_lc_state_t;
 
@@ -246,6 +241,7 @@ typedef struct sci_lc_ram {
 } sci_lc_ram_t;
 
 typedef struct sci_lc {
+    _Alignas(64) sci_lc_state_t s; /* the registers, their first cache line first */
     sci_variant_t variant;
     /* What a step knows of the steps before it (none of it is state of the controller): the
      * last edge's effect (SCI_EDGE_SAME only when known: by a comparison, made when the
@@ -255,7 +251,6 @@ typedef struct sci_lc {
     bool stable, fresh, store_clean;
     uint8_t effect; /* enum sci_edge_effect */
     sci_lc_in_t last_in;
-    sci_lc_state_t s;  /* the registers */
     sci_lc_ram_t *ram; /* its memories (sci_lc_init) */
 } sci_lc_t;
 

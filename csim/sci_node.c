@@ -236,15 +236,15 @@ typedef struct src_view {
     uint8_t port; /* its routing: only used when it is picked */
 } src_view_t;
 
+/* A PSB packet as a source: its routing (and its symbol 0 as routed) matter only when it is
+ * picked, at pos 0; a packet under way keeps the port it was picked with. */
 static void psb_src(const sci_node_t *n, const sci_node_pkt_t *p, bool direct, unsigned pos,
                     src_view_t *o)
 {
-    uint16_t s0 = 0;
     o->valid = true;
-    o->port = direct ? 0 : psb_route(n, p->sym, p->len, &s0);
     o->sym = pos < p->len ? p->sym[pos] : 0;
     if (pos == 0 && !direct)
-        o->sym = s0;
+        o->port = psb_route(n, p->sym, p->len, &o->sym);
     o->last = pos + 1u >= p->len;
 }
 

@@ -112,7 +112,10 @@ static void *sci_create(const dev_design_t *d, dev_impl_t impl, const char *inst
     sci_variant_t v = d == &p2s_design ? SCI_P2S : SCI_LC3;
     if (impl == DEV_IMPL_RTL)
         return sci_rtl_create(v == SCI_P2S, NULL, ops, err, errlen);
-    sci_cs_t *s = calloc(1, sizeof *s);
+    /* the model's registers are cache-line aligned (csim/sci_lc.h) */
+    sci_cs_t *s = aligned_alloc(_Alignof(sci_cs_t), sizeof *s);
+    if (s)
+        memset(s, 0, sizeof *s);
     if (!s) {
         snprintf(err, errlen, "out of memory");
         return NULL;

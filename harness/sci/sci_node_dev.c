@@ -136,22 +136,25 @@ unsigned sci_node_design_nlc(const dev_design_t *d) { return d->ports == ports2 
 
 /* ---- the C model as a device ----------------------------------------------------------- */
 
-/* The C model with what the device interface adds around it: the input words last decoded
- * (a node's inputs rarely change from one cycle to the next: nothing to decode then), whether
- * they changed since the last edge (dirty) and whether that edge changed nothing (settled:
- * then the next edge is skipped unless dirty, without touching the model), and the output
- * words of the model's current state, made right after an edge that may have changed it,
- * while its registers are still in the cache. The model comes last, so these sit next to its
- * per-cycle registers. */
-#define CS_NIN  (2u * SCI_NODE_MAX_LC + 2u) /* per LC lin, lin.sd; hin, hout.ready */
-#define CS_NOUT (3u * SCI_NODE_MAX_LC + 2u) /* per LC lout, lout.sd, irq; hin.ready, hout */
+/* The C model with what the device interface adds around it, in the node's first cache line:
+ * its input words as last decoded, packed (a node's inputs rarely change from one cycle to the
+ * next: nothing to decode then), whether they changed since the last edge (dirty) and whether
+ * that edge changed nothing (settled: then the next edge is skipped unless dirty, without
+ * touching the model), and the output words of the model's state, packed, made right after
+ * an edge that may have changed them, while its registers are still in the cache. A quiet
+ * node costs that one line a cycle. */
 typedef struct node_cs {
-    bool raw_ok, dirty, settled;
-    uint64_t raw[CS_NIN];
-    uint64_t out[CS_NOUT];
+    bool dirty, settled;
+    uint64_t key; /* inputs: per LC k lin [16:0], lin.sd at 18 k; hin [17:0] at 36; hout.ready 54
+                      (UINT64_MAX before the first) */
+    uint64_t
+        outs; /* per LC k lout [16:0], lout.sd, irq at 19 k; hin.ready at 38; hout [17:0] at 39 */
     sci_node_in_t in;
     sci_node_t n;
 } node_cs_t;
+
+#define LIN_BITS 0x1FFFFull /* {flag, sym} */
+#define BL_BITS  0x3FFFFull /* {last, valid, sym} */
 
 static void cs_destroy(void *self) { free(self); }
 static void cs_set_reset(void *self, bool a)
@@ -166,65 +169,59 @@ static void cs_set_reset(void *self, bool a)
 static void cs_set_inputs(void *self, const uint64_t *in)
 {
     node_cs_t *s = self;
-    unsigned nlc = s->n.nlc, j = 0;
-    uint64_t raw[CS_NIN];
-    for (unsigned k = 0; k < nlc; k++) {
-        raw[j++] = in[sci_node_port(nlc, SCI_NP_LIN, k)];
-        raw[j++] = in[sci_node_port(nlc, SCI_NP_LIN_SD, k)];
-    }
-    raw[j++] = in[sci_node_port(nlc, SCI_NP_HIN, 0)];
-    raw[j++] = in[sci_node_port(nlc, SCI_NP_HOUT_READY, 0)];
-    bool same = s->raw_ok;
-    for (unsigned k = 0; same && k < j; k++)
-        same = raw[k] == s->raw[k];
-    if (same)
+    unsigned nlc = s->n.nlc;
+    uint64_t key = (in[sci_node_port(nlc, SCI_NP_HIN, 0)] & BL_BITS) << 36 |
+                   (in[sci_node_port(nlc, SCI_NP_HOUT_READY, 0)] & 1u) << 54;
+    for (unsigned k = 0; k < nlc; k++)
+        key |= ((in[sci_node_port(nlc, SCI_NP_LIN, k)] & LIN_BITS) |
+                (in[sci_node_port(nlc, SCI_NP_LIN_SD, k)] & 1u) << 17)
+               << (18 * k);
+    if (key == s->key)
         return;
-    memcpy(s->raw, raw, j * sizeof raw[0]);
-    s->raw_ok = true;
+    s->key = key;
     s->dirty = true;
     for (unsigned k = 0; k < nlc; k++) {
-        uint64_t w = raw[2 * k];
+        uint64_t w = key >> (18 * k);
         s->in.lin_flag[k] = (w >> 16) & 1u;
         s->in.lin_sym[k] = (uint16_t)w;
-        s->in.lin_sd[k] = raw[2 * k + 1] & 1u;
+        s->in.lin_sd[k] = (w >> 17) & 1u;
     }
-    uint64_t h = raw[2 * nlc];
+    uint64_t h = key >> 36;
     s->in.hin_valid = (h >> 16) & 1u;
     s->in.hin_sym = (uint16_t)h;
     s->in.hin_last = (h & SCI_LAST) != 0;
-    s->in.hout_ready = raw[2 * nlc + 1] & 1u;
+    s->in.hout_ready = (key >> 54) & 1u;
 }
 
-/* The output words of the model's state into s->out. */
+/* The output words of the model's state, packed into s->outs. */
 static void cs_make_outputs(node_cs_t *s)
 {
     const sci_node_t *n = &s->n;
     unsigned nlc = n->nlc;
-    uint64_t *o = s->out;
-    for (unsigned k = 0; k < nlc; k++) {
-        o[3 * k] = ((uint64_t)sci_node_link_flag(n, k) << 16) | sci_node_link_sym(n, k);
-        o[3 * k + 1] = sci_node_link_sd(n, k);
-        o[3 * k + 2] = sci_node_irq(n, k);
-    }
-    o[3 * nlc] = sci_node_hin_ready(n);
-    o[3 * nlc + 1] =
-        sci_node_hout_valid(n)
-            ? (SCI_FLAG | sci_node_hout_sym(n) | (sci_node_hout_last(n) ? SCI_LAST : 0))
-            : 0;
+    uint64_t o = 0;
+    for (unsigned k = 0; k < nlc; k++)
+        o |= (((uint64_t)sci_node_link_flag(n, k) << 16) | sci_node_link_sym(n, k) |
+              (uint64_t)sci_node_link_sd(n, k) << 17 | (uint64_t)sci_node_irq(n, k) << 18)
+             << (19 * k);
+    o |= (uint64_t)sci_node_hin_ready(n) << 38;
+    if (sci_node_hout_valid(n))
+        o |= (SCI_FLAG | sci_node_hout_sym(n) | (sci_node_hout_last(n) ? SCI_LAST : 0ull)) << 39;
+    s->outs = o;
 }
 
 static void cs_get_outputs(void *self, uint64_t *out)
 {
     const node_cs_t *s = self;
     unsigned nlc = s->n.nlc;
-    const uint64_t *o = s->out;
+    uint64_t o = s->outs;
     for (unsigned k = 0; k < nlc; k++) {
-        out[sci_node_port(nlc, SCI_NP_LOUT, k)] = o[3 * k];
-        out[sci_node_port(nlc, SCI_NP_LOUT_SD, k)] = o[3 * k + 1];
-        out[sci_node_port(nlc, SCI_NP_IRQ, k)] = o[3 * k + 2];
+        uint64_t w = o >> (19 * k);
+        out[sci_node_port(nlc, SCI_NP_LOUT, k)] = w & LIN_BITS;
+        out[sci_node_port(nlc, SCI_NP_LOUT_SD, k)] = (w >> 17) & 1u;
+        out[sci_node_port(nlc, SCI_NP_IRQ, k)] = (w >> 18) & 1u;
     }
-    out[sci_node_port(nlc, SCI_NP_HIN_READY, 0)] = o[3 * nlc];
-    out[sci_node_port(nlc, SCI_NP_HOUT, 0)] = o[3 * nlc + 1];
+    out[sci_node_port(nlc, SCI_NP_HIN_READY, 0)] = (o >> 38) & 1u;
+    out[sci_node_port(nlc, SCI_NP_HOUT, 0)] = (o >> 39) & BL_BITS;
 }
 
 static void cs_reg_write(void *self, uint32_t addr, uint64_t data, uint64_t mask)
@@ -308,13 +305,18 @@ static void *node_create(const dev_design_t *d, dev_impl_t impl, const char *ins
         *ops = &sci_node_rtl_ops;
         return s;
     }
-    node_cs_t *s = calloc(1, sizeof *s);
+    /* the model's registers are cache-line aligned (csim/sci_lc.h) */
+    node_cs_t *s = aligned_alloc(_Alignof(node_cs_t), sizeof *s);
+    if (s)
+        memset(s, 0, sizeof *s);
     if (!s) {
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
     sci_node_init(&s->n, p2s ? SCI_P2S : SCI_LC3, nlc);
     s->in.rst_n = true;
+    s->key = UINT64_MAX;
+    s->dirty = true;
     cs_make_outputs(s);
     *ops = &node_csim_ops;
     return s;
