@@ -234,6 +234,12 @@ static unsigned nslots(unsigned m)
 
 static unsigned bit(int slot) { return slot >= 0 ? 1u << slot : 0u; }
 
+/* The LRT's take bit of table entry ti. */
+static bool lrt_take(const sci_lc_t *lc, unsigned ti)
+{
+    return lc->ram->lrt[ti / 8u] >> ti % 8u & 1u;
+}
+
 /* The slots that are not free. */
 static unsigned used(const sci_lc_state_t *s) { return s->m_fill | s->m_queued | s->m_active; }
 
@@ -307,7 +313,7 @@ static void decide(const sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *
     int em = ab_match(lc, c, target, tid); /* an echo for one of our active buffers */
     bool own = ab_match(lc, c, src, tid) >= 0 && type != SCI_T_PROBE; /* our own packet, back */
     /* the table (a RAM, out of the per-cycle path) is read only for a packet it may take */
-    bool take = c->enable && !echo && !own && (lc->ram->tab[ti] & SCI_TAB_TAKE);
+    bool take = c->enable && !echo && !own && lrt_take(lc, ti);
     if (take && lc->variant == SCI_P2S && in->fo_byp &&
         (((target ^ c->node_id) & in->fo_xmask & SCI_ID_MASK) == 0) &&
         (target & SCI_ID_MASK) != c->node_id)
@@ -331,7 +337,7 @@ static void decide(const sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *
         n->ans = ANS_BUSY;
     } else {
         n->parse = SCI_P_TAKE; /* BRT discard (7): taken, answered error */
-        n->ans = (lc->ram->tab[ti] & SCI_TAB_PORT) == 7u ? ANS_ERROR : ANS_ACCEPT;
+        n->ans = lc->ram->brt[ti] == 7u ? ANS_ERROR : ANS_ACCEPT;
     }
 }
 
@@ -630,7 +636,7 @@ static unsigned bout_len(const sci_lc_t *lc, const sci_lc_state_t *s, unsigned k
 
 static unsigned brt_of(const sci_lc_t *lc, uint16_t target)
 {
-    return lc->ram->tab[sci_lc_table_index(lc, target)] & SCI_TAB_PORT;
+    return lc->ram->brt[sci_lc_table_index(lc, target)];
 }
 
 static void blink_out(sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *n,
@@ -811,7 +817,8 @@ static bool reg_write(sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *n,
 {
     if (!in->reg_we)
         return false;
-    uint8_t *t = &lc->ram->tab[taddr_index(lc, c->taddr)], old = *t;
+    unsigned ti = taddr_index(lc, c->taddr);
+    uint8_t *l = &lc->ram->lrt[ti / 8u], *b = &lc->ram->brt[ti], old_l = *l, old_b = *b;
     uint64_t ctrl = ctrl_pack(c);
     uint16_t taddr = c->taddr;
     switch (in->reg_waddr) {
@@ -830,15 +837,15 @@ static bool reg_write(sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *n,
         return n->taddr != taddr;
     case SCI_REG_LRT:
         if (in->reg_wstrb & 1u)
-            *t = (uint8_t)((old & SCI_TAB_PORT) | ((in->reg_wdata & 1u) ? SCI_TAB_TAKE : 0u));
+            *l = (uint8_t)((old_l & ~(1u << ti % 8u)) | (in->reg_wdata & 1u) << ti % 8u);
         break;
     case SCI_REG_BRT:
         if (in->reg_wstrb & 1u)
-            *t = (uint8_t)((old & SCI_TAB_TAKE) | (in->reg_wdata & SCI_TAB_PORT));
+            *b = (uint8_t)(in->reg_wdata & 7u);
         break;
     default: break;
     }
-    return *t != old;
+    return *l != old_l || *b != old_b;
 }
 
 /* ---- step, init, outputs ---------------------------------------------- */
@@ -928,12 +935,12 @@ void sci_lc_init(sci_lc_t *lc, sci_lc_ram_t *ram, sci_variant_t v)
     lc->store_clean = true;
 }
 
-/* A hint without effect on the model: the table entry of a packet whose symbol 0 comes in at
- * the pin now is read when that symbol reaches stage 3, four edges later; fetch it meanwhile. */
+/* A hint without effect on the model: the LRT entry of the packet whose symbol 0 reaches stage
+ * 3 at the next edge is read then; fetch it meanwhile. */
 static void prefetch_entry(const sci_lc_t *lc, uint16_t target)
 {
 #if defined(__GNUC__)
-    __builtin_prefetch(&lc->ram->tab[sci_lc_table_index(lc, target)]);
+    __builtin_prefetch(&lc->ram->lrt[sci_lc_table_index(lc, target) / 8u]);
 #else
     (void)lc;
     (void)target;
@@ -963,8 +970,8 @@ static bool run_edge(sci_lc_t *lc, const sci_lc_state_t *c, const sci_lc_in_t *i
     for (unsigned k = SCI_PIPE - 1u; k > 0; k--)
         n->pipe[k] = c->pipe[k - 1u];
     n->pipe[0] = (in->link_flag ? SCI_FLAG : 0u) | in->link_sym;
-    if (in->link_flag && !(c->pipe[0] & SCI_FLAG))
-        prefetch_entry(lc, in->link_sym);
+    if ((n->pipe[3] & SCI_FLAG) && n->idx == 0)
+        prefetch_entry(lc, (uint16_t)n->pipe[3]);
     bool regs = reg_write(lc, c, n, in);
     if (e.stored)
         lc->store_clean = false;
@@ -1097,8 +1104,8 @@ uint64_t sci_lc_reg_read(const sci_lc_t *lc, uint8_t addr)
         return (uint64_t)s->n_crc | (uint64_t)s->n_scrub << 16 | (uint64_t)s->n_busy << 32 |
                (uint64_t)s->n_fail << 48;
     case SCI_REG_TADDR: return s->taddr;
-    case SCI_REG_LRT: return (lc->ram->tab[taddr_index(lc, s->taddr)] & SCI_TAB_TAKE) != 0;
-    case SCI_REG_BRT: return lc->ram->tab[taddr_index(lc, s->taddr)] & SCI_TAB_PORT;
+    case SCI_REG_LRT: return lrt_take(lc, taddr_index(lc, s->taddr));
+    case SCI_REG_BRT: return lc->ram->brt[taddr_index(lc, s->taddr)];
     case SCI_REG_DBG: return sci_lc_debug(lc);
     default: return 0;
     }

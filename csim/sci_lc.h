@@ -227,17 +227,16 @@ typedef struct sci_lc_store {
     uint16_t fr[SCI_FAIL_PKT]; /* the FAIL_REPORT being sent */
 } sci_lc_store_t;
 
-/* The tables: entry [index] holds the LRT take bit in bit 3 and the BRT port in bits 2:0. */
-#define SCI_TAB_TAKE 0x08u
-#define SCI_TAB_PORT 0x07u
-
 /* What the last edge did to the state: left it as it was, or (perhaps) changed it. */
 enum sci_edge_effect { SCI_EDGE_SAME = 0, SCI_EDGE_CHANGED };
 
-/* The controller's memories: the packet storage, then the tables. */
+/* The controller's memories: the packet storage, then the tables.  The LRT, read at every
+ * packet's decision, is a bit array (a 32x32 torus's ids fill 8 cache lines of it); the BRT,
+ * read only for packets taken, a byte an entry. */
 typedef struct sci_lc_ram {
     sci_lc_store_t st;
-    uint8_t tab[SCI_TABLE_ENTRIES];
+    uint8_t lrt[SCI_TABLE_ENTRIES / 8u]; /* take bit of entry i: bit i % 8 of byte i / 8 */
+    uint8_t brt[SCI_TABLE_ENTRIES];      /* B-link port */
 } sci_lc_ram_t;
 
 typedef struct sci_lc {

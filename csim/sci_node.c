@@ -714,13 +714,38 @@ static bool psb_next(sci_node_t *n, const sci_node_in_t *in, const blink_t *b,
 /* One edge of the running node: steps 1 to 4, the PSB's registers copied aside into c.
  * Returns whether it certainly changed something (a packet symbol or a register written, the
  * remote-read timer counting, an LC not known to be settled); else compare c. */
+/* Steps 1 to 3 have nothing to do but watch the Y ring (failover rule 4): the B-link free with
+ * no source offering a packet (so the LCs' B-link inputs are idle: blink_pick would pick
+ * nothing), no host symbol coming in, nothing for the host, no remote read armed, no register
+ * write for the PSB.  The common case of a node whose LCs only carry the ring's traffic. */
+static bool psb_idle(const sci_node_t *n, const sci_node_in_t *in)
+{
+    const sci_psb_state_t *s = &n->s;
+    if (s->own != SCI_OWN_FREE || s->sf_n || s->rb_n || s->rf_n || s->rr_armed || in->hin_valid ||
+        psb_we(in))
+        return false;
+    for (unsigned k = 0; k < n->nlc; k++)
+        if (sci_lc_bout_valid(&n->lc[k]))
+            return false;
+    return true;
+}
+
 static bool run_edge(sci_node_t *n, const sci_node_in_t *in, sci_lc_in_t *li, sci_psb_state_t *c)
 {
-    blink_t b;
-    blink_pick(n, &b);
-    blink_lc_inputs(n, &b, li);
+    bool changed;
     memcpy(c, &n->s, sizeof *c);
-    bool changed = psb_next(n, in, &b, c, &n->s) || c->rr_armed;
+    if (psb_idle(n, in)) {
+        psb_ev_t ev = {.c = c, .rb_cnt = c->rb_n};
+        psb_fo_notify(n, &n->s, &ev);
+        changed = ev.stored;
+        if (ev.stored)
+            n->store_clean = false;
+    } else {
+        blink_t b;
+        blink_pick(n, &b);
+        blink_lc_inputs(n, &b, li);
+        changed = psb_next(n, in, &b, c, &n->s) || c->rr_armed;
+    }
     n->fresh = false;
     /* 4. LCs. */
     for (unsigned k = 0; k < n->nlc; k++)
