@@ -874,6 +874,17 @@ static void keep_ctrl(sci_lc_state_t *to, const sci_lc_state_t *from)
     to->taddr = from->taddr;
 }
 
+void sci_copy_words(void *to, const void *from, unsigned n)
+{
+    unsigned char *t = to;
+    const unsigned char *f = from;
+    for (unsigned i = 0; i < n; i += 8u) {
+        uint64_t w;
+        memcpy(&w, f + i, 8);
+        memcpy(t + i, &w, 8);
+    }
+}
+
 bool sci_same_words(const void *a, const void *b, unsigned n)
 {
     const unsigned char *x = a, *y = b;
@@ -1027,7 +1038,7 @@ bool sci_lc_step(sci_lc_t *lc, const sci_lc_in_t *in)
          * one may be the same edge again: with the inputs of the last one. */
         bool again = same_inputs(&lc->last_in, in);
         sci_lc_state_t c;
-        memcpy(&c, &lc->s, sizeof c);
+        sci_copy_words(&c, &lc->s, sizeof c);
         bool certain = run_edge(lc, &c, in);
         lc->effect = !certain && again && sci_same_words(&c, &lc->s, sizeof c) ? SCI_EDGE_SAME
                                                                                : SCI_EDGE_CHANGED;
@@ -1037,17 +1048,8 @@ bool sci_lc_step(sci_lc_t *lc, const sci_lc_in_t *in)
     return true;
 }
 
-bool sci_lc_link_flag(const sci_lc_t *lc) { return lc->s.out_flag; }
-uint16_t sci_lc_link_sym(const sci_lc_t *lc) { return lc->s.out_sym; }
-bool sci_lc_link_sd(const sci_lc_t *lc)
-{
-    (void)lc;
-    return true;
-}
 bool sci_lc_bin_ready(const sci_lc_t *lc) { return bin_ready(&lc->s); }
 bool sci_lc_bout_valid(const sci_lc_t *lc) { return bout_kind(&lc->s) != SCI_BO_NONE; }
-bool sci_lc_irq(const sci_lc_t *lc) { return lc->s.irq; }
-bool sci_lc_down(const sci_lc_t *lc) { return !lc->s.ring_up || !lc->s.enable; }
 
 uint16_t sci_lc_bout_sym(const sci_lc_t *lc)
 {

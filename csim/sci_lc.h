@@ -262,20 +262,28 @@ bool sci_lc_step(sci_lc_t *lc, const sci_lc_in_t *in);
 /* Whether the last edge is known to have left every state (registers, packet storage, tables)
  * as it was (a false answer may be wrong; a true one never is). */
 bool sci_lc_settled(const sci_lc_t *lc);
-bool sci_lc_link_flag(const sci_lc_t *lc);
-uint16_t sci_lc_link_sym(const sci_lc_t *lc);
-bool sci_lc_link_sd(const sci_lc_t *lc); /* always 1: a powered-down node is the harness's */
+/* The outputs that are registers, read where a node or a fabric reads them every cycle. */
+static inline bool sci_lc_link_flag(const sci_lc_t *lc) { return lc->s.out_flag; }
+static inline uint16_t sci_lc_link_sym(const sci_lc_t *lc) { return lc->s.out_sym; }
+/* Always 1: a powered-down node is the harness's. */
+static inline bool sci_lc_link_sd(const sci_lc_t *lc)
+{
+    (void)lc;
+    return true;
+}
+static inline bool sci_lc_irq(const sci_lc_t *lc) { return lc->s.irq; }
+/* Down (rtl/sci_node.md section 6): STATUS[0] (ring up) is 0 or STATUS[2] (disabled) is 1. */
+static inline bool sci_lc_down(const sci_lc_t *lc) { return !lc->s.ring_up || !lc->s.enable; }
 bool sci_lc_bin_ready(const sci_lc_t *lc);
 bool sci_lc_bout_valid(const sci_lc_t *lc);
 uint16_t sci_lc_bout_sym(const sci_lc_t *lc);
 bool sci_lc_bout_last(const sci_lc_t *lc);
 uint8_t sci_lc_bout_port(const sci_lc_t *lc); /* BRT of the head packet (D11) */
-bool sci_lc_irq(const sci_lc_t *lc);
 uint64_t sci_lc_reg_read(const sci_lc_t *lc, uint8_t addr);
 uint64_t sci_lc_debug(const sci_lc_t *lc); /* DBG register */
-/* Down (rtl/sci_node.md section 6): STATUS[0] (ring up) is 0 or STATUS[2] (disabled) is 1. */
-bool sci_lc_down(const sci_lc_t *lc);
-/* Whether two blocks of n bytes (a multiple of 8) are equal: the registers' compare. */
+/* The registers' copy aside and compare: blocks of n bytes, a multiple of 8, as 64-bit words
+ * (inlined word moves, where a call of memcpy would cost more than the copy). */
+void sci_copy_words(void *to, const void *from, unsigned n);
 bool sci_same_words(const void *a, const void *b, unsigned n);
 
 /* Pure helpers. */

@@ -821,39 +821,6 @@ void sci_node_init(sci_node_t *n, sci_variant_t v, unsigned nlc)
     n->store_clean = true;
 }
 
-bool sci_node_link_flag(const sci_node_t *n, unsigned k)
-{
-    return k < n->nlc && sci_lc_link_flag(&n->lc[k]);
-}
-
-uint16_t sci_node_link_sym(const sci_node_t *n, unsigned k)
-{
-    return k < n->nlc ? sci_lc_link_sym(&n->lc[k]) : 0;
-}
-
-bool sci_node_link_sd(const sci_node_t *n, unsigned k)
-{
-    return k < n->nlc && sci_lc_link_sd(&n->lc[k]);
-}
-
-bool sci_node_irq(const sci_node_t *n, unsigned k) { return k < n->nlc && sci_lc_irq(&n->lc[k]); }
-
-bool sci_node_hin_ready(const sci_node_t *n) { return n->s.sf_n < SCI_PSB_SENDQ; }
-
-bool sci_node_hout_valid(const sci_node_t *n) { return n->s.rf_n != 0; }
-
-uint16_t sci_node_hout_sym(const sci_node_t *n)
-{
-    const sci_psb_state_t *s = &n->s;
-    return s->rf_n ? n->st.rf[s->rf_head].sym[s->rf_pos] : 0;
-}
-
-bool sci_node_hout_last(const sci_node_t *n)
-{
-    const sci_psb_state_t *s = &n->s;
-    return s->rf_n && s->rf_pos + 1u >= n->st.rf[s->rf_head].len;
-}
-
 static uint64_t psb_status(const sci_psb_state_t *s)
 {
     return (uint64_t)(s->sf_n & 0xFu) | (uint64_t)(s->rf_n & 0xFu) << 4 |

@@ -170,14 +170,34 @@ bool sci_node_step(sci_node_t *n, const sci_node_in_t *in);
  * tables) as it was (a false answer may be wrong; a true one never is). */
 bool sci_node_settled(const sci_node_t *n);
 
-bool sci_node_link_flag(const sci_node_t *n, unsigned k);
-uint16_t sci_node_link_sym(const sci_node_t *n, unsigned k);
-bool sci_node_link_sd(const sci_node_t *n, unsigned k);
-bool sci_node_hin_ready(const sci_node_t *n);
-bool sci_node_hout_valid(const sci_node_t *n);
-uint16_t sci_node_hout_sym(const sci_node_t *n);
-bool sci_node_hout_last(const sci_node_t *n);
-bool sci_node_irq(const sci_node_t *n, unsigned k);
+/* The outputs, registers all, read where a device reads them after every edge. Ports of a
+ * missing LC (k >= NLC): link flag 0, sym 0, sd 0, irq 0 (D19). */
+static inline bool sci_node_link_flag(const sci_node_t *n, unsigned k)
+{
+    return k < n->nlc && sci_lc_link_flag(&n->lc[k]);
+}
+static inline uint16_t sci_node_link_sym(const sci_node_t *n, unsigned k)
+{
+    return k < n->nlc ? sci_lc_link_sym(&n->lc[k]) : 0;
+}
+static inline bool sci_node_link_sd(const sci_node_t *n, unsigned k)
+{
+    return k < n->nlc && sci_lc_link_sd(&n->lc[k]);
+}
+static inline bool sci_node_irq(const sci_node_t *n, unsigned k)
+{
+    return k < n->nlc && sci_lc_irq(&n->lc[k]);
+}
+static inline bool sci_node_hin_ready(const sci_node_t *n) { return n->s.sf_n < SCI_PSB_SENDQ; }
+static inline bool sci_node_hout_valid(const sci_node_t *n) { return n->s.rf_n != 0; }
+static inline uint16_t sci_node_hout_sym(const sci_node_t *n)
+{
+    return n->s.rf_n ? n->st.rf[n->s.rf_head].sym[n->s.rf_pos] : 0;
+}
+static inline bool sci_node_hout_last(const sci_node_t *n)
+{
+    return n->s.rf_n && n->s.rf_pos + 1u >= n->st.rf[n->s.rf_head].len;
+}
 uint64_t sci_node_reg_read(const sci_node_t *n, uint8_t addr); /* sci_node.md section 4 */
 
 /* The debug words of sci_node.md section 5 into w[SCI_NODE_DEBUG_WORDS(nlc)]:
