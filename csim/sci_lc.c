@@ -14,6 +14,17 @@
  *   echo queue, limits, B-link out (receive queue, FAIL_REPORTs), B-link in
  *   (into the pool), pool slots (echo timers, retransmissions), input pipe
  *   shift, register write
+ * Two phases: the registers (sci_lc_state_t) are copied aside (c below)
+ * and every stage reads them while it writes the next values into lc->s
+ * (n below); the packet storage is written in place where a symbol is
+ * stored (a receive-queue tail, the slot filling from the B-link, the
+ * bypass FIFO's and the echo queue's tails, the FAIL_REPORT starting), and
+ * no stage of the same cycle reads those entries (the heads it reads are
+ * other entries while the queue holds a packet).  The per-slot loops of the
+ * pool run over bit masks, so a step costs what moves in it.  Whether an
+ * edge changed anything is found out only where it pays: a controller at
+ * rest is known to stay so (at_rest), and the copy is compared with the
+ * result only when the inputs repeat, so that the next edge may be skipped.
  *
  * Decisions (D<n>) where sci_lc.md section 3 is silent, as settled against
  * rtl/sci_lc.v in lockstep (sci_lc.md sections 6, 7):
@@ -101,23 +112,66 @@
 
 /* ---- CRC and packets ---------------------------------------------------- */
 
-uint16_t sci_crc16_update(uint16_t crc, unsigned pos, uint16_t sym)
+/* CRC-16/CCITT over one byte: crc_tab[b] is the remainder of b << 8 after its 8 shifts. */
+// clang-format off
+static const uint16_t crc_tab[256] = {
+    0x0000, 0x1021, 0x2042, 0x3063, 0x4084, 0x50A5, 0x60C6, 0x70E7,
+    0x8108, 0x9129, 0xA14A, 0xB16B, 0xC18C, 0xD1AD, 0xE1CE, 0xF1EF,
+    0x1231, 0x0210, 0x3273, 0x2252, 0x52B5, 0x4294, 0x72F7, 0x62D6,
+    0x9339, 0x8318, 0xB37B, 0xA35A, 0xD3BD, 0xC39C, 0xF3FF, 0xE3DE,
+    0x2462, 0x3443, 0x0420, 0x1401, 0x64E6, 0x74C7, 0x44A4, 0x5485,
+    0xA56A, 0xB54B, 0x8528, 0x9509, 0xE5EE, 0xF5CF, 0xC5AC, 0xD58D,
+    0x3653, 0x2672, 0x1611, 0x0630, 0x76D7, 0x66F6, 0x5695, 0x46B4,
+    0xB75B, 0xA77A, 0x9719, 0x8738, 0xF7DF, 0xE7FE, 0xD79D, 0xC7BC,
+    0x48C4, 0x58E5, 0x6886, 0x78A7, 0x0840, 0x1861, 0x2802, 0x3823,
+    0xC9CC, 0xD9ED, 0xE98E, 0xF9AF, 0x8948, 0x9969, 0xA90A, 0xB92B,
+    0x5AF5, 0x4AD4, 0x7AB7, 0x6A96, 0x1A71, 0x0A50, 0x3A33, 0x2A12,
+    0xDBFD, 0xCBDC, 0xFBBF, 0xEB9E, 0x9B79, 0x8B58, 0xBB3B, 0xAB1A,
+    0x6CA6, 0x7C87, 0x4CE4, 0x5CC5, 0x2C22, 0x3C03, 0x0C60, 0x1C41,
+    0xEDAE, 0xFD8F, 0xCDEC, 0xDDCD, 0xAD2A, 0xBD0B, 0x8D68, 0x9D49,
+    0x7E97, 0x6EB6, 0x5ED5, 0x4EF4, 0x3E13, 0x2E32, 0x1E51, 0x0E70,
+    0xFF9F, 0xEFBE, 0xDFDD, 0xCFFC, 0xBF1B, 0xAF3A, 0x9F59, 0x8F78,
+    0x9188, 0x81A9, 0xB1CA, 0xA1EB, 0xD10C, 0xC12D, 0xF14E, 0xE16F,
+    0x1080, 0x00A1, 0x30C2, 0x20E3, 0x5004, 0x4025, 0x7046, 0x6067,
+    0x83B9, 0x9398, 0xA3FB, 0xB3DA, 0xC33D, 0xD31C, 0xE37F, 0xF35E,
+    0x02B1, 0x1290, 0x22F3, 0x32D2, 0x4235, 0x5214, 0x6277, 0x7256,
+    0xB5EA, 0xA5CB, 0x95A8, 0x8589, 0xF56E, 0xE54F, 0xD52C, 0xC50D,
+    0x34E2, 0x24C3, 0x14A0, 0x0481, 0x7466, 0x6447, 0x5424, 0x4405,
+    0xA7DB, 0xB7FA, 0x8799, 0x97B8, 0xE75F, 0xF77E, 0xC71D, 0xD73C,
+    0x26D3, 0x36F2, 0x0691, 0x16B0, 0x6657, 0x7676, 0x4615, 0x5634,
+    0xD94C, 0xC96D, 0xF90E, 0xE92F, 0x99C8, 0x89E9, 0xB98A, 0xA9AB,
+    0x5844, 0x4865, 0x7806, 0x6827, 0x18C0, 0x08E1, 0x3882, 0x28A3,
+    0xCB7D, 0xDB5C, 0xEB3F, 0xFB1E, 0x8BF9, 0x9BD8, 0xABBB, 0xBB9A,
+    0x4A75, 0x5A54, 0x6A37, 0x7A16, 0x0AF1, 0x1AD0, 0x2AB3, 0x3A92,
+    0xFD2E, 0xED0F, 0xDD6C, 0xCD4D, 0xBDAA, 0xAD8B, 0x9DE8, 0x8DC9,
+    0x7C26, 0x6C07, 0x5C64, 0x4C45, 0x3CA2, 0x2C83, 0x1CE0, 0x0CC1,
+    0xEF1F, 0xFF3E, 0xCF5D, 0xDF7C, 0xAF9B, 0xBFBA, 0x8FD9, 0x9FF8,
+    0x6E17, 0x7E36, 0x4E55, 0x5E74, 0x2E93, 0x3EB2, 0x0ED1, 0x1EF0,
+};
+// clang-format on
+
+/* One symbol into the running CRC (inlined where the controller runs it every cycle). */
+static inline uint16_t crc_update(uint16_t crc, unsigned pos, uint16_t sym)
 {
     if (pos == 0)
         sym &= (uint16_t)~SCI_ADDR_SEL;
     else if (pos == 1)
         sym &= (uint16_t)~SCI_MARK;
-    crc ^= sym; /* a 16-bit word is its two bytes, high first */
-    for (unsigned b = 0; b < 16u; b++)
-        crc = (uint16_t)((crc & 0x8000u) ? ((unsigned)crc << 1) ^ 0x1021u : (unsigned)crc << 1);
-    return crc;
+    /* a 16-bit word is its two bytes, high first */
+    crc = (uint16_t)((unsigned)crc << 8 ^ crc_tab[(crc >> 8) ^ (sym >> 8)]);
+    return (uint16_t)((unsigned)crc << 8 ^ crc_tab[(crc >> 8) ^ (sym & 0xFFu)]);
+}
+
+uint16_t sci_crc16_update(uint16_t crc, unsigned pos, uint16_t sym)
+{
+    return crc_update(crc, pos, sym);
 }
 
 uint16_t sci_crc16(const uint16_t *sym, unsigned n)
 {
     uint16_t crc = 0xFFFFu;
     for (unsigned i = 0; i < n; i++)
-        crc = sci_crc16_update(crc, i, sym[i]);
+        crc = crc_update(crc, i, sym[i]);
     return crc;
 }
 
@@ -149,6 +203,7 @@ unsigned sci_lc_table_index(const sci_lc_t *lc, uint16_t target_id)
 /* ---- small helpers ---------------------------------------------------- */
 
 #define SCI_CTRL_WMASK 0xFFFF00FFFF031FFFull /* the writable CTRL bits (section 4) */
+#define POOL_ALL       ((1u << SCI_POOL) - 1u)
 
 /* The answer owed at the end of the packet in stage 3. */
 enum { ANS_NONE = 0, ANS_ACCEPT, ANS_BUSY, ANS_ERROR };
@@ -157,16 +212,38 @@ static uint16_t sat16(uint16_t v) { return v == 0xFFFFu ? v : (uint16_t)(v + 1u)
 static uint8_t sat_idx(uint8_t v) { return v >= SCI_IDX_SAT ? v : (uint8_t)(v + 1u); }
 static bool is_echo_type(unsigned t) { return t >= SCI_T_ECHO_ACCEPT && t <= SCI_T_ECHO_ERROR; }
 
-/* Number of pool slots in a state. */
-static unsigned slots_in(const sci_lc_state_t *s, unsigned state)
+/* The lowest slot of a pool mask, -1 if it is empty. */
+static int lowest(unsigned m)
 {
-    unsigned k = 0;
-    for (unsigned i = 0; i < SCI_POOL; i++)
-        k += s->slot[i].state == state;
-    return k;
+#if defined(__GNUC__)
+    return m ? __builtin_ctz(m) : -1;
+#else
+    for (int i = 0; m; i++, m >>= 1)
+        if (m & 1u)
+            return i;
+    return -1;
+#endif
 }
 
-static unsigned ab_in_use(const sci_lc_state_t *s) { return slots_in(s, SCI_SL_ACTIVE); }
+/* The number of slots in a pool mask (12 bits: three nibbles, counted by a table). */
+static unsigned nslots(unsigned m)
+{
+    static const uint8_t n4[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+    return (unsigned)n4[m & 0xFu] + n4[m >> 4 & 0xFu] + n4[m >> 8 & 0xFu];
+}
+
+static unsigned bit(int slot) { return slot >= 0 ? 1u << slot : 0u; }
+
+/* The LRT's take bit of table entry ti. */
+static bool lrt_take(const sci_lc_t *lc, unsigned ti)
+{
+    return lc->ram->lrt[ti / 8u] >> ti % 8u & 1u;
+}
+
+/* The slots that are not free. */
+static unsigned used(const sci_lc_state_t *s) { return s->m_fill | s->m_queued | s->m_active; }
+
+static unsigned ab_in_use(const sci_lc_state_t *s) { return nslots(s->m_active); }
 
 /* The pool slot being inserted on the link, or -1. */
 static int ins_slot(const sci_lc_state_t *s)
@@ -174,31 +251,25 @@ static int ins_slot(const sci_lc_state_t *s)
     return s->ins_kind == SCI_INS_SLOT ? s->ins_slot : -1;
 }
 
-/* Lowest slot in a state, skipping slot `skip` (-1: none); -1 if none. */
-static int lowest_slot(const sci_lc_state_t *s, unsigned state, int skip)
-{
-    for (unsigned i = 0; i < SCI_POOL; i++)
-        if (s->slot[i].state == state && (int)i != skip)
-            return (int)i;
-    return -1;
-}
-
 /* Lowest active buffer whose packet has this sourceId (bit 14 ignored) and tid; -1 if none.
  * An echo matches with its targetId, a packet of ours coming back with its sourceId. */
-static int ab_match(const sci_lc_state_t *s, uint16_t src, uint16_t tid)
+static int ab_match(const sci_lc_t *lc, const sci_lc_state_t *c, uint16_t src, uint16_t tid)
 {
-    for (unsigned i = 0; i < SCI_POOL; i++) {
-        const sci_slot_t *a = &s->slot[i];
-        if (a->state == SCI_SL_ACTIVE && ((a->sym[2] ^ src) & ~SCI_ADDR_SEL) == 0 &&
-            a->sym[3] == tid)
-            return (int)i;
+    for (unsigned m = c->m_active; m; m &= m - 1u) {
+        int i = lowest(m);
+        const uint16_t *p = lc->ram->st.slot[i];
+        if (((p[2] ^ src) & ~SCI_ADDR_SEL) == 0 && p[3] == tid)
+            return i;
     }
     return -1;
 }
 
 /* A slot free for a new B-link packet: the lowest free one that is not still being inserted
  * (an echo can free a buffer during its retransmission); -1 if none. */
-static int free_slot(const sci_lc_state_t *s) { return lowest_slot(s, SCI_SL_FREE, ins_slot(s)); }
+static int free_slot(const sci_lc_state_t *s)
+{
+    return lowest(~used(s) & POOL_ALL & ~bit(ins_slot(s)));
+}
 
 /* The receive-queue count in STATUS and DBG: with a slot reserved by a packet being taken. */
 static uint64_t rxq_shown(const sci_lc_state_t *s)
@@ -225,22 +296,24 @@ typedef struct events {
     int fill_start_slot, fill_end_slot;
     uint8_t fill_len;
     int failed_slot; /* pool slot reported failed (its FAIL_REPORT starts), -1 */
+    bool stored;     /* the packet storage was written */
 } events_t;
 
 /* ---- input pipe, stage 3: the parser ------------------------------------ */
 
 /* Decide what to do with the packet whose symbol 0 is in stage 3 (stages 2..0 hold the
  * command, sourceId and tid; their raw words, flag or not).  Sets n->parse, n->ans. */
-static void decide(const sci_lc_t *lc, sci_lc_state_t *n, const sci_lc_in_t *in)
+static void decide(const sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *n,
+                   const sci_lc_in_t *in)
 {
-    const sci_lc_state_t *c = &lc->s;
     uint16_t target = (uint16_t)c->pipe[3], cmd = (uint16_t)c->pipe[2];
     uint16_t src = (uint16_t)c->pipe[1], tid = (uint16_t)c->pipe[0];
     unsigned type = cmd >> 8, ti = sci_lc_table_index(lc, target);
     bool echo = is_echo_type(type);
-    int em = ab_match(c, target, tid); /* an echo for one of our active buffers */
-    bool own = ab_match(c, src, tid) >= 0 && type != SCI_T_PROBE; /* our own packet, back */
-    bool take = c->enable && lc->lrt[ti] && !echo && !own;
+    int em = ab_match(lc, c, target, tid); /* an echo for one of our active buffers */
+    bool own = ab_match(lc, c, src, tid) >= 0 && type != SCI_T_PROBE; /* our own packet, back */
+    /* the table (a RAM, out of the per-cycle path) is read only for a packet it may take */
+    bool take = c->enable && !echo && !own && lrt_take(lc, ti);
     if (take && lc->variant == SCI_P2S && in->fo_byp &&
         (((target ^ c->node_id) & in->fo_xmask & SCI_ID_MASK) == 0) &&
         (target & SCI_ID_MASK) != c->node_id)
@@ -264,15 +337,15 @@ static void decide(const sci_lc_t *lc, sci_lc_state_t *n, const sci_lc_in_t *in)
         n->ans = ANS_BUSY;
     } else {
         n->parse = SCI_P_TAKE; /* BRT discard (7): taken, answered error */
-        n->ans = lc->brt[ti] == 7u ? ANS_ERROR : ANS_ACCEPT;
+        n->ans = lc->ram->brt[ti] == 7u ? ANS_ERROR : ANS_ACCEPT;
     }
 }
 
 /* Stage 3: decision at symbol 0, CRC check, take into the receive queue, answers and echoes
  * at the CRC symbol, the symbol to bypass. */
-static void parser(const sci_lc_t *lc, sci_lc_state_t *n, events_t *e, const sci_lc_in_t *in)
+static void parser(sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *n, events_t *e,
+                   const sci_lc_in_t *in)
 {
-    const sci_lc_state_t *c = &lc->s;
     uint32_t w = c->pipe[3];
     bool flag = (w & SCI_FLAG) != 0, more = (c->pipe[2] & SCI_FLAG) != 0;
     uint16_t sym = (uint16_t)w;
@@ -286,10 +359,10 @@ static void parser(const sci_lc_t *lc, sci_lc_state_t *n, events_t *e, const sci
         return;
     }
     if (c->idx == 0)
-        decide(lc, n, in);
+        decide(lc, c, n, in);
     unsigned st = n->parse;
     n->idx = sat_idx(c->idx);
-    n->crc = sci_crc16_update(c->crc, c->idx, sym);
+    n->crc = crc_update(c->crc, c->idx, sym);
     n->resv = st == SCI_P_TAKE && more;
 
     if (st == SCI_P_BYPASS) {
@@ -297,9 +370,12 @@ static void parser(const sci_lc_t *lc, sci_lc_state_t *n, events_t *e, const sci
         e->byp_last = !more;
         e->byp_sym = (c->scrub && c->idx == 1) ? (uint16_t)(sym | SCI_MARK) : sym;
     }
-    unsigned tail = (c->rx_head + c->rx_n) % SCI_RXQ;
-    if (st == SCI_P_TAKE && c->idx < SCI_MAX_PKT) /* the mark is cleared when taken */
-        n->rxq[tail].sym[c->idx] = c->idx == 1 ? (uint16_t)(sym & ~SCI_MARK) : sym;
+    /* the tail of the receive queue: never its head while the queue holds a packet */
+    sci_pkt_t *rx = &lc->ram->st.rxq[(c->rx_head + c->rx_n) % SCI_RXQ];
+    if (st == SCI_P_TAKE && c->idx < SCI_MAX_PKT) { /* the mark is cleared when taken */
+        rx->sym[c->idx] = c->idx == 1 ? (uint16_t)(sym & ~SCI_MARK) : sym;
+        e->stored = true;
+    }
     if (more)
         return;
 
@@ -312,7 +388,8 @@ static void parser(const sci_lc_t *lc, sci_lc_state_t *n, events_t *e, const sci
     if (!good)
         return;
     if (st == SCI_P_TAKE && n->ans == ANS_ACCEPT) {
-        n->rxq[tail].len = (uint8_t)(c->idx + 1u);
+        rx->len = (uint8_t)(c->idx + 1u);
+        e->stored = true;
         n->rx_n++;
     }
     if (st == SCI_P_ECHO) {
@@ -377,14 +454,15 @@ static uint16_t echo_sym(const sci_lc_state_t *c, const sci_echo_t *x, unsigned 
  * the LC enabled and its ring up.  Echoes first, then a retransmission (lowest slot), then the
  * send queue's head (with an active buffer free); none of the latter two during a limit's
  * failure pass.  Returns whether one started. */
-static bool start_insertion(const sci_lc_state_t *c, sci_lc_state_t *n, events_t *e)
+static bool start_insertion(const sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *n,
+                            events_t *e)
 {
     if (c->need_idle || c->ins_kind != SCI_INS_NONE || c->byp_n || e->byp_v || c->out_flag ||
         !c->enable || !c->ring_up)
         return false;
     if (c->eq_n) {
         n->ins_kind = SCI_INS_ECHO;
-        n->ins_echo = c->echoq[c->eq_head];
+        n->ins_echo = lc->ram->st.echoq[c->eq_head];
         n->ins_len = SCI_MIN_PKT;
         n->eq_head = (uint8_t)((c->eq_head + 1u) % SCI_ECHOQ);
         e->echo_popped = true;
@@ -392,10 +470,7 @@ static bool start_insertion(const sci_lc_state_t *c, sci_lc_state_t *n, events_t
     }
     if (c->fail)
         return false;
-    int slot = -1;
-    for (unsigned i = 0; i < SCI_POOL && slot < 0; i++)
-        if (c->slot[i].state == SCI_SL_ACTIVE && c->slot[i].rtx)
-            slot = (int)i;
+    int slot = lowest(c->m_active & c->m_rtx);
     if (slot < 0 && c->sq_n && ab_in_use(c) < SCI_ACTIVE) {
         slot = c->sq[c->sq_head];
         n->sq_head = (uint8_t)((c->sq_head + 1u) % SCI_SENDQ);
@@ -405,21 +480,21 @@ static bool start_insertion(const sci_lc_state_t *c, sci_lc_state_t *n, events_t
         return false;
     n->ins_kind = SCI_INS_SLOT;
     n->ins_slot = (uint8_t)slot;
-    n->ins_len = c->slot[slot].len;
+    n->ins_len = c->len[slot];
     e->ins_start_slot = slot;
     return true;
 }
 
 /* The next symbol of the insertion under way (or just started). */
-static void insert_next(const sci_lc_state_t *c, sci_lc_state_t *n, events_t *e)
+static void insert_next(const sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *n, events_t *e)
 {
     unsigned i = c->ins_kind == SCI_INS_NONE ? 0u : c->ins_idx;
     uint16_t sym;
     if (n->ins_kind == SCI_INS_ECHO) {
         sym = echo_sym(c, &n->ins_echo, i, c->ocrc);
-        n->ocrc = sci_crc16_update(i == 0 ? 0xFFFFu : c->ocrc, i, sym);
+        n->ocrc = crc_update(i == 0 ? 0xFFFFu : c->ocrc, i, sym);
     } else {
-        sym = c->slot[n->ins_slot].sym[i];
+        sym = lc->ram->st.slot[n->ins_slot][i];
     }
     n->ins_idx = (uint8_t)(i + 1u);
     n->out_flag = true;
@@ -434,19 +509,20 @@ static void insert_next(const sci_lc_state_t *c, sci_lc_state_t *n, events_t *e)
 
 /* The link output register.  In priority order: the idle after a packet; the insertion under
  * way (or starting); the bypass FIFO's head; the symbol leaving stage 3 to bypass (so t+5 pin
- * to pin); else an idle.  A bypassed symbol that cannot go out now waits in the FIFO.  Idles
+ * to pin); else an idle.  A bypassed symbol that cannot go out now waits in the FIFO (at its
+ * tail: the FIFO holds at most 40 of its 64 words, so never at the head read now).  Idles
  * carry this node's id while it originates ring-down, or forward the ring-down idle of another
  * node that is in stage 3 now (one met while the output is busy is not forwarded). */
-static void output_stage(const sci_lc_state_t *c, sci_lc_state_t *n, events_t *e)
+static void output_stage(sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *n, events_t *e)
 {
     bool direct = false, idle = false;
-    bool inserting = start_insertion(c, n, e) || c->ins_kind != SCI_INS_NONE;
+    bool inserting = start_insertion(lc, c, n, e) || c->ins_kind != SCI_INS_NONE;
     if (c->need_idle) {
         idle = true;
     } else if (inserting) {
-        insert_next(c, n, e);
+        insert_next(lc, c, n, e);
     } else if (c->byp_n) {
-        uint32_t x = c->byp[c->byp_head];
+        uint32_t x = lc->ram->st.byp[c->byp_head];
         n->byp_head = (uint8_t)((c->byp_head + 1u) % SCI_BYP_MEM);
         n->byp_n--;
         n->out_flag = true;
@@ -468,7 +544,9 @@ static void output_stage(const sci_lc_state_t *c, sci_lc_state_t *n, events_t *e
                                     : 0u;
     }
     if (e->byp_v && !direct) {
-        n->byp[(c->byp_head + c->byp_n) % SCI_BYP_MEM] = (e->byp_last ? SCI_FLAG : 0u) | e->byp_sym;
+        lc->ram->st.byp[(c->byp_head + c->byp_n) % SCI_BYP_MEM] =
+            (e->byp_last ? SCI_FLAG : 0u) | e->byp_sym;
+        e->stored = true;
         n->byp_n++;
     }
 }
@@ -477,7 +555,7 @@ static void output_stage(const sci_lc_state_t *c, sci_lc_state_t *n, events_t *e
 
 /* An answer owed goes into the echo queue (8; one that finds it full is dropped); busy
  * echoes are counted when queued.  Disabled: the queue is flushed and takes nothing. */
-static void echo_queue(const sci_lc_state_t *c, sci_lc_state_t *n, const events_t *e)
+static void echo_queue(sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *n, events_t *e)
 {
     if (!c->enable) {
         n->eq_head = 0;
@@ -488,8 +566,9 @@ static void echo_queue(const sci_lc_state_t *c, sci_lc_state_t *n, const events_
         n->eq_n--;
     if (!e->answer || c->eq_n >= SCI_ECHOQ)
         return;
-    n->echoq[(c->eq_head + c->eq_n) % SCI_ECHOQ] =
+    lc->ram->st.echoq[(c->eq_head + c->eq_n) % SCI_ECHOQ] =
         (sci_echo_t){.type = e->ans_type, .target = e->ans_src, .tid = e->ans_tid};
+    e->stored = true;
     n->eq_n++;
     if (e->ans_type == SCI_T_ECHO_BUSY)
         n->n_busy = sat16(n->n_busy);
@@ -502,19 +581,17 @@ static void echo_queue(const sci_lc_state_t *c, sci_lc_state_t *n, const events_
 static void limits(const sci_lc_state_t *c, sci_lc_state_t *n, const events_t *e)
 {
     bool busy = false, retry = false;
-    for (unsigned i = 0; i < SCI_POOL; i++) {
-        const sci_slot_t *a = &c->slot[i];
-        if (a->state != SCI_SL_ACTIVE)
-            continue;
-        if (a->timer_run && a->timer == 0 && a->retry >= c->retry_limit)
-            retry = true; /* its echo timer expires with the retries used up */
-        if (e->echo && e->echo_slot == i && e->echo_type == SCI_T_ECHO_BUSY &&
-            a->busy >= c->busy_limit)
-            busy = true; /* a busy echo with the busy retries used up */
+    for (unsigned m = c->m_active & c->m_timer; m; m &= m - 1u) {
+        int i = lowest(m); /* its echo timer expires with the retries used up */
+        if (c->timer[i] == 0 && c->retry[i] >= c->retry_limit)
+            retry = true;
     }
+    if (e->echo && e->echo_type == SCI_T_ECHO_BUSY && (c->m_active & bit(e->echo_slot)) &&
+        c->busy[e->echo_slot] >= c->busy_limit)
+        busy = true; /* a busy echo with the busy retries used up */
     unsigned trig = busy ? SCI_FAIL_BUSY : retry ? SCI_FAIL_TIMEOUT : 0u;
     if (c->fail) {
-        n->fail = slots_in(c, SCI_SL_FREE) != SCI_POOL;
+        n->fail = used(c) != 0;
     } else {
         n->fail = trig != 0;
         n->fail_reason = (uint8_t)trig;
@@ -529,7 +606,7 @@ static unsigned fail_reason(const sci_lc_state_t *s)
 }
 
 /* The active buffer to report failed next: the lowest one not being inserted; -1 if none. */
-static int fail_ab(const sci_lc_state_t *s) { return lowest_slot(s, SCI_SL_ACTIVE, ins_slot(s)); }
+static int fail_ab(const sci_lc_state_t *s) { return lowest(s->m_active & ~bit(ins_slot(s))); }
 
 /* The slot whose FAIL_REPORT would start now: an active buffer, else the send queue's head;
  * -1 when not failing or nothing is left. */
@@ -550,31 +627,37 @@ static unsigned bout_kind(const sci_lc_state_t *s)
     return fail_next(s) >= 0 ? SCI_BO_FAIL : s->rx_n ? SCI_BO_RXQ : SCI_BO_NONE;
 }
 
-static unsigned bout_len(const sci_lc_state_t *s, unsigned kind)
+static unsigned bout_len(const sci_lc_t *lc, const sci_lc_state_t *s, unsigned kind)
 {
     if (s->bo_kind != SCI_BO_NONE)
         return s->bo_len;
-    return kind == SCI_BO_FAIL ? SCI_FAIL_PKT : s->rxq[s->rx_head].len;
+    return kind == SCI_BO_FAIL ? SCI_FAIL_PKT : lc->ram->st.rxq[s->rx_head].len;
 }
 
-static void blink_out(const sci_lc_t *lc, sci_lc_state_t *n, const sci_lc_in_t *in, events_t *e)
+static unsigned brt_of(const sci_lc_t *lc, uint16_t target)
 {
-    const sci_lc_state_t *c = &lc->s;
+    return lc->ram->brt[sci_lc_table_index(lc, target)];
+}
+
+static void blink_out(sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *n,
+                      const sci_lc_in_t *in, events_t *e)
+{
     unsigned kind = bout_kind(c);
     if (kind == SCI_BO_NONE || !in->bout_ready)
         return;
-    unsigned len = bout_len(c, kind), i = c->bo_kind != SCI_BO_NONE ? c->bo_idx : 0u;
+    unsigned len = bout_len(lc, c, kind), i = c->bo_kind != SCI_BO_NONE ? c->bo_idx : 0u;
     if (c->bo_kind == SCI_BO_NONE) { /* symbol 0 moves: the packet starts */
         n->bo_kind = (uint8_t)kind;
         n->bo_len = (uint8_t)len;
         n->bo_port =
-            kind == SCI_BO_FAIL ? 0u : lc->brt[sci_lc_table_index(lc, c->rxq[c->rx_head].sym[0])];
+            kind == SCI_BO_FAIL ? 0u : (uint8_t)brt_of(lc, lc->ram->st.rxq[c->rx_head].sym[0]);
         if (kind == SCI_BO_FAIL) {
             /* FAIL_REPORT of the failed packet, whose buffer is freed now (D9). */
             int ab = fail_ab(c), fs = fail_next(c);
-            const uint16_t *p = c->slot[fs].sym;
+            const uint16_t *p = lc->ram->st.slot[fs];
             uint16_t pay[4] = {(uint16_t)fail_reason(c), p[0], p[2], p[3]};
-            sci_packet_build(n->fr, c->node_id, SCI_T_FAIL_REPORT, c->node_id, 0, pay, 4);
+            sci_packet_build(lc->ram->st.fr, c->node_id, SCI_T_FAIL_REPORT, c->node_id, 0, pay, 4);
+            e->stored = true;
             e->failed_slot = fs;
             if (ab < 0) { /* it was the send queue's head */
                 n->sq_head = (uint8_t)((c->sq_head + 1u) % SCI_SENDQ);
@@ -603,8 +686,9 @@ static bool bin_ready(const sci_lc_state_t *s)
 }
 
 /* A B-link packet claims the lowest free slot with its symbol 0 and joins the send queue with
- * its last symbol. */
-static void blink_in(const sci_lc_state_t *c, sci_lc_state_t *n, const sci_lc_in_t *in, events_t *e)
+ * its last symbol.  The slot it fills is free or filling: no other stage reads it. */
+static void blink_in(sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *n,
+                     const sci_lc_in_t *in, events_t *e)
 {
     if (!in->bin_valid || !bin_ready(c))
         return;
@@ -612,7 +696,8 @@ static void blink_in(const sci_lc_state_t *c, sci_lc_state_t *n, const sci_lc_in
     unsigned i = c->bi_fill ? c->bi_idx : 0u;
     if (!c->bi_fill)
         e->fill_start_slot = slot;
-    n->slot[slot].sym[i] = in->bin_sym;
+    lc->ram->st.slot[slot][i] = in->bin_sym;
+    e->stored = true;
     n->bi_slot = (uint8_t)slot;
     n->bi_idx = sat_idx((uint8_t)i);
     n->bi_fill = !in->bin_last;
@@ -626,55 +711,77 @@ static void blink_in(const sci_lc_state_t *c, sci_lc_state_t *n, const sci_lc_in
 
 /* ---- pool slots: states, echo timers, retransmissions ------------------- */
 
-/* One slot's next state from this cycle's events, applied in this order: filling from the
+static void slot_free(sci_lc_state_t *n, int i)
+{
+    unsigned b = ~bit(i);
+    n->m_fill &= b;
+    n->m_queued &= b;
+    n->m_active &= b;
+    n->m_timer &= b;
+    n->m_rtx &= b;
+}
+
+/* The pool's next state from this cycle's events, per slot in this order: filling from the
  * B-link, insertion start (it becomes an active buffer), the echo timer (loaded with
  * echo_timeout when its last symbol goes out, then counting down; at 0 a retransmission is
  * due if retries are left, D5), an echo (accept or error frees it; busy stops the timer and
- * makes a retransmission due if busy retries are left), a FAIL_REPORT (frees it). */
-static void slot_update(const sci_lc_state_t *c, sci_slot_t *s, int i, const events_t *e)
+ * makes a retransmission due if busy retries are left), a FAIL_REPORT (frees it).  Only the
+ * slots an event names and the running timers are visited.  A freed slot keeps no timer and
+ * no retransmission: nothing reads them before the slot is filled again, which clears them. */
+static void pool_update(const sci_lc_state_t *c, sci_lc_state_t *n, const events_t *e)
 {
-    if (e->fill_start_slot == i) {
-        s->state = SCI_SL_FILL;
-        s->len = 0;
-        s->busy = s->retry = 0;
-        s->timer = 0;
-        s->timer_run = s->rtx = false;
+    if (e->fill_start_slot >= 0) {
+        int i = e->fill_start_slot;
+        n->m_fill |= bit(i);
+        n->len[i] = 0;
+        n->busy[i] = n->retry[i] = 0;
+        n->timer[i] = 0;
     }
-    if (e->fill_end_slot == i) {
-        s->state = SCI_SL_QUEUED;
-        s->len = e->fill_len;
+    if (e->fill_end_slot >= 0) {
+        int i = e->fill_end_slot;
+        n->m_fill &= ~bit(i);
+        n->m_queued |= bit(i);
+        n->len[i] = e->fill_len;
     }
-    if (e->ins_start_slot == i) {
-        s->state = SCI_SL_ACTIVE;
-        s->rtx = s->timer_run = false;
+    if (e->ins_start_slot >= 0) {
+        unsigned b = bit(e->ins_start_slot);
+        n->m_queued &= ~b;
+        n->m_active |= b;
+        n->m_rtx &= ~b;
+        n->m_timer &= ~b;
     }
-    if (e->ins_end_slot == i && s->state == SCI_SL_ACTIVE) {
-        s->timer_run = c->echo_timeout != 0;
-        s->timer = c->echo_timeout;
-    } else if (s->timer_run) {
-        if (s->timer == 0) {
-            s->timer_run = false;
-            if (s->retry < c->retry_limit) {
-                s->retry++;
-                s->rtx = true;
+    int end = e->ins_end_slot;
+    bool load = end >= 0 && (n->m_active & bit(end));
+    for (unsigned m = n->m_timer & ~(load ? bit(end) : 0u); m; m &= m - 1u) {
+        int i = lowest(m);
+        if (n->timer[i] == 0) {
+            n->m_timer &= ~bit(i);
+            if (n->retry[i] < c->retry_limit) {
+                n->retry[i]++;
+                n->m_rtx |= bit(i);
             }
         } else {
-            s->timer--;
+            n->timer[i]--;
         }
     }
-    if (e->echo && e->echo_slot == i && s->state == SCI_SL_ACTIVE) {
+    if (load) {
+        n->timer[end] = c->echo_timeout;
+        n->m_timer = c->echo_timeout != 0 ? n->m_timer | bit(end) : n->m_timer & ~bit(end);
+    }
+    if (e->echo && (n->m_active & bit(e->echo_slot))) {
+        int i = e->echo_slot;
         if (e->echo_type == SCI_T_ECHO_BUSY) {
-            s->timer_run = false;
-            if (s->busy < c->busy_limit) {
-                s->busy++;
-                s->rtx = true;
+            n->m_timer &= ~bit(i);
+            if (n->busy[i] < c->busy_limit) {
+                n->busy[i]++;
+                n->m_rtx |= bit(i);
             }
         } else {
-            s->state = SCI_SL_FREE;
+            slot_free(n, i);
         }
     }
-    if (e->failed_slot == i)
-        s->state = SCI_SL_FREE;
+    if (e->failed_slot >= 0)
+        slot_free(n, e->failed_slot);
 }
 
 /* ---- registers -------------------------------------------------------- */
@@ -702,41 +809,48 @@ static unsigned taddr_index(const sci_lc_t *lc, uint16_t taddr)
     return lc->variant == SCI_LC3 ? (taddr & 0xFFu) : (taddr & 0x3FFFu);
 }
 
-/* A register write at this edge (STATUS_CLR is the ring monitor's). */
-static void reg_write(sci_lc_t *lc, sci_lc_state_t *n, const sci_lc_in_t *in)
+/* A register write at this edge (STATUS_CLR is the ring monitor's), from the registers c into
+ * n (which may be c: every field is read before it is written).  Returns whether it changed
+ * CTRL, TADDR or a table entry. */
+static bool reg_write(sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *n,
+                      const sci_lc_in_t *in)
 {
     if (!in->reg_we)
-        return;
-    unsigned ti = taddr_index(lc, lc->s.taddr);
+        return false;
+    unsigned ti = taddr_index(lc, c->taddr);
+    uint8_t *l = &lc->ram->lrt[ti / 8u], *b = &lc->ram->brt[ti], old_l = *l, old_b = *b;
+    uint64_t ctrl = ctrl_pack(c);
+    uint16_t taddr = c->taddr;
     switch (in->reg_waddr) {
     case SCI_REG_CTRL: {
-        uint64_t v = merge(ctrl_pack(&lc->s), in->reg_wdata, in->reg_wstrb) & SCI_CTRL_WMASK;
+        uint64_t v = merge(ctrl, in->reg_wdata, in->reg_wstrb) & SCI_CTRL_WMASK;
         n->node_id = (uint16_t)(v & SCI_ID_MASK);
         n->enable = v >> SCI_CTRL_ENABLE_BIT & 1u;
         n->scrub = v >> SCI_CTRL_SCRUB_BIT & 1u;
         n->busy_limit = (uint8_t)(v >> SCI_CTRL_BUSYLIM_LSB);
         n->retry_limit = (uint8_t)(v >> SCI_CTRL_RETRYLIM_LSB);
         n->echo_timeout = (uint16_t)(v >> SCI_CTRL_TIMEOUT_LSB);
-        break;
+        return v != ctrl;
     }
     case SCI_REG_TADDR:
-        n->taddr = (uint16_t)(merge(lc->s.taddr, in->reg_wdata, in->reg_wstrb) & 0x3FFFu);
-        break;
+        n->taddr = (uint16_t)(merge(taddr, in->reg_wdata, in->reg_wstrb) & 0x3FFFu);
+        return n->taddr != taddr;
     case SCI_REG_LRT:
         if (in->reg_wstrb & 1u)
-            lc->lrt[ti] = in->reg_wdata & 1u;
+            *l = (uint8_t)((old_l & ~(1u << ti % 8u)) | (in->reg_wdata & 1u) << ti % 8u);
         break;
     case SCI_REG_BRT:
         if (in->reg_wstrb & 1u)
-            lc->brt[ti] = in->reg_wdata & 7u;
+            *b = (uint8_t)(in->reg_wdata & 7u);
         break;
     default: break;
     }
+    return *l != old_l || *b != old_b;
 }
 
 /* ---- step, init, outputs ---------------------------------------------- */
 
-/* Reset: every state cleared, CTRL to its reset values (sci_lc.md section 4). */
+/* Reset: every register cleared, CTRL to its reset values (sci_lc.md section 4). */
 static void reset_state(sci_lc_state_t *s)
 {
     memset(s, 0, sizeof *s);
@@ -760,70 +874,190 @@ static void keep_ctrl(sci_lc_state_t *to, const sci_lc_state_t *from)
     to->taddr = from->taddr;
 }
 
-void sci_lc_init(sci_lc_t *lc, sci_variant_t v)
+void sci_copy_words(void *to, const void *from, unsigned n)
 {
-    memset(lc, 0, sizeof *lc);
-    lc->variant = v;
-    reset_state(&lc->s);
+    unsigned char *t = to;
+    const unsigned char *f = from;
+    for (unsigned i = 0; i < n; i += 8u) {
+        uint64_t w;
+        memcpy(&w, f + i, 8);
+        memcpy(t + i, &w, 8);
+    }
 }
 
-void sci_lc_step(sci_lc_t *lc, const sci_lc_in_t *in)
+bool sci_same_words(const void *a, const void *b, unsigned n)
 {
-    const sci_lc_state_t *c = &lc->s;
-    if (!in->rst_n) {
-        /* A reset edge loads the reset values; one that writes a register performs the write
-         * and keeps CTRL and TADDR as they are, so configuration written during reset
-         * survives it (D13). */
-        sci_lc_state_t old = lc->s;
-        reset_state(&lc->s);
-        if (in->reg_we) {
-            keep_ctrl(&lc->s, &old);
-            sci_lc_state_t n = lc->s;
-            reg_write(lc, &n, in);
-            lc->s = n;
-        }
-        return;
+    const unsigned char *x = a, *y = b;
+    uint64_t d = 0;
+    for (unsigned i = 0; i < n; i += 8u) {
+        uint64_t u, v;
+        memcpy(&u, x + i, 8);
+        memcpy(&v, y + i, 8);
+        d |= u ^ v;
     }
-    sci_lc_state_t n = *c;
+    return d == 0;
+}
+
+/* A reset edge loads the reset values (and clears the packet storage); one that writes a
+ * register performs the write and keeps CTRL and TADDR as they are, so configuration written
+ * during reset survives it (D13).  After a reset edge every register but CTRL and TADDR
+ * holds its reset value (lc->fresh), so a reset edge with a write from there is the write
+ * alone: a table loaded in reset cycles costs one entry a cycle.  Returns whether it changed
+ * anything. */
+static bool reset_edge(sci_lc_t *lc, const sci_lc_in_t *in)
+{
+    bool changed = false;
+    if (!lc->fresh || !in->reg_we) {
+        sci_lc_state_t n;
+        reset_state(&n);
+        if (in->reg_we)
+            keep_ctrl(&n, &lc->s);
+        changed = !sci_same_words(&n, &lc->s, sizeof n);
+        memcpy(&lc->s, &n, sizeof n);
+        lc->fresh = true;
+    }
+    if (!lc->store_clean) {
+        memset(&lc->ram->st, 0, sizeof lc->ram->st);
+        lc->store_clean = true;
+        changed = true;
+    }
+    if (reg_write(lc, &lc->s, &lc->s, in))
+        changed = true;
+    return changed;
+}
+
+/* The inputs of two edges are the same (a register write never is). */
+static bool same_inputs(const sci_lc_in_t *a, const sci_lc_in_t *b)
+{
+    return !a->reg_we && !b->reg_we && a->rst_n == b->rst_n && a->link_flag == b->link_flag &&
+           a->link_sym == b->link_sym && a->link_sd == b->link_sd && a->bin_valid == b->bin_valid &&
+           a->bin_sym == b->bin_sym && a->bin_last == b->bin_last &&
+           a->bout_ready == b->bout_ready && a->fo_byp == b->fo_byp && a->fo_xmask == b->fo_xmask;
+}
+
+void sci_lc_init(sci_lc_t *lc, sci_lc_ram_t *ram, sci_variant_t v)
+{
+    memset(lc, 0, sizeof *lc);
+    memset(ram, 0, sizeof *ram);
+    lc->ram = ram;
+    lc->variant = v;
+    reset_state(&lc->s);
+    lc->fresh = true;
+    lc->store_clean = true;
+}
+
+/* A hint without effect on the model: the LRT entry of the packet whose symbol 0 reaches stage
+ * 3 at the next edge is read then; fetch it meanwhile. */
+static void prefetch_entry(const sci_lc_t *lc, uint16_t target)
+{
+#if defined(__GNUC__)
+    __builtin_prefetch(&lc->ram->lrt[sci_lc_table_index(lc, target) / 8u]);
+#else
+    (void)lc;
+    (void)target;
+#endif
+}
+
+/* One edge of the running controller: the registers are copied aside (c) and every stage reads
+ * them and writes the next ones (n, the registers themselves) and the packet storage in
+ * place.  Returns whether it certainly changed something: wrote the packet storage or a
+ * register through the port, or counted an echo timer (which moves every cycle it runs). */
+static bool run_edge(sci_lc_t *lc, const sci_lc_state_t *c, const sci_lc_in_t *in)
+{
+    sci_lc_state_t *n = &lc->s;
     events_t e = {.ins_start_slot = -1,
                   .ins_end_slot = -1,
                   .fill_start_slot = -1,
                   .fill_end_slot = -1,
                   .failed_slot = -1};
-    parser(lc, &n, &e, in);
-    ring_monitor(c, &n, in, &e);
-    output_stage(c, &n, &e);
-    echo_queue(c, &n, &e);
-    limits(c, &n, &e);
-    blink_out(lc, &n, in, &e);
-    blink_in(c, &n, in, &e);
-    for (int i = 0; i < (int)SCI_POOL; i++)
-        slot_update(c, &n.slot[i], i, &e);
+    parser(lc, c, n, &e, in);
+    ring_monitor(c, n, in, &e);
+    output_stage(lc, c, n, &e);
+    echo_queue(lc, c, n, &e);
+    limits(c, n, &e);
+    blink_out(lc, c, n, in, &e);
+    blink_in(lc, c, n, in, &e);
+    pool_update(c, n, &e);
     for (unsigned k = SCI_PIPE - 1u; k > 0; k--)
-        n.pipe[k] = c->pipe[k - 1u];
-    n.pipe[0] = (in->link_flag ? SCI_FLAG : 0u) | in->link_sym;
-    reg_write(lc, &n, in);
-    lc->s = n;
+        n->pipe[k] = c->pipe[k - 1u];
+    n->pipe[0] = (in->link_flag ? SCI_FLAG : 0u) | in->link_sym;
+    if ((n->pipe[3] & SCI_FLAG) && n->idx == 0)
+        prefetch_entry(lc, (uint16_t)n->pipe[3]);
+    bool regs = reg_write(lc, c, n, in);
+    if (e.stored)
+        lc->store_clean = false;
+    lc->fresh = false;
+    return e.stored || regs || c->m_timer;
 }
 
-bool sci_lc_link_flag(const sci_lc_t *lc) { return lc->s.out_flag; }
-uint16_t sci_lc_link_sym(const sci_lc_t *lc) { return lc->s.out_sym; }
-bool sci_lc_link_sd(const sci_lc_t *lc)
+/* The controller at rest: plain idles in every pipe stage and at the pin, signal detect 1, its
+ * ring up and its clean counts saturated, nothing queued, inserted, filling, timing or
+ * failing, nothing for the B-link, no register write.  An edge then changes nothing: an idle
+ * in stage 3 leaves the parser idle, the ring monitor keeps its counts and ring up, the output
+ * sends a plain idle, and the queues, limits, B-link and pool have nothing to do. */
+static bool at_rest(const sci_lc_state_t *s, const sci_lc_in_t *in)
 {
-    (void)lc;
+    return in->rst_n && !in->reg_we && !in->link_flag && !in->link_sym && in->link_sd &&
+           !in->bin_valid && !(s->pipe[0] | s->pipe[1] | s->pipe[2] | s->pipe[3]) &&
+           s->parse == SCI_P_IDLE && s->idx == 0 && s->crc == 0xFFFFu && !s->resv && s->sd_q &&
+           s->sd_low == 0 && s->sd_high == 127u && s->clean == 127u && s->ring_up && !s->out_flag &&
+           !s->out_sym && !s->need_idle && s->ins_kind == SCI_INS_NONE && !s->byp_n && !s->eq_n &&
+           (s->enable || !s->eq_head) && !used(s) && !s->m_timer && !s->m_rtx && !s->sq_n &&
+           !s->fail && !s->fail_reason && !s->rx_n && s->bo_kind == SCI_BO_NONE && !s->bi_fill;
+}
+
+void sci_lc_table_load(sci_lc_t *lc, uint16_t taddr, uint8_t reg, uint64_t value)
+{
+    sci_lc_in_t in = {.reg_we = true, .reg_waddr = reg, .reg_wdata = value, .reg_wstrb = 1};
+    sci_lc_state_t s = lc->s;
+    s.taddr = (uint16_t)(taddr & 0x3FFFu);
+    if (reg == SCI_REG_LRT || reg == SCI_REG_BRT)
+        reg_write(lc, &s, &s, &in);
+    lc->effect = SCI_EDGE_CHANGED; /* the memo of the last edge no longer holds */
+    lc->stable = false;
+}
+
+bool sci_lc_settled(const sci_lc_t *lc) { return lc->effect == SCI_EDGE_SAME; }
+
+bool sci_lc_step(sci_lc_t *lc, const sci_lc_in_t *in)
+{
+    /* At rest, or the inputs of the last edge, which changed nothing: nor does this one. */
+    if (at_rest(&lc->s, in) || (lc->stable && same_inputs(&lc->last_in, in))) {
+        lc->effect = SCI_EDGE_SAME;
+        return false;
+    }
+    /* A configuration cycle with no byte enabled from the reset state keeps it. */
+    if (!in->rst_n && in->reg_we && !in->reg_wstrb && lc->fresh && lc->store_clean) {
+        lc->effect = SCI_EDGE_SAME;
+        return false;
+    }
+    if (!in->rst_n) {
+        lc->effect = reset_edge(lc, in) ? SCI_EDGE_CHANGED : SCI_EDGE_SAME;
+    } else {
+        /* Whether a running edge changed anything is worth a comparison only when the next
+         * one may be the same edge again: with the inputs of the last one. */
+        bool again = same_inputs(&lc->last_in, in);
+        sci_lc_state_t c;
+        sci_copy_words(&c, &lc->s, sizeof c);
+        bool certain = run_edge(lc, &c, in);
+        lc->effect = !certain && again && sci_same_words(&c, &lc->s, sizeof c) ? SCI_EDGE_SAME
+                                                                               : SCI_EDGE_CHANGED;
+    }
+    lc->stable = lc->effect == SCI_EDGE_SAME;
+    lc->last_in = *in;
     return true;
 }
+
 bool sci_lc_bin_ready(const sci_lc_t *lc) { return bin_ready(&lc->s); }
 bool sci_lc_bout_valid(const sci_lc_t *lc) { return bout_kind(&lc->s) != SCI_BO_NONE; }
-bool sci_lc_irq(const sci_lc_t *lc) { return lc->s.irq; }
 
 uint16_t sci_lc_bout_sym(const sci_lc_t *lc)
 {
     const sci_lc_state_t *s = &lc->s;
     unsigned i = s->bo_kind != SCI_BO_NONE ? s->bo_idx : 0u;
     switch (bout_kind(s)) {
-    case SCI_BO_FAIL: return s->bo_kind != SCI_BO_NONE ? s->fr[i] : s->node_id;
-    case SCI_BO_RXQ: return i < SCI_MAX_PKT ? s->rxq[s->rx_head].sym[i] : 0;
+    case SCI_BO_FAIL: return s->bo_kind != SCI_BO_NONE ? lc->ram->st.fr[i] : s->node_id;
+    case SCI_BO_RXQ: return i < SCI_MAX_PKT ? lc->ram->st.rxq[s->rx_head].sym[i] : 0;
     default: return 0;
     }
 }
@@ -835,7 +1069,7 @@ bool sci_lc_bout_last(const sci_lc_t *lc)
     if (kind == SCI_BO_NONE)
         return false;
     unsigned i = s->bo_kind != SCI_BO_NONE ? s->bo_idx : 0u;
-    return i + 1u == bout_len(s, kind);
+    return i + 1u == bout_len(lc, s, kind);
 }
 
 /* The BRT port of the B-link head packet's target: looked up while it waits, latched when its
@@ -847,7 +1081,7 @@ uint8_t sci_lc_bout_port(const sci_lc_t *lc)
         return s->bo_port;
     if (bout_kind(s) != SCI_BO_RXQ)
         return 0;
-    return lc->brt[sci_lc_table_index(lc, s->rxq[s->rx_head].sym[0])];
+    return (uint8_t)brt_of(lc, lc->ram->st.rxq[s->rx_head].sym[0]);
 }
 
 uint64_t sci_lc_debug(const sci_lc_t *lc)
@@ -862,7 +1096,6 @@ uint64_t sci_lc_debug(const sci_lc_t *lc)
 uint64_t sci_lc_reg_read(const sci_lc_t *lc, uint8_t addr)
 {
     const sci_lc_state_t *s = &lc->s;
-    unsigned ti = taddr_index(lc, s->taddr);
     switch (addr) {
     case SCI_REG_CTRL: return ctrl_pack(s);
     case SCI_REG_STATUS:
@@ -873,8 +1106,8 @@ uint64_t sci_lc_reg_read(const sci_lc_t *lc, uint8_t addr)
         return (uint64_t)s->n_crc | (uint64_t)s->n_scrub << 16 | (uint64_t)s->n_busy << 32 |
                (uint64_t)s->n_fail << 48;
     case SCI_REG_TADDR: return s->taddr;
-    case SCI_REG_LRT: return lc->lrt[ti];
-    case SCI_REG_BRT: return lc->brt[ti];
+    case SCI_REG_LRT: return lrt_take(lc, taddr_index(lc, s->taddr));
+    case SCI_REG_BRT: return lc->ram->brt[taddr_index(lc, s->taddr)];
     case SCI_REG_DBG: return sci_lc_debug(lc);
     default: return 0;
     }

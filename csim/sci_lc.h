@@ -13,10 +13,21 @@
  * sci_lc_step is one rising edge: it reads the inputs of the current cycle,
  * computes every next value from the current registers, then commits.
  *
- * Storage: everything lives inside sci_lc_t (the P2S tables, 2 x 8192
- * entries of LRT and BRT, included, about 40 KB); sci_lc_step allocates
- * nothing and does no I/O.  The tables are kept apart from the per-cycle
- * state (sci_lc_state_t) so that a step copies only the latter.
+ * Storage: the registers live in sci_lc_t, the memories (packet storage
+ * and tables) in a sci_lc_ram_t the caller provides at init (a node keeps
+ * its LCs' registers together and their memories after them, so what a
+ * cycle touches is a few cache lines a node); sci_lc_step allocates
+ * nothing and does no I/O.  A step costs what the controller does in that
+ * cycle: the registers that change per cycle (sci_lc_state_t, 168 bytes:
+ * counters, queue heads, the pool's bit masks) are copied aside as one
+ * block and every stage reads that copy while it writes the next values
+ * in place; the packet storage (sci_lc_store_t) is written in place, only
+ * where the cycle stores a symbol, at entries no other part of the same
+ * cycle reads; the tables (LRT and BRT in one byte an entry, 2 x 8192
+ * entries on P2S) are out of the per-cycle path.  A controller at rest
+ * (idle link, nothing queued or timing) returns at once, and so does a step
+ * with the inputs of the last one when that one left the registers as they
+ * were (the copy is compared only when the inputs repeat).
  */
 #ifndef SCI_LC_H
 #define SCI_LC_H
@@ -133,24 +144,9 @@ typedef struct sci_pkt {
     uint8_t len;
 } sci_pkt_t;
 
-/* Pool slot states (D15). */
-enum sci_slot_state { SCI_SL_FREE = 0, SCI_SL_FILL, SCI_SL_QUEUED, SCI_SL_ACTIVE };
-
-/* One buffer of the shared pool: a send-queue packet or an active buffer. */
-typedef struct sci_slot {
-    uint16_t sym[SCI_SLOT_SYMS];
-    uint8_t len;
-    uint8_t state;  /* enum sci_slot_state */
-    uint8_t busy;   /* busy retransmissions so far */
-    uint8_t retry;  /* timeout retransmissions so far */
-    uint16_t timer; /* echo timer, counting down while timer_run */
-    bool timer_run;
-    bool rtx; /* a retransmission is due */
-} sci_slot_t;
-
 /* An answer (echo) waiting to be inserted: its header fields. */
 typedef struct sci_echo {
-    uint8_t type;
+    uint16_t type;
     uint16_t target; /* the answered packet's sourceId */
     uint16_t tid;
 } sci_echo_t;
@@ -160,86 +156,135 @@ enum sci_ins_kind { SCI_INS_NONE = 0, SCI_INS_ECHO, SCI_INS_SLOT };
 /* What the B-link output is sending. */
 enum sci_bout_kind { SCI_BO_NONE = 0, SCI_BO_RXQ, SCI_BO_FAIL };
 
-/* Everything that changes per cycle. */
+/* The registers that change per cycle (the packet storage apart).  The pool of 12 buffers
+ * (D15) is kept as bit masks, bit i for slot i: a slot is filling from the B-link, queued
+ * (in the send queue) or active (inserted, waiting for its echo), else free; an active slot
+ * may have its echo timer running and a retransmission due.  The first 64 bytes (a cache
+ * line: sci_lc_t aligns it) hold everything the output accessors, the node's B-link and a
+ * controller at rest look at; the struct has no padding and a size that is a multiple of 8,
+ * so a step compares it as one block of 64-bit words. */
 typedef struct sci_lc_state {
-    /* CTRL. */
-    uint16_t node_id;
-    bool enable, scrub;
-    uint8_t busy_limit, retry_limit;
-    uint16_t echo_timeout;
-    uint16_t taddr;
-    /* Input pipe: pipe[k] is stage k; bit 16 flag, 15:0 sym. */
-    uint32_t pipe[SCI_PIPE];
-    bool sd_q; /* lin sd registered (STATUS[1]) */
-    /* Parser: the packet whose symbols are in stage 3. */
+    /* ---- the first cache line ---- */
+    uint32_t pipe[SCI_PIPE]; /* input pipe: pipe[k] is stage k; bit 16 flag, 15:0 sym */
+    uint16_t crc;            /* parser: running CRC over the symbols before stage 3 */
+    uint16_t out_sym;        /* output register */
+    uint16_t m_fill, m_queued, m_active, m_timer, m_rtx; /* pool: slot states (D15) */
     uint8_t parse; /* enum sci_parse applied to the symbol that left stage 3 */
     uint8_t idx;   /* index of the symbol now in stage 3 (saturates) */
-    uint16_t crc;  /* running CRC over the symbols before it */
-    uint8_t ans;   /* answer owed at its end (enum in sci_lc.c) */
-    uint16_t p_src, p_tid;
-    uint8_t p_type;
-    uint8_t p_slot; /* echo: the matched pool slot */
-    bool resv;      /* a receive-queue slot is reserved by it */
-    /* Receive queue. */
-    sci_pkt_t rxq[SCI_RXQ];
-    uint8_t rx_head, rx_n;
-    /* Pool, send queue (slot numbers in arrival order), B-link in. */
-    sci_slot_t slot[SCI_POOL];
-    uint8_t sq[SCI_SENDQ];
-    uint8_t sq_head, sq_n;
-    bool bi_fill; /* a B-link packet is arriving */
-    uint8_t bi_slot, bi_idx;
-    /* Echo queue. */
-    sci_echo_t echoq[SCI_ECHOQ];
-    uint8_t eq_head, eq_n;
-    /* Bypass FIFO: bit 16 last symbol of its packet, 15:0 sym. */
-    uint32_t byp[SCI_BYP_MEM];
-    uint8_t byp_head, byp_n;
-    /* Output register and insertion. */
-    bool out_flag;
-    uint16_t out_sym;
-    bool need_idle;   /* the idle after a packet is due */
-    uint8_t ins_kind; /* enum sci_ins_kind */
-    uint8_t ins_idx, ins_len, ins_slot;
-    sci_echo_t ins_echo;
-    uint16_t ocrc; /* running CRC of the echo being inserted */
-    /* B-link out. */
-    uint8_t bo_kind; /* enum sci_bout_kind */
-    uint8_t bo_idx, bo_len, bo_port;
-    uint16_t fr[SCI_FAIL_PKT]; /* the FAIL_REPORT being sent */
-    /* Failure pass after a limit. */
-    bool fail;
-    uint8_t fail_reason;
+    bool resv;     /* a receive-queue slot is reserved by the packet in stage 3 */
     /* Ring monitor. */
+    bool sd_q;       /* lin sd registered (STATUS[1]) */
     uint8_t sd_low;  /* consecutive cycles of sd = 0 at the pin, sat. 4 */
     uint8_t sd_high; /* consecutive cycles of sd = 1 at the pin, sat. 127 */
     uint8_t clean;   /* cycles since sd = 0 or a ring-down idle in stage 3, sat. 127 */
     bool ring_up;
     bool irq; /* CableNotOk pending */
-    /* COUNTS (saturating). */
-    uint16_t n_crc, n_scrub, n_busy, n_fail;
+    /* Output register and insertion. */
+    bool out_flag;
+    bool need_idle;   /* the idle after a packet is due */
+    uint8_t ins_kind; /* enum sci_ins_kind */
+    uint8_t ins_idx, ins_len, ins_slot;
+    /* Queues: receive, send (slot numbers in arrival order, below), echo, bypass FIFO. */
+    uint8_t rx_head, rx_n;
+    uint8_t sq_head, sq_n;
+    uint8_t eq_head, eq_n;
+    uint8_t byp_head, byp_n;
+    /* B-link in: a packet is arriving into slot bi_slot; B-link out. */
+    bool bi_fill;
+    uint8_t bi_slot, bi_idx;
+    uint8_t bo_kind; /* enum sci_bout_kind */
+    uint8_t bo_idx, bo_len, bo_port;
+    /* Failure pass after a limit. */
+    bool fail;
+    uint8_t fail_reason;
+    /* CTRL's bits. */
+    bool enable, scrub;
+    /* ---- the rest ---- */
+    uint16_t node_id, echo_timeout, taddr;   /* CTRL, TADDR */
+    uint16_t p_src, p_tid;                   /* parser: the packet in stage 3 */
+    uint16_t timer[SCI_POOL];                /* pool: echo timers (running: m_timer) */
+    sci_echo_t ins_echo;                     /* the echo being inserted */
+    uint16_t ocrc;                           /* running CRC of the echo being inserted */
+    uint16_t n_crc, n_scrub, n_busy, n_fail; /* COUNTS (saturating) */
+    uint8_t busy_limit, retry_limit;         /* CTRL */
+    uint8_t ans;                             /* answer owed at the end (enum in sci_lc.c) */
+    uint8_t p_type;
+    uint8_t p_slot;          /* echo: the matched pool slot */
+    uint8_t len[SCI_POOL];   /* pool: packet lengths */
+    uint8_t busy[SCI_POOL];  /* busy retransmissions so far */
+    uint8_t retry[SCI_POOL]; /* timeout retransmissions so far */
+    uint8_t sq[SCI_SENDQ];
+    uint8_t pad[5]; /* always 0: fills the struct to a multiple of 8 bytes */
 } sci_lc_state_t;
 
+/* The packet storage: written in place by a step, read only under the registers' guards
+ * (an entry is read only while the registers say it holds a packet). */
+typedef struct sci_lc_store {
+    sci_pkt_t rxq[SCI_RXQ];
+    uint16_t slot[SCI_POOL][SCI_SLOT_SYMS]; /* the pool's packets */
+    sci_echo_t echoq[SCI_ECHOQ];
+    uint32_t byp[SCI_BYP_MEM]; /* bit 16 last symbol of its packet, 15:0 sym */
+    uint16_t fr[SCI_FAIL_PKT]; /* the FAIL_REPORT being sent */
+} sci_lc_store_t;
+
+/* What the last edge did to the state: left it as it was, or (perhaps) changed it. */
+enum sci_edge_effect { SCI_EDGE_SAME = 0, SCI_EDGE_CHANGED };
+
+/* The controller's memories: the packet storage, then the tables.  The LRT, read at every
+ * packet's decision, is a bit array (a 32x32 torus's ids fill 8 cache lines of it); the BRT,
+ * read only for packets taken, a byte an entry. */
+typedef struct sci_lc_ram {
+    sci_lc_store_t st;
+    uint8_t lrt[SCI_TABLE_ENTRIES / 8u]; /* take bit of entry i: bit i % 8 of byte i / 8 */
+    uint8_t brt[SCI_TABLE_ENTRIES];      /* B-link port */
+} sci_lc_ram_t;
+
 typedef struct sci_lc {
+    _Alignas(64) sci_lc_state_t s; /* the registers, their first cache line first */
     sci_variant_t variant;
-    uint8_t lrt[SCI_TABLE_ENTRIES]; /* take bit */
-    uint8_t brt[SCI_TABLE_ENTRIES]; /* B-link port */
-    sci_lc_state_t s;
+    /* What a step knows of the steps before it (none of it is state of the controller): the
+     * last edge's effect (SCI_EDGE_SAME only when known: by a comparison, made when the
+     * next edge may be the same one again, or because the controller was at rest); that the
+     * edge with the inputs last_in is known to leave the state as it is; that every register
+     * but CTRL and TADDR holds its reset value; that the packet storage is all zero. */
+    bool stable, fresh, store_clean;
+    uint8_t effect; /* enum sci_edge_effect */
+    sci_lc_in_t last_in;
+    sci_lc_ram_t *ram; /* its memories (sci_lc_init) */
 } sci_lc_t;
 
-void sci_lc_init(sci_lc_t *lc, sci_variant_t v); /* power-on: as a reset, tables 0 */
-void sci_lc_step(sci_lc_t *lc, const sci_lc_in_t *in);
-bool sci_lc_link_flag(const sci_lc_t *lc);
-uint16_t sci_lc_link_sym(const sci_lc_t *lc);
-bool sci_lc_link_sd(const sci_lc_t *lc); /* always 1: a powered-down node is the harness's */
+/* Power-on: as a reset, the memories ram (which the controller uses from now on) cleared,
+ * tables 0. */
+void sci_lc_init(sci_lc_t *lc, sci_lc_ram_t *ram, sci_variant_t v);
+/* One edge; returns false when it was known to change nothing (at rest, or the inputs of the
+ * last edge, which changed nothing) and did not run, true when it ran. */
+bool sci_lc_step(sci_lc_t *lc, const sci_lc_in_t *in);
+/* Whether the last edge is known to have left every state (registers, packet storage, tables)
+ * as it was (a false answer may be wrong; a true one never is). */
+bool sci_lc_settled(const sci_lc_t *lc);
+/* The outputs that are registers, read where a node or a fabric reads them every cycle. */
+static inline bool sci_lc_link_flag(const sci_lc_t *lc) { return lc->s.out_flag; }
+static inline uint16_t sci_lc_link_sym(const sci_lc_t *lc) { return lc->s.out_sym; }
+/* Always 1: a powered-down node is the harness's. */
+static inline bool sci_lc_link_sd(const sci_lc_t *lc)
+{
+    (void)lc;
+    return true;
+}
+static inline bool sci_lc_irq(const sci_lc_t *lc) { return lc->s.irq; }
+/* Down (rtl/sci_node.md section 6): STATUS[0] (ring up) is 0 or STATUS[2] (disabled) is 1. */
+static inline bool sci_lc_down(const sci_lc_t *lc) { return !lc->s.ring_up || !lc->s.enable; }
 bool sci_lc_bin_ready(const sci_lc_t *lc);
 bool sci_lc_bout_valid(const sci_lc_t *lc);
 uint16_t sci_lc_bout_sym(const sci_lc_t *lc);
 bool sci_lc_bout_last(const sci_lc_t *lc);
 uint8_t sci_lc_bout_port(const sci_lc_t *lc); /* BRT of the head packet (D11) */
-bool sci_lc_irq(const sci_lc_t *lc);
 uint64_t sci_lc_reg_read(const sci_lc_t *lc, uint8_t addr);
 uint64_t sci_lc_debug(const sci_lc_t *lc); /* DBG register */
+/* The registers' copy aside and compare: blocks of n bytes, a multiple of 8, as 64-bit words
+ * (inlined word moves, where a call of memcpy would cost more than the copy). */
+void sci_copy_words(void *to, const void *from, unsigned n);
+bool sci_same_words(const void *a, const void *b, unsigned n);
 
 /* Pure helpers. */
 uint16_t sci_crc16_update(uint16_t crc, unsigned pos, uint16_t sym);
@@ -249,5 +294,10 @@ uint16_t sci_crc16(const uint16_t *sym, unsigned n);
 unsigned sci_packet_build(uint16_t *out, uint16_t target, uint8_t type, uint16_t source,
                           uint16_t tid, const uint16_t *payload, unsigned npay);
 unsigned sci_lc_table_index(const sci_lc_t *lc, uint16_t target_id);
+/* The table entry a register write of `reg` (SCI_REG_LRT or SCI_REG_BRT, byte 0 enabled) with
+ * TADDR = taddr sets, set to what that write would store, without a clock edge: the tables
+ * are RAMs, and a harness loading thousands of entries at creation writes them directly.
+ * The registers, TADDR included, are untouched. */
+void sci_lc_table_load(sci_lc_t *lc, uint16_t taddr, uint8_t reg, uint64_t value);
 
 #endif /* SCI_LC_H */

@@ -14,6 +14,12 @@
  *      remote-read timer, receive FIFO out, register write.  LC STATUS is
  *      sampled here, before any LC steps.
  *   4. every LC steps, then the PSB state is committed.
+ * Two phases as in the LC (csim/sci_lc.c): the PSB's registers are copied
+ * aside (c below) and every part reads them while it writes the
+ * next values into n->s (x below); its FIFOs' packets are written in
+ * place, at the tail entry being filled, which no part of the same cycle
+ * reads (heads are read while the FIFO holds a packet; the reply buffer
+ * takes a new packet only in a slot free at the start of the cycle).
  *
  * Decisions where sci_node.md is silent or ambiguous (D<n>):
  * D1  Reset: a reset edge clears the PSB state and loads CTRL (node id 0,
@@ -154,17 +160,16 @@ static unsigned taddr_index(const sci_node_t *n, uint16_t taddr)
 
 /* ---- P2S hardware failover (sci_node.md section 6) ------------------------ */
 
-static bool fo_active(const sci_node_t *n)
+/* Failover acts (P2S, two LCs, CTRL.fo_en in the registers s). */
+static bool fo_on(const sci_node_t *n, const sci_psb_state_t *s)
 {
-    return n->variant == SCI_P2S && n->nlc == 2u && n->s.fo_en;
+    return n->variant == SCI_P2S && n->nlc == 2u && s->fo_en;
 }
 
-/* LC k is down: its ring is not up, or it is disabled. */
-static bool lc_down(const sci_node_t *n, unsigned k)
-{
-    uint64_t st = sci_lc_reg_read(&n->lc[k], SCI_REG_STATUS);
-    return !(st & 1u) || (st & 4u);
-}
+static bool fo_active(const sci_node_t *n) { return fo_on(n, &n->s); }
+
+/* LC k is down: its ring is not up, or it is disabled (STATUS[0] 0 or STATUS[2] 1). */
+static bool lc_down(const sci_node_t *n, unsigned k) { return sci_lc_down(&n->lc[k]); }
 
 static unsigned id_x(bool xw, uint16_t id) { return xw ? (id & 0x3Fu) : (id & 0xFu); }
 static unsigned id_y(bool xw, uint16_t id) { return xw ? (id >> 6 & 0x3Fu) : (id >> 4 & 0xFu); }
@@ -231,15 +236,15 @@ typedef struct src_view {
     uint8_t port; /* its routing: only used when it is picked */
 } src_view_t;
 
+/* A PSB packet as a source: its routing (and its symbol 0 as routed) matter only when it is
+ * picked, at pos 0; a packet under way keeps the port it was picked with. */
 static void psb_src(const sci_node_t *n, const sci_node_pkt_t *p, bool direct, unsigned pos,
                     src_view_t *o)
 {
-    uint16_t s0 = 0;
     o->valid = true;
-    o->port = direct ? 0 : psb_route(n, p->sym, p->len, &s0);
     o->sym = pos < p->len ? p->sym[pos] : 0;
     if (pos == 0 && !direct)
-        o->sym = s0;
+        o->port = psb_route(n, p->sym, p->len, &o->sym);
     o->last = pos + 1u >= p->len;
 }
 
@@ -261,11 +266,11 @@ static void source(const sci_node_t *n, unsigned own, unsigned pos, src_view_t *
     }
     case SCI_OWN_REPLY:
         if (s->rb_n)
-            psb_src(n, &s->rb[s->rb_head], s->rb_tmo[s->rb_head], pos, o);
+            psb_src(n, &n->st.rb[s->rb_head], s->rb_tmo[s->rb_head], pos, o);
         return;
     case SCI_OWN_HOST:
         if (s->sf_n)
-            psb_src(n, &s->sf[s->sf_head], false, pos, o);
+            psb_src(n, &n->st.sf[s->sf_head], false, pos, o);
         return;
     default: return;
     }
@@ -294,10 +299,15 @@ static uint64_t psb_focol(const sci_psb_state_t *s)
     return (uint64_t)s->focol_valid | (uint64_t)(s->focol & 0x3Fu) << 8;
 }
 
-/* A PSB register write into x; taddr: TADDR in force for the tables. */
-static void psb_reg_write(sci_node_t *n, sci_psb_state_t *x, uint16_t taddr,
+/* A PSB register write into x; taddr: TADDR in force for the tables.  Returns whether it
+ * changed a register or a table entry. */
+static bool psb_reg_write(sci_node_t *n, sci_psb_state_t *x, uint16_t taddr,
                           const sci_node_in_t *in)
 {
+    uint8_t *brt = &n->brt[taddr_index(n, taddr)], *asel = &n->asel[taddr & SCI_ID_MASK];
+    uint8_t old_brt = *brt, old_asel = *asel;
+    uint64_t old_ctrl = psb_ctrl(x), old_focol = psb_focol(x);
+    uint16_t old_ntgt = x->ntgt, old_taddr = x->taddr;
     switch (in->reg_waddr) {
     case SCI_PSB_CTRL: {
         uint64_t v = merge(psb_ctrl(x), in->reg_wdata, in->reg_wstrb) & SCI_PSB_CTRL_MASK;
@@ -325,14 +335,16 @@ static void psb_reg_write(sci_node_t *n, sci_psb_state_t *x, uint16_t taddr,
         break;
     case SCI_PSB_BRT:
         if (in->reg_wstrb & 1u)
-            n->brt[taddr_index(n, taddr)] = (uint8_t)(in->reg_wdata & 7u);
+            *brt = (uint8_t)(in->reg_wdata & 7u);
         break;
     case SCI_PSB_ASEL:
         if ((in->reg_wstrb & 1u) && n->variant == SCI_P2S)
-            n->asel[taddr & SCI_ID_MASK] = (uint8_t)(in->reg_wdata & 1u);
+            *asel = (uint8_t)(in->reg_wdata & 1u);
         break;
     default: break;
     }
+    return *brt != old_brt || *asel != old_asel || psb_ctrl(x) != old_ctrl ||
+           psb_focol(x) != old_focol || x->ntgt != old_ntgt || x->taddr != old_taddr;
 }
 
 static void psb_reset(const sci_node_t *n, sci_psb_state_t *s)
@@ -344,11 +356,13 @@ static void psb_reset(const sci_node_t *n, sci_psb_state_t *s)
 
 /* ---- reply buffer ------------------------------------------------------- */
 
-static void rb_push(sci_psb_state_t *x, const uint16_t *pkt, unsigned len, bool tmo)
+/* A packet into the reply buffer: into a slot that was free at the start of the cycle (D12),
+ * so not the head read in it. */
+static void rb_push(sci_node_t *n, sci_psb_state_t *x, const uint16_t *pkt, unsigned len, bool tmo)
 {
     unsigned slot = (x->rb_head + x->rb_n) % SCI_PSB_REPLYQ;
-    memcpy(x->rb[slot].sym, pkt, len * sizeof pkt[0]);
-    x->rb[slot].len = (uint8_t)len;
+    memcpy(n->st.rb[slot].sym, pkt, len * sizeof pkt[0]);
+    n->st.rb[slot].len = (uint8_t)len;
     x->rb_tmo[slot] = tmo;
     x->rb_n++;
 }
@@ -384,25 +398,42 @@ static void lc_inputs(const sci_node_t *n, const sci_node_in_t *in, sci_lc_in_t 
     }
 }
 
-/* A reset edge (D1). */
-static void reset_edge(sci_node_t *n, const sci_node_in_t *in, const sci_lc_in_t *li)
+/* A reset edge (D1).  After one, every PSB register but the configuration it keeps holds its
+ * reset value (n->fresh), so a configuration cycle from there is its write alone.  Returns
+ * whether it changed anything in the node. */
+static bool reset_edge(sci_node_t *n, const sci_node_in_t *in, const sci_lc_in_t *li)
 {
+    bool changed = false;
     for (unsigned k = 0; k < n->nlc; k++)
-        sci_lc_step(&n->lc[k], &li[k]);
-    sci_psb_state_t old = n->s;
-    psb_reset(n, &n->s);
-    if (in->reg_we) {
-        n->s.node_id = old.node_id;
-        n->s.rsr_timeout = old.rsr_timeout;
-        n->s.fo_en = old.fo_en;
-        n->s.xw = old.xw;
-        n->s.ntgt = old.ntgt;
-        n->s.focol_valid = old.focol_valid;
-        n->s.focol = old.focol;
-        n->s.taddr = old.taddr;
-        if (psb_we(in))
-            psb_reg_write(n, &n->s, old.taddr, in);
+        if (sci_lc_step(&n->lc[k], &li[k]) && !sci_lc_settled(&n->lc[k]))
+            changed = true;
+    if (!n->fresh || !in->reg_we) {
+        const sci_psb_state_t *old = &n->s;
+        sci_psb_state_t x;
+        psb_reset(n, &x);
+        if (in->reg_we) {
+            x.node_id = old->node_id;
+            x.rsr_timeout = old->rsr_timeout;
+            x.fo_en = old->fo_en;
+            x.xw = old->xw;
+            x.ntgt = old->ntgt;
+            x.focol_valid = old->focol_valid;
+            x.focol = old->focol;
+            x.taddr = old->taddr;
+        }
+        if (!sci_same_words(&x, &n->s, sizeof x))
+            changed = true;
+        memcpy(&n->s, &x, sizeof x);
+        n->fresh = true;
     }
+    if (!n->store_clean) {
+        memset(&n->st, 0, sizeof n->st);
+        n->store_clean = true;
+        changed = true;
+    }
+    if (psb_we(in) && psb_reg_write(n, &n->s, n->s.taddr, in))
+        changed = true;
+    return changed;
 }
 
 /* The B-link this cycle (step 1). */
@@ -456,27 +487,30 @@ static void blink_lc_inputs(const sci_node_t *n, const blink_t *b, sci_lc_in_t *
 
 /* What the parts of the PSB's next state (step 3) hand on to each other. */
 typedef struct psb_ev {
-    unsigned rb_cnt; /* reply buffer count, from the start of the cycle (D12) */
+    const sci_psb_state_t *c; /* the registers as they were */
+    unsigned rb_cnt;          /* reply buffer count, from the start of the cycle (D12) */
     bool sf_push, sf_pop, rf_push, rf_pop, rb_pop;
-    bool arm;         /* a host STATUS_READ's symbol 0 moves (D9) */
-    bool read_done;   /* a STATUS_READ for port 0 ended: rd */
-    bool reply_match; /* the armed read's STATUS_REPLY tid moves (D11) */
-    sci_node_pkt_t rd;
+    bool arm;                 /* a host STATUS_READ's symbol 0 moves (D9) */
+    bool read_done;           /* a STATUS_READ for port 0 ended: rd */
+    bool reply_match;         /* the armed read's STATUS_REPLY tid moves (D11) */
+    bool stored;              /* a packet symbol was written in place */
+    const sci_node_pkt_t *rd; /* in the receive FIFO's tail, which it does not join */
 } psb_ev_t;
 
-/* Host send FIFO in. */
-static void psb_host_in(const sci_psb_state_t *c, const sci_node_in_t *in, sci_psb_state_t *x,
-                        psb_ev_t *ev)
+/* Host send FIFO in (at its tail, in place). */
+static void psb_host_in(sci_node_t *n, const sci_node_in_t *in, sci_psb_state_t *x, psb_ev_t *ev)
 {
+    const sci_psb_state_t *c = ev->c;
     if (!in->hin_valid || c->sf_n >= SCI_PSB_SENDQ)
         return;
-    unsigned slot = (c->sf_head + c->sf_n) % SCI_PSB_SENDQ;
+    sci_node_pkt_t *p = &n->st.sf[(c->sf_head + c->sf_n) % SCI_PSB_SENDQ];
+    ev->stored = true;
     if (c->sf_fill < SCI_MAX_PKT) {
-        x->sf[slot].sym[c->sf_fill] = in->hin_sym;
+        p->sym[c->sf_fill] = in->hin_sym;
         x->sf_fill = (uint8_t)(c->sf_fill + 1u);
     }
     if (in->hin_last) {
-        x->sf[slot].len = x->sf_fill;
+        p->len = x->sf_fill;
         x->sf_fill = 0;
         ev->sf_push = true;
     }
@@ -485,12 +519,13 @@ static void psb_host_in(const sci_psb_state_t *c, const sci_node_in_t *in, sci_p
 /* The B-link owner moves on; a host STATUS_READ arms the timer. */
 static void psb_blink_move(const sci_node_t *n, const blink_t *b, sci_psb_state_t *x, psb_ev_t *ev)
 {
-    const sci_psb_state_t *c = &n->s;
+    const sci_psb_state_t *c = ev->c;
     if (!b->mv)
         return;
     if (b->pos == 0 && port_is_discard(n, b->port))
         x->discarded = sat16(c->discarded);
-    if (b->pos == 0 && b->own == SCI_OWN_HOST && pkt_type(&c->sf[c->sf_head]) == SCI_T_STATUS_READ)
+    if (b->pos == 0 && b->own == SCI_OWN_HOST &&
+        pkt_type(&n->st.sf[c->sf_head]) == SCI_T_STATUS_READ)
         ev->arm = true;
     if (b->sv.last) {
         x->own = SCI_OWN_FREE;
@@ -505,17 +540,18 @@ static void psb_blink_move(const sci_node_t *n, const blink_t *b, sci_psb_state_
     }
 }
 
-/* Arrival for port 0: the receive FIFO, a STATUS_READ to answer, the STATUS_REPLY watch,
- * failover rule 5. */
-static void psb_arrive(const sci_node_t *n, const sci_node_in_t *in, const blink_t *b,
-                       sci_psb_state_t *x, psb_ev_t *ev)
+/* Arrival for port 0: the receive FIFO (at its tail, in place), a STATUS_READ to answer, the
+ * STATUS_REPLY watch, failover rule 5. */
+static void psb_arrive(sci_node_t *n, const sci_node_in_t *in, const blink_t *b, sci_psb_state_t *x,
+                       psb_ev_t *ev)
 {
-    const sci_psb_state_t *c = &n->s;
+    const sci_psb_state_t *c = ev->c;
     if (!b->mv || b->port != 0)
         return;
     uint16_t sym = b->sv.sym;
     unsigned slot = (c->rf_head + c->rf_n) % SCI_PSB_RECVQ;
-    sci_node_pkt_t *p = &x->rf[slot];
+    sci_node_pkt_t *p = &n->st.rf[slot];
+    ev->stored = true;
     if (c->rf_fill < SCI_MAX_PKT) {
         p->sym[c->rf_fill] = sym;
         x->rf_fill = (uint8_t)(c->rf_fill + 1u);
@@ -525,7 +561,7 @@ static void psb_arrive(const sci_node_t *n, const sci_node_in_t *in, const blink
         sym == c->rr_tid)
         ev->reply_match = true;
     /* Failover rule 5: a Y-ring NOTIFY sets the failed column as its payload[1] moves. */
-    if (c->rf_fill == 5 && (p->sym[1] >> 8) == SCI_T_NOTIFY && sym == 0x0001u && fo_active(n) &&
+    if (c->rf_fill == 5 && (p->sym[1] >> 8) == SCI_T_NOTIFY && sym == 0x0001u && fo_on(n, c) &&
         !(psb_we(in) && in->reg_waddr == SCI_PSB_FOCOL)) { /* a write wins */
         x->focol_valid = p->sym[4] & 1u;
         x->focol = (uint8_t)id_x(c->xw, p->sym[2] & SCI_ID_MASK);
@@ -536,7 +572,7 @@ static void psb_arrive(const sci_node_t *n, const sci_node_in_t *in, const blink
         unsigned type = pkt_type(p);
         if (type == SCI_T_STATUS_READ) {
             ev->read_done = true;
-            ev->rd = *p;
+            ev->rd = p;
         } else {
             ev->rf_push = true;
         }
@@ -544,12 +580,13 @@ static void psb_arrive(const sci_node_t *n, const sci_node_in_t *in, const blink
 }
 
 /* Receive FIFO out to the host. */
-static void psb_host_out(const sci_psb_state_t *c, const sci_node_in_t *in, sci_psb_state_t *x,
+static void psb_host_out(const sci_node_t *n, const sci_node_in_t *in, sci_psb_state_t *x,
                          psb_ev_t *ev)
 {
+    const sci_psb_state_t *c = ev->c;
     if (!c->rf_n || !in->hout_ready)
         return;
-    if (c->rf_pos + 1u >= c->rf[c->rf_head].len) {
+    if (c->rf_pos + 1u >= n->st.rf[c->rf_head].len) {
         ev->rf_pop = true;
         x->rf_pos = 0;
     } else {
@@ -579,26 +616,27 @@ static void psb_fifos(const sci_psb_state_t *c, sci_psb_state_t *x, const psb_ev
 }
 
 /* STATUS_READ answered (D8, D12). */
-static void psb_answer_read(const sci_node_t *n, sci_psb_state_t *x, psb_ev_t *ev)
+static void psb_answer_read(sci_node_t *n, sci_psb_state_t *x, psb_ev_t *ev)
 {
     if (!ev->read_done || ev->rb_cnt >= SCI_PSB_REPLYQ)
         return;
     uint16_t pkt[SCI_MAX_PKT];
-    uint16_t lc = field(&ev->rd, 4);
+    uint16_t lc = field(ev->rd, 4);
     uint16_t st = lc < n->nlc ? (uint16_t)sci_lc_reg_read(&n->lc[lc], SCI_REG_STATUS) : 0;
     uint16_t pay[2] = {lc, st};
-    unsigned len = sci_packet_build(pkt, field(&ev->rd, 2), SCI_T_STATUS_REPLY, n->s.node_id,
-                                    field(&ev->rd, 3), pay, 2);
-    rb_push(x, pkt, len, false);
+    unsigned len = sci_packet_build(pkt, field(ev->rd, 2), SCI_T_STATUS_REPLY, ev->c->node_id,
+                                    field(ev->rd, 3), pay, 2);
+    rb_push(n, x, pkt, len, false);
+    ev->stored = true;
     ev->rb_cnt++;
 }
 
 /* Remote-read timer (D9..D11). */
-static void psb_rr_timer(const sci_node_t *n, sci_psb_state_t *x, const psb_ev_t *ev)
+static void psb_rr_timer(sci_node_t *n, sci_psb_state_t *x, psb_ev_t *ev)
 {
-    const sci_psb_state_t *c = &n->s;
+    const sci_psb_state_t *c = ev->c;
     if (ev->arm) {
-        const sci_node_pkt_t *h = &c->sf[c->sf_head];
+        const sci_node_pkt_t *h = &n->st.sf[c->sf_head];
         x->rr_armed = c->rsr_timeout != 0;
         x->rr_timer = c->rsr_timeout;
         x->rr_tid = field(h, 3);
@@ -617,7 +655,8 @@ static void psb_rr_timer(const sci_node_t *n, sci_psb_state_t *x, const psb_ev_t
                 uint16_t pay[2] = {(uint16_t)(0x8000u | c->rr_lc), 0};
                 unsigned len = sci_packet_build(pkt, c->node_id, SCI_T_STATUS_REPLY, c->rr_target,
                                                 c->rr_tid, pay, 2);
-                rb_push(x, pkt, len, true);
+                rb_push(n, x, pkt, len, true);
+                ev->stored = true;
                 x->rr_armed = false;
             }
         }
@@ -625,64 +664,147 @@ static void psb_rr_timer(const sci_node_t *n, sci_psb_state_t *x, const psb_ev_t
 }
 
 /* Failover rule 4: a NOTIFY on a change of the Y ring, after the replies above. */
-static void psb_fo_notify(const sci_node_t *n, sci_psb_state_t *x, psb_ev_t *ev)
+static void psb_fo_notify(sci_node_t *n, sci_psb_state_t *x, psb_ev_t *ev)
 {
-    const sci_psb_state_t *c = &n->s;
+    const sci_psb_state_t *c = ev->c;
     if (n->variant != SCI_P2S || n->nlc != 2u)
         return;
     bool ydown = lc_down(n, 1);
     bool changed = c->yup_seen && ydown != c->ydown_q;
     x->ydown_q = ydown;
     x->yup_seen = c->yup_seen || !ydown;
-    x->nt_owed = fo_active(n) && (c->nt_owed || changed);
+    x->nt_owed = fo_on(n, c) && (c->nt_owed || changed);
     x->nt_down = changed ? ydown : c->nt_down;
     if (x->nt_owed && ev->rb_cnt < SCI_PSB_REPLYQ) {
         uint16_t pkt[SCI_MAX_PKT];
         uint16_t pay[2] = {x->nt_down, 0x0001u};
         unsigned len = sci_packet_build(pkt, c->ntgt, SCI_T_NOTIFY, c->node_id, 0, pay, 2);
-        rb_push(x, pkt, len, false);
+        rb_push(n, x, pkt, len, false);
+        ev->stored = true;
         ev->rb_cnt++;
         x->nt_owed = false;
     }
 }
 
-/* 3. The PSB's next state x, all from the registers (LC STATUS before any LC steps) and the
- * B-link of this cycle. */
-static void psb_next(sci_node_t *n, const sci_node_in_t *in, const blink_t *b, sci_psb_state_t *x)
+/* 3. The PSB's next state x (its registers), all from the registers as they were (c: LC
+ * STATUS before any LC steps) and the B-link of this cycle.  Returns whether it wrote a packet
+ * symbol or a register through the port. */
+static bool psb_next(sci_node_t *n, const sci_node_in_t *in, const blink_t *b,
+                     const sci_psb_state_t *c, sci_psb_state_t *x)
 {
     psb_ev_t ev;
     memset(&ev, 0, sizeof ev);
-    ev.rb_cnt = n->s.rb_n;
-    psb_host_in(&n->s, in, x, &ev);
+    ev.c = c;
+    ev.rb_cnt = c->rb_n;
+    psb_host_in(n, in, x, &ev);
     psb_blink_move(n, b, x, &ev);
     psb_arrive(n, in, b, x, &ev);
-    psb_host_out(&n->s, in, x, &ev);
-    psb_fifos(&n->s, x, &ev);
+    psb_host_out(n, in, x, &ev);
+    psb_fifos(c, x, &ev);
     psb_answer_read(n, x, &ev);
     psb_rr_timer(n, x, &ev);
     psb_fo_notify(n, x, &ev);
+    if (ev.stored)
+        n->store_clean = false;
     /* Register write (tables after every lookup above). */
-    if (psb_we(in))
-        psb_reg_write(n, x, n->s.taddr, in);
+    bool regs = psb_we(in) && psb_reg_write(n, x, c->taddr, in);
+    return ev.stored || regs;
 }
 
-void sci_node_step(sci_node_t *n, const sci_node_in_t *in)
+/* One edge of the running node: steps 1 to 4, the PSB's registers copied aside into c.
+ * Returns whether it certainly changed something (a packet symbol or a register written, the
+ * remote-read timer counting, an LC not known to be settled); else compare c. */
+/* Steps 1 to 3 have nothing to do but watch the Y ring (failover rule 4): the B-link free with
+ * no source offering a packet (so the LCs' B-link inputs are idle: blink_pick would pick
+ * nothing), no host symbol coming in, nothing for the host, no remote read armed, no register
+ * write for the PSB.  The common case of a node whose LCs only carry the ring's traffic. */
+static bool psb_idle(const sci_node_t *n, const sci_node_in_t *in)
 {
+    const sci_psb_state_t *s = &n->s;
+    if (s->own != SCI_OWN_FREE || s->sf_n || s->rb_n || s->rf_n || s->rr_armed || in->hin_valid ||
+        psb_we(in))
+        return false;
+    for (unsigned k = 0; k < n->nlc; k++)
+        if (sci_lc_bout_valid(&n->lc[k]))
+            return false;
+    return true;
+}
+
+static bool run_edge(sci_node_t *n, const sci_node_in_t *in, sci_lc_in_t *li, sci_psb_state_t *c)
+{
+    bool changed;
+    memcpy(c, &n->s, sizeof *c);
+    if (psb_idle(n, in)) {
+        psb_ev_t ev = {.c = c, .rb_cnt = c->rb_n};
+        psb_fo_notify(n, &n->s, &ev);
+        changed = ev.stored;
+        if (ev.stored)
+            n->store_clean = false;
+    } else {
+        blink_t b;
+        blink_pick(n, &b);
+        blink_lc_inputs(n, &b, li);
+        changed = psb_next(n, in, &b, c, &n->s) || c->rr_armed;
+    }
+    n->fresh = false;
+    /* 4. LCs. */
+    for (unsigned k = 0; k < n->nlc; k++)
+        if (sci_lc_step(&n->lc[k], &li[k]) && !sci_lc_settled(&n->lc[k]))
+            changed = true;
+    return changed;
+}
+
+/* The inputs of two edges are the same (a register write never is). */
+static bool same_inputs(const sci_node_in_t *a, const sci_node_in_t *b)
+{
+    if (a->reg_we || b->reg_we)
+        return false;
+    for (unsigned k = 0; k < SCI_NODE_MAX_LC; k++)
+        if (a->lin_flag[k] != b->lin_flag[k] || a->lin_sym[k] != b->lin_sym[k] ||
+            a->lin_sd[k] != b->lin_sd[k])
+            return false;
+    return a->rst_n == b->rst_n && a->hin_valid == b->hin_valid && a->hin_sym == b->hin_sym &&
+           a->hin_last == b->hin_last && a->hout_ready == b->hout_ready;
+}
+
+void sci_node_table_load(sci_node_t *n, uint8_t reg, uint16_t taddr, uint64_t value)
+{
+    if (reg < 0x40u) {
+        if ((unsigned)(reg >> 5) < n->nlc)
+            sci_lc_table_load(&n->lc[reg >> 5], taddr, (uint8_t)(reg & 0x1Fu), value);
+    } else if (reg == SCI_PSB_BRT || reg == SCI_PSB_ASEL) {
+        sci_node_in_t in = {.reg_we = true, .reg_waddr = reg, .reg_wdata = value, .reg_wstrb = 1};
+        sci_psb_state_t x = n->s;
+        psb_reg_write(n, &x, (uint16_t)(taddr & 0x3FFFu), &in);
+    }
+    n->effect = SCI_EDGE_CHANGED; /* the memo of the last edge no longer holds */
+    n->stable = false;
+}
+
+bool sci_node_settled(const sci_node_t *n) { return n->effect == SCI_EDGE_SAME; }
+
+bool sci_node_step(sci_node_t *n, const sci_node_in_t *in)
+{
+    /* The inputs of the last edge, which changed nothing: nor does this one. */
+    if (n->stable && same_inputs(&n->last_in, in)) {
+        n->effect = SCI_EDGE_SAME;
+        return false;
+    }
     sci_lc_in_t li[SCI_NODE_MAX_LC];
     lc_inputs(n, in, li);
     if (!in->rst_n) {
-        reset_edge(n, in, li);
-        return;
+        n->effect = reset_edge(n, in, li) ? SCI_EDGE_CHANGED : SCI_EDGE_SAME;
+    } else {
+        /* Compared, as in the LC, only when the next edge may be this one again. */
+        bool again = same_inputs(&n->last_in, in);
+        sci_psb_state_t c;
+        bool certain = run_edge(n, in, li, &c);
+        n->effect = !certain && again && sci_same_words(&c, &n->s, sizeof c) ? SCI_EDGE_SAME
+                                                                             : SCI_EDGE_CHANGED;
     }
-    blink_t b;
-    blink_pick(n, &b);
-    blink_lc_inputs(n, &b, li);
-    sci_psb_state_t x = n->s;
-    psb_next(n, in, &b, &x);
-    /* 4. LCs, commit. */
-    for (unsigned k = 0; k < n->nlc; k++)
-        sci_lc_step(&n->lc[k], &li[k]);
-    n->s = x;
+    n->stable = n->effect == SCI_EDGE_SAME;
+    n->last_in = *in;
+    return true;
 }
 
 /* ---- init, outputs, registers -------------------------------------------- */
@@ -693,41 +815,10 @@ void sci_node_init(sci_node_t *n, sci_variant_t v, unsigned nlc)
     n->variant = v;
     n->nlc = nlc >= 2u ? 2u : 1u;
     for (unsigned k = 0; k < SCI_NODE_MAX_LC; k++)
-        sci_lc_init(&n->lc[k], v);
+        sci_lc_init(&n->lc[k], &n->lc_ram[k], v);
     psb_reset(n, &n->s);
-}
-
-bool sci_node_link_flag(const sci_node_t *n, unsigned k)
-{
-    return k < n->nlc && sci_lc_link_flag(&n->lc[k]);
-}
-
-uint16_t sci_node_link_sym(const sci_node_t *n, unsigned k)
-{
-    return k < n->nlc ? sci_lc_link_sym(&n->lc[k]) : 0;
-}
-
-bool sci_node_link_sd(const sci_node_t *n, unsigned k)
-{
-    return k < n->nlc && sci_lc_link_sd(&n->lc[k]);
-}
-
-bool sci_node_irq(const sci_node_t *n, unsigned k) { return k < n->nlc && sci_lc_irq(&n->lc[k]); }
-
-bool sci_node_hin_ready(const sci_node_t *n) { return n->s.sf_n < SCI_PSB_SENDQ; }
-
-bool sci_node_hout_valid(const sci_node_t *n) { return n->s.rf_n != 0; }
-
-uint16_t sci_node_hout_sym(const sci_node_t *n)
-{
-    const sci_psb_state_t *s = &n->s;
-    return s->rf_n ? s->rf[s->rf_head].sym[s->rf_pos] : 0;
-}
-
-bool sci_node_hout_last(const sci_node_t *n)
-{
-    const sci_psb_state_t *s = &n->s;
-    return s->rf_n && s->rf_pos + 1u >= s->rf[s->rf_head].len;
+    n->fresh = true;
+    n->store_clean = true;
 }
 
 static uint64_t psb_status(const sci_psb_state_t *s)

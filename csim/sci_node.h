@@ -15,9 +15,16 @@
  * steps every LC with its B-link inputs, computes the PSB's next state and
  * commits.
  *
- * Storage: everything lives inside sci_node_t (the LCs with their tables,
- * the PSB's BRT of 16384 entries and ASEL of 8192); sci_node_step
- * allocates nothing and does no I/O.
+ * Storage: everything lives inside sci_node_t: first the registers that
+ * change per cycle (the PSB's, then both LCs'), then the memories (the
+ * PSB's FIFOs, the LCs' packet storage and tables, the PSB's BRT of 16384
+ * entries and ASEL of 8192); the LCs point at their memories in it, so a
+ * sci_node_t is not copied.  sci_node_step allocates nothing and does no
+ * I/O.  As in the LC, a step copies aside
+ * only the PSB's per-cycle registers (sci_psb_state_t, 48 bytes), writes
+ * its FIFOs' packets in place, keeps the tables after both, and returns at
+ * once with the inputs of the last step when that one changed nothing; an
+ * LC at rest inside a running node costs a few comparisons.
  */
 #ifndef SCI_NODE_H
 #define SCI_NODE_H
@@ -91,68 +98,116 @@ typedef struct sci_node_pkt {
     uint8_t len;
 } sci_node_pkt_t;
 
-/* Everything of the PSB that changes per cycle (the tables are apart). */
+/* Everything of the PSB that changes per cycle (the packets and the tables are apart).  Wide
+ * fields first and a size that is a multiple of 8: no padding, a step compares it as one
+ * block of 64-bit words. */
 typedef struct sci_psb_state {
     /* CTRL, TADDR. */
     uint16_t node_id;
     uint16_t rsr_timeout;
     uint16_t taddr;
-    /* Host send FIFO; sf_fill: symbols of the packet arriving from the host. */
-    sci_node_pkt_t sf[SCI_PSB_SENDQ];
-    uint8_t sf_head, sf_n, sf_fill;
-    /* Receive FIFO; rf_fill: symbols of the packet arriving on the B-link,
-     * rf_pos: symbols of the head already taken by the host. */
-    sci_node_pkt_t rf[SCI_PSB_RECVQ];
-    uint8_t rf_head, rf_n, rf_fill, rf_pos;
-    /* Reply buffer. */
-    sci_node_pkt_t rb[SCI_PSB_REPLYQ];
-    bool rb_tmo[SCI_PSB_REPLYQ]; /* a timeout reply: to port 0 as it is */
-    uint8_t rb_head, rb_n;
-    /* B-link: the packet under way (owner SCI_OWN_FREE when none). */
-    uint8_t own;   /* enum sci_blink_owner */
-    uint8_t port;  /* its destination port */
-    uint8_t moved; /* symbols of it moved */
     /* Remote-read timer. */
-    bool rr_armed;
     uint16_t rr_timer; /* cycles left; 0 when disarmed or expired */
     uint16_t rr_tid, rr_target, rr_lc;
     /* STATUS.discarded (saturating). */
     uint16_t discarded;
+    uint16_t ntgt; /* P2S failover: the NOTIFY target */
+    /* Host send FIFO; sf_fill: symbols of the packet arriving from the host. */
+    uint8_t sf_head, sf_n, sf_fill;
+    /* Receive FIFO; rf_fill: symbols of the packet arriving on the B-link,
+     * rf_pos: symbols of the head already taken by the host. */
+    uint8_t rf_head, rf_n, rf_fill, rf_pos;
+    /* Reply buffer. */
+    uint8_t rb_head, rb_n;
+    bool rb_tmo[SCI_PSB_REPLYQ]; /* a timeout reply: to port 0 as it is */
+    /* B-link: the packet under way (owner SCI_OWN_FREE when none). */
+    uint8_t own;   /* enum sci_blink_owner */
+    uint8_t port;  /* its destination port */
+    uint8_t moved; /* symbols of it moved */
+    bool rr_armed;
     /* P2S hardware failover (sci_node.md section 6). */
     bool fo_en, xw;
     bool focol_valid;
     uint8_t focol;         /* failed column */
-    uint16_t ntgt;         /* NOTIFY target */
     bool ydown_q;          /* LC 1 down, registered (reset 1) */
     bool yup_seen;         /* LC 1 has been up since reset */
     bool nt_owed, nt_down; /* a NOTIFY is owed, and the state it carries */
+    uint8_t pad[7];        /* always 0: fills the struct to a multiple of 8 bytes */
 } sci_psb_state_t;
+
+/* The PSB's packets: written in place by a step, read only while the registers say an entry
+ * holds a packet. */
+typedef struct sci_psb_store {
+    sci_node_pkt_t sf[SCI_PSB_SENDQ];
+    sci_node_pkt_t rf[SCI_PSB_RECVQ];
+    sci_node_pkt_t rb[SCI_PSB_REPLYQ];
+} sci_psb_store_t;
 
 typedef struct sci_node {
     sci_variant_t variant;
     unsigned nlc;
+    /* What a step knows of the steps before it, as the LC's (sci_lc.h): the last edge's
+     * effect on the node (enum sci_edge_effect), that the edge with the inputs last_in leaves
+     * it as it is; that every PSB register but the kept configuration holds its reset value;
+     * that the PSB's packet storage is all zero. */
+    bool stable, fresh, store_clean;
+    uint8_t effect;
+    sci_node_in_t last_in;
+    sci_psb_state_t s; /* the PSB's registers */
     sci_lc_t lc[SCI_NODE_MAX_LC];
+    /* The memories. */
+    sci_psb_store_t st;
+    sci_lc_ram_t lc_ram[SCI_NODE_MAX_LC];
     uint8_t brt[SCI_TABLE_ENTRIES];     /* PSB BRT: B-link port */
     uint8_t asel[SCI_PSB_ASEL_ENTRIES]; /* PSB address select (P2S) */
-    sci_psb_state_t s;
 } sci_node_t;
 
 void sci_node_init(sci_node_t *n, sci_variant_t v, unsigned nlc); /* nlc 1 or 2; tables 0 */
-void sci_node_step(sci_node_t *n, const sci_node_in_t *in);
+/* One edge; returns false when it was known to change nothing (the inputs of the last edge,
+ * which changed nothing) and did not run, true when it ran. */
+bool sci_node_step(sci_node_t *n, const sci_node_in_t *in);
+/* Whether the last edge is known to have left every state of the node (PSB, LCs, storage,
+ * tables) as it was (a false answer may be wrong; a true one never is). */
+bool sci_node_settled(const sci_node_t *n);
 
-bool sci_node_link_flag(const sci_node_t *n, unsigned k);
-uint16_t sci_node_link_sym(const sci_node_t *n, unsigned k);
-bool sci_node_link_sd(const sci_node_t *n, unsigned k);
-bool sci_node_hin_ready(const sci_node_t *n);
-bool sci_node_hout_valid(const sci_node_t *n);
-uint16_t sci_node_hout_sym(const sci_node_t *n);
-bool sci_node_hout_last(const sci_node_t *n);
-bool sci_node_irq(const sci_node_t *n, unsigned k);
+/* The outputs, registers all, read where a device reads them after every edge. Ports of a
+ * missing LC (k >= NLC): link flag 0, sym 0, sd 0, irq 0 (D19). */
+static inline bool sci_node_link_flag(const sci_node_t *n, unsigned k)
+{
+    return k < n->nlc && sci_lc_link_flag(&n->lc[k]);
+}
+static inline uint16_t sci_node_link_sym(const sci_node_t *n, unsigned k)
+{
+    return k < n->nlc ? sci_lc_link_sym(&n->lc[k]) : 0;
+}
+static inline bool sci_node_link_sd(const sci_node_t *n, unsigned k)
+{
+    return k < n->nlc && sci_lc_link_sd(&n->lc[k]);
+}
+static inline bool sci_node_irq(const sci_node_t *n, unsigned k)
+{
+    return k < n->nlc && sci_lc_irq(&n->lc[k]);
+}
+static inline bool sci_node_hin_ready(const sci_node_t *n) { return n->s.sf_n < SCI_PSB_SENDQ; }
+static inline bool sci_node_hout_valid(const sci_node_t *n) { return n->s.rf_n != 0; }
+static inline uint16_t sci_node_hout_sym(const sci_node_t *n)
+{
+    return n->s.rf_n ? n->st.rf[n->s.rf_head].sym[n->s.rf_pos] : 0;
+}
+static inline bool sci_node_hout_last(const sci_node_t *n)
+{
+    return n->s.rf_n && n->s.rf_pos + 1u >= n->st.rf[n->s.rf_head].len;
+}
 uint64_t sci_node_reg_read(const sci_node_t *n, uint8_t addr); /* sci_node.md section 4 */
 
 /* The debug words of sci_node.md section 5 into w[SCI_NODE_DEBUG_WORDS(nlc)]:
  * per LC k STATUS, COUNTS, DBG, then PSB STATUS, PSB DBG.  Returns the count. */
 unsigned sci_node_debug(const sci_node_t *n, uint64_t *w);
+
+/* A table entry loaded without a clock edge, as sci_lc_table_load: `reg` is a table's data
+ * register in the node's map (LC k's LRT or BRT at 0x20 k, PSB BRT or ASEL), taddr the TADDR a
+ * configuration cycle would have written before it. Registers are untouched. */
+void sci_node_table_load(sci_node_t *n, uint8_t reg, uint16_t taddr, uint64_t value);
 
 /* The B-link port the PSB gives a host packet (or reply) p of len symbols
  * under the current tables (section 2: address select, BRT, PROBE). */

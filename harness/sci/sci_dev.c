@@ -32,6 +32,7 @@ static const char *const sci_record_regs[] = {"crc_errors", "scrubbed", "failure
 typedef struct sci_cs {
     sci_lc_t lc;
     sci_lc_in_t in;
+    sci_lc_ram_t ram;
 } sci_cs_t;
 
 static void cs_destroy(void *self) { free(self); }
@@ -111,12 +112,15 @@ static void *sci_create(const dev_design_t *d, dev_impl_t impl, const char *inst
     sci_variant_t v = d == &p2s_design ? SCI_P2S : SCI_LC3;
     if (impl == DEV_IMPL_RTL)
         return sci_rtl_create(v == SCI_P2S, NULL, ops, err, errlen);
-    sci_cs_t *s = calloc(1, sizeof *s);
+    /* the model's registers are cache-line aligned (csim/sci_lc.h) */
+    sci_cs_t *s = aligned_alloc(_Alignof(sci_cs_t), sizeof *s);
+    if (s)
+        memset(s, 0, sizeof *s);
     if (!s) {
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
-    sci_lc_init(&s->lc, v);
+    sci_lc_init(&s->lc, &s->ram, v);
     s->in.rst_n = true;
     *ops = &sci_csim_ops;
     return s;

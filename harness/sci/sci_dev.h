@@ -100,6 +100,11 @@ int sci_node_design_p2s(const dev_design_t *d); /* d one of the four node design
 unsigned sci_node_design_nlc(const dev_design_t *d);
 
 /* The Verilated node (harness/sci/sci_node_rtl.cpp). */
+/* A node's C model (and only that): the table entry `reg` (a table's data register in the
+ * node's map) at TADDR `taddr` loaded without a clock edge (csim/sci_node.h
+ * sci_node_table_load). Returns -1 for any other device. */
+int sci_node_csim_table_load(device_t *d, uint32_t reg, uint32_t taddr, uint64_t value);
+
 extern const dev_ops_t sci_node_rtl_ops;
 void *sci_node_rtl_new(int p2s, unsigned nlc, const char *instance);
 void sci_node_rtl_trace_attach(void *self, void *tr);

@@ -136,51 +136,99 @@ unsigned sci_node_design_nlc(const dev_design_t *d) { return d->ports == ports2 
 
 /* ---- the C model as a device ----------------------------------------------------------- */
 
+/* The C model with what the device interface adds around it, in the node's first cache line:
+ * its input words as last decoded, packed (a node's inputs rarely change from one cycle to the
+ * next: nothing to decode then), whether they changed since the last edge (dirty) and whether
+ * that edge changed nothing (settled: then the next edge is skipped unless dirty, without
+ * touching the model), and the output words of the model's state, packed, made right after
+ * an edge that may have changed them, while its registers are still in the cache. A quiet
+ * node costs that one line a cycle. */
 typedef struct node_cs {
-    sci_node_t n;
+    bool dirty, settled;
+    uint64_t key; /* inputs: per LC k lin [16:0], lin.sd at 18 k; hin [17:0] at 36; hout.ready 54
+                      (UINT64_MAX before the first) */
+    uint64_t
+        outs; /* per LC k lout [16:0], lout.sd, irq at 19 k; hin.ready at 38; hout [17:0] at 39 */
     sci_node_in_t in;
+    sci_node_t n;
 } node_cs_t;
 
+#define LIN_BITS 0x1FFFFull /* {flag, sym} */
+#define BL_BITS  0x3FFFFull /* {last, valid, sym} */
+
 static void cs_destroy(void *self) { free(self); }
-static void cs_set_reset(void *self, bool a) { ((node_cs_t *)self)->in.rst_n = !a; }
+static void cs_set_reset(void *self, bool a)
+{
+    node_cs_t *s = self;
+    if (s->in.rst_n == a) {
+        s->in.rst_n = !a;
+        s->dirty = true;
+    }
+}
 
 static void cs_set_inputs(void *self, const uint64_t *in)
 {
     node_cs_t *s = self;
     unsigned nlc = s->n.nlc;
+    uint64_t key = (in[sci_node_port(nlc, SCI_NP_HIN, 0)] & BL_BITS) << 36 |
+                   (in[sci_node_port(nlc, SCI_NP_HOUT_READY, 0)] & 1u) << 54;
+    for (unsigned k = 0; k < nlc; k++)
+        key |= ((in[sci_node_port(nlc, SCI_NP_LIN, k)] & LIN_BITS) |
+                (in[sci_node_port(nlc, SCI_NP_LIN_SD, k)] & 1u) << 17)
+               << (18 * k);
+    if (key == s->key)
+        return;
+    s->key = key;
+    s->dirty = true;
     for (unsigned k = 0; k < nlc; k++) {
-        uint64_t w = in[sci_node_port(nlc, SCI_NP_LIN, k)];
+        uint64_t w = key >> (18 * k);
         s->in.lin_flag[k] = (w >> 16) & 1u;
         s->in.lin_sym[k] = (uint16_t)w;
-        s->in.lin_sd[k] = in[sci_node_port(nlc, SCI_NP_LIN_SD, k)] & 1u;
+        s->in.lin_sd[k] = (w >> 17) & 1u;
     }
-    uint64_t h = in[sci_node_port(nlc, SCI_NP_HIN, 0)];
+    uint64_t h = key >> 36;
     s->in.hin_valid = (h >> 16) & 1u;
     s->in.hin_sym = (uint16_t)h;
     s->in.hin_last = (h & SCI_LAST) != 0;
-    s->in.hout_ready = in[sci_node_port(nlc, SCI_NP_HOUT_READY, 0)] & 1u;
+    s->in.hout_ready = (key >> 54) & 1u;
+}
+
+/* The output words of the model's state, packed into s->outs. */
+static void cs_make_outputs(node_cs_t *s)
+{
+    const sci_node_t *n = &s->n;
+    unsigned nlc = n->nlc;
+    uint64_t o = 0;
+    for (unsigned k = 0; k < nlc; k++)
+        o |= (((uint64_t)sci_node_link_flag(n, k) << 16) | sci_node_link_sym(n, k) |
+              (uint64_t)sci_node_link_sd(n, k) << 17 | (uint64_t)sci_node_irq(n, k) << 18)
+             << (19 * k);
+    o |= (uint64_t)sci_node_hin_ready(n) << 38;
+    if (sci_node_hout_valid(n))
+        o |= (SCI_FLAG | sci_node_hout_sym(n) | (sci_node_hout_last(n) ? SCI_LAST : 0ull)) << 39;
+    s->outs = o;
 }
 
 static void cs_get_outputs(void *self, uint64_t *out)
 {
-    const sci_node_t *n = &((node_cs_t *)self)->n;
-    unsigned nlc = n->nlc;
+    const node_cs_t *s = self;
+    unsigned nlc = s->n.nlc;
+    uint64_t o = s->outs;
     for (unsigned k = 0; k < nlc; k++) {
-        out[sci_node_port(nlc, SCI_NP_LOUT, k)] =
-            ((uint64_t)sci_node_link_flag(n, k) << 16) | sci_node_link_sym(n, k);
-        out[sci_node_port(nlc, SCI_NP_LOUT_SD, k)] = sci_node_link_sd(n, k);
-        out[sci_node_port(nlc, SCI_NP_IRQ, k)] = sci_node_irq(n, k);
+        uint64_t w = o >> (19 * k);
+        out[sci_node_port(nlc, SCI_NP_LOUT, k)] = w & LIN_BITS;
+        out[sci_node_port(nlc, SCI_NP_LOUT_SD, k)] = (w >> 17) & 1u;
+        out[sci_node_port(nlc, SCI_NP_IRQ, k)] = (w >> 18) & 1u;
     }
-    out[sci_node_port(nlc, SCI_NP_HIN_READY, 0)] = sci_node_hin_ready(n);
-    int v = sci_node_hout_valid(n);
-    out[sci_node_port(nlc, SCI_NP_HOUT, 0)] =
-        v ? (SCI_FLAG | sci_node_hout_sym(n) | (sci_node_hout_last(n) ? SCI_LAST : 0)) : 0;
+    out[sci_node_port(nlc, SCI_NP_HIN_READY, 0)] = (o >> 38) & 1u;
+    out[sci_node_port(nlc, SCI_NP_HOUT, 0)] = (o >> 39) & BL_BITS;
 }
 
 static void cs_reg_write(void *self, uint32_t addr, uint64_t data, uint64_t mask)
 {
     node_cs_t *s = self;
     s->in.reg_we = true;
+    s->dirty = true;
     s->in.reg_waddr = (uint8_t)addr;
     dev_strobe_write(sci_node_reg_read(&s->n, (uint8_t)addr), data, mask, &s->in.reg_wdata,
                      &s->in.reg_wstrb);
@@ -193,29 +241,34 @@ static uint64_t cs_reg_read(void *self, uint32_t addr)
 
 static void cs_debug(void *self, uint64_t *w) { sci_node_debug(&((node_cs_t *)self)->n, w); }
 
-static void cs_tick(void *self, uint64_t cycle)
+/* One edge (its outputs come anew when it ran and may have changed something). The edge
+ * after a register write has other inputs (no write). */
+static void cs_edge(node_cs_t *s)
 {
-    node_cs_t *s = self;
-    (void)cycle;
-    sci_node_step(&s->n, &s->in);
+    if (s->settled && !s->dirty)
+        return; /* the inputs of the last edge, which changed nothing */
+    if (sci_node_step(&s->n, &s->in) && s->n.effect != SCI_EDGE_SAME)
+        cs_make_outputs(s);
+    s->settled = sci_node_settled(&s->n);
+    s->dirty = s->in.reg_we;
     s->in.reg_we = false;
 }
 
-/* One edge; max when it changed no state (and wrote no register): a fixpoint of the model.
- * A node held in reset (powered down) is one too. */
+static void cs_tick(void *self, uint64_t cycle)
+{
+    (void)cycle;
+    cs_edge(self);
+}
+
+/* One edge; max when it changed no state (and wrote no register): a fixpoint of the model,
+ * which the model tells (sci_node_settled). A node held in reset (powered down) is one too. */
 static uint64_t cs_skip(void *self, uint64_t cycle, uint64_t max)
 {
     node_cs_t *s = self;
-    if (s->in.reg_we) {
-        cs_tick(self, cycle);
-        return 1;
-    }
-    const sci_psb_state_t ps = s->n.s;
-    const sci_lc_state_t l0 = s->n.lc[0].s, l1 = s->n.lc[1].s;
-    cs_tick(self, cycle);
-    bool same = !memcmp(&ps, &s->n.s, sizeof ps) && !memcmp(&l0, &s->n.lc[0].s, sizeof l0) &&
-                (s->n.nlc < 2 || !memcmp(&l1, &s->n.lc[1].s, sizeof l1));
-    return same ? max : 1;
+    bool we = s->in.reg_we;
+    (void)cycle;
+    cs_edge(s);
+    return we || !sci_node_settled(&s->n) ? 1 : max;
 }
 
 static const dev_ops_t node_csim_ops = {cs_destroy,
@@ -232,6 +285,16 @@ static const dev_ops_t node_csim_ops = {cs_destroy,
                                         dev_no_control,
                                         cs_skip};
 
+int sci_node_csim_table_load(device_t *d, uint32_t reg, uint32_t taddr, uint64_t value)
+{
+    if (d->ops != &node_csim_ops)
+        return -1;
+    node_cs_t *s = d->self;
+    sci_node_table_load(&s->n, (uint8_t)reg, (uint16_t)taddr, value);
+    s->settled = false;
+    return 0;
+}
+
 static void *node_create(const dev_design_t *d, dev_impl_t impl, const char *inst,
                          const dev_ops_t **ops, char *err, size_t errlen)
 {
@@ -242,13 +305,19 @@ static void *node_create(const dev_design_t *d, dev_impl_t impl, const char *ins
         *ops = &sci_node_rtl_ops;
         return s;
     }
-    node_cs_t *s = calloc(1, sizeof *s);
+    /* the model's registers are cache-line aligned (csim/sci_lc.h) */
+    node_cs_t *s = aligned_alloc(_Alignof(node_cs_t), sizeof *s);
+    if (s)
+        memset(s, 0, sizeof *s);
     if (!s) {
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
     sci_node_init(&s->n, p2s ? SCI_P2S : SCI_LC3, nlc);
     s->in.rst_n = true;
+    s->key = UINT64_MAX;
+    s->dirty = true;
+    cs_make_outputs(s);
     *ops = &node_csim_ops;
     return s;
 }

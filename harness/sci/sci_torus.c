@@ -750,6 +750,62 @@ static void boot_write(torusdev_t *t, unsigned i, uint32_t a, uint64_t data, uin
     m->ops->tick(m->self, UINT64_MAX);
 }
 
+/* The TADDR registers a table load ends with: per block (X-LC, Y-LC, PSB) the last index it
+ * wrote, UINT64_MAX for none. */
+enum { BLK_X, BLK_Y, BLK_PSB, NBLK };
+static const uint32_t blk_taddr[NBLK] = {SCI_REG_TADDR, SCI_NODE_LC_STRIDE + SCI_REG_TADDR,
+                                         SCI_PSB_TADDR};
+
+/* Table entry `reg` = v at index idx of node i: a configuration cycle writing TADDR (unless
+ * the last one did), then one writing the entry. A C model takes the entry directly (a 32 x 32
+ * torus's tables are some ten million such cycles); boot_tables then writes its TADDR
+ * registers the last index each block had, so the node ends as the cycles would leave it. */
+static void boot_entry(torusdev_t *t, unsigned i, unsigned blk, uint64_t *last, uint64_t idx,
+                       uint32_t reg, uint64_t v, uint64_t mask)
+{
+    if (t->impl == DEV_IMPL_CSIM &&
+        sci_node_csim_table_load(t->node[i], reg, (uint32_t)idx, v) == 0) {
+        last[blk] = idx;
+        return;
+    }
+    if (last[blk] != idx) {
+        boot_write(t, i, blk_taddr[blk], idx, 0x3FFF);
+        last[blk] = idx;
+    }
+    boot_write(t, i, reg, v, mask);
+}
+
+/* Node i's fault-free tables from tb (see the top of this file): only the entries that differ
+ * from the reset value 0. */
+static void boot_tables(torusdev_t *t, unsigned i, const sci_tables_t *tb)
+{
+    const torusdesign_t *td = t->td;
+    const uint32_t lc[2] = {0, SCI_NODE_LC_STRIDE};
+    uint64_t last[NBLK] = {UINT64_MAX, UINT64_MAX, UINT64_MAX};
+    for (unsigned s = 0; s < tb->nsets; s++)
+        for (unsigned d = 0; d < t->n; d++) {
+            const sci_entry_t *e = sci_route_entry(tb, i, s, d);
+            uint64_t idx = sci_route_index(&td->t, s, d);
+            uint8_t take[2] = {e->xtake, e->ytake}, port[2] = {e->xport, e->yport};
+            for (unsigned k = 0; k < 2; k++) {
+                if (take[k])
+                    boot_entry(t, i, k, last, idx, lc[k] + SCI_REG_LRT, 1, 1);
+                if (port[k])
+                    boot_entry(t, i, k, last, idx, lc[k] + SCI_REG_BRT, port[k], 7);
+            }
+            if (e->pport)
+                boot_entry(t, i, BLK_PSB, last, idx, SCI_PSB_BRT, e->pport, 7);
+        }
+    if (td->p2s)
+        for (unsigned d = 0; d < t->n; d++)
+            if (tb->asel[(size_t)i * t->n + d])
+                boot_entry(t, i, BLK_PSB, last, td->ids[d], SCI_PSB_ASEL, 1, 1);
+    if (t->impl == DEV_IMPL_CSIM) /* the entries went in directly: the TADDRs they leave */
+        for (unsigned k = 0; k < NBLK; k++)
+            if (last[k] != UINT64_MAX)
+                boot_write(t, i, blk_taddr[k], last[k], 0x3FFF);
+}
+
 /* The fault-free tables of sci_route_tables() (see the top of this file), then the default
  * configuration. */
 static int boot(torusdev_t *t, char *err, size_t errlen)
@@ -758,37 +814,12 @@ static int boot(torusdev_t *t, char *err, size_t errlen)
     sci_tables_t tb;
     if (sci_route_tables(&td->t, NULL, &tb, err, errlen) < 0)
         return -1;
-    const uint32_t lc[2] = {0, SCI_NODE_LC_STRIDE};
     for (unsigned i = 0; i < t->n; i++) {
         device_t *m = t->node[i];
         m->ops->set_reset(m->self, true);
         m->ops->set_inputs(m->self, nin(t, i));
         m->ops->tick(m->self, UINT64_MAX); /* a plain reset edge: CTRL and TADDR to reset values */
-        for (unsigned s = 0; s < tb.nsets; s++)
-            for (unsigned d = 0; d < t->n; d++) {
-                const sci_entry_t *e = sci_route_entry(&tb, i, s, d);
-                uint64_t idx = sci_route_index(&td->t, s, d);
-                uint8_t take[2] = {e->xtake, e->ytake}, port[2] = {e->xport, e->yport};
-                for (unsigned k = 0; k < 2; k++) {
-                    if (!take[k] && !port[k])
-                        continue;
-                    boot_write(t, i, lc[k] + SCI_REG_TADDR, idx, 0x3FFF);
-                    if (take[k])
-                        boot_write(t, i, lc[k] + SCI_REG_LRT, 1, 1);
-                    if (port[k])
-                        boot_write(t, i, lc[k] + SCI_REG_BRT, port[k], 7);
-                }
-                if (e->pport) {
-                    boot_write(t, i, SCI_PSB_TADDR, idx, 0x3FFF);
-                    boot_write(t, i, SCI_PSB_BRT, e->pport, 7);
-                }
-            }
-        if (td->p2s)
-            for (unsigned d = 0; d < t->n; d++)
-                if (tb.asel[(size_t)i * t->n + d]) {
-                    boot_write(t, i, SCI_PSB_TADDR, td->ids[d], 0x3FFF);
-                    boot_write(t, i, SCI_PSB_ASEL, 1, 1);
-                }
+        boot_tables(t, i, &tb);
         for (unsigned c = 0; c < NCTRL; c++)
             boot_write(t, i, ctrl_addr[c], t->ctrl[(size_t)i * NCTRL + c], ~0ull);
     }

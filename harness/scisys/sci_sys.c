@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "sci_word.h"
 
@@ -117,6 +118,7 @@ static void apply_faults(sci_sys_t *s)
         unsigned x, y;
         if (sscanf(w, "off %u,%u", &x, &y) == 2 && x < s->w && y < s->h) {
             unsigned i = sci_torus_index(s->w, x, y);
+            scisys_host_wake(s, i);
             s->host[i].dead = true;
             s->host[i].cur.len = 0;
             s->host[i].pqn = 0;
@@ -130,6 +132,7 @@ static void apply_faults(sci_sys_t *s)
         if (sscanf(w, "on %u,%u", &x, &y) == 2 && x < s->w && y < s->h) {
             unsigned i = sci_torus_index(s->w, x, y);
             drv_t *d = &s->drv[i];
+            scisys_host_wake(s, i);
             if (d->state == SCI_DRV_DEAD) { /* the driver boots with the node: all fresh */
                 s->host[i].dead = false;
                 d->state = SCI_DRV_IDLE;
@@ -306,10 +309,18 @@ void *sci_sys_lockstep(sci_sys_t *s) { return &s->ls; }
 
 /* ---- set-up -------------------------------------------------------------------------- */
 
-static int set_cfg(const dev_design_t *d, dev_write_t *w, unsigned n, unsigned max,
+/* Merge node i's register `name` (nI.J.BASE) = v into the writes. The torus lists every
+ * node's registers in the same order, node after node (harness/sci/sci_torus.c), so the index
+ * is node 0's (r0) plus i strides: one name compare instead of a search through every
+ * node's registers (a 32 x 32 torus has some 40 000); a name that does not match is searched. */
+static int set_cfg(const sci_sys_t *s, dev_write_t *w, unsigned n, unsigned max, unsigned i, int r0,
                    const char *name, uint64_t v)
 {
-    int r = dev_reg_index(d, name);
+    const dev_design_t *d = s->d;
+    unsigned stride = d->nregs / s->n;
+    int r = r0 < 0 ? -1 : r0 + (int)(i * stride);
+    if (r < 0 || (unsigned)r >= d->nregs || strcasecmp(d->regs[r].name, name) != 0)
+        r = dev_reg_index(d, name);
     if (r < 0)
         return (int)n;
     return (int)dev_write_merge(w, n, max, &d->regs[r], v);
@@ -396,28 +407,35 @@ static int sys_configure(sci_sys_t *s, char *err, size_t errlen)
         return -1;
     }
     unsigned nw = dev_config_defaults(s->d, w, maxw);
-    for (unsigned i = 0; i < s->n; i++) {
+    static const char *const base[7] = {"x.echo_timeout", "x.busy_limit", "x.retry_limit",
+                                        "y.echo_timeout", "y.busy_limit", "y.retry_limit",
+                                        "rsr_timeout"};
+    const uint64_t v[7] = {p->echo_timeout,
+                           p->busy_limit,
+                           p->retry_limit,
+                           p->echo_timeout,
+                           p->busy_limit,
+                           p->retry_limit,
+                           p->rsr_timeout > 0xFFFF ? 0xFFFF : p->rsr_timeout};
+    int r0[7];
+    for (unsigned k = 0; k < 7; k++) {
         char nm[48];
-        const char *lc[2] = {"x", "y"};
-        for (unsigned k = 0; k < 2; k++) {
-            snprintf(nm, sizeof nm, "n%u.%u.%s.echo_timeout", xn(s, i), yn(s, i), lc[k]);
-            nw = (unsigned)set_cfg(s->d, w, nw, maxw, nm, p->echo_timeout);
-            snprintf(nm, sizeof nm, "n%u.%u.%s.busy_limit", xn(s, i), yn(s, i), lc[k]);
-            nw = (unsigned)set_cfg(s->d, w, nw, maxw, nm, p->busy_limit);
-            snprintf(nm, sizeof nm, "n%u.%u.%s.retry_limit", xn(s, i), yn(s, i), lc[k]);
-            nw = (unsigned)set_cfg(s->d, w, nw, maxw, nm, p->retry_limit);
-        }
-        snprintf(nm, sizeof nm, "n%u.%u.rsr_timeout", xn(s, i), yn(s, i));
-        nw = (unsigned)set_cfg(s->d, w, nw, maxw, nm,
-                               p->rsr_timeout > 0xFFFF ? 0xFFFF : p->rsr_timeout);
+        snprintf(nm, sizeof nm, "n0.0.%s", base[k]);
+        r0[k] = dev_reg_index(s->d, nm);
     }
+    for (unsigned i = 0; i < s->n; i++)
+        for (unsigned k = 0; k < 7; k++) {
+            char nm[48];
+            snprintf(nm, sizeof nm, "n%u.%u.%s", xn(s, i), yn(s, i), base[k]);
+            nw = (unsigned)set_cfg(s, w, nw, maxw, i, r0[k], nm, v[k]);
+        }
     ls_reset(&s->ls, w, nw);
     free(w);
     for (unsigned i = 0; i < s->d->nports; i++)
         if (s->d->ports[i].dir == DEV_IN)
             s->in[i] = 0;
     for (unsigned i = 0; i < s->n; i++)
-        s->in[sci_torus_port(s->d, xn(s, i), yn(s, i), SCI_TP_HOUT_READY)] = 1;
+        s->in[tport(i, SCI_TP_HOUT_READY)] = 1;
     return 0;
 }
 

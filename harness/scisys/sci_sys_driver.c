@@ -32,6 +32,7 @@ static void drv_update_holds(sci_sys_t *s, unsigned i)
     drv_t *d = &s->drv[i];
     bool pass = d->state != SCI_DRV_IDLE && !s->cfg.p2s;
     unsigned x = xn(s, i), y = yn(s, i), xu = (x + s->w - 1) % s->w;
+    scisys_host_wake(s, i);
     h->nheld = 0;
     for (unsigned t = 0; t < s->n; t++) {
         unsigned tx = xn(s, t), ty = yn(s, t);

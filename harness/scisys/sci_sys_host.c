@@ -63,6 +63,7 @@ int sci_sys_add_flow(sci_sys_t *s, const char *name, unsigned src, unsigned dst,
         s->capflow = cap;
     }
     host_t *h = &s->host[src];
+    scisys_host_wake(s, src);
     unsigned *hf = realloc(h->flows, (h->nflows + 1) * sizeof *hf);
     if (!hf) {
         snprintf(err, errlen, "out of memory");
@@ -93,10 +94,15 @@ void sci_sys_stop_flows(sci_sys_t *s)
             /* a saturating flow has generated what it handed out */
             f->gen_stop = f->interval == 0 ? f->sent_hi : scisys_flow_gen(s, f);
             f->stop_at = s->now;
+            scisys_host_wake(s, f->src);
         }
 }
 
-void sci_sys_abandon_flow(sci_sys_t *s, unsigned k) { s->flow[k].abandoned = true; }
+void sci_sys_abandon_flow(sci_sys_t *s, unsigned k)
+{
+    s->flow[k].abandoned = true;
+    scisys_host_wake(s, s->flow[k].src);
+}
 
 void sci_sys_set_interval(sci_sys_t *s, unsigned k, uint64_t interval)
 {
@@ -108,6 +114,7 @@ void sci_sys_set_interval(sci_sys_t *s, unsigned k, uint64_t interval)
     f->gen = f->interval == 0 ? (s->now >= f->start ? f->sent_hi : 0) : scisys_flow_gen(s, f);
     f->interval = interval;
     f->next_gen_at = s->now + interval;
+    scisys_host_wake(s, f->src);
 }
 
 /* ---- host transmit ------------------------------------------------------------------- */
@@ -173,30 +180,61 @@ static void flow_rest(sci_sys_t *s, flow_t *f)
     f->probing = true;
 }
 
-/* The next data packet of host i, round robin over its flows; false if none may go. */
+/* The first cycle after now at which flow f (not held, not abandoned), left alone, may have a
+ * DATA packet to send: its rest ends, its retransmission timer runs out, it starts, or it
+ * generates its next message (UINT64_MAX: only an ACK or another event can give it one). */
+static uint64_t flow_wake(const sci_sys_t *s, const flow_t *f)
+{
+    uint64_t t = UINT64_MAX;
+    const uint64_t at[4] = {f->quiet_until, f->rtx_at, f->start,
+                            f->interval && f->stop_at == UINT64_MAX ? f->next_gen_at : 0};
+    for (unsigned k = 0; k < 4; k++)
+        if (at[k] > s->now && at[k] < t)
+            t = at[k];
+    return t;
+}
+
+/* Whether flow f (not held, not abandoned) may send a message now: not resting, and, after a
+ * retransmission timer that ran out sent it back to its oldest unacknowledged message (or
+ * rested it), a message generated and room in the window. */
+static bool flow_may_send(sci_sys_t *s, flow_t *f)
+{
+    unsigned W = s->cfg.par.window;
+    if (s->now < f->quiet_until)
+        return false;
+    if (f->rtx_at && s->now >= f->rtx_at && f->base < f->sent_hi) {
+        if (f->quiet_until == 0 && f->rtx_at == f->rto_at && ++f->fail_streak >= GIVE_UP) {
+            flow_rest(s, f); /* no ACK for GIVE_UP timeouts in a row */
+            return false;
+        }
+        if (f->rtx_at == f->rto_at)
+            f->tmo_rounds++;
+        f->quiet_until = 0;
+        f->retx += f->sent_hi - f->base; /* go back to the oldest unacknowledged */
+        f->next = f->base;
+        f->rtx_at = f->rto_at = s->now + s->c_rtx;
+    }
+    return f->next < f->base + (f->probing ? 1u : W) && f->next < scisys_flow_gen(s, f);
+}
+
+/* The next data packet of host i, round robin over its flows; false if none may go (then
+ * h->data_wake is when one may). */
 static bool next_data(sci_sys_t *s, unsigned i, pkt_t *p)
 {
     host_t *h = &s->host[i];
     unsigned W = s->cfg.par.window;
+    uint64_t wake = UINT64_MAX;
     for (unsigned j = 0; j < h->nflows; j++) {
         unsigned k = h->flows[(h->rr + j) % h->nflows];
         flow_t *f = &s->flow[k];
-        if (h->held[f->dst] || s->now < f->quiet_until || f->abandoned)
+        if (h->held[f->dst] || f->abandoned)
+            continue; /* until a release (an event) */
+        if (!flow_may_send(s, f)) {
+            uint64_t fw = flow_wake(s, f);
+            if (fw < wake)
+                wake = fw;
             continue;
-        if (f->rtx_at && s->now >= f->rtx_at && f->base < f->sent_hi) {
-            if (f->quiet_until == 0 && f->rtx_at == f->rto_at && ++f->fail_streak >= GIVE_UP) {
-                flow_rest(s, f); /* no ACK for GIVE_UP timeouts in a row */
-                continue;
-            }
-            if (f->rtx_at == f->rto_at)
-                f->tmo_rounds++;
-            f->quiet_until = 0;
-            f->retx += f->sent_hi - f->base; /* go back to the oldest unacknowledged */
-            f->next = f->base;
-            f->rtx_at = f->rto_at = s->now + s->c_rtx;
         }
-        if (f->next >= f->base + (f->probing ? 1u : W) || f->next >= scisys_flow_gen(s, f))
-            continue;
         uint32_t seq = f->next++;
         if (seq == f->sent_hi) {
             f->t_first[seq % W] = s->now;
@@ -209,6 +247,7 @@ static bool next_data(sci_sys_t *s, unsigned i, pkt_t *p)
         h->rr = (h->rr + j + 1) % h->nflows;
         return true;
     }
+    h->data_wake = wake;
     return false;
 }
 
@@ -223,8 +262,8 @@ uint64_t scisys_host_tx(sci_sys_t *s, unsigned i, bool ready)
             h->cur = h->pq[h->pqh];
             h->pqh = (h->pqh + 1) % PQ;
             h->pqn--;
-        } else if (!next_data(s, i, &h->cur)) {
-            return 0;
+        } else if (s->now < h->data_wake || !next_data(s, i, &h->cur)) {
+            return 0; /* no data before data_wake */
         }
         h->pos = 0;
     }
@@ -290,6 +329,7 @@ static void got_ack(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
         return;
     }
     if (cum > f->base) {
+        scisys_host_wake(s, i);
         f->fail_streak = 0;
         f->backoff = 0;
         f->probing = false;
@@ -312,6 +352,7 @@ static void got_fail(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
     if (h->tidmap[tid % NTID].kind != TK_DATA)
         return; /* a driver packet or an ACK: the driver's timers cover those */
     flow_t *f = &s->flow[h->tidmap[tid % NTID].flow];
+    scisys_host_wake(s, i);
     f->fails++;
     scisys_log(s, i, "FAIL_REPORT reason %u for flow %s message %u", p[4], f->name,
                h->tidmap[tid % NTID].seq);

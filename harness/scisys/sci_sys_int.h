@@ -40,8 +40,8 @@
 enum { TK_NONE = 0, TK_DATA, TK_READ, TK_PROBE, TK_NOTIFY };
 
 typedef struct pkt {
+    uint8_t len; /* first: a host's cur.len sits with its other per-cycle fields */
     uint16_t sym[SCI_MAX_PKT];
-    uint8_t len;
 } pkt_t;
 
 typedef struct flow {
@@ -72,23 +72,29 @@ typedef struct flow {
     unsigned nbin_msgs;
 } flow_t;
 
+/* A host. What every cycle looks at comes first (a torus of 1024 hosts is a cycle's walk
+ * through them): the packet being sent, the queue and receive counts, whether it is dead, and
+ * data_wake: no flow of it can have a DATA packet to send before that cycle unless something
+ * happens to its flows (an ACK, a FAIL_REPORT, a hold or release, a fault, a flow added,
+ * stopped, abandoned or repaced), and each of those sets it to 0 (scisys_host_wake). */
 typedef struct host {
-    pkt_t pq[PQ];
+    bool dead;
     unsigned pqh, pqn;
-    pkt_t cur;
     unsigned pos; /* next symbol of cur; cur.len 0: none */
-    uint16_t tid;
-    struct {
-        uint8_t kind;
-        uint32_t flow, seq;
-    } tidmap[NTID];
-    uint16_t rx[SCI_MAX_PKT + 8];
     unsigned rxn;
+    uint64_t data_wake;
+    pkt_t cur;
+    uint16_t tid;
     unsigned *flows, nflows, rr; /* flows this host sources */
     uint8_t *held;               /* per destination node: held by the driver */
     unsigned nheld;
     uint64_t acks_dropped; /* ACKs dropped on a full queue (a blocked PSB FIFO) */
-    bool dead;
+    uint16_t rx[SCI_MAX_PKT + 8];
+    pkt_t pq[PQ];
+    struct {
+        uint8_t kind;
+        uint32_t flow, seq;
+    } tidmap[NTID];
 } host_t;
 
 typedef struct wr {
@@ -195,10 +201,16 @@ static inline uint64_t reg_read(sci_sys_t *s, unsigned node, unsigned a)
     return dev_reg_read(s->ls.m[0], ((uint32_t)node << 8) | a);
 }
 
+/* Node i's port of kind SCI_TP_*: at i * SCI_TORUS_NK + kind (harness/sci/sci_torus.h). */
+static inline unsigned tport(unsigned node, unsigned kind) { return node * SCI_TORUS_NK + kind; }
+
 static inline uint64_t out_port(const sci_sys_t *s, unsigned node, unsigned kind)
 {
-    return s->ls.out[0][sci_torus_port(s->d, node % s->w, node / s->w, kind)];
+    return s->ls.out[0][tport(node, kind)];
 }
+
+/* Something happened to the flows host i sources: look for data again (host_t.data_wake). */
+static inline void scisys_host_wake(sci_sys_t *s, unsigned i) { s->host[i].data_wake = 0; }
 
 /* The node of an id, UINT32_MAX if none. */
 static inline unsigned node_of_id(const sci_sys_t *s, uint16_t id)

@@ -15,6 +15,7 @@ static void fe_hold_all(sci_sys_t *s, bool on)
     s->fe.halt = on;
     for (unsigned i = 0; i < s->n; i++) {
         host_t *h = &s->host[i];
+        scisys_host_wake(s, i);
         memset(h->held, on, s->n);
         h->nheld = on ? s->n : 0;
         if (!on)

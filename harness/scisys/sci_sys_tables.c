@@ -31,7 +31,7 @@ int sci_sys_read_tables(sci_sys_t *s, void *tbv, char *err, size_t errlen)
         tb->f.dead[i] = s->host[i].dead;
     /* quiet inputs while the port is used */
     for (unsigned i = 0; i < s->n; i++)
-        s->in[sci_torus_port(s->d, xn(s, i), yn(s, i), SCI_TP_HIN)] = 0;
+        s->in[tport(i, SCI_TP_HIN)] = 0;
     for (unsigned i = 0; i < s->n; i++) {
         if (s->host[i].dead)
             continue;

@@ -38,6 +38,7 @@ typedef struct tally {
 
 typedef struct bench {
     sci_lc_t lc;
+    sci_lc_ram_t ram;
     sci_lc_in_t in;
     long cycle;
     tally_t *t;
@@ -175,7 +176,7 @@ static void bench_init(bench_t *b, tally_t *t, sci_variant_t v, uint64_t ctl)
     b->t = t;
     b->sd = true;
     b->bout_ready = true;
-    sci_lc_init(&b->lc, v);
+    sci_lc_init(&b->lc, &b->ram, v);
     b->in.rst_n = true;
     reg_write(b, SCI_REG_CTRL, ctl);
     run_to(b, 100);
