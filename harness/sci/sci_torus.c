@@ -49,6 +49,8 @@
  *   the power cycle (real RAM would not; a driver would reload them). `on` of a node that is
  *   on and `off` of a node that is off change nothing.
  * - Debug words: every node's (rtl/sci_node.md section 5), node by node.
+ * - Threads (sci_torus_set_pool, C model): the nodes' edges of a cycle run on several threads;
+ *   every output, register and debug word is the same as on one.
  * - Ownership: a torus's design is built on request and belongs to the caller (dev.h); its
  *   nodes' design is a fixed one.
  */
@@ -349,10 +351,10 @@ typedef struct torusdev {
     unsigned rot; /* rotation of the configuration writes during reset */
     dev_impl_t impl;
     void *trace;
-    bool ierr; /* a node model flagged an internal error (sticky, as each node's flag) */
     /* the edge under way (see step_node), and where it runs */
-    tpool_t *pool;                /* NULL: on the calling thread */
-    atomic_bool moved, step_ierr; /* some node's edge changed its state / flagged an error */
+    tpool_t *pool;     /* NULL: on the calling thread */
+    atomic_bool moved; /* skipping: some node's edge changed its state */
+    atomic_bool ierr;  /* a node model flagged an internal error (sticky, as each node's) */
     uint64_t step_cycle, step_max;
     unsigned step_ctrl; /* in reset: the configuration register of this edge's rotation */
     bool step_skip;     /* skip (dev_ops_t.skip) instead of tick */
@@ -544,10 +546,10 @@ static void tr_debug(void *self, uint64_t *w)
 /* ---- the clock edge ---------------------------------------------------------------------
  * A node's edge depends only on its own state and inputs, and its inputs only on what its
  * neighbours output before the edge (every link is a register stage) and on the torus's
- * inputs. So the nodes step in parts, each part on its own thread of the pool
- * (sci_torus_set_pool): a node reads its neighbours' outputs from nout and puts its new ones
- * into nnext, and the two swap once every part is done. What the parts report is merged in
- * part order; nothing a node computes depends on which thread ran it. */
+ * inputs. So the nodes step on the threads of a pool (sci_torus_set_pool) in any order: a node
+ * reads its neighbours' outputs from nout and puts its new ones into nnext, and the two swap
+ * once every node is done. What the nodes report beyond themselves is two flags (an edge that
+ * changed state, an internal error), the same whichever thread set them. */
 
 /* The register writes the device makes into node i before this edge: during reset one
  * configuration register in rotation (except into the node a device write addressed), while
@@ -585,7 +587,7 @@ static void step_node(torusdev_t *t, unsigned i)
         post_edge(t, i);
     }
     if (m->ops->internal_error(m->self))
-        atomic_store_explicit(&t->step_ierr, true, memory_order_relaxed);
+        atomic_store_explicit(&t->ierr, true, memory_order_relaxed);
     uint64_t *o = &t->nnext[(size_t)i * t->np];
     m->ops->get_outputs(m->self, o);
     node_eout(t, i, o);
@@ -603,8 +605,6 @@ static bool step(torusdev_t *t)
 {
     atomic_store_explicit(&t->moved, false, memory_order_relaxed);
     tpool_for(t->pool, t->n, step_nodes, t);
-    if (atomic_load_explicit(&t->step_ierr, memory_order_relaxed))
-        t->ierr = true;
     uint64_t *o = t->nout;
     t->nout = t->nnext;
     t->nnext = o;
@@ -626,7 +626,8 @@ static void step_traced(torusdev_t *t, uint64_t cycle)
     for (unsigned i = 0; i < t->n; i++)
         post_edge(t, i);
     refresh(t);
-    t->ierr |= sci_fabric_internal_error(t->node, t->n) != 0;
+    if (sci_fabric_internal_error(t->node, t->n))
+        atomic_store_explicit(&t->ierr, true, memory_order_relaxed);
 }
 
 static void tr_tick(void *self, uint64_t cycle)
@@ -676,7 +677,7 @@ int sci_torus_set_pool(device_t *d, tpool_t *pool, char *err, size_t errlen)
 static int tr_internal_error(void *self)
 {
     torusdev_t *t = self;
-    return t->ierr;
+    return atomic_load_explicit(&t->ierr, memory_order_relaxed);
 }
 
 int sci_torus_trace_share(device_t *d, void *tr, char *err, size_t errlen)

@@ -18,6 +18,8 @@
  *   7. the clock edge. When nothing in the harness has anything to do before cycle T and the
  *      C model says an edge changes nothing (dev_ops_t.skip), the edges up to T are skipped:
  *      a driver's 200 ms timer with sparse traffic costs a few edges, not 20 million.
+ * Steps 3 to 5 run node by node, and with cfg.threads on several threads, as does the C
+ * model's edge (sci_sys_par.c, sci_torus.c): the same run whatever the thread count.
  */
 #include "sci_sys_int.h"
 

@@ -9,7 +9,8 @@
  *   sci_sys_static.c  the static front end (sci_sys.md section 3's baseline);
  *   sci_sys_stats.c   what was measured: per-flow counts and gaps, the time series;
  *   sci_sys_tables.c  reading the tables in force back from the hardware;
- *   sci_sys_obs.c     the harness observer's feed into the waveform.
+ *   sci_sys_obs.c     the harness observer's feed into the waveform;
+ *   sci_sys_par.c     the cycle's per-node phases on the threads of cfg.threads.
  * The contract is harness/scisys/sci_sys.md.
  */
 #ifndef FTSIM_SCI_SYS_INT_H
