@@ -103,6 +103,8 @@ unsigned sci_node_design_nlc(const dev_design_t *d);
 extern const dev_ops_t sci_node_rtl_ops;
 void *sci_node_rtl_new(int p2s, unsigned nlc, const char *instance);
 void sci_node_rtl_trace_attach(void *self, void *tr);
+/* The clock edge in phases a fabric interleaves with the dumps of its shared waveform, as
+ * rn1_rtl_phase (harness/core/vl_trace.h): 0 settle, 1 clock low, 2 the edge. */
 void sci_node_rtl_phase(void *self, int phase);
 
 #endif

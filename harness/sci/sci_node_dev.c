@@ -230,7 +230,8 @@ static const dev_ops_t node_csim_ops = {cs_destroy,
                                         dev_csim_trace_close,
                                         dev_csim_internal_error,
                                         dev_no_control,
-                                        cs_skip};
+                                        cs_skip,
+                                        NULL};
 
 static void *node_create(const dev_design_t *d, dev_impl_t impl, const char *inst,
                          const dev_ops_t **ops, char *err, size_t errlen)

@@ -45,10 +45,8 @@ template <class V, unsigned NLC> struct Node : NodeBase {
     }
     ~Node() override
     {
-        if (tfp) {
-            tfp->close();
-            delete tfp;
-        }
+        if (tfp)
+            ftsim_vl_trace_close(tfp);
         top->final();
         delete top;
     }
@@ -97,10 +95,11 @@ template <class V, unsigned NLC> struct Node : NodeBase {
     }
     void phase(int ph) override
     {
-        if (ph == 1)
-            top->clk_i = 0;
-        if (ph == 2)
-            top->clk_i = 1;
+        if (ph == 2 && top->clk_i) {
+            top->clk_i = 0; // no phase 1: an eval with the clock low, so the rise is an edge
+            top->eval();
+        }
+        top->clk_i = ph != 1;
         top->eval();
         if (ph == 2)
             top->reg_we_i = 0;
@@ -135,13 +134,14 @@ void debug(void *self, uint64_t *w)
 void tick(void *self, uint64_t cycle)
 {
     NodeBase *s = me(self);
-    const bool dump = s->tfp && cycle != UINT64_MAX;
-    s->phase(0);
-    if (dump)
-        s->tfp->dump(cycle * DEV_NS_PER_CYCLE);
-    s->phase(1);
-    if (dump)
-        s->tfp->dump(cycle * DEV_NS_PER_CYCLE + DEV_NS_PER_CYCLE / 2);
+    if (!s->tfp || !ftsim_vl_trace_on(s->tfp, cycle)) {
+        s->phase(2); // no dump: the edge alone (its eval with the clock low settles)
+        return;
+    }
+    for (int ph = 0; ph < 2; ph++) {
+        s->phase(ph);
+        ftsim_vl_trace_dump(s->tfp, cycle * DEV_NS_PER_CYCLE + (ph ? DEV_NS_PER_CYCLE / 2 : 0));
+    }
     s->phase(2);
 }
 
@@ -161,10 +161,11 @@ void trace_close(void *self, uint64_t cycle)
     NodeBase *s = me(self);
     if (!s->tfp)
         return;
-    s->phase(0);
-    s->tfp->dump(cycle * DEV_NS_PER_CYCLE);
-    s->tfp->close();
-    delete s->tfp;
+    if (ftsim_vl_trace_on(s->tfp, cycle)) {
+        s->phase(0);
+        ftsim_vl_trace_dump(s->tfp, cycle * DEV_NS_PER_CYCLE);
+    }
+    ftsim_vl_trace_close(s->tfp);
     s->tfp = nullptr;
 }
 
@@ -174,11 +175,18 @@ int internal_error(void *self)
     return ftsim_vl_context()->gotError() ? 1 : 0;
 }
 
+void trace_window(void *self, uint64_t from, uint64_t to)
+{
+    NodeBase *s = me(self);
+    if (s->tfp)
+        ftsim_vl_trace_window(s->tfp, from, to);
+}
+
 } // namespace
 
 extern "C" const dev_ops_t sci_node_rtl_ops = {
-    destroy, set_reset, set_inputs, get_outputs, reg_write,      reg_read,
-    debug,   tick,      trace_open, trace_close, internal_error, dev_no_control};
+    destroy, set_reset,  set_inputs,  get_outputs,    reg_write,      reg_read, debug,
+    tick,    trace_open, trace_close, internal_error, dev_no_control, nullptr,  trace_window};
 
 extern "C" void *sci_node_rtl_new(int p2s, unsigned nlc, const char *instance)
 {

@@ -42,10 +42,8 @@ template <class V> struct SciRtl : SciRtlBase {
     }
     ~SciRtl() override
     {
-        if (tfp) {
-            tfp->close();
-            delete tfp;
-        }
+        if (tfp)
+            ftsim_vl_trace_close(tfp);
         top->final();
         delete top;
     }
@@ -85,15 +83,15 @@ template <class V> struct SciRtl : SciRtlBase {
     }
     void tick(uint64_t cycle) override
     {
-        const bool dump = tfp && cycle != UINT64_MAX;
+        const bool dump = tfp && ftsim_vl_trace_on(tfp, cycle);
         if (dump) {
-            top->eval();
-            tfp->dump(cycle * DEV_NS_PER_CYCLE);
+            top->eval(); // settle this cycle's inputs for the dump (the edge needs no extra eval)
+            ftsim_vl_trace_dump(tfp, cycle * DEV_NS_PER_CYCLE);
         }
         top->clk_i = 0;
         top->eval();
         if (dump)
-            tfp->dump(cycle * DEV_NS_PER_CYCLE + DEV_NS_PER_CYCLE / 2);
+            ftsim_vl_trace_dump(tfp, cycle * DEV_NS_PER_CYCLE + DEV_NS_PER_CYCLE / 2);
         top->clk_i = 1;
         top->eval();
         top->reg_we_i = 0;
@@ -142,10 +140,11 @@ void trace_close(void *self, uint64_t cycle)
     SciRtlBase *s = me(self);
     if (!s->tfp)
         return;
-    s->eval();
-    s->tfp->dump(cycle * DEV_NS_PER_CYCLE);
-    s->tfp->close();
-    delete s->tfp;
+    if (ftsim_vl_trace_on(s->tfp, cycle)) {
+        s->eval();
+        ftsim_vl_trace_dump(s->tfp, cycle * DEV_NS_PER_CYCLE);
+    }
+    ftsim_vl_trace_close(s->tfp);
     s->tfp = nullptr;
 }
 
@@ -155,8 +154,16 @@ int internal_error(void *self)
     return ftsim_vl_context()->gotError() ? 1 : 0;
 }
 
-const dev_ops_t ops = {destroy, set_reset, set_inputs, get_outputs, reg_write,      reg_read,
-                       debug,   tick,      trace_open, trace_close, internal_error, dev_no_control};
+void trace_window(void *self, uint64_t from, uint64_t to)
+{
+    SciRtlBase *s = me(self);
+    if (s->tfp)
+        ftsim_vl_trace_window(s->tfp, from, to);
+}
+
+const dev_ops_t ops = {destroy,        set_reset,      set_inputs, get_outputs, reg_write,
+                       reg_read,       debug,          tick,       trace_open,  trace_close,
+                       internal_error, dev_no_control, nullptr,    trace_window};
 
 } // namespace
 
