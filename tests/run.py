@@ -250,6 +250,18 @@ def suite_cli():
           Test("cli", "torus malformed scenario -> 2 with file:line",
                ["bash", "-c", "printf 'flow a 0,0 -> 1,1\nfault 5ms wiggle\n' > build/bad.scn && "
                 f"{FTSIM} torus --torus 3x3 --scenario build/bad.scn"], exit_is(2, "build/bad.scn:2:"))]
+    win = "build/waves/test-window"
+    t += [Test("cli", "play --wave-from 10 --wave-to 20: a smaller FST from 100 ns, the layout's signals in it",
+               ["bash", "-c", f"mkdir -p build/waves && {FTSIM} play vectors/rn1/spec/showcase.vec --wave "
+                f"{win}-all.fst >/dev/null && {FTSIM} play vectors/rn1/spec/showcase.vec --wave {win}.fst "
+                f"--wave-from 10 --wave-to 20 >/dev/null && test $(stat -c%s {win}.fst) -lt "
+                f"$(stat -c%s {win}-all.fst) && fst2vcd {win}.fst 2>/dev/null | grep -m1 '^#' && "
+                f"python3 tests/check_gtkw.py waves/rn1.gtkw {win}.fst"], exit_is(0, "#100\n", "0 missing")),
+          Test("cli", "--wave-from without --wave -> 2", [FTSIM, "fuzz", "--wave-from", "10"],
+               exit_is(2, "give --wave")),
+          Test("cli", "--wave-to before --wave-from -> 2",
+               [FTSIM, "play", ok_vec, "--wave", "build/x.fst", "--wave-from", "20", "--wave-to", "10"],
+               exit_is(2, "--wave-to is before --wave-from"))]
     for cmd in ["play", "record", "fuzz", "bench", "info", "net", "experiment", "stim", "faultcheck",
                 "torus"]:
         t.append(Test("cli", f"ftsim {cmd} --help", [FTSIM, cmd, "--help"],
