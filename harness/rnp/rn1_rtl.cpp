@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "Vrn1.h"
+#include "Vrn1__Syms.h"
 #include "verilated_fst_c.h"
 #include "vl_common.h"
 #include "vl_trace.h"
@@ -143,8 +144,9 @@ void trace_close(void *self, uint64_t cycle)
     if (!s->tfp)
         return;
     if (ftsim_vl_trace_on(s->tfp, cycle)) {
-        s->top->eval();
+        rn1_rtl_phase(self, 0);
         ftsim_vl_trace_dump(s->tfp, cycle * DEV_NS_PER_CYCLE); // the last cycle shows too
+        rn1_rtl_phase(self, 1); // the clock low again, so that the next edge is one
     }
     ftsim_vl_trace_close(s->tfp);
     s->tfp = nullptr;
@@ -155,18 +157,7 @@ extern "C" void rn1_rtl_trace_attach(void *self, void *tr)
     me(self)->top->trace(static_cast<VerilatedFstC *>(tr), 99);
 }
 
-extern "C" void rn1_rtl_phase(void *self, int phase)
-{
-    Vrn1 *t = me(self)->top;
-    if (phase == 2 && t->clk_i) {
-        t->clk_i = 0; // no phase 1: an eval with the clock low, so the rise is an edge
-        t->eval();
-    }
-    t->clk_i = phase != 1;
-    t->eval();
-    if (phase == 2)
-        t->reg_we_i = 0;
-}
+extern "C" void rn1_rtl_phase(void *self, int phase) { ftsim_vl_phase(me(self)->top, phase); }
 
 int internal_error(void *self)
 {

@@ -750,6 +750,8 @@ static void nd_trace_close(void *self, uint64_t cycle)
         for (unsigned r = 0; r < n->t->nrouters; r++)
             rn1_rtl_phase(n->r[r]->self, 0);
         ftsim_vl_trace_dump(n->trace, cycle * DEV_NS_PER_CYCLE);
+        for (unsigned r = 0; r < n->t->nrouters; r++)
+            rn1_rtl_phase(n->r[r]->self, 1); /* the clock low again: the next edge is one */
     }
     ftsim_vl_trace_close(n->trace);
     n->trace = NULL;

@@ -50,6 +50,8 @@ void sci_fabric_trace_close(device_t *const *node, unsigned n, void **trace, uin
         for (unsigned i = 0; i < n; i++)
             sci_node_rtl_phase(node[i]->self, 0);
         ftsim_vl_trace_dump(*trace, cycle * DEV_NS_PER_CYCLE);
+        for (unsigned i = 0; i < n; i++)
+            sci_node_rtl_phase(node[i]->self, 1); /* the clock low again: the next edge is one */
     }
     ftsim_vl_trace_close(*trace);
     *trace = NULL;

@@ -6,9 +6,13 @@
 #include <cstring>
 
 #include "Vlc3n1.h"
+#include "Vlc3n1__Syms.h"
 #include "Vlc3n2.h"
+#include "Vlc3n2__Syms.h"
 #include "Vp2sn1.h"
+#include "Vp2sn1__Syms.h"
 #include "Vp2sn2.h"
+#include "Vp2sn2__Syms.h"
 #include "verilated_fst_c.h"
 #include "vl_common.h"
 #include "vl_trace.h"
@@ -93,17 +97,7 @@ template <class V, unsigned NLC> struct Node : NodeBase {
         top->reg_wdata_i = data;
         top->reg_wstrb_i = strb;
     }
-    void phase(int ph) override
-    {
-        if (ph == 2 && top->clk_i) {
-            top->clk_i = 0; // no phase 1: an eval with the clock low, so the rise is an edge
-            top->eval();
-        }
-        top->clk_i = ph != 1;
-        top->eval();
-        if (ph == 2)
-            top->reg_we_i = 0;
-    }
+    void phase(int ph) override { ftsim_vl_phase(top, ph); }
     void trace(VerilatedFstC *t) override { top->trace(t, 99); }
     unsigned nlc() const override { return NLC; }
 };
@@ -164,6 +158,7 @@ void trace_close(void *self, uint64_t cycle)
     if (ftsim_vl_trace_on(s->tfp, cycle)) {
         s->phase(0);
         ftsim_vl_trace_dump(s->tfp, cycle * DEV_NS_PER_CYCLE);
+        s->phase(1); // the clock low again, so that the next edge is one
     }
     ftsim_vl_trace_close(s->tfp);
     s->tfp = nullptr;

@@ -5,7 +5,9 @@
 #include <cstring>
 
 #include "Vlc3.h"
+#include "Vlc3__Syms.h"
 #include "Vp2s.h"
+#include "Vp2s__Syms.h"
 #include "verilated_fst_c.h"
 #include "vl_common.h"
 #include "vl_trace.h"
@@ -83,18 +85,13 @@ template <class V> struct SciRtl : SciRtlBase {
     }
     void tick(uint64_t cycle) override
     {
-        const bool dump = tfp && ftsim_vl_trace_on(tfp, cycle);
-        if (dump) {
-            top->eval(); // settle this cycle's inputs for the dump (the edge needs no extra eval)
-            ftsim_vl_trace_dump(tfp, cycle * DEV_NS_PER_CYCLE);
-        }
-        top->clk_i = 0;
-        top->eval();
-        if (dump)
-            ftsim_vl_trace_dump(tfp, cycle * DEV_NS_PER_CYCLE + DEV_NS_PER_CYCLE / 2);
-        top->clk_i = 1;
-        top->eval();
-        top->reg_we_i = 0;
+        if (tfp && ftsim_vl_trace_on(tfp, cycle))
+            for (int ph = 0; ph < 2; ph++) {
+                ftsim_vl_phase(top, ph);
+                ftsim_vl_trace_dump(tfp,
+                                    cycle * DEV_NS_PER_CYCLE + (ph ? DEV_NS_PER_CYCLE / 2 : 0));
+            }
+        ftsim_vl_phase(top, 2);
     }
     void trace(VerilatedFstC *t) override { top->trace(t, 99); }
     void eval() override { top->eval(); }
