@@ -19,6 +19,8 @@
 
 extern "C" {
 #include "sci_dev.h"
+#include "sci_lc.h"
+#include "sci_node.h"
 #include "sci_word.h"
 }
 
@@ -32,6 +34,7 @@ struct NodeBase {
     virtual void set_inputs(const uint64_t *in) = 0;
     virtual void get_outputs(uint64_t *out) = 0;
     virtual uint64_t reg_read(uint32_t addr) = 0;
+    virtual void debug(uint64_t *w) = 0;
     virtual void reg_write(uint64_t data, uint8_t strb, uint32_t addr) = 0;
     virtual void phase(int ph) = 0;
     virtual void trace(VerilatedFstC *t) = 0;
@@ -90,6 +93,30 @@ template <class V, unsigned NLC> struct Node : NodeBase {
         top->eval();
         return top->reg_rdata_o;
     }
+    // The debug words of sci_node_debug_addr(): the DBG registers from the node's debug outputs
+    // (rtl/sci_node.md: lc_dbg_o, psb_dbg_o are those registers), the others read through the
+    // register port. A register-port read is a whole eval of the model, and lockstep reads the
+    // debug words of every node every cycle: three of eight without one.
+    void debug(uint64_t *w) override
+    {
+        for (unsigned k = 0; k < sci_node_ndebug(NLC); k++) {
+            uint32_t a = sci_node_debug_addr(NLC, k);
+            if (a == SCI_PSB_DBG)
+                w[k] = top->psb_dbg_o;
+            else if ((a & 0x1Fu) == SCI_REG_DBG && a < SCI_PSB_DBG)
+                w[k] = lc_dbg(a / SCI_NODE_LC_STRIDE);
+            else
+                w[k] = reg_read(a);
+        }
+    }
+    uint64_t lc_dbg(unsigned k) const
+    {
+        if constexpr (NLC == 1)
+            return top->lc_dbg_o;
+        else
+            return static_cast<uint64_t>(top->lc_dbg_o[2 * k]) |
+                   static_cast<uint64_t>(top->lc_dbg_o[2 * k + 1]) << 32;
+    }
     void reg_write(uint64_t data, uint8_t strb, uint32_t addr) override
     {
         top->reg_we_i = 1;
@@ -118,12 +145,7 @@ void reg_write(void *self, uint32_t addr, uint64_t data, uint64_t mask)
     me(self)->reg_write(wdata, wstrb, addr);
 }
 
-void debug(void *self, uint64_t *w)
-{
-    NodeBase *s = me(self);
-    for (unsigned k = 0; k < sci_node_ndebug(s->nlc()); k++)
-        w[k] = s->reg_read(sci_node_debug_addr(s->nlc(), k));
-}
+void debug(void *self, uint64_t *w) { me(self)->debug(w); }
 
 void tick(void *self, uint64_t cycle)
 {

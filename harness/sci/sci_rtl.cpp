@@ -14,6 +14,7 @@
 
 extern "C" {
 #include "sci_dev.h"
+#include "sci_lc.h"
 #include "sci_word.h"
 }
 
@@ -27,6 +28,7 @@ struct SciRtlBase {
     virtual void set_inputs(const uint64_t *in) = 0;
     virtual void get_outputs(uint64_t *out) = 0;
     virtual uint64_t reg_read(uint32_t addr) = 0;
+    virtual uint64_t dbg() const = 0;
     virtual void reg_write(uint64_t data, uint8_t strb, uint32_t addr) = 0;
     virtual void tick(uint64_t cycle) = 0;
     virtual void trace(VerilatedFstC *t) = 0;
@@ -76,6 +78,7 @@ template <class V> struct SciRtl : SciRtlBase {
         top->eval();
         return top->reg_rdata_o;
     }
+    uint64_t dbg() const override { return top->dbg_o; }
     void reg_write(uint64_t data, uint8_t strb, uint32_t addr) override
     {
         top->reg_we_i = 1;
@@ -113,10 +116,13 @@ void reg_write(void *self, uint32_t addr, uint64_t data, uint64_t mask)
     me(self)->reg_write(wdata, wstrb, addr);
 }
 
+// The debug words: DBG from the dbg_o output (the register itself, rtl/sci_lc.md), the others
+// through the register port (a read is a whole eval of the model).
 void debug(void *self, uint64_t *w)
 {
     for (unsigned k = 0; k < SCI_NDEBUG; k++)
-        w[k] = me(self)->reg_read(sci_debug_addr(k));
+        w[k] = sci_debug_addr(k) == SCI_REG_DBG ? me(self)->dbg()
+                                                : me(self)->reg_read(sci_debug_addr(k));
 }
 
 void tick(void *self, uint64_t cycle) { me(self)->tick(cycle); }
