@@ -32,6 +32,15 @@
 #ifndef SCI_LC_H
 #define SCI_LC_H
 
+/* A cache-line boundary, in C11 and in the C++ of the RTL shims that include this header. */
+#ifndef SCI_ALIGN64
+#ifdef __cplusplus
+#define SCI_ALIGN64 alignas(64)
+#else
+#define SCI_ALIGN64 _Alignas(64)
+#endif
+#endif
+
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -240,7 +249,7 @@ typedef struct sci_lc_ram {
 } sci_lc_ram_t;
 
 typedef struct sci_lc {
-    _Alignas(64) sci_lc_state_t s; /* the registers, their first cache line first */
+    SCI_ALIGN64 sci_lc_state_t s; /* the registers, their first cache line first */
     sci_variant_t variant;
     /* What a step knows of the steps before it (none of it is state of the controller): the
      * last edge's effect (SCI_EDGE_SAME only when known: by a comparison, made when the

@@ -33,7 +33,11 @@ module rn1 (
   input  wire  [7:0]  reg_wstrb_i,
   input  wire  [7:0]  reg_raddr_i,
   output logic [63:0] reg_rdata_o,
+  // The debug words (dbg_o, dbg_port, each rn1_fport's dbg_o) are not in waveforms: they copy
+  // registers that are, under their own names, and their 864 bits cost a third of an FST dump.
+  /*verilator tracing_off*/
   output wire  [351:0] dbg_o
+  /*verilator tracing_on*/
 );
 
   localparam NPORT  = 8;
@@ -84,7 +88,9 @@ module rn1 (
   wire  [7:0]   err;
   wire  [7:0]   idle;      // port p is IDLE next cycle
   wire  [7:0]   bc_pulse;  // port p's bc is 1 next cycle (backward drop or blocked collapse)
+  /*verilator tracing_off*/ // (see dbg_o)
   wire  [255:0] dbg_port;
+  /*verilator tracing_on*/
 
   // ---------------------------------------------------------------------------------------
   // Configuration: byte-strobed write of CFG; defaults at a reset edge without a write.

@@ -34,7 +34,9 @@ module rn1_fport #(
   output logic        err_o,       // invalid control word on the live input, no drop winning
   output logic        idle_o,      // the port is IDLE in the next cycle
   output logic        bc_pulse_o,  // bc is 1 next cycle: a backward drop, or a blocked collapse
+  /*verilator tracing_off*/ // not in waveforms: its fields are, by name (rn1.v, dbg_o)
   output logic [31:0] dbg_o        // PORT debug register
+  /*verilator tracing_on*/
 );
 
   localparam WORD_W = 9;

@@ -124,7 +124,12 @@ module sci_lc #(
   logic [3:0]   rq_cnt_q, rq_cnt_d;
   logic [47:0]  rq_len_q, rq_len_d;    // 8 x 6
   // pool
-  logic [NSLOT*42-1:0] sl_q, sl_d;     // per slot {st, len, busy, retry, tmr, run, rtx}
+  logic [NSLOT*42-1:0] sl_q;           // per slot {st, len, busy, retry, tmr, run, rtx}
+  // sl_d is not in waveforms: sl_q a cycle early, 504 bits that change every cycle (the echo
+  // timers), half of what a running torus's FST dumped.
+  /*verilator tracing_off*/
+  logic [NSLOT*42-1:0] sl_d;
+  /*verilator tracing_on*/
   logic [NSLOT*16-1:0] sl_tgt_q, sl_tgt_d, sl_src_q, sl_src_d, sl_tid_q, sl_tid_d;
   // send queue order (slot numbers)
   logic [31:0]  sq_q, sq_d;

@@ -263,6 +263,18 @@ def suite_cli():
                exit_is(2, "--shard 4/3")),
           Test("cli", "experiment --jobs 0 -> 2", [FTSIM, "experiment", "ring-down-9", "--jobs", "0"],
                exit_is(2, "--jobs 0"))]
+    win = "build/waves/test-window"
+    t += [Test("cli", "play --wave-from 10 --wave-to 20: a smaller FST from 100 ns, the layout's signals in it",
+               ["bash", "-c", f"mkdir -p build/waves && {FTSIM} play vectors/rn1/spec/showcase.vec --wave "
+                f"{win}-all.fst >/dev/null && {FTSIM} play vectors/rn1/spec/showcase.vec --wave {win}.fst "
+                f"--wave-from 10 --wave-to 20 >/dev/null && test $(stat -c%s {win}.fst) -lt "
+                f"$(stat -c%s {win}-all.fst) && fst2vcd {win}.fst 2>/dev/null | grep -m1 '^#' && "
+                f"python3 tests/check_gtkw.py waves/rn1.gtkw {win}.fst"], exit_is(0, "#100\n", "0 missing")),
+          Test("cli", "--wave-from without --wave -> 2", [FTSIM, "fuzz", "--wave-from", "10"],
+               exit_is(2, "give --wave")),
+          Test("cli", "--wave-to before --wave-from -> 2",
+               [FTSIM, "play", ok_vec, "--wave", "build/x.fst", "--wave-from", "20", "--wave-to", "10"],
+               exit_is(2, "--wave-to is before --wave-from"))]
     for cmd in ["play", "record", "fuzz", "bench", "info", "net", "experiment", "stim", "faultcheck",
                 "torus", "merge"]:
         t.append(Test("cli", f"ftsim {cmd} --help", [FTSIM, cmd, "--help"],

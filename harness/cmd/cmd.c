@@ -33,6 +33,16 @@ int cmd_bad(const char *cmd, const char *msg, const char *arg)
     return 2;
 }
 
+int cmd_wave_window(const char *cmd, const char *wave, uint64_t from, uint64_t to)
+{
+    if ((from || to) && !wave)
+        return cmd_bad(cmd, "--wave-from and --wave-to choose what --wave dumps: give --wave",
+                       NULL);
+    if (to && to < from)
+        return cmd_bad(cmd, "--wave-to is before --wave-from", NULL);
+    return -1;
+}
+
 int cmd_models(void *dst, const char *val, char *err, size_t errlen)
 {
     (void)err, (void)errlen;

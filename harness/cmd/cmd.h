@@ -49,6 +49,10 @@ typedef struct cmd_size {
 } cmd_size_t;
 int cmd_size(void *dst, const char *val, char *err, size_t errlen);
 
+/* --wave-from F --wave-to T (a window of the --wave waveform; T 0: not given), checked the
+ * same way by every command that traces: -1 to go on, else 2 (said why). */
+int cmd_wave_window(const char *cmd, const char *wave, uint64_t from, uint64_t to);
+
 /* bench.c: replay a captured rn1 fuzz stimulus (16 input words a cycle) on a set of models,
  * an FST written if wave is given; simulated cycles per second. *sig, if given, gets the
  * output signature tests/icarus/tb_rn1_replay.sv computes, of the last model. */

@@ -18,7 +18,7 @@ static const char usage_fuzz[] =
     "                  [--out DIR] [--record FILE.vec] [--wave FILE.fst] [--quiet]\n"
     "       ftsim fuzz --device rnpnet --endpoints N [--faults K] [--extra E] [--backchan]\n"
     "                  [--no-lft] [--retries R] [--gap G] [--seed S] [--cycles C] [--model M]\n"
-    "                  [--wave FILE.fst [--wave-from CYCLE]] [--out DIR]\n"
+    "                  [--wave FILE.fst] [--out DIR]\n"
     "       ftsim fuzz --device lc3|p2s [--seed S] [--cycles N] [--model M] [--out DIR]\n"
     "       ftsim fuzz --device ring [--nodes N] [--lc3|--p2s] [--gap G] [--pull I | --no-cuts]\n"
     "       ftsim fuzz --device torus --torus WxH [--lc3|--p2s] [--gap G] [--no-cuts]\n"
@@ -63,7 +63,9 @@ static const char usage_fuzz[] =
     "Defaults: --cycles 100000, --model both.\n"
     "\n"
     "Each device takes the options shown for it (and --seed, --cycles, --model, --out,\n"
-    "--record, --wave, --quiet); an option of another device is refused.\n";
+    "--record, --wave, --wave-from, --wave-to, --quiet); an option of another device is\n"
+    "refused. --wave-from N and --wave-to M: the --wave waveform has only cycles N to M (on the\n"
+    "run's time axis, cycle N at N*10 ns; nothing is dumped or spent on dumps outside).\n";
 
 /* What a fuzz command line sets, before it is known which family it is for. */
 typedef struct fuzz_cmd {
@@ -146,7 +148,7 @@ static int fuzz_check(const fuzz_cmd_t *k)
     }
     if (k->base.wave && k->base.models == LS_CSIM)
         return cmd_bad("fuzz", "--wave traces the RTL: use --model rtl or both", NULL);
-    return -1;
+    return cmd_wave_window("fuzz", k->base.wave, k->base.wave_from, k->base.wave_to);
 }
 
 static int fuzz_run(fuzz_cmd_t *k)
@@ -202,6 +204,10 @@ int cmd_fuzz(int argc, char **argv)
         {"out", 0, OPTS_STR, &b->outdir, .msg = "--out takes a directory"},
         {"record", 0, OPTS_STR, &b->record, .msg = "--record takes a file name"},
         {"wave", 0, OPTS_STR, &b->wave, .msg = "--wave takes a file name"},
+        {"wave-from", 0, OPTS_U64, &b->wave_from, .flags = OPTS_SHOW,
+         .msg = "--wave-from takes a cycle number"},
+        {"wave-to", 0, OPTS_U64, &b->wave_to, .min = 1, .max = 0x1p60, .flags = OPTS_SHOW,
+         .msg = "--wave-to takes a cycle number from 1"},
         {"quiet", 0, OPTS_FLAG, &b->quiet, .set = 1},
         {0},
     };
@@ -213,8 +219,6 @@ int cmd_fuzz(int argc, char **argv)
         {"retries", 0, OPTS_UINT, &k.net.retries, .max = 1000000,
          .msg = "takes a number: --retries"},
         {"gap", 0, OPTS_UINT, &k.net.gap, .max = 1000000, .msg = "takes a number: --gap"},
-        {"wave-from", 0, OPTS_U64, &k.net.wave_from, .flags = OPTS_SHOW,
-         .msg = "--wave-from takes a cycle number"},
         {"backchan", 0, OPTS_FLAG, &k.net.backchan, .set = 1},
         {"no-lft", 0, OPTS_FLAG, &k.net.no_lft, .set = 1},
         {0},

@@ -10,7 +10,7 @@
 
 static const char usage_play[] =
     "usage: ftsim play FILE.vec... [--model rtl|csim|both] [--wave FILE.fst] [--show]\n"
-    "                  [--max-msgs N]\n"
+    "                  [--wave-from N] [--wave-to N] [--max-msgs N]\n"
     "\n"
     "Plays each vector (the language: vectors/README.md). --model both (the default) runs\n"
     "the Verilated RTL and the C reference model in lockstep and compares every output and\n"
@@ -20,7 +20,9 @@ static const char usage_play[] =
     "the spec). `config reset-values` in a vector resets the device with no configuration\n"
     "write, so it starts from its own reset values. --wave dumps the RTL as FST (1 cycle =\n"
     "10 ns; cycle N starts at N*10 ns; make wave V=FILE.vec opens it with the device's\n"
-    "layout). --wave takes one vector. --show prints the run as a table, a row a cycle and a\n"
+    "layout). --wave takes one vector. --wave-from N and --wave-to M dump only cycles N to M\n"
+    "(on the same time axis; nothing is dumped or spent on dumps outside). --show prints the\n"
+    "run as a table, a row a cycle and a\n"
     "column a port that carried anything (the first 400 cycles). The last line for each\n"
     "vector is PASS <file> or FAIL <file>.\n"
     "\n"
@@ -68,6 +70,10 @@ int cmd_play(int argc, char **argv)
         {"model", 0, OPTS_FN, &o.models, .fn = cmd_models, .flags = OPTS_SHOW,
          .msg = "--model takes rtl, csim or both"},
         {"wave", 0, OPTS_STR, &o.wave, .msg = "--wave takes a file name"},
+        {"wave-from", 0, OPTS_U64, &o.wave_from, .flags = OPTS_SHOW,
+         .msg = "--wave-from takes a cycle number"},
+        {"wave-to", 0, OPTS_U64, &o.wave_to, .min = 1, .max = 0x1p60, .flags = OPTS_SHOW,
+         .msg = "--wave-to takes a cycle number from 1"},
         {"show", 0, OPTS_FLAG, &o.show, .set = 1},
         {"max-msgs", 0, OPTS_UINT, &o.max_msgs, .min = 1, .max = 100000,
          .msg = "--max-msgs takes a number from 1 to 100000"},
@@ -88,6 +94,8 @@ int cmd_play(int argc, char **argv)
         rc = cmd_bad("play", "no vector file given", NULL);
     if (rc < 0 && o.wave && nfiles > 1)
         rc = cmd_bad("play", "--wave takes one vector", NULL);
+    if (rc < 0)
+        rc = cmd_wave_window("play", o.wave, o.wave_from, o.wave_to);
     if (rc < 0)
         rc = play_files(files, nfiles, &o);
     free(files);

@@ -58,7 +58,8 @@ typedef struct ropts {
     /* as given, read once the torus is known */
     const char *flow_args[64], *fault_args[MAXFAULT];
     unsigned nflow_args, nfault_args;
-    uint64_t cli_run; /* --run, which wins over a scenario's run */
+    uint64_t cli_run;            /* --run, which wins over a scenario's run */
+    uint64_t wave_from, wave_to; /* --wave-from, --wave-to in cycles (wave_to 0: not given) */
 } ropts_t;
 
 static const char usage[] =
@@ -67,6 +68,7 @@ static const char usage[] =
     "                   [--every T] [--bytes B] [--flow NAME:SX,SY->DX,DY] ...\n"
     "                   [--fault WHEN:CONTROL] ... [--random-faults N] [--scenario FILE]\n"
     "                   [--run T] [--time-scale K] [--seed S] [--wave FILE.fst] [--log] [--json]\n"
+    "                   [--wave-from T] [--wave-to T]\n"
     "                   [--series FILE.csv] [--bin T] [--no-skip] [--param NAME=VALUE] ...\n"
     "                   [--threads N]\n"
     "\n"
@@ -87,7 +89,10 @@ static const char usage[] =
     "parameters (cablenotok_ms readytogo_ms watchdog_ms host_rtx_ms compute_ms\n"
     "reg_write_us clock_mhz echo_timeout busy_limit retry_limit rsr_timeout fail_backoff\n"
     "window; defaults in harness/scisys/sci_sys.md section 3). --run overrides a scenario's\n"
-    "run. At the end the flows stop and must drain: every message of a pair of live nodes\n"
+    "run. --wave writes the RTL and the harness's state as FST; --wave-from T and --wave-to T\n"
+    "dump only that part of the run (times as --fault's; the waveform keeps the run's time\n"
+    "axis; nothing is dumped or spent on dumps outside). At the end the flows stop and must drain: "
+    "every message of a pair of live nodes\n"
     "delivered once, in order, and acknowledged (PASS), else FAIL (exit 1).\n"
     "Scenario file: the same as statements, one a line (see harness/scisys/sci_sys.md\n"
     "section 7).\n";
@@ -383,6 +388,13 @@ static int every_us(void *dst, const char *val, char *err, size_t errlen)
     return 0;
 }
 
+/* A time T (zero too) into cycles. */
+static int time_or_zero(void *dst, const char *val, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    return parse_time(val, dst);
+}
+
 /* A time T (not zero) into cycles. */
 static int time_cycles(void *dst, const char *val, char *err, size_t errlen)
 {
@@ -446,6 +458,10 @@ static int torus_args(ropts_t *o, int argc, char **argv)
         {"wave", 0, OPTS_STR, .dst = &o->wave},
         {"threads", 0, OPTS_UINT, &o->threads, .min = 1, .max = TPOOL_MAX, .flags = OPTS_DEC,
          .msg = "1 to 64"},
+        {"wave-from", 0, OPTS_FN, &o->wave_from, .fn = time_or_zero,
+         .msg = "a time (2ms, 150us, cycles)"},
+        {"wave-to", 0, OPTS_FN, &o->wave_to, .fn = time_cycles,
+         .msg = "a time after 0 (3ms, 150us, cycles)"},
         {0},
     };
     opts_cmd_t c = {.name = "torus",
@@ -587,6 +603,8 @@ static int torus_open(const ropts_t *o, prng_t *rng, trun_t *t)
     cfg->par.time_scale = o->time_scale;
     cfg->seed = o->seed;
     cfg->wave = o->wave;
+    cfg->wave_from = o->wave_from;
+    cfg->wave_to = o->wave_to;
     cfg->bin_cycles = o->bin ? o->bin : o->run / 100 ? o->run / 100 : 1;
     cfg->log = o->log ? stderr : NULL;
     cfg->no_skip = o->no_skip;
@@ -795,6 +813,8 @@ int cmd_torus(int argc, char **argv)
     o.seed = 1;
     sci_sys_params_default(&o.par);
     int rc = torus_args(&o, argc, argv);
+    if (rc < 0)
+        rc = cmd_wave_window("torus", o.wave, o.wave_from, o.wave_to);
     if (rc >= 0)
         return rc;
     prng_t rng;

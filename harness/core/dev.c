@@ -83,6 +83,20 @@ int dev_trace_open(device_t *d, const char *path, char *err, size_t errlen)
     return d->ops->trace_open(d->self, path, err, errlen);
 }
 
+int dev_trace_open_window(device_t *d, const char *path, uint64_t from, uint64_t to, char *err,
+                          size_t errlen)
+{
+    if ((from || to) && !d->ops->trace_window) {
+        snprintf(err, errlen, "%s: this model cannot dump a window of cycles", path);
+        return -1;
+    }
+    if (d->ops->trace_open(d->self, path, err, errlen) < 0)
+        return -1;
+    if (from || to)
+        d->ops->trace_window(d->self, from, to);
+    return 0;
+}
+
 void dev_trace_close(device_t *d) { d->ops->trace_close(d->self, d->cycle); }
 
 int dev_csim_trace_open(void *self, const char *path, char *err, size_t errlen)

@@ -96,6 +96,10 @@ typedef struct dev_ops {
      * nothing either, and they count as done), else 1. Long quiet stretches of a simulation
      * (a driver's 200 ms timer with no traffic) then cost one edge. */
     uint64_t (*skip)(void *self, uint64_t cycle, uint64_t max);
+    /* Optional (NULL: the implementation writes no waveform). Dump only cycles from..to of
+     * the open waveform (to 0: to the end), as ftsim_vl_trace_window (harness/core/vl_trace.h)
+     * says: outside, nothing is dumped and nothing is spent on dumps. */
+    void (*trace_window)(void *self, uint64_t from, uint64_t to);
 } dev_ops_t;
 
 struct dev_design {
@@ -228,6 +232,10 @@ static inline uint64_t dev_skip(device_t *d, uint64_t max)
     return k;
 }
 int dev_trace_open(device_t *d, const char *path, char *err, size_t errlen);
+/* A waveform of cycles from..to only (to 0: to the end of the run; from 0, to 0: every cycle,
+ * as dev_trace_open), on the run's own time axis (cycle N at N x 10 ns). */
+int dev_trace_open_window(device_t *d, const char *path, uint64_t from, uint64_t to, char *err,
+                          size_t errlen);
 static inline int dev_control(device_t *d, const char *cmd, char *err, size_t errlen)
 {
     return d->ops->control(d->self, cmd, err, errlen);

@@ -15,6 +15,8 @@ typedef struct fuzz_opts {
     const char *outdir; /* where a failure's reproducer goes (default build/fuzz) */
     const char *record; /* write the run as a golden vector */
     const char *wave;   /* trace the run (RTL) */
+    uint64_t wave_from; /* ... only its cycles from wave_from */
+    uint64_t wave_to;   /* ... to wave_to (0: to the end) */
     int quiet;          /* no progress line */
     double *cps;        /* out: simulated cycles per second (for bench) */
 } fuzz_opts_t;

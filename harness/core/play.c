@@ -274,7 +274,8 @@ int play_run(const vec_t *v, const play_opts_t *o)
             ls_close(&r.ls);
             return 2;
         }
-        if (dev_trace_open(r.ls.m[0], o->wave, err, sizeof err) < 0) {
+        if (dev_trace_open_window(r.ls.m[0], o->wave, o->wave_from, o->wave_to, err, sizeof err) <
+            0) {
             fprintf(stderr, "ftsim: %s\n", err);
             ls_close(&r.ls);
             return 2;

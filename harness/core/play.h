@@ -12,6 +12,8 @@ typedef struct play_opts {
     const char *wave;  /* FST path or NULL */
     unsigned max_msgs; /* mismatch lines printed before the rest are only counted */
     int show;          /* print the run as a table: a row a cycle, a column an active port */
+    /* --wave-from, --wave-to: the cycles dumped (wave_to 0: to the end) */
+    uint64_t wave_from, wave_to;
 } play_opts_t;
 
 /* Play a vector: 0 pass, 1 mismatch or divergence, 2 cannot run. Prints to stdout, ending

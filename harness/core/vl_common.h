@@ -15,6 +15,42 @@ class VerilatedFstC;
 VerilatedFstC *ftsim_vl_fst_for(const std::function<void(VerilatedFstC *)> &attach,
                                 const char *path, char *err, size_t errlen);
 
+// A clock edge of a Verilated model of ftsim's RTL (clk_i, reg_we_i) in the phases of
+// vl_trace.h, the same for every shim:
+//   0  this cycle's inputs settled by an eval with the clock low (the eval the rising edge needs
+//      anyway), then the clock shown high for the dump at 10 t ns;
+//   1  the clock shown low for the dump at 10 t + 5 ns, with no eval;
+//   2  the rising edge (after an eval with the clock low if phases 0 and 1 did not run), then
+//      the register write strobe dropped.
+// Every block of the RTL acts on the rising edge of clk_i only (rtl/rn1.md, sci_lc.md,
+// sci_node.md), so the level of the clock drives no other signal and a traced cycle costs the
+// two evals of an untraced one (not three). Verilator's tracer skips a model that has not been
+// evaluated since the last dump (the __Vm_activity flag of its generated symbol table, which
+// the shim includes), so phase 1 raises that flag for the clock's fall to be dumped.
+template <class V> void ftsim_vl_phase(V *top, int phase)
+{
+    switch (phase) {
+    case 0:
+        top->clk_i = 0;
+        top->eval();
+        top->clk_i = 1;
+        break;
+    case 1:
+        top->clk_i = 0;
+        top->rootp->vlSymsp->__Vm_activity = true;
+        break;
+    default:
+        if (top->clk_i) {
+            top->clk_i = 0;
+            top->eval();
+        }
+        top->clk_i = 1;
+        top->eval();
+        top->reg_we_i = 0;
+        break;
+    }
+}
+
 // One FST for several Verilated models (a network's routers), each under its own scope.
 extern "C" {
 #include "vl_trace.h"

@@ -7,12 +7,21 @@
 
 void *ftsim_vl_trace_new(void); /* models attach before it opens */
 int ftsim_vl_trace_open(void *tr, const char *path, char *err, size_t errlen);
+/* Dump only cycles from..to (inclusive; to 0: to the end), on the real time axis
+ * (cycle N at N x 10 ns): the dumps of other cycles are dropped, and a model skips the work a
+ * dump needs when ftsim_vl_trace_on() says the cycle is outside. The dump at the start of
+ * cycle to + 1 is kept, so that the window's last cycle shows whole. */
+void ftsim_vl_trace_window(void *tr, uint64_t from, uint64_t to);
+/* Whether cycle `cycle` has a dump in the window (UINT64_MAX, a reset edge at creation: no). */
+int ftsim_vl_trace_on(const void *tr, uint64_t cycle);
 void ftsim_vl_trace_dump(void *tr, uint64_t time_ns);
 void ftsim_vl_trace_close(void *tr);
 
 /* RN1's RTL (harness/rnp/rn1_rtl.cpp) as a part of a traced network: attach it to a shared trace,
- * and run its clock edge in phases the network interleaves with the dumps: 0 settle the
- * inputs (clock high), 1 clock low, 2 clock high (the edge). */
+ * and run its clock edge in phases the network interleaves with the dumps (ftsim_vl_phase in
+ * vl_common.h): 0 the inputs settled, the clock high; 1 the clock low; 2 the rising edge.
+ * Phase 2 alone is a whole edge with no dump. After a last dump (phases 0, dump), phase 1 puts
+ * the clock low again so that the next phase 2 is an edge. */
 void rn1_rtl_trace_attach(void *self, void *tr);
 void rn1_rtl_phase(void *self, int phase);
 

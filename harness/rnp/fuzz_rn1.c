@@ -778,7 +778,8 @@ int fuzz_rn1(const fuzz_rn1_opts_t *ro)
     dev_write_t init = cfg_write(&f->cfg, 0x1FFFFFFFFFFull);
     ls_reset(&f->ls, &init, 1);
     f->loose = f->cfg.backchan;
-    if (o->wave && dev_trace_open(f->ls.m[0], o->wave, err, sizeof err) < 0) {
+    if (o->wave &&
+        dev_trace_open_window(f->ls.m[0], o->wave, o->wave_from, o->wave_to, err, sizeof err) < 0) {
         fprintf(stderr, "ftsim: %s\n", err);
         ls_close(&f->ls);
         free(f);

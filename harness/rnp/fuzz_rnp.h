@@ -21,7 +21,6 @@ typedef struct fuzz_rnpnet_opts {
     int no_lft;         /* the link fault table off */
     unsigned retries;   /* retry limit (0: default) */
     unsigned gap;       /* a message every ~gap cycles per endpoint (0: default 150) */
-    uint64_t wave_from; /* start the trace at this cycle */
 } fuzz_rnpnet_opts_t;
 
 int fuzz_rn1(const fuzz_rn1_opts_t *o);

@@ -349,16 +349,15 @@ static int run(nf_t *f)
     }
     uint64_t n = f->o->cycles, stop_traffic = n - n / 10;
     int tty = isatty(2) && !f->o->quiet;
+    char err[DEV_ERR_LEN];
+    if (f->o->wave && dev_trace_open_window(f->ls.m[0], f->o->wave, f->o->wave_from, f->o->wave_to,
+                                            err, sizeof err) < 0)
+        nf_fail(f, "%s", err);
     for (f->t = 0; f->t < n && !f->failed; f->t++) {
         if (tty && (f->t & 0x3FFF) == 0)
             fprintf(stderr, "\r  cycle %llu of %llu (%.0f%%), in flight %u ",
                     (unsigned long long)f->t, (unsigned long long)n,
                     100.0 * (double)f->t / (double)n, ni_in_flight(f->ni));
-        if (f->o->wave && f->t == f->net->wave_from) {
-            char err[DEV_ERR_LEN];
-            if (dev_trace_open(f->ls.m[0], f->o->wave, err, sizeof err) < 0)
-                nf_fail(f, "%s", err);
-        }
         inject_due(f);
         traffic(f, stop_traffic);
         dev_write_t w;
@@ -384,7 +383,7 @@ static int run(nf_t *f)
     }
     if (tty)
         fputc('\n', stderr);
-    if (f->o->wave && f->t > f->net->wave_from)
+    if (f->o->wave)
         dev_trace_close(f->ls.m[0]);
     free(in), free(prev);
     return f->failed;

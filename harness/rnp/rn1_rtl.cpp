@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "Vrn1.h"
+#include "Vrn1__Syms.h"
 #include "verilated_fst_c.h"
 #include "vl_common.h"
 #include "vl_trace.h"
@@ -52,10 +53,8 @@ Rn1Rtl *me(void *self) { return static_cast<Rn1Rtl *>(self); }
 void destroy(void *self)
 {
     Rn1Rtl *s = me(self);
-    if (s->tfp) {
-        s->tfp->close();
-        delete s->tfp;
-    }
+    if (s->tfp)
+        ftsim_vl_trace_close(s->tfp);
     s->top->final();
     delete s->top;
     delete s;
@@ -117,19 +116,15 @@ void debug(void *self, uint64_t *words)
 void tick(void *self, uint64_t cycle)
 {
     Rn1Rtl *s = me(self);
-    Vrn1 *t = s->top;
-    const bool dump = s->tfp && cycle != UINT64_MAX;
-    if (dump) {
-        t->eval(); // settle this cycle's inputs for the dump (the edge needs no extra eval)
-        s->tfp->dump(cycle * DEV_NS_PER_CYCLE);
+    if (!s->tfp || !ftsim_vl_trace_on(s->tfp, cycle)) {
+        rn1_rtl_phase(self, 2); // no dump: the edge alone (its eval with the clock low settles)
+        return;
     }
-    t->clk_i = 0;
-    t->eval();
-    if (dump)
-        s->tfp->dump(cycle * DEV_NS_PER_CYCLE + DEV_NS_PER_CYCLE / 2);
-    t->clk_i = 1;
-    t->eval();
-    t->reg_we_i = 0;
+    for (int ph = 0; ph < 2; ph++) {
+        rn1_rtl_phase(self, ph);
+        ftsim_vl_trace_dump(s->tfp, cycle * DEV_NS_PER_CYCLE + (ph ? DEV_NS_PER_CYCLE / 2 : 0));
+    }
+    rn1_rtl_phase(self, 2);
 }
 
 int trace_open(void *self, const char *path, char *err, size_t errlen)
@@ -148,10 +143,12 @@ void trace_close(void *self, uint64_t cycle)
     Rn1Rtl *s = me(self);
     if (!s->tfp)
         return;
-    s->top->eval();
-    s->tfp->dump(cycle * DEV_NS_PER_CYCLE); // the last cycle's values, so it shows too
-    s->tfp->close();
-    delete s->tfp;
+    if (ftsim_vl_trace_on(s->tfp, cycle)) {
+        rn1_rtl_phase(self, 0);
+        ftsim_vl_trace_dump(s->tfp, cycle * DEV_NS_PER_CYCLE); // the last cycle shows too
+        rn1_rtl_phase(self, 1); // the clock low again, so that the next edge is one
+    }
+    ftsim_vl_trace_close(s->tfp);
     s->tfp = nullptr;
 }
 
@@ -160,17 +157,7 @@ extern "C" void rn1_rtl_trace_attach(void *self, void *tr)
     me(self)->top->trace(static_cast<VerilatedFstC *>(tr), 99);
 }
 
-extern "C" void rn1_rtl_phase(void *self, int phase)
-{
-    Vrn1 *t = me(self)->top;
-    if (phase == 1)
-        t->clk_i = 0;
-    if (phase == 2)
-        t->clk_i = 1;
-    t->eval();
-    if (phase == 2)
-        t->reg_we_i = 0;
-}
+extern "C" void rn1_rtl_phase(void *self, int phase) { ftsim_vl_phase(me(self)->top, phase); }
 
 int internal_error(void *self)
 {
@@ -178,8 +165,16 @@ int internal_error(void *self)
     return ftsim_vl_context()->gotError() ? 1 : 0;
 }
 
-const dev_ops_t ops = {destroy, set_reset, set_inputs, get_outputs, reg_write,      reg_read,
-                       debug,   tick,      trace_open, trace_close, internal_error, dev_no_control};
+void trace_window(void *self, uint64_t from, uint64_t to)
+{
+    Rn1Rtl *s = me(self);
+    if (s->tfp)
+        ftsim_vl_trace_window(s->tfp, from, to);
+}
+
+const dev_ops_t ops = {destroy,        set_reset,      set_inputs, get_outputs, reg_write,
+                       reg_read,       debug,          tick,       trace_open,  trace_close,
+                       internal_error, dev_no_control, nullptr,    trace_window};
 
 } // namespace
 

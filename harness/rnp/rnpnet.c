@@ -704,7 +704,7 @@ static void nd_tick(void *self, uint64_t cycle)
     compose(n);
     for (unsigned r = 0; r < n->t->nrouters; r++)
         dev_set_inputs(n->r[r], &n->rin[r * RN1_NPORTS]);
-    if (!n->trace) {
+    if (!n->trace || !ftsim_vl_trace_on(n->trace, cycle)) { /* outside the window: untraced */
         for (unsigned r = 0; r < n->t->nrouters; r++)
             n->r[r]->ops->tick(n->r[r]->self, cycle);
     } else {
@@ -713,7 +713,7 @@ static void nd_tick(void *self, uint64_t cycle)
         for (int ph = 0; ph < 3; ph++) {
             for (unsigned r = 0; r < n->t->nrouters; r++)
                 rn1_rtl_phase(n->r[r]->self, ph);
-            if (ph < 2 && cycle != UINT64_MAX)
+            if (ph < 2)
                 ftsim_vl_trace_dump(n->trace,
                                     cycle * DEV_NS_PER_CYCLE + (ph ? DEV_NS_PER_CYCLE / 2 : 0));
         }
@@ -746,11 +746,22 @@ static void nd_trace_close(void *self, uint64_t cycle)
     netdev_t *n = self;
     if (!n->trace)
         return;
-    for (unsigned r = 0; r < n->t->nrouters; r++)
-        rn1_rtl_phase(n->r[r]->self, 0);
-    ftsim_vl_trace_dump(n->trace, cycle * DEV_NS_PER_CYCLE);
+    if (ftsim_vl_trace_on(n->trace, cycle)) {
+        for (unsigned r = 0; r < n->t->nrouters; r++)
+            rn1_rtl_phase(n->r[r]->self, 0);
+        ftsim_vl_trace_dump(n->trace, cycle * DEV_NS_PER_CYCLE);
+        for (unsigned r = 0; r < n->t->nrouters; r++)
+            rn1_rtl_phase(n->r[r]->self, 1); /* the clock low again: the next edge is one */
+    }
     ftsim_vl_trace_close(n->trace);
     n->trace = NULL;
+}
+
+static void nd_trace_window(void *self, uint64_t from, uint64_t to)
+{
+    netdev_t *n = self;
+    if (n->trace)
+        ftsim_vl_trace_window(n->trace, from, to);
 }
 
 static int nd_internal_error(void *self)
@@ -792,7 +803,7 @@ static int nd_control(void *self, const char *cmd, char *err, size_t errlen)
 static const dev_ops_t net_ops = {nd_destroy,    nd_set_reset,   nd_set_inputs,     nd_get_outputs,
                                   nd_reg_write,  nd_reg_read,    nd_debug,          nd_tick,
                                   nd_trace_open, nd_trace_close, nd_internal_error, nd_control,
-                                  NULL};
+                                  NULL,          nd_trace_window};
 
 static void *net_create(const dev_design_t *d, dev_impl_t impl, const char *inst,
                         const dev_ops_t **ops, char *err, size_t errlen)

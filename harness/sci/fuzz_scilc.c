@@ -368,7 +368,8 @@ int fuzz_scilc(const fuzz_scilc_opts_t *so)
     f->init[0] = (dev_write_t){SCI_REG_CTRL, ctrl, 0xFFFF00FFFF031FFFull};
     ls_reset(&f->ls, f->init, 1);
     f->tid_next = (uint16_t)prng_below(&f->rng, 1000);
-    if (o->wave && dev_trace_open(f->ls.m[0], o->wave, err, sizeof err) < 0) {
+    if (o->wave &&
+        dev_trace_open_window(f->ls.m[0], o->wave, o->wave_from, o->wave_to, err, sizeof err) < 0) {
         fprintf(stderr, "ftsim: %s\n", err);
         ls_close(&f->ls);
         free(f);

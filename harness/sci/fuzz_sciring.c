@@ -946,7 +946,8 @@ static int open_models(rz_t *z, const fuzz_sciring_opts_t *ro)
     z->gap = ro->gap ? ro->gap : 200 + 40 * z->n;
     config(z);
     ls_reset(&z->ls, z->init, z->ninit);
-    if (o->wave && dev_trace_open(z->ls.m[0], o->wave, err, sizeof err) < 0) {
+    if (o->wave &&
+        dev_trace_open_window(z->ls.m[0], o->wave, o->wave_from, o->wave_to, err, sizeof err) < 0) {
         fprintf(stderr, "ftsim: %s\n", err);
         return 2;
     }

@@ -108,6 +108,8 @@ int sci_node_csim_table_load(device_t *d, uint32_t reg, uint32_t taddr, uint64_t
 extern const dev_ops_t sci_node_rtl_ops;
 void *sci_node_rtl_new(int p2s, unsigned nlc, const char *instance);
 void sci_node_rtl_trace_attach(void *self, void *tr);
+/* The clock edge in phases a fabric interleaves with the dumps of its shared waveform, as
+ * rn1_rtl_phase (harness/core/vl_trace.h): 0 settle, 1 clock low, 2 the edge. */
 void sci_node_rtl_phase(void *self, int phase);
 
 #endif

@@ -8,7 +8,7 @@
 
 void sci_fabric_tick(device_t *const *node, unsigned n, void *trace, uint64_t cycle)
 {
-    if (!trace) {
+    if (!trace || !ftsim_vl_trace_on(trace, cycle)) { /* outside the window: as untraced */
         for (unsigned i = 0; i < n; i++)
             node[i]->ops->tick(node[i]->self, cycle);
         return;
@@ -17,7 +17,7 @@ void sci_fabric_tick(device_t *const *node, unsigned n, void *trace, uint64_t cy
     for (int ph = 0; ph < 3; ph++) {
         for (unsigned i = 0; i < n; i++)
             sci_node_rtl_phase(node[i]->self, ph);
-        if (ph < 2 && cycle != UINT64_MAX)
+        if (ph < 2)
             ftsim_vl_trace_dump(trace, cycle * DEV_NS_PER_CYCLE + (ph ? DEV_NS_PER_CYCLE / 2 : 0));
     }
 }
@@ -46,9 +46,13 @@ void sci_fabric_trace_close(device_t *const *node, unsigned n, void **trace, uin
 {
     if (!*trace)
         return;
-    for (unsigned i = 0; i < n; i++)
-        sci_node_rtl_phase(node[i]->self, 0);
-    ftsim_vl_trace_dump(*trace, cycle * DEV_NS_PER_CYCLE);
+    if (ftsim_vl_trace_on(*trace, cycle)) {
+        for (unsigned i = 0; i < n; i++)
+            sci_node_rtl_phase(node[i]->self, 0);
+        ftsim_vl_trace_dump(*trace, cycle * DEV_NS_PER_CYCLE);
+        for (unsigned i = 0; i < n; i++)
+            sci_node_rtl_phase(node[i]->self, 1); /* the clock low again: the next edge is one */
+    }
     ftsim_vl_trace_close(*trace);
     *trace = NULL;
 }

@@ -6,15 +6,21 @@
 #include <cstring>
 
 #include "Vlc3n1.h"
+#include "Vlc3n1__Syms.h"
 #include "Vlc3n2.h"
+#include "Vlc3n2__Syms.h"
 #include "Vp2sn1.h"
+#include "Vp2sn1__Syms.h"
 #include "Vp2sn2.h"
+#include "Vp2sn2__Syms.h"
 #include "verilated_fst_c.h"
 #include "vl_common.h"
 #include "vl_trace.h"
 
 extern "C" {
 #include "sci_dev.h"
+#include "sci_lc.h"
+#include "sci_node.h"
 #include "sci_word.h"
 }
 
@@ -28,6 +34,7 @@ struct NodeBase {
     virtual void set_inputs(const uint64_t *in) = 0;
     virtual void get_outputs(uint64_t *out) = 0;
     virtual uint64_t reg_read(uint32_t addr) = 0;
+    virtual void debug(uint64_t *w) = 0;
     virtual void reg_write(uint64_t data, uint8_t strb, uint32_t addr) = 0;
     virtual void phase(int ph) = 0;
     virtual void trace(VerilatedFstC *t) = 0;
@@ -45,10 +52,8 @@ template <class V, unsigned NLC> struct Node : NodeBase {
     }
     ~Node() override
     {
-        if (tfp) {
-            tfp->close();
-            delete tfp;
-        }
+        if (tfp)
+            ftsim_vl_trace_close(tfp);
         top->final();
         delete top;
     }
@@ -88,6 +93,30 @@ template <class V, unsigned NLC> struct Node : NodeBase {
         top->eval();
         return top->reg_rdata_o;
     }
+    // The debug words of sci_node_debug_addr(): the DBG registers from the node's debug outputs
+    // (rtl/sci_node.md: lc_dbg_o, psb_dbg_o are those registers), the others read through the
+    // register port. A register-port read is a whole eval of the model, and lockstep reads the
+    // debug words of every node every cycle: three of eight without one.
+    void debug(uint64_t *w) override
+    {
+        for (unsigned k = 0; k < sci_node_ndebug(NLC); k++) {
+            uint32_t a = sci_node_debug_addr(NLC, k);
+            if (a == SCI_PSB_DBG)
+                w[k] = top->psb_dbg_o;
+            else if ((a & 0x1Fu) == SCI_REG_DBG && a < SCI_PSB_DBG)
+                w[k] = lc_dbg(a / SCI_NODE_LC_STRIDE);
+            else
+                w[k] = reg_read(a);
+        }
+    }
+    uint64_t lc_dbg(unsigned k) const
+    {
+        if constexpr (NLC == 1)
+            return top->lc_dbg_o;
+        else
+            return static_cast<uint64_t>(top->lc_dbg_o[2 * k]) |
+                   static_cast<uint64_t>(top->lc_dbg_o[2 * k + 1]) << 32;
+    }
     void reg_write(uint64_t data, uint8_t strb, uint32_t addr) override
     {
         top->reg_we_i = 1;
@@ -95,16 +124,7 @@ template <class V, unsigned NLC> struct Node : NodeBase {
         top->reg_wdata_i = data;
         top->reg_wstrb_i = strb;
     }
-    void phase(int ph) override
-    {
-        if (ph == 1)
-            top->clk_i = 0;
-        if (ph == 2)
-            top->clk_i = 1;
-        top->eval();
-        if (ph == 2)
-            top->reg_we_i = 0;
-    }
+    void phase(int ph) override { ftsim_vl_phase(top, ph); }
     void trace(VerilatedFstC *t) override { top->trace(t, 99); }
     unsigned nlc() const override { return NLC; }
 };
@@ -125,23 +145,19 @@ void reg_write(void *self, uint32_t addr, uint64_t data, uint64_t mask)
     me(self)->reg_write(wdata, wstrb, addr);
 }
 
-void debug(void *self, uint64_t *w)
-{
-    NodeBase *s = me(self);
-    for (unsigned k = 0; k < sci_node_ndebug(s->nlc()); k++)
-        w[k] = s->reg_read(sci_node_debug_addr(s->nlc(), k));
-}
+void debug(void *self, uint64_t *w) { me(self)->debug(w); }
 
 void tick(void *self, uint64_t cycle)
 {
     NodeBase *s = me(self);
-    const bool dump = s->tfp && cycle != UINT64_MAX;
-    s->phase(0);
-    if (dump)
-        s->tfp->dump(cycle * DEV_NS_PER_CYCLE);
-    s->phase(1);
-    if (dump)
-        s->tfp->dump(cycle * DEV_NS_PER_CYCLE + DEV_NS_PER_CYCLE / 2);
+    if (!s->tfp || !ftsim_vl_trace_on(s->tfp, cycle)) {
+        s->phase(2); // no dump: the edge alone (its eval with the clock low settles)
+        return;
+    }
+    for (int ph = 0; ph < 2; ph++) {
+        s->phase(ph);
+        ftsim_vl_trace_dump(s->tfp, cycle * DEV_NS_PER_CYCLE + (ph ? DEV_NS_PER_CYCLE / 2 : 0));
+    }
     s->phase(2);
 }
 
@@ -161,10 +177,12 @@ void trace_close(void *self, uint64_t cycle)
     NodeBase *s = me(self);
     if (!s->tfp)
         return;
-    s->phase(0);
-    s->tfp->dump(cycle * DEV_NS_PER_CYCLE);
-    s->tfp->close();
-    delete s->tfp;
+    if (ftsim_vl_trace_on(s->tfp, cycle)) {
+        s->phase(0);
+        ftsim_vl_trace_dump(s->tfp, cycle * DEV_NS_PER_CYCLE);
+        s->phase(1); // the clock low again, so that the next edge is one
+    }
+    ftsim_vl_trace_close(s->tfp);
     s->tfp = nullptr;
 }
 
@@ -174,11 +192,18 @@ int internal_error(void *self)
     return ftsim_vl_context()->gotError() ? 1 : 0;
 }
 
+void trace_window(void *self, uint64_t from, uint64_t to)
+{
+    NodeBase *s = me(self);
+    if (s->tfp)
+        ftsim_vl_trace_window(s->tfp, from, to);
+}
+
 } // namespace
 
 extern "C" const dev_ops_t sci_node_rtl_ops = {
-    destroy, set_reset, set_inputs, get_outputs, reg_write,      reg_read,
-    debug,   tick,      trace_open, trace_close, internal_error, dev_no_control};
+    destroy, set_reset,  set_inputs,  get_outputs,    reg_write,      reg_read, debug,
+    tick,    trace_open, trace_close, internal_error, dev_no_control, nullptr,  trace_window};
 
 extern "C" void *sci_node_rtl_new(int p2s, unsigned nlc, const char *instance)
 {

@@ -325,6 +325,13 @@ static void rg_trace_close(void *self, uint64_t cycle)
     sci_fabric_trace_close(r->node, r->n, &r->trace, cycle);
 }
 
+static void rg_trace_window(void *self, uint64_t from, uint64_t to)
+{
+    ringdev_t *r = self;
+    if (r->trace)
+        ftsim_vl_trace_window(r->trace, from, to);
+}
+
 static int rg_internal_error(void *self)
 {
     ringdev_t *r = self;
@@ -345,7 +352,7 @@ static int rg_control(void *self, const char *cmd, char *err, size_t errlen)
 static const dev_ops_t ring_ops = {rg_destroy,    rg_set_reset,   rg_set_inputs,     rg_get_outputs,
                                    rg_reg_write,  rg_reg_read,    rg_debug,          rg_tick,
                                    rg_trace_open, rg_trace_close, rg_internal_error, rg_control,
-                                   NULL};
+                                   NULL,          rg_trace_window};
 
 /* One table write into node i during a reset cycle (tables survive reset). */
 static void boot_write(ringdev_t *r, unsigned i, uint32_t a, uint64_t data, uint64_t mask)

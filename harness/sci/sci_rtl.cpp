@@ -5,13 +5,16 @@
 #include <cstring>
 
 #include "Vlc3.h"
+#include "Vlc3__Syms.h"
 #include "Vp2s.h"
+#include "Vp2s__Syms.h"
 #include "verilated_fst_c.h"
 #include "vl_common.h"
 #include "vl_trace.h"
 
 extern "C" {
 #include "sci_dev.h"
+#include "sci_lc.h"
 #include "sci_word.h"
 }
 
@@ -25,6 +28,7 @@ struct SciRtlBase {
     virtual void set_inputs(const uint64_t *in) = 0;
     virtual void get_outputs(uint64_t *out) = 0;
     virtual uint64_t reg_read(uint32_t addr) = 0;
+    virtual uint64_t dbg() const = 0;
     virtual void reg_write(uint64_t data, uint8_t strb, uint32_t addr) = 0;
     virtual void tick(uint64_t cycle) = 0;
     virtual void trace(VerilatedFstC *t) = 0;
@@ -42,10 +46,8 @@ template <class V> struct SciRtl : SciRtlBase {
     }
     ~SciRtl() override
     {
-        if (tfp) {
-            tfp->close();
-            delete tfp;
-        }
+        if (tfp)
+            ftsim_vl_trace_close(tfp);
         top->final();
         delete top;
     }
@@ -76,6 +78,7 @@ template <class V> struct SciRtl : SciRtlBase {
         top->eval();
         return top->reg_rdata_o;
     }
+    uint64_t dbg() const override { return top->dbg_o; }
     void reg_write(uint64_t data, uint8_t strb, uint32_t addr) override
     {
         top->reg_we_i = 1;
@@ -85,18 +88,13 @@ template <class V> struct SciRtl : SciRtlBase {
     }
     void tick(uint64_t cycle) override
     {
-        const bool dump = tfp && cycle != UINT64_MAX;
-        if (dump) {
-            top->eval();
-            tfp->dump(cycle * DEV_NS_PER_CYCLE);
-        }
-        top->clk_i = 0;
-        top->eval();
-        if (dump)
-            tfp->dump(cycle * DEV_NS_PER_CYCLE + DEV_NS_PER_CYCLE / 2);
-        top->clk_i = 1;
-        top->eval();
-        top->reg_we_i = 0;
+        if (tfp && ftsim_vl_trace_on(tfp, cycle))
+            for (int ph = 0; ph < 2; ph++) {
+                ftsim_vl_phase(top, ph);
+                ftsim_vl_trace_dump(tfp,
+                                    cycle * DEV_NS_PER_CYCLE + (ph ? DEV_NS_PER_CYCLE / 2 : 0));
+            }
+        ftsim_vl_phase(top, 2);
     }
     void trace(VerilatedFstC *t) override { top->trace(t, 99); }
     void eval() override { top->eval(); }
@@ -118,10 +116,13 @@ void reg_write(void *self, uint32_t addr, uint64_t data, uint64_t mask)
     me(self)->reg_write(wdata, wstrb, addr);
 }
 
+// The debug words: DBG from the dbg_o output (the register itself, rtl/sci_lc.md), the others
+// through the register port (a read is a whole eval of the model).
 void debug(void *self, uint64_t *w)
 {
     for (unsigned k = 0; k < SCI_NDEBUG; k++)
-        w[k] = me(self)->reg_read(sci_debug_addr(k));
+        w[k] = sci_debug_addr(k) == SCI_REG_DBG ? me(self)->dbg()
+                                                : me(self)->reg_read(sci_debug_addr(k));
 }
 
 void tick(void *self, uint64_t cycle) { me(self)->tick(cycle); }
@@ -142,10 +143,11 @@ void trace_close(void *self, uint64_t cycle)
     SciRtlBase *s = me(self);
     if (!s->tfp)
         return;
-    s->eval();
-    s->tfp->dump(cycle * DEV_NS_PER_CYCLE);
-    s->tfp->close();
-    delete s->tfp;
+    if (ftsim_vl_trace_on(s->tfp, cycle)) {
+        s->eval();
+        ftsim_vl_trace_dump(s->tfp, cycle * DEV_NS_PER_CYCLE);
+    }
+    ftsim_vl_trace_close(s->tfp);
     s->tfp = nullptr;
 }
 
@@ -155,8 +157,16 @@ int internal_error(void *self)
     return ftsim_vl_context()->gotError() ? 1 : 0;
 }
 
-const dev_ops_t ops = {destroy, set_reset, set_inputs, get_outputs, reg_write,      reg_read,
-                       debug,   tick,      trace_open, trace_close, internal_error, dev_no_control};
+void trace_window(void *self, uint64_t from, uint64_t to)
+{
+    SciRtlBase *s = me(self);
+    if (s->tfp)
+        ftsim_vl_trace_window(s->tfp, from, to);
+}
+
+const dev_ops_t ops = {destroy,        set_reset,      set_inputs, get_outputs, reg_write,
+                       reg_read,       debug,          tick,       trace_open,  trace_close,
+                       internal_error, dev_no_control, nullptr,    trace_window};
 
 } // namespace
 

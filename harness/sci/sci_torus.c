@@ -709,6 +709,13 @@ static void tr_trace_close(void *self, uint64_t cycle)
     sci_fabric_trace_close(t->node, t->n, &t->trace, cycle);
 }
 
+static void tr_trace_window(void *self, uint64_t from, uint64_t to)
+{
+    torusdev_t *t = self;
+    if (t->trace)
+        ftsim_vl_trace_window(t->trace, from, to);
+}
+
 static int tr_control(void *self, const char *cmd, char *err, size_t errlen)
 {
     torusdev_t *t = self;
@@ -741,7 +748,7 @@ static int tr_control(void *self, const char *cmd, char *err, size_t errlen)
 static const dev_ops_t torus_ops = {
     tr_destroy,        tr_set_reset, tr_set_inputs, tr_get_outputs, tr_reg_write,
     tr_reg_read,       tr_debug,     tr_tick,       tr_trace_open,  tr_trace_close,
-    tr_internal_error, tr_control,   tr_skip};
+    tr_internal_error, tr_control,   tr_skip,       tr_trace_window};
 
 /* One write into node i during a reset cycle at creation (tables survive reset). */
 static void boot_write(torusdev_t *t, unsigned i, uint32_t a, uint64_t data, uint64_t mask)

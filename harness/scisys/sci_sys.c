@@ -513,6 +513,7 @@ sci_sys_t *sci_sys_new(const sci_sys_cfg_t *cfg, char *err, size_t errlen)
         sci_sys_free(s);
         return NULL;
     }
+    scisys_obs_window(s); /* the run's times count from here */
     scisys_fe_init(s);
     return s;
 }

@@ -46,6 +46,8 @@ typedef struct sci_sys_cfg {
     sci_sys_params_t par;
     uint64_t seed;       /* watchdog phases */
     const char *wave;    /* FST path (RTL) or NULL */
+    uint64_t wave_from;  /* ... dumping only cycles wave_from..wave_to of the run (counted as */
+    uint64_t wave_to;    /* the run's times are, from the end of the boot; wave_to 0: to the end) */
     uint64_t bin_cycles; /* time-series bin width (0: none) */
     int quiet;           /* no driver log on stderr */
     int no_skip;         /* step every edge (no idle skipping): speed comparisons */

@@ -143,6 +143,7 @@ typedef struct scisys_fe {
  * sci_sys_obs.c reads or writes it. */
 typedef struct scisys_obs {
     sci_obs_t *obs; /* NULL: no waveform */
+    void *trace;    /* the waveform (the torus RTL's and the observer's) */
     uint8_t *wr;    /* per node: a register write this cycle */
     uint16_t dl;    /* flows (the first 16) delivering this cycle */
 } scisys_obs_t;
@@ -277,6 +278,8 @@ void scisys_par_pending(sci_sys_t *s);
 /* ---- sci_sys_obs.c ---- */
 /* With cfg.wave: one FST of the torus RTL and the harness observer. Returns 0 or -1. */
 int scisys_obs_open(sci_sys_t *s, char *err, size_t errlen);
+/* The run starts (the boot is done): cfg.wave_from/wave_to placed on the cycles from now. */
+void scisys_obs_window(sci_sys_t *s);
 void scisys_obs_free(sci_sys_t *s);
 void scisys_obs_write(sci_sys_t *s, unsigned node);
 void scisys_obs_delivery(sci_sys_t *s, unsigned flow);

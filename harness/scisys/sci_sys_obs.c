@@ -28,7 +28,17 @@ int scisys_obs_open(sci_sys_t *s, char *err, size_t errlen)
     if (sci_torus_trace_share(s->ls.m[0], tr, err, errlen) < 0 ||
         ftsim_vl_trace_open(tr, s->cfg.wave, err, errlen) < 0)
         return -1;
+    s->obs.trace = tr;
+    if (s->cfg.wave_from || s->cfg.wave_to)
+        ftsim_vl_trace_window(tr, UINT64_MAX, 0); /* nothing until the run places the window */
     return 0;
+}
+
+void scisys_obs_window(sci_sys_t *s)
+{
+    if (s->obs.trace && (s->cfg.wave_from || s->cfg.wave_to))
+        ftsim_vl_trace_window(s->obs.trace, s->now + s->cfg.wave_from,
+                              s->cfg.wave_to ? s->now + s->cfg.wave_to : 0);
 }
 
 void scisys_obs_free(sci_sys_t *s)
@@ -53,6 +63,11 @@ void scisys_obs_cycle(sci_sys_t *s)
 {
     if (!s->obs.obs)
         return;
+    if (!ftsim_vl_trace_on(s->obs.trace, s->now)) { /* outside the window: nothing to show */
+        memset(s->obs.wr, 0, s->n);
+        s->obs.dl = 0;
+        return;
+    }
     uint8_t st[SCI_OBS_NODES], held[SCI_OBS_NODES];
     for (unsigned i = 0; i < s->n && i < SCI_OBS_NODES; i++) {
         st[i] = (uint8_t)s->drv[i].state;

@@ -106,6 +106,8 @@ def torus(ft, a):
                         ("rtl + FST", ["--model", "rtl", "--wave", wave("torus3x3")])):
         res[f"SCI 3x3 torus running, {name}"] = grab(r" = (\d+) simulated cycles/s",
                                                       run([ft, *TORUS, *extra]), f"torus {name}")
+    if os.path.exists(os.path.join(ROOT, fst)):
+        os.remove(os.path.join(ROOT, fst))
     return res
 
 
