@@ -218,11 +218,13 @@ static int sys_cycle(sci_sys_t *s, uint64_t until)
         return -1;
     }
     for (unsigned i = 0; i < s->n; i++)
-        scisys_host_rx(s, i);
+        if (out_port(s, i, SCI_TP_HOUT) & SCI_FLAG) /* else the host has nothing to take */
+            scisys_host_rx(s, i);
     if (s->cfg.mode == SCI_SYS_STATIC)
         scisys_fe_cycle(s);
     for (unsigned i = 0; i < s->n; i++)
-        scisys_drv_cycle(s, i);
+        if (!drv_quiet(s, i))
+            scisys_drv_cycle(s, i);
     if (s->failed)
         return -1;
     bool quiet = hosts_quiet(s);
