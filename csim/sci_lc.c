@@ -279,24 +279,22 @@ static uint64_t rxq_shown(const sci_lc_state_t *s)
 
 /* Everything that happens in one cycle, as seen by the stages that react to it. */
 typedef struct events {
+    uint16_t byp_sym;          /* parser: the symbol to bypass */
+    uint16_t ans_src, ans_tid; /* parser: the answer owed */
+    /* Pool slots, -1 for none: whose insertion starts, whose last symbol goes out (output);
+     * which starts and ends filling from the B-link, which is reported failed (its
+     * FAIL_REPORT starts). */
+    int8_t ins_start_slot, ins_end_slot, fill_start_slot, fill_end_slot, failed_slot;
     /* parser (stage 3) */
     bool byp_v, byp_last; /* a symbol to bypass this cycle, the last of its packet */
-    uint16_t byp_sym;
-    bool echo; /* a good echo ends: act on slot `echo_slot` */
+    bool echo;            /* a good echo ends: act on slot `echo_slot` */
     uint8_t echo_slot, echo_type;
     bool answer; /* a taken or discarded packet with a good CRC ends */
     uint8_t ans_type;
-    uint16_t ans_src, ans_tid;
-    bool rdi_other; /* a ring-down idle of another node is in stage 3 */
-    /* output */
-    int ins_start_slot; /* pool slot whose insertion starts, -1 */
-    int ins_end_slot;   /* pool slot whose last symbol goes out, -1 */
-    bool echo_popped;
-    /* B-link */
-    int fill_start_slot, fill_end_slot;
-    uint8_t fill_len;
-    int failed_slot; /* pool slot reported failed (its FAIL_REPORT starts), -1 */
-    bool stored;     /* the packet storage was written */
+    bool rdi_other;   /* a ring-down idle of another node is in stage 3 */
+    bool echo_popped; /* output */
+    uint8_t fill_len; /* B-link */
+    bool stored;      /* the packet storage was written */
 } events_t;
 
 /* ---- input pipe, stage 3: the parser ------------------------------------ */
@@ -874,17 +872,6 @@ static void keep_ctrl(sci_lc_state_t *to, const sci_lc_state_t *from)
     to->taddr = from->taddr;
 }
 
-void sci_copy_words(void *to, const void *from, unsigned n)
-{
-    unsigned char *t = to;
-    const unsigned char *f = from;
-    for (unsigned i = 0; i < n; i += 8u) {
-        uint64_t w;
-        memcpy(&w, f + i, 8);
-        memcpy(t + i, &w, 8);
-    }
-}
-
 bool sci_same_words(const void *a, const void *b, unsigned n)
 {
     const unsigned char *x = a, *y = b;
@@ -997,11 +984,12 @@ static bool run_edge(sci_lc_t *lc, const sci_lc_state_t *c, const sci_lc_in_t *i
  * sends a plain idle, and the queues, limits, B-link and pool have nothing to do. */
 static bool at_rest(const sci_lc_state_t *s, const sci_lc_in_t *in)
 {
-    return in->rst_n && !in->reg_we && !in->link_flag && !in->link_sym && in->link_sd &&
-           !in->bin_valid && !(s->pipe[0] | s->pipe[1] | s->pipe[2] | s->pipe[3]) &&
-           s->parse == SCI_P_IDLE && s->idx == 0 && s->crc == 0xFFFFu && !s->resv && s->sd_q &&
-           s->sd_low == 0 && s->sd_high == 127u && s->clean == 127u && s->ring_up && !s->out_flag &&
-           !s->out_sym && !s->need_idle && s->ins_kind == SCI_INS_NONE && !s->byp_n && !s->eq_n &&
+    /* the likeliest to fail first: something on the link */
+    return !(s->pipe[0] | s->pipe[1] | s->pipe[2] | s->pipe[3] | in->link_sym) && !in->link_flag &&
+           in->rst_n && !in->reg_we && in->link_sd && !in->bin_valid && s->parse == SCI_P_IDLE &&
+           s->idx == 0 && s->crc == 0xFFFFu && !s->resv && s->sd_q && s->sd_low == 0 &&
+           s->sd_high == 127u && s->clean == 127u && s->ring_up && !s->out_flag && !s->out_sym &&
+           !s->need_idle && s->ins_kind == SCI_INS_NONE && !s->byp_n && !s->eq_n &&
            (s->enable || !s->eq_head) && !used(s) && !s->m_timer && !s->m_rtx && !s->sq_n &&
            !s->fail && !s->fail_reason && !s->rx_n && s->bo_kind == SCI_BO_NONE && !s->bi_fill;
 }
@@ -1038,7 +1026,7 @@ bool sci_lc_step(sci_lc_t *lc, const sci_lc_in_t *in)
          * one may be the same edge again: with the inputs of the last one. */
         bool again = same_inputs(&lc->last_in, in);
         sci_lc_state_t c;
-        sci_copy_words(&c, &lc->s, sizeof c);
+        memcpy(&c, &lc->s, sizeof c);
         bool certain = run_edge(lc, &c, in);
         lc->effect = !certain && again && sci_same_words(&c, &lc->s, sizeof c) ? SCI_EDGE_SAME
                                                                                : SCI_EDGE_CHANGED;
