@@ -994,6 +994,67 @@ static bool at_rest(const sci_lc_state_t *s, const sci_lc_in_t *in)
            !s->fail && !s->fail_reason && !s->rx_n && s->bo_kind == SCI_BO_NONE && !s->bi_fill;
 }
 
+/* A controller in transit: it only passes its ring's traffic on.  Nothing of its own is
+ * queued, inserted, filling, timing, failing or answered, it is enabled, its ring up with
+ * signal detect and its clean counts saturated, no register write, nothing from the B-link;
+ * and stage 3 holds a plain idle, or a symbol after symbol 0 of a packet it bypasses (the
+ * decision at symbol 0 is run_edge's), and no idle after a packet is due when it does. */
+static bool in_transit(const sci_lc_state_t *s, const sci_lc_in_t *in)
+{
+    uint32_t w = s->pipe[3];
+    if (!in->rst_n || in->reg_we || in->bin_valid || !in->link_sd || !s->enable || !s->ring_up ||
+        s->fail || s->fail_reason || !s->sd_q || s->sd_low || s->sd_high != 127u ||
+        s->clean != 127u || s->rx_n || s->sq_n || s->eq_n || s->byp_n || used(s) || s->m_timer ||
+        s->m_rtx || s->bi_fill || s->bo_kind != SCI_BO_NONE || s->ins_kind != SCI_INS_NONE ||
+        s->resv)
+        return false;
+    if (w & SCI_FLAG)
+        return s->idx != 0 && s->parse == SCI_P_BYPASS && !s->need_idle;
+    return !(w & SCI_RDI_BIT);
+}
+
+/* run_edge in transit (in_transit), where it only moves the pipe, the parser (its index and
+ * running CRC, idle between packets) and the output (the symbol bypassed straight on, or an
+ * idle): every other stage has nothing to do (the ring monitor keeps its saturated counts and
+ * ring up; no insertion can start, as nothing is queued; no answer, limit, failure, B-link
+ * packet or pool event).  The registers are updated in place, each read before it is
+ * written.  Returns whether they changed. */
+static bool transit_edge(sci_lc_t *lc, const sci_lc_in_t *in)
+{
+    sci_lc_state_t *s = &lc->s;
+    uint32_t w = s->pipe[3], p0 = (in->link_flag ? SCI_FLAG : 0u) | in->link_sym;
+    bool changed =
+        p0 != s->pipe[0] || s->pipe[0] != s->pipe[1] || s->pipe[1] != s->pipe[2] || s->pipe[2] != w;
+    bool out_flag = false, need_idle = false;
+    uint16_t out_sym = 0;
+    if (w & SCI_FLAG) { /* bypassed: from stage 3 straight to the output (t+5 pin to pin) */
+        uint16_t sym = (uint16_t)w;
+        out_flag = true;
+        out_sym = (s->scrub && s->idx == 1) ? (uint16_t)(sym | SCI_MARK) : sym;
+        need_idle = !(s->pipe[2] & SCI_FLAG); /* its last symbol: an idle follows */
+        s->crc = crc_update(s->crc, s->idx, sym);
+        s->idx = sat_idx(s->idx);
+        changed = true;
+    } else { /* an idle: between packets */
+        changed |= s->parse != SCI_P_IDLE || s->idx != 0 || s->crc != 0xFFFFu;
+        s->parse = SCI_P_IDLE;
+        s->idx = 0;
+        s->crc = 0xFFFFu;
+    }
+    changed |= s->out_flag != out_flag || s->out_sym != out_sym || s->need_idle != need_idle;
+    s->out_flag = out_flag;
+    s->out_sym = out_sym;
+    s->need_idle = need_idle;
+    s->pipe[3] = s->pipe[2];
+    s->pipe[2] = s->pipe[1];
+    s->pipe[1] = s->pipe[0];
+    s->pipe[0] = p0;
+    if ((s->pipe[3] & SCI_FLAG) && s->idx == 0)
+        prefetch_entry(lc, (uint16_t)s->pipe[3]);
+    lc->fresh = false;
+    return changed;
+}
+
 void sci_lc_table_load(sci_lc_t *lc, uint16_t taddr, uint8_t reg, uint64_t value)
 {
     sci_lc_in_t in = {.reg_we = true, .reg_waddr = reg, .reg_wdata = value, .reg_wstrb = 1};
@@ -1021,6 +1082,8 @@ bool sci_lc_step(sci_lc_t *lc, const sci_lc_in_t *in)
     }
     if (!in->rst_n) {
         lc->effect = reset_edge(lc, in) ? SCI_EDGE_CHANGED : SCI_EDGE_SAME;
+    } else if (in_transit(&lc->s, in)) {
+        lc->effect = transit_edge(lc, in) ? SCI_EDGE_CHANGED : SCI_EDGE_SAME;
     } else {
         /* Whether a running edge changed anything is worth a comparison only when the next
          * one may be the same edge again: with the inputs of the last one. */
