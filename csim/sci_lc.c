@@ -279,24 +279,22 @@ static uint64_t rxq_shown(const sci_lc_state_t *s)
 
 /* Everything that happens in one cycle, as seen by the stages that react to it. */
 typedef struct events {
+    uint16_t byp_sym;          /* parser: the symbol to bypass */
+    uint16_t ans_src, ans_tid; /* parser: the answer owed */
+    /* Pool slots, -1 for none: whose insertion starts, whose last symbol goes out (output);
+     * which starts and ends filling from the B-link, which is reported failed (its
+     * FAIL_REPORT starts). */
+    int8_t ins_start_slot, ins_end_slot, fill_start_slot, fill_end_slot, failed_slot;
     /* parser (stage 3) */
     bool byp_v, byp_last; /* a symbol to bypass this cycle, the last of its packet */
-    uint16_t byp_sym;
-    bool echo; /* a good echo ends: act on slot `echo_slot` */
+    bool echo;            /* a good echo ends: act on slot `echo_slot` */
     uint8_t echo_slot, echo_type;
     bool answer; /* a taken or discarded packet with a good CRC ends */
     uint8_t ans_type;
-    uint16_t ans_src, ans_tid;
-    bool rdi_other; /* a ring-down idle of another node is in stage 3 */
-    /* output */
-    int ins_start_slot; /* pool slot whose insertion starts, -1 */
-    int ins_end_slot;   /* pool slot whose last symbol goes out, -1 */
-    bool echo_popped;
-    /* B-link */
-    int fill_start_slot, fill_end_slot;
-    uint8_t fill_len;
-    int failed_slot; /* pool slot reported failed (its FAIL_REPORT starts), -1 */
-    bool stored;     /* the packet storage was written */
+    bool rdi_other;   /* a ring-down idle of another node is in stage 3 */
+    bool echo_popped; /* output */
+    uint8_t fill_len; /* B-link */
+    bool stored;      /* the packet storage was written */
 } events_t;
 
 /* ---- input pipe, stage 3: the parser ------------------------------------ */
@@ -874,17 +872,6 @@ static void keep_ctrl(sci_lc_state_t *to, const sci_lc_state_t *from)
     to->taddr = from->taddr;
 }
 
-void sci_copy_words(void *to, const void *from, unsigned n)
-{
-    unsigned char *t = to;
-    const unsigned char *f = from;
-    for (unsigned i = 0; i < n; i += 8u) {
-        uint64_t w;
-        memcpy(&w, f + i, 8);
-        memcpy(t + i, &w, 8);
-    }
-}
-
 bool sci_same_words(const void *a, const void *b, unsigned n)
 {
     const unsigned char *x = a, *y = b;
@@ -997,13 +984,75 @@ static bool run_edge(sci_lc_t *lc, const sci_lc_state_t *c, const sci_lc_in_t *i
  * sends a plain idle, and the queues, limits, B-link and pool have nothing to do. */
 static bool at_rest(const sci_lc_state_t *s, const sci_lc_in_t *in)
 {
-    return in->rst_n && !in->reg_we && !in->link_flag && !in->link_sym && in->link_sd &&
-           !in->bin_valid && !(s->pipe[0] | s->pipe[1] | s->pipe[2] | s->pipe[3]) &&
-           s->parse == SCI_P_IDLE && s->idx == 0 && s->crc == 0xFFFFu && !s->resv && s->sd_q &&
-           s->sd_low == 0 && s->sd_high == 127u && s->clean == 127u && s->ring_up && !s->out_flag &&
-           !s->out_sym && !s->need_idle && s->ins_kind == SCI_INS_NONE && !s->byp_n && !s->eq_n &&
+    /* the likeliest to fail first: something on the link */
+    return !(s->pipe[0] | s->pipe[1] | s->pipe[2] | s->pipe[3] | in->link_sym) && !in->link_flag &&
+           in->rst_n && !in->reg_we && in->link_sd && !in->bin_valid && s->parse == SCI_P_IDLE &&
+           s->idx == 0 && s->crc == 0xFFFFu && !s->resv && s->sd_q && s->sd_low == 0 &&
+           s->sd_high == 127u && s->clean == 127u && s->ring_up && !s->out_flag && !s->out_sym &&
+           !s->need_idle && s->ins_kind == SCI_INS_NONE && !s->byp_n && !s->eq_n &&
            (s->enable || !s->eq_head) && !used(s) && !s->m_timer && !s->m_rtx && !s->sq_n &&
            !s->fail && !s->fail_reason && !s->rx_n && s->bo_kind == SCI_BO_NONE && !s->bi_fill;
+}
+
+/* A controller in transit: it only passes its ring's traffic on.  Nothing of its own is
+ * queued, inserted, filling, timing, failing or answered, it is enabled, its ring up with
+ * signal detect and its clean counts saturated, no register write, nothing from the B-link;
+ * and stage 3 holds a plain idle, or a symbol after symbol 0 of a packet it bypasses (the
+ * decision at symbol 0 is run_edge's), and no idle after a packet is due when it does. */
+static bool in_transit(const sci_lc_state_t *s, const sci_lc_in_t *in)
+{
+    uint32_t w = s->pipe[3];
+    if (!in->rst_n || in->reg_we || in->bin_valid || !in->link_sd || !s->enable || !s->ring_up ||
+        s->fail || s->fail_reason || !s->sd_q || s->sd_low || s->sd_high != 127u ||
+        s->clean != 127u || s->rx_n || s->sq_n || s->eq_n || s->byp_n || used(s) || s->m_timer ||
+        s->m_rtx || s->bi_fill || s->bo_kind != SCI_BO_NONE || s->ins_kind != SCI_INS_NONE ||
+        s->resv)
+        return false;
+    if (w & SCI_FLAG)
+        return s->idx != 0 && s->parse == SCI_P_BYPASS && !s->need_idle;
+    return !(w & SCI_RDI_BIT);
+}
+
+/* run_edge in transit (in_transit), where it only moves the pipe, the parser (its index and
+ * running CRC, idle between packets) and the output (the symbol bypassed straight on, or an
+ * idle): every other stage has nothing to do (the ring monitor keeps its saturated counts and
+ * ring up; no insertion can start, as nothing is queued; no answer, limit, failure, B-link
+ * packet or pool event).  The registers are updated in place, each read before it is
+ * written.  Returns whether they changed. */
+static bool transit_edge(sci_lc_t *lc, const sci_lc_in_t *in)
+{
+    sci_lc_state_t *s = &lc->s;
+    uint32_t w = s->pipe[3], p0 = (in->link_flag ? SCI_FLAG : 0u) | in->link_sym;
+    bool changed =
+        p0 != s->pipe[0] || s->pipe[0] != s->pipe[1] || s->pipe[1] != s->pipe[2] || s->pipe[2] != w;
+    bool out_flag = false, need_idle = false;
+    uint16_t out_sym = 0;
+    if (w & SCI_FLAG) { /* bypassed: from stage 3 straight to the output (t+5 pin to pin) */
+        uint16_t sym = (uint16_t)w;
+        out_flag = true;
+        out_sym = (s->scrub && s->idx == 1) ? (uint16_t)(sym | SCI_MARK) : sym;
+        need_idle = !(s->pipe[2] & SCI_FLAG); /* its last symbol: an idle follows */
+        s->crc = crc_update(s->crc, s->idx, sym);
+        s->idx = sat_idx(s->idx);
+        changed = true;
+    } else { /* an idle: between packets */
+        changed |= s->parse != SCI_P_IDLE || s->idx != 0 || s->crc != 0xFFFFu;
+        s->parse = SCI_P_IDLE;
+        s->idx = 0;
+        s->crc = 0xFFFFu;
+    }
+    changed |= s->out_flag != out_flag || s->out_sym != out_sym || s->need_idle != need_idle;
+    s->out_flag = out_flag;
+    s->out_sym = out_sym;
+    s->need_idle = need_idle;
+    s->pipe[3] = s->pipe[2];
+    s->pipe[2] = s->pipe[1];
+    s->pipe[1] = s->pipe[0];
+    s->pipe[0] = p0;
+    if ((s->pipe[3] & SCI_FLAG) && s->idx == 0)
+        prefetch_entry(lc, (uint16_t)s->pipe[3]);
+    lc->fresh = false;
+    return changed;
 }
 
 void sci_lc_table_load(sci_lc_t *lc, uint16_t taddr, uint8_t reg, uint64_t value)
@@ -1033,12 +1082,14 @@ bool sci_lc_step(sci_lc_t *lc, const sci_lc_in_t *in)
     }
     if (!in->rst_n) {
         lc->effect = reset_edge(lc, in) ? SCI_EDGE_CHANGED : SCI_EDGE_SAME;
+    } else if (in_transit(&lc->s, in)) {
+        lc->effect = transit_edge(lc, in) ? SCI_EDGE_CHANGED : SCI_EDGE_SAME;
     } else {
         /* Whether a running edge changed anything is worth a comparison only when the next
          * one may be the same edge again: with the inputs of the last one. */
         bool again = same_inputs(&lc->last_in, in);
         sci_lc_state_t c;
-        sci_copy_words(&c, &lc->s, sizeof c);
+        memcpy(&c, &lc->s, sizeof c);
         bool certain = run_edge(lc, &c, in);
         lc->effect = !certain && again && sci_same_words(&c, &lc->s, sizeof c) ? SCI_EDGE_SAME
                                                                                : SCI_EDGE_CHANGED;

@@ -290,9 +290,7 @@ bool sci_lc_bout_last(const sci_lc_t *lc);
 uint8_t sci_lc_bout_port(const sci_lc_t *lc); /* BRT of the head packet (D11) */
 uint64_t sci_lc_reg_read(const sci_lc_t *lc, uint8_t addr);
 uint64_t sci_lc_debug(const sci_lc_t *lc); /* DBG register */
-/* The registers' copy aside and compare: blocks of n bytes, a multiple of 8, as 64-bit words
- * (inlined word moves, where a call of memcpy would cost more than the copy). */
-void sci_copy_words(void *to, const void *from, unsigned n);
+/* Whether two blocks of n bytes (a multiple of 8) are equal: the registers' compare. */
 bool sci_same_words(const void *a, const void *b, unsigned n);
 
 /* Pure helpers. */

@@ -73,22 +73,23 @@ enum sci_blink_owner {
 /* Number of debug words (sci_node.md section 5) of a node with nlc LCs. */
 #define SCI_NODE_DEBUG_WORDS(nlc) (3u * (nlc) + 2u)
 
+/* (Wide fields first: 32 bytes.) */
 typedef struct sci_node_in {
-    bool rst_n; /* synchronous active-low reset, to the PSB and every LC */
-    /* Link inputs of LC k. */
-    bool lin_flag[SCI_NODE_MAX_LC];
+    /* Register write at this edge (byte strobes as the LC): reg_we, reg_waddr, reg_wstrb below. */
+    uint64_t reg_wdata;
+    /* Link inputs of LC k: lin_flag, lin_sd below. */
     uint16_t lin_sym[SCI_NODE_MAX_LC];
-    bool lin_sd[SCI_NODE_MAX_LC];
     /* Host -> PSB send FIFO: a symbol moves when hin_valid and sci_node_hin_ready. */
-    bool hin_valid;
     uint16_t hin_sym;
+    bool hin_valid;
     bool hin_last;
+    bool lin_flag[SCI_NODE_MAX_LC];
+    bool lin_sd[SCI_NODE_MAX_LC];
     /* PSB receive FIFO -> host: a symbol moves when sci_node_hout_valid and hout_ready. */
     bool hout_ready;
-    /* Register write at this edge (byte strobes as the LC). */
+    bool rst_n; /* synchronous active-low reset, to the PSB and every LC */
     bool reg_we;
     uint8_t reg_waddr;
-    uint64_t reg_wdata;
     uint8_t reg_wstrb;
 } sci_node_in_t;
 

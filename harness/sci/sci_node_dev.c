@@ -145,6 +145,7 @@ unsigned sci_node_design_nlc(const dev_design_t *d) { return d->ports == ports2 
  * node costs that one line a cycle. */
 typedef struct node_cs {
     bool dirty, settled;
+    uint8_t nlc;  /* the model's, here in the first line */
     uint64_t key; /* inputs: per LC k lin [16:0], lin.sd at 18 k; hin [17:0] at 36; hout.ready 54
                       (UINT64_MAX before the first) */
     uint64_t
@@ -166,10 +167,9 @@ static void cs_set_reset(void *self, bool a)
     }
 }
 
-static void cs_set_inputs(void *self, const uint64_t *in)
+/* cs_set_inputs for a node of nlc LCs (a constant where it is called: the ports' places are). */
+static inline void set_inputs_n(node_cs_t *s, const uint64_t *in, unsigned nlc)
 {
-    node_cs_t *s = self;
-    unsigned nlc = s->n.nlc;
     uint64_t key = (in[sci_node_port(nlc, SCI_NP_HIN, 0)] & BL_BITS) << 36 |
                    (in[sci_node_port(nlc, SCI_NP_HOUT_READY, 0)] & 1u) << 54;
     for (unsigned k = 0; k < nlc; k++)
@@ -193,6 +193,15 @@ static void cs_set_inputs(void *self, const uint64_t *in)
     s->in.hout_ready = (key >> 54) & 1u;
 }
 
+static void cs_set_inputs(void *self, const uint64_t *in)
+{
+    node_cs_t *s = self;
+    if (s->nlc == 2)
+        set_inputs_n(s, in, 2);
+    else
+        set_inputs_n(s, in, 1);
+}
+
 /* The output words of the model's state, packed into s->outs. */
 static void cs_make_outputs(node_cs_t *s)
 {
@@ -209,10 +218,9 @@ static void cs_make_outputs(node_cs_t *s)
     s->outs = o;
 }
 
-static void cs_get_outputs(void *self, uint64_t *out)
+/* cs_get_outputs for a node of nlc LCs (a constant where it is called). */
+static inline void get_outputs_n(const node_cs_t *s, uint64_t *out, unsigned nlc)
 {
-    const node_cs_t *s = self;
-    unsigned nlc = s->n.nlc;
     uint64_t o = s->outs;
     for (unsigned k = 0; k < nlc; k++) {
         uint64_t w = o >> (19 * k);
@@ -222,6 +230,15 @@ static void cs_get_outputs(void *self, uint64_t *out)
     }
     out[sci_node_port(nlc, SCI_NP_HIN_READY, 0)] = (o >> 38) & 1u;
     out[sci_node_port(nlc, SCI_NP_HOUT, 0)] = (o >> 39) & BL_BITS;
+}
+
+static void cs_get_outputs(void *self, uint64_t *out)
+{
+    const node_cs_t *s = self;
+    if (s->nlc == 2)
+        get_outputs_n(s, out, 2);
+    else
+        get_outputs_n(s, out, 1);
 }
 
 static void cs_reg_write(void *self, uint32_t addr, uint64_t data, uint64_t mask)
@@ -318,6 +335,7 @@ static void *node_create(const dev_design_t *d, dev_impl_t impl, const char *ins
     s->in.rst_n = true;
     s->key = UINT64_MAX;
     s->dirty = true;
+    s->nlc = (uint8_t)s->n.nlc;
     cs_make_outputs(s);
     *ops = &node_csim_ops;
     return s;

@@ -103,12 +103,15 @@ typedef struct wr {
     uint64_t data, mask;
 } wr_t;
 
+/* A driver; what every cycle looks at first (drv_quiet). */
 typedef struct drv {
     int state;         /* sci_drv_state_t */
-    uint64_t t_until;  /* the running timer's end */
+    unsigned wqn;      /* register writes queued (wq below) */
     uint8_t broken[2]; /* own LC k disabled by this driver (0 X, 1 Y) */
     bool again;        /* a new interrupt during the CableNotOk wait */
     bool remote_y;     /* the upstream X neighbour's Y ring: broken */
+    uint64_t t_until;  /* the running timer's end */
+    uint64_t wd_next;  /* the next watchdog tick */
     /* remote status read of the upstream X neighbour's Y-LC */
     uint64_t rr_send_at; /* 0: none scheduled */
     uint16_t rr_tid;
@@ -117,10 +120,9 @@ typedef struct drv {
     bool rerun;      /* knowledge changed while in a pass: run ReadyToGo again */
     /* register writes */
     wr_t *wq;
-    unsigned wqn, wqh, wqcap;
+    unsigned wqh, wqcap;
     uint64_t wnext;      /* the next write may go at this cycle */
     sci_entry_t *shadow; /* LC3: the tables loaded (set 0, per target) */
-    uint64_t wd_next;
     sci_drv_stats_t st;
 } drv_t;
 
@@ -236,6 +238,22 @@ uint64_t scisys_host_tx(sci_sys_t *s, unsigned i, bool ready);
 
 /* ---- sci_sys_driver.c ---- */
 void scisys_drv_cycle(sci_sys_t *s, unsigned i);
+/* Exactly when scisys_drv_cycle would do nothing for driver i this cycle: dead, or idle with
+ * no remote read due, no watchdog tick due and no new interrupt to answer (or, in the static
+ * mode, no interrupts looked at). A torus's drivers are nearly all so nearly always. */
+static inline bool drv_quiet(const sci_sys_t *s, unsigned i)
+{
+    const drv_t *d = &s->drv[i];
+    if (d->state == SCI_DRV_DEAD)
+        return true;
+    if (d->state != SCI_DRV_IDLE || (d->rr_send_at && s->now >= d->rr_send_at))
+        return false;
+    if (s->cfg.mode != SCI_SYS_DYNAMIC)
+        return true;
+    bool fresh = ((out_port(s, i, SCI_TP_IRQ_X) & 1u) && !d->broken[0]) ||
+                 ((out_port(s, i, SCI_TP_IRQ_Y) & 1u) && !d->broken[1]);
+    return s->now < d->wd_next && !(fresh && d->wqn == 0);
+}
 /* A STATUS_REPLY or a NOTIFY reached host i: its driver's. */
 void scisys_drv_got_reply(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len);
 void scisys_drv_got_notify(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len);

@@ -247,8 +247,9 @@ static void rx_nodes(void *arg, unsigned lo, unsigned hi)
     bool drv = s->cfg.mode == SCI_SYS_DYNAMIC; /* else the front end comes between */
     for (unsigned i = lo; i < hi; i++) {
         c->key = PH_RX * s->n + i;
-        scisys_host_rx(s, i);
-        if (drv) {
+        if (out_port(s, i, SCI_TP_HOUT) & SCI_FLAG) /* else the host has nothing to take */
+            scisys_host_rx(s, i);
+        if (drv && !drv_quiet(s, i)) {
             c->key = PH_DRV * s->n + i;
             scisys_drv_cycle(s, i);
         }
@@ -260,6 +261,8 @@ static void drv_nodes(void *arg, unsigned lo, unsigned hi)
     sci_sys_t *s = arg;
     scisys_tctx_t *c = ctx(s);
     for (unsigned i = lo; i < hi; i++) {
+        if (drv_quiet(s, i))
+            continue;
         c->key = PH_DRV * s->n + i;
         scisys_drv_cycle(s, i);
     }
