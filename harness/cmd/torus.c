@@ -91,9 +91,9 @@ static const char usage[] =
     "window; defaults in harness/scisys/sci_sys.md section 3). --run overrides a scenario's\n"
     "run. --wave writes the RTL and the harness's state as FST; --wave-from T and --wave-to T\n"
     "dump only that part of the run (times as --fault's; the waveform keeps the run's time\n"
-    "axis; nothing is dumped or spent on dumps outside). At the end the flows stop and must drain: "
-    "every message of a pair of live nodes\n"
-    "delivered once, in order, and acknowledged (PASS), else FAIL (exit 1).\n"
+    "axis; nothing is dumped or spent on dumps outside). At the end the flows stop and must\n"
+    "drain: every message of a pair of live nodes delivered once, in order, and acknowledged\n"
+    "(PASS), else FAIL (exit 1).\n"
     "Scenario file: the same as statements, one a line (see harness/scisys/sci_sys.md\n"
     "section 7).\n";
 

@@ -10,7 +10,8 @@ int ftsim_vl_trace_open(void *tr, const char *path, char *err, size_t errlen);
 /* Dump only cycles from..to (inclusive; to 0: to the end), on the real time axis
  * (cycle N at N x 10 ns): the dumps of other cycles are dropped, and a model skips the work a
  * dump needs when ftsim_vl_trace_on() says the cycle is outside. The dump at the start of
- * cycle to + 1 is kept, so that the window's last cycle shows whole. */
+ * cycle to + 1 is kept, so that the window's last cycle shows whole. from UINT64_MAX: nothing
+ * is dumped until the window is set again (a run that places its window once it starts). */
 void ftsim_vl_trace_window(void *tr, uint64_t from, uint64_t to);
 /* Whether cycle `cycle` has a dump in the window (UINT64_MAX, a reset edge at creation: no). */
 int ftsim_vl_trace_on(const void *tr, uint64_t cycle);
