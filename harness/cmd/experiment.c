@@ -55,7 +55,7 @@ static const char usage_sci[] =
     "draws NAME-bandwidth.png and NAME-latency.png from it.\n"
     "The paper's timers by default (50 ms, 200 ms, 1 s); --runs 5, --seed 1, --model csim.\n"
     "--threads N runs the C model's nodes, hosts and drivers on N threads, with the same\n"
-    "results as on one (the RTL stays on one thread).\n";
+    "results as on one (these tori are small: little to gain; the RTL stays on one thread).\n";
 
 /* A timer or a rate: a positive number into *(double *)dst. */
 static int positive(void *dst, const char *val, char *err, size_t errlen)
