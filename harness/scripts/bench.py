@@ -99,11 +99,11 @@ TORUS = ["torus", "--torus", "3x3", "--scenario", "tests/scenarios/pull_restore_
 def torus(ft, a):
     """The running 3x3 torus (ftsim torus): the paper's flows, a cable pulled and put back, the
     drivers at time scale 100; the C model with and without idle skipping."""
-    res = {}
+    res, fst = {}, wave("torus3x3")
     for name, extra in (("rtl", ["--model", "rtl"]), ("csim", ["--model", "csim", "--no-skip"]),
                         ("csim, idle edges skipped", ["--model", "csim"]),
                         ("lockstep", ["--model", "both"]),
-                        ("rtl + FST", ["--model", "rtl", "--wave", wave("torus3x3")])):
+                        ("rtl + FST", ["--model", "rtl", "--wave", fst])):
         res[f"SCI 3x3 torus running, {name}"] = grab(r" = (\d+) simulated cycles/s",
                                                       run([ft, *TORUS, *extra]), f"torus {name}")
     if os.path.exists(os.path.join(ROOT, fst)):
