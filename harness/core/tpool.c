@@ -29,7 +29,7 @@
  * of a simulated cycle, far shorter than a pause a person would notice a core busy for. */
 #define SPIN_NS  200000ll
 #define YIELD_NS 20000ll /* after this, a spinning thread yields its core now and then */
-#define RUNS     16u     /* a share is taken in about this many runs */
+#define RUNS     4u      /* a share is taken in about this many runs */
 
 /* One thread's share of the current loop: the job number << 32 | its next item. A cache line
  * each, so threads taking runs of their own shares do not contend. */
@@ -48,15 +48,17 @@ struct tpool {
     worker_t *w;
     unsigned started; /* workers created */
     share_t *share;   /* n of them */
-    /* the job */
-    _Atomic(tpool_fn_t) fn;
+    /* the job: written once a loop, read by every thread (one cache line) */
+    _Alignas(64) _Atomic(tpool_fn_t) fn;
     _Atomic(void *) ctx;
     atomic_uint items, run;
-    atomic_uint gen;  /* the job's number, bumped to publish it */
-    atomic_uint done; /* items finished */
+    atomic_uint gen; /* the job's number, bumped to publish it */
     atomic_bool stop;
+    /* items finished: added to once a loop by each thread, polled by the caller; a line of its
+     * own, so the adds do not take the job's line from threads polling `gen` */
+    _Alignas(64) atomic_uint done;
     /* sleeping */
-    pthread_mutex_t mu;
+    _Alignas(64) pthread_mutex_t mu;
     pthread_cond_t go, fin;
     atomic_uint idle;         /* workers asleep on `go` (or about to be) */
     atomic_bool caller_sleep; /* the caller asleep on `fin` (or about to be) */
@@ -111,10 +113,11 @@ static void share_range(unsigned n, unsigned k, unsigned nshares, unsigned *lo, 
 }
 
 /* Take runs of job `gen` (whose fields the caller read) from share `first` on, then from the
- * others', until none is left; counts what it did into done. */
+ * others', until none is left; adds what it did to done once, at the end. */
 static void take_runs(tpool_t *p, unsigned gen, unsigned first, tpool_fn_t fn, void *ctx,
                       unsigned n, unsigned run)
 {
+    unsigned did = 0;
     for (unsigned j = 0; j < p->n; j++) {
         unsigned k = (first + j) % p->n, lo, hi;
         share_range(n, k, p->n, &lo, &hi);
@@ -128,14 +131,17 @@ static void take_runs(tpool_t *p, unsigned gen, unsigned first, tpool_fn_t fn, v
             if (!atomic_compare_exchange_weak(c, &cur, ((uint_fast64_t)gen << 32) | end))
                 continue; /* cur holds the counter as it is now */
             fn(ctx, at, end);
-            unsigned before = atomic_fetch_add(&p->done, end - at);
-            if (before + (end - at) == n && atomic_load(&p->caller_sleep)) {
-                pthread_mutex_lock(&p->mu);
-                pthread_cond_signal(&p->fin);
-                pthread_mutex_unlock(&p->mu);
-            }
+            did += end - at;
             cur = atomic_load(c);
         }
+    }
+    if (!did)
+        return;
+    unsigned before = atomic_fetch_add(&p->done, did);
+    if (before + did == n && atomic_load(&p->caller_sleep)) {
+        pthread_mutex_lock(&p->mu);
+        pthread_cond_signal(&p->fin);
+        pthread_mutex_unlock(&p->mu);
     }
 }
 
@@ -185,8 +191,9 @@ tpool_t *tpool_new(unsigned threads, char *err, size_t errlen)
         snprintf(err, errlen, "%u threads: a pool has 1 to %u", threads, TPOOL_MAX);
         return NULL;
     }
-    tpool_t *p = calloc(1, sizeof *p);
+    tpool_t *p = aligned_alloc(_Alignof(tpool_t), sizeof *p); /* its lines apart */
     if (p) {
+        memset(p, 0, sizeof *p);
         p->w = calloc(threads, sizeof *p->w);
         p->share = aligned_alloc(_Alignof(share_t), threads * sizeof *p->share);
     }
