@@ -113,7 +113,7 @@ help:
 	@echo "  make bench BASE=REV  the same bench on revision REV (built under build/base/) and on"
 	@echo "                       this tree, side by side in one run, with the ratios"
 	@echo "  make paper           the measurements (ftsim experiment ...), tables and PNG plots"
-	@echo "  make fuzz-parser SECONDS=N  the vector parser under libFuzzer with ASan/UBSan for N s"
+	@echo "  make fuzz-parser SECONDS=N [EXECS=M]  the vector parser under libFuzzer with ASan/UBSan for N s (or M inputs)"
 	@echo "  make deps            install the Debian packages ftsim needs (as root)"
 	@echo "  make clean           remove build/"
 
@@ -215,6 +215,7 @@ FUZZ_FLAGS  := -std=c11 -g -O1 -D_POSIX_C_SOURCE=200809L -fsanitize=fuzzer-no-li
 FUZZ_OBJ    := $(patsubst %.c,$(FUZZ_DIR)/obj/%.o,$(filter-out harness/cmd/main.c,$(HARNESS_C)) \
                $(CSIM_C))
 SECONDS     ?= 60
+EXECS       ?= -1
 $(FUZZ_DIR)/obj/%.o: %.c Makefile
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(INC_cmd) -c $< -o $@
@@ -226,7 +227,7 @@ $(FUZZ_DIR)/fuzz_vec: tests/fuzz/fuzz_vec.c $(FUZZ_OBJ) $(OBJ_CXX) $(RN1_LIB) $(
 fuzz-parser:
 	@bash harness/scripts/deps.sh fuzz
 	+@$(MAKE) -s -j$(JOBS) $(FUZZ_DIR)/fuzz_vec
-	@bash harness/scripts/fuzz_parser.sh $(FUZZ_DIR) $(SECONDS)
+	@bash harness/scripts/fuzz_parser.sh $(FUZZ_DIR) $(SECONDS) $(EXECS)
 
 -include $(wildcard $(FUZZ_DIR)/obj/*/*/*.d $(FUZZ_DIR)/obj/*/*.d)
 

@@ -3,15 +3,15 @@
 # vector in the project and the malformed-input cases. A crash, hang, leak or wrong status is
 # written as build/fuzz-parser/crash-* (libFuzzer's artifact) and fails the run; turn each into
 # a tests/malformed case once fixed.
-# usage: fuzz_parser.sh DIR SECONDS
+# usage: fuzz_parser.sh DIR SECONDS [EXECS]   (stops at SECONDS or after EXECS inputs, first)
 set -u
 cd "$(dirname "$0")/../.."
-dir=${1:?dir}; secs=${2:?seconds}
+dir=${1:?dir}; secs=${2:?seconds}; execs=${3:--1}
 mkdir -p "$dir/corpus" "$dir/seeds"
 for f in vectors/*/*/*.vec tests/malformed/*.vec; do cp "$f" "$dir/seeds/$(echo "$f" | tr / _)"; done
-echo "fuzz-parser: $secs s, seeds: $(ls "$dir/seeds" | wc -l) vectors and malformed cases; corpus $dir/corpus"
+echo "fuzz-parser: $secs s or $execs inputs (-1: no bound), seeds: $(ls "$dir/seeds" | wc -l) vectors and malformed cases; corpus $dir/corpus"
 # Inputs up to 8 KiB: every statement form fits, and long golden vectors would only slow it.
-"$dir/fuzz_vec" -max_total_time="$secs" -max_len=8192 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+"$dir/fuzz_vec" -max_total_time="$secs" -runs="$execs" -max_len=8192 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
   -artifact_prefix="$dir/" "$dir/corpus" "$dir/seeds" 2>&1 | tee "$dir/fuzz.log" \
   | grep -E '^#[0-9]+ +(INITED|DONE)|stat::|ERROR|SUMMARY|Test unit written' || true
 rc=${PIPESTATUS[0]}
