@@ -224,9 +224,20 @@ $(FUZZ_DIR)/fuzz_vec: tests/fuzz/fuzz_vec.c $(FUZZ_OBJ) $(OBJ_CXX) $(RN1_LIB) $(
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(INC_cmd) -c $< -o $(FUZZ_DIR)/fuzz_vec.o
 	clang++-14 -fsanitize=fuzzer,address,undefined -o $@ $(FUZZ_DIR)/fuzz_vec.o $(FUZZ_OBJ) \
 	  $(OBJ_CXX) $(RN1_LIB) $(SCI_LIBS) $(OBS_LIB) $(VL_RUNTIME) -lz -lm -pthread -latomic
+# The same target again with the parser's files (vec.c, each family's words) under source coverage,
+# run once over the final corpus: the parser's line coverage under the fuzz.
+FUZZ_COVSRC := harness/core/vec.c harness/rnp/rnp_word.c harness/sci/sci_word.c
+FUZZ_COVOBJ := $(patsubst %.c,$(FUZZ_DIR)/cov/%.o,$(FUZZ_COVSRC))
+$(FUZZ_DIR)/cov/%.o: %.c Makefile
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fprofile-instr-generate -fcoverage-mapping $(INC_cmd) -c $< -o $@
+$(FUZZ_DIR)/fuzz_vec_cov: $(FUZZ_DIR)/fuzz_vec $(FUZZ_COVOBJ)
+	clang++-14 -fsanitize=fuzzer,address,undefined -fprofile-instr-generate -o $@ \
+	  $(FUZZ_DIR)/fuzz_vec.o $(filter-out $(patsubst %.c,$(FUZZ_DIR)/obj/%.o,$(FUZZ_COVSRC)),$(FUZZ_OBJ)) \
+	  $(FUZZ_COVOBJ) $(OBJ_CXX) $(RN1_LIB) $(SCI_LIBS) $(OBS_LIB) $(VL_RUNTIME) -lz -lm -pthread -latomic
 fuzz-parser:
 	@bash harness/scripts/deps.sh fuzz
-	+@$(MAKE) -s -j$(JOBS) $(FUZZ_DIR)/fuzz_vec
+	+@$(MAKE) -s -j$(JOBS) $(FUZZ_DIR)/fuzz_vec $(FUZZ_DIR)/fuzz_vec_cov
 	@bash harness/scripts/fuzz_parser.sh $(FUZZ_DIR) $(SECONDS) $(EXECS)
 
 -include $(wildcard $(FUZZ_DIR)/obj/*/*/*.d $(FUZZ_DIR)/obj/*/*.d)

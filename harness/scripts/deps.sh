@@ -2,7 +2,7 @@
 # Install what ftsim needs from Debian packages, only what is missing.
 # Run as root it installs; otherwise it prints the one command to run and fails.
 # Usage: deps.sh [--check] [fuzz]   (--check: report only, never install; fuzz: also what
-#        make fuzz-parser needs, clang and its libFuzzer runtime)
+#        make fuzz-parser needs, clang, its libFuzzer runtime and llvm-cov)
 set -u
 check=""; extra=""
 for a in "$@"; do
@@ -22,7 +22,7 @@ need=(
   "file:/usr/include/zlib.h:zlib1g-dev"
   "file:/usr/bin/python3:python3"
 )
-[ "$extra" = fuzz ] && need+=("clang-14:clang-14" "file:/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-14-dev")
+[ "$extra" = fuzz ] && need+=("clang-14:clang-14" "file:/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-14-dev" "llvm-cov-14:llvm-14")
 
 missing=()
 for item in "${need[@]}"; do

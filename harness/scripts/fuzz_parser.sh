@@ -19,4 +19,14 @@ if [ "$rc" -ne 0 ]; then
   echo "fuzz-parser: FAIL (exit $rc); see $dir/fuzz.log and the crash-* files in $dir"
   exit 1
 fi
+# The parser's line coverage under the fuzz: the final corpus replayed once through the same
+# target built with source coverage on the parser and the families' words.
+rm -f "$dir/cov.profraw"
+LLVM_PROFILE_FILE="$dir/cov.profraw" "$dir/fuzz_vec_cov" -runs=0 -max_len=8192 "$dir/corpus" "$dir/seeds" \
+  >"$dir/cov.log" 2>&1
+llvm-profdata-14 merge -o "$dir/cov.profdata" "$dir/cov.profraw"
+echo "fuzz-parser: line coverage of the parser over the corpus ($(ls "$dir/corpus" | wc -l) inputs):"
+llvm-cov-14 report "$dir/fuzz_vec_cov" -instr-profile="$dir/cov.profdata" harness/core/vec.c harness/rnp/rnp_word.c harness/sci/sci_word.c \
+  | awk 'BEGIN {printf "  %-22s %6s %7s %8s\n", "file", "lines", "missed", "covered"}
+         /\.c |^TOTAL/ {printf "  %-22s %6s %7s %8s\n", $1, $8, $9, $10}'
 echo "fuzz-parser: PASS, no finding"
