@@ -501,6 +501,11 @@ def suite_icarus():
     for vec, old, new in EXPORT_WRONG:
         t.append(Test("icarus", f"{vec} with {old!r} made {new!r}: FAIL, non-zero exit, ftsim play's "
                       "first mismatch", check + ["wrong", vec, old, new], exit_is(0, "PASS export_check")))
+    t.append(Test("icarus", "an RTL assertion that fails (rn1 BwdAllocOnce_A made to) fails the "
+                  "exported testbench as the harness words it", check + [
+                      "assertion", "vectors/rn1/spec/doc_example.vec", "rn1.v",
+                      "BwdAllocOnce_A, chk_dup == 8'h00,", "BwdAllocOnce_A, chk_dup != 8'h00,"],
+                  exit_is(0, "PASS export_check")))
     for name, vec in EXPORT_MUTANTS:
         t.append(Test("icarus", f"{vec} exported against the RTL of mutant {name}: FAIL (and PASS "
                       "on the RTL itself)", check + ["mutant", name, vec], exit_is(0, "PASS export_check")))

@@ -90,7 +90,8 @@ static void header(FILE *f, const dev_design_t *d, const vec_t *v, const tb_opts
     fprintf(f, "\n//   vvp -n %s%s\n", o->vvp, v ? "" : " +events=FILE");
     fprintf(
         f,
-        "// (any simulator that takes IEEE 1800-2012 compiles the same files). Plusargs:\n"
+        "// It keeps to plain IEEE 1800-2012, so other simulators should take the same files\n"
+        "// (ftsim tests it with Icarus 11 only). Plusargs:\n"
         "//   +events=FILE   play FILE (ftsim export-tb OTHER.vec --events FILE) instead%s\n"
         "//   +max_msgs=N    print at most N mismatches (10)\n"
         "//   +dump=FILE     dump the design's signals to FILE (VCD)\n"
@@ -105,8 +106,12 @@ static void header(FILE *f, const dev_design_t *d, const vec_t *v, const tb_opts
         "// port; under `check strict` every output not named must be idle. A mismatch is\n"
         "// printed as FILE:LINE: cycle N: ..., as the player prints it. The last line is PASS\n"
         "// FILE or FAIL FILE; a FAIL ends in $fatal (a non-zero exit status). The clock period\n"
-        "// is 10 ns; cycle 0 starts after the reset cycles.\n",
+        "// is 10 ns, the first rising edge at 10 ns; in a waveform, cycle N starts with the\n"
+        "// edge at (N + R) x 10 ns, R the reset cycles (2 + the configuration writes",
         v ? " of the vector below" : "");
+    if (v)
+        fprintf(f, ": R = %u here", 2u + v->ninit);
+    fprintf(f, ").\n");
 }
 
 /* The design's signals and its instance. */
@@ -459,7 +464,11 @@ static const char events_reader[] =
 static const char runner[] =
     "  // ---- the player ----\n"
     "  int unsigned fails = 0;\n"
-    "  int unsigned max_msgs = 10;\n\n"
+    "  int unsigned max_msgs = 10;\n"
+    "  bit asserted = 1'b0;\n\n"
+    "  task automatic rtl_assertion;  // FT_ASSERT_FAIL\n"
+    "    asserted = 1'b1;\n"
+    "  endtask\n\n"
     "  task automatic mismatch(input int unsigned line, input int unsigned cyc, input string "
     "msg);\n"
     "    fails = fails + 1;\n"
@@ -590,6 +599,12 @@ static const char runner[] =
     "      if (strict) check_strict(named, line != 0 ? line : device_line, cyc);\n"
     "      next_cycle();\n"
     "      done = cyc == end_cycle;\n"
+    "      if (asserted) begin  // the harness stops there too\n"
+    "        mismatch(line != 0 ? line : device_line, cyc,\n"
+    "                 $sformatf(\"rtl flagged an internal error (assertion) in cycle %0d\", "
+    "cyc));\n"
+    "        done = 1'b1;\n"
+    "      end\n"
     "      cyc = cyc + 1;\n"
     "    end\n"
     "    if (fails != 0) begin\n"
@@ -607,7 +622,13 @@ int tb_write(FILE *f, const dev_design_t *d, const vec_t *v, const tb_opts_t *o)
     header(f, d, v, o);
     /* A directive, not a timeunit in the module: the RTL files compiled after this one take
      * it too, so no module is left without a time unit (an error in some simulators). */
-    fprintf(f, "`timescale 1ns / 1ps\n`default_nettype none\n\nmodule ftsim_tb;\n\n");
+    fprintf(
+        f, "`timescale 1ns / 1ps\n`default_nettype none\n\n"
+           "// A failed assertion of the RTL (its macro FT_ASSERT_FAIL, when the RTL's files come\n"
+           "// after this one) also tells this testbench, which fails the vector as the harness\n"
+           "// does.\n"
+           "`define FT_ASSERT_FAIL(msg) begin $error msg; ftsim_tb.rtl_assertion(); end\n\n"
+           "module ftsim_tb;\n\n");
     design_part(f, d);
     ports_part(f, d, 1);
     regs_part(f, d);

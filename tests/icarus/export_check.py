@@ -15,6 +15,10 @@ usage: tests/icarus/export_check.py events DEVICE VEC...
        tests/icarus/export_check.py mutant NAME VEC...
            the RTL broken by mutant NAME of tests/mutants.py, in a scratch folder; each VEC
            exported whole against it (--rtl): at least one fails (FAIL, non-zero exit)
+       tests/icarus/export_check.py assertion VEC FILE OLD NEW
+           a copy of rtl/ with OLD made NEW in FILE (an assertion's condition that then fails)
+           in a scratch folder; VEC exported whole against it: FAIL, a non-zero exit, and the
+           harness's words for an RTL assertion
        tests/icarus/export_check.py words DEVICE
            the words testbench (export-tb --device DEVICE --words): PASS
 Prints one line a vector and ends with `PASS export_check ...` or `FAIL export_check ...`.
@@ -23,6 +27,7 @@ import hashlib
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 
@@ -197,6 +202,26 @@ def cmd_mutant(name, vecs):
     return 0, f"mutant {name} ({mutants.MUTANTS[name][4]}) killed by {len(killed)} of {len(vecs)}"
 
 
+def cmd_assertion(vec, fname, old, new):
+    src = os.path.join(ROOT, OUT, "asrt", "rtl")
+    shutil.rmtree(src, ignore_errors=True)
+    shutil.copytree(os.path.join(ROOT, "rtl"), src)
+    path = os.path.join(src, fname)
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    if text.count(old) != 1:
+        return 1, f"rtl/{fname}: {old!r} occurs {text.count(old)} times (once wanted)"
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text.replace(old, new))
+    rc, out = export_whole(vec, scratch(vec, "-asrt.sv"), "--rtl", os.path.relpath(src, ROOT))
+    print(out.rstrip())
+    want = re.search(re.escape(vec) + r":\d+: cycle (\d+): rtl flagged an internal error "
+                     r"\(assertion\) in cycle (\d+)$", out, re.M)
+    if rc == 0 or f"FAIL {vec}" not in out or not want or want.group(1) != want.group(2):
+        return 1, f"no FAIL for the assertion as the harness words it (exit {rc})"
+    return 0, f"{vec} on rtl/{fname} with {old!r} -> {new!r}: FAIL, exit {rc}, the assertion named"
+
+
 def cmd_words(device):
     tb = os.path.join(OUT, f"words-{device}.sv")
     os.makedirs(os.path.join(ROOT, OUT), exist_ok=True)
@@ -227,6 +252,8 @@ def main():
             bad, msg = cmd_wrong(*args)
         elif what == "mutant" and len(args) >= 2:
             bad, msg = cmd_mutant(args[0], args[1:])
+        elif what == "assertion" and len(args) == 4:
+            bad, msg = cmd_assertion(*args)
         elif what == "words" and len(args) == 1:
             bad, msg = cmd_words(args[0])
         else:
