@@ -14,8 +14,8 @@ int tb_exportable(const dev_design_t *d, char *err, size_t errlen)
         return 0;
     snprintf(err, errlen,
              "device %s has no RTL module of its own to instantiate: the harness composes it "
-             "from several devices and the wires between them; export the vectors of its "
-             "devices (rn1, lc3, p2s, the nodes) instead",
+             "from several devices and the wires between them; export the vectors of the "
+             "devices it is made of instead",
              d->name);
     return -1;
 }
