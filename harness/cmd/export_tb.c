@@ -86,8 +86,10 @@ static int read_files(const char *dir, const char *design, files_t *fl)
         }
         size_t len = strlen(dir) + n + 2;
         fl->names[fl->n] = malloc(len);
-        if (!fl->names[fl->n])
+        if (!fl->names[fl->n]) {
+            fprintf(stderr, "ftsim export-tb: out of memory\n");
             return 2;
+        }
         snprintf(fl->names[fl->n++], len, "%s/%s", dir, t);
     }
     return 0;
