@@ -69,16 +69,26 @@ static void sv_string(FILE *f, const char *s)
     fputc('"', f);
 }
 
+/* s in a line comment: a control character (a newline would end the comment) as '?'. */
+static void sv_comment(FILE *f, const char *s)
+{
+    for (; *s; s++)
+        fputc((unsigned char)*s < 0x20 || *s == 0x7F ? '?' : *s, f);
+}
+
 static void header(FILE *f, const dev_design_t *d, const vec_t *v, const tb_opts_t *o)
 {
     const dev_rtl_t *r = d->rtl;
-    if (v)
-        fprintf(f, "// %s as a self-checking testbench of device %s.\n", v->path, d->name);
-    else
+    if (v) {
+        fputs("// ", f);
+        sv_comment(f, v->path);
+        fprintf(f, " as a self-checking testbench of device %s.\n", d->name);
+    } else {
         fprintf(f,
                 "// A self-checking testbench of device %s: it plays the events file named by\n"
                 "// +events=FILE (ftsim export-tb FILE.vec --events FILE).\n",
                 d->name);
+    }
     fprintf(f, "// Written by `ftsim export-tb`; write it again rather than edit it.\n//\n");
     fprintf(f, "// The design: module %s", r->top);
     for (unsigned k = 0; k < r->nparams; k++)
