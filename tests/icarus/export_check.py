@@ -135,8 +135,9 @@ def cmd_standalone(vecs):
         rc, out = export_whole(vec, scratch(vec, ".sv"))
         ok = passed(vec, rc, out)
         if ok:  # the same vector through the device's testbench: the same lines
-            device = re.search(r"^device\s+(\S+)", open(os.path.join(ROOT, vec)).read(), re.M)
-            erc, eout = play_events(device_tb(device.group(1)), vec)
+            with open(os.path.join(ROOT, vec), encoding="utf-8") as f:
+                device = re.search(r"^\s*device\s+(\S+)", f.read(), re.M | re.I)
+            erc, eout = play_events(device_tb(device.group(1).lower()), vec)
             if (erc, lines(eout)) != (rc, lines(out)):
                 print(f"  {vec}: its events file plays otherwise:\n{eout}")
                 ok = False
