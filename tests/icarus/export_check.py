@@ -33,6 +33,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "tests"))
+sys.dont_write_bytecode = True  # no __pycache__ left in tests/
 import mutants  # noqa: E402  (the one table of mutants)
 
 FTSIM = os.environ.get("FTSIM", os.path.join("build", "ftsim"))
