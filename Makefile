@@ -130,6 +130,7 @@ $(1): $(6) $(RTL_HDRS) $(RTL_LIST) Makefile
 	@mkdir -p $(2)
 	$(VERILATOR) $(VFLAGS) $(RTL_INC) --Mdir $(2) --top-module $(3) --prefix $(4) $(5) $(6)
 	+$(MAKE) -s -C $(2) -f $(4).mk OPT_FAST=$(VOPT) OPT_SLOW=-O1 $(4)__ALL.a
+	@touch $(1)  # made now even when Verilator's output did not change (an include file did)
 endef
 $(eval $(call VL_RULE,$(RN1_LIB),$(VLBUILD)/rn1,rn1,Vrn1,,$(RN1_FILES)))
 # The SCI link controller, once per variant (parameter P2s), under its own prefix.

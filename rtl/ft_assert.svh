@@ -13,6 +13,10 @@
 // `FT_COVER(Name_C, cond): a cover point on the same edge, out of reset (counted by Verilator
 // with --coverage-user; Icarus ignores it).
 //
+// A failure does `FT_ASSERT_FAIL(msg): $error, unless it is defined before this file is read. A
+// testbench written by ftsim export-tb defines it as $error that also tells the testbench,
+// which then fails the vector as the harness does.
+//
 // Each definition is one line: Icarus 11 adds a macro's continuation lines to the line number
 // it reports for everything in the expansion.
 `ifndef FT_ASSERT_SVH
@@ -22,7 +26,10 @@
 `define FT_ASSERT(name, cond, msg)
 `define FT_COVER(name, cond)
 `else
-`define FT_ASSERT_IF(cond, msg) if (rst_ni) assert (cond) else $error msg;
+`ifndef FT_ASSERT_FAIL
+`define FT_ASSERT_FAIL(msg) $error msg;
+`endif
+`define FT_ASSERT_IF(cond, msg) if (rst_ni) assert (cond) else begin `FT_ASSERT_FAIL(msg) end
 `define FT_ASSERT(name, cond, msg) always @(posedge clk_i) begin : name `FT_ASSERT_IF(cond, msg) end
 `define FT_COVER(name, cond) always @(posedge clk_i) begin : name if (rst_ni) cover (cond); end
 `endif

@@ -243,11 +243,12 @@ MUTANTS = {
         "P2S failover: the notified neighbour does not send the failed column Y-first (sci_node.md 6 rule 1)"),
 }
 
-def run(name):
-    model, fname, old, new, what = MUTANTS[name]
-    base = os.path.join("build", "mut", name)
-    src = os.path.join(base, "src")
-    shutil.rmtree(os.path.join(ROOT, base), ignore_errors=True)
+def mutate(name, src):
+    """A copy of the mutant's model folder (rtl/ or csim/) under src (relative to the root),
+    with the mutant's one edit: its path, or None (said why) when the edit's text is not found
+    exactly once. Also what the Icarus runs of exported testbenches break the RTL with."""
+    model, fname, old, new, _ = MUTANTS[name]
+    shutil.rmtree(os.path.join(ROOT, src, model), ignore_errors=True)
     shutil.copytree(os.path.join(ROOT, model), os.path.join(ROOT, src, model))
     path = os.path.join(ROOT, src, model, fname)
     with open(path, encoding="utf-8") as f:
@@ -255,9 +256,19 @@ def run(name):
     if text.count(old) != 1:
         print(f"mutant {name}: its text occurs {text.count(old)} times in {model}/{fname}; "
               f"update tests/mutants.py to the current source")
-        return 2
+        return None
     with open(path, "w", encoding="utf-8") as f:
         f.write(text.replace(old, new))
+    return os.path.join(src, model)
+
+
+def run(name):
+    model, fname, old, new, what = MUTANTS[name]
+    base = os.path.join("build", "mut", name)
+    src = os.path.join(base, "src")
+    shutil.rmtree(os.path.join(ROOT, base), ignore_errors=True)
+    if not mutate(name, src):
+        return 2
     # Start from the tree's own build (times kept; the copied sources keep theirs too), so make
     # rebuilds only what depends on the mutated file: the objects that include it, and for an
     # RTL mutant the Verilated models that read it and the shim around them.

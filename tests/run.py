@@ -275,8 +275,38 @@ def suite_cli():
           Test("cli", "--wave-to before --wave-from -> 2",
                [FTSIM, "play", ok_vec, "--wave", "build/x.fst", "--wave-from", "20", "--wave-to", "10"],
                exit_is(2, "--wave-to is before --wave-from"))]
+    xtb = "build/cli-export.sv"
+    t += [Test("cli", "export-tb without a vector -> 2", [FTSIM, "export-tb", "-o", xtb],
+               exit_is(2, "no vector file given")),
+          Test("cli", "export-tb with nothing to write -> 2", [FTSIM, "export-tb", ok_vec],
+               exit_is(2, "nothing to write")),
+          Test("cli", "export-tb two vectors -> 2", [FTSIM, "export-tb", ok_vec, ok_vec, "-o", xtb],
+               exit_is(2, "one vector at a time")),
+          Test("cli", "export-tb a torus vector -> 2 on its device line, saying why",
+               [FTSIM, "export-tb", "vectors/torus/spec/cut_x_2x2.vec", "-o", xtb],
+               exit_is(2, "vectors/torus/spec/cut_x_2x2.vec:10: device torus2x2 has no RTL module")),
+          Test("cli", "export-tb --device ring4 -> 2, saying why", [FTSIM, "export-tb", "--device", "ring4",
+               "-o", xtb], exit_is(2, "device ring4 has no RTL module of its own")),
+          Test("cli", "export-tb --device lc9 -> 2", [FTSIM, "export-tb", "--device", "lc9", "-o", xtb],
+               exit_is(2, "unknown device: lc9")),
+          Test("cli", "export-tb a malformed vector -> 2 with file:line",
+               [FTSIM, "export-tb", "tests/malformed/unknown_port.vec", "-o", xtb],
+               exit_is(2, "tests/malformed/unknown_port.vec:")),
+          Test("cli", "export-tb --events without a vector -> 2",
+               [FTSIM, "export-tb", "--device", "rn1", "--events", "build/x.events"],
+               exit_is(2, "--events writes a vector's events")),
+          Test("cli", "export-tb --words without --device -> 2", [FTSIM, "export-tb", ok_vec, "--words",
+               "-o", xtb], exit_is(2, "--words takes --device")),
+          Test("cli", "export-tb to an unwritable path -> 2",
+               [FTSIM, "export-tb", ok_vec, "-o", "/nonexistent/tb.sv"], exit_is(2, "cannot write")),
+          Test("cli", "export-tb --rtl with no files.txt -> 2",
+               [FTSIM, "export-tb", ok_vec, "-o", xtb, "--rtl", "/nonexistent"],
+               exit_is(2, "/nonexistent/files.txt: cannot open")),
+          Test("cli", "export-tb names the command that runs the testbench",
+               [FTSIM, "export-tb", "vectors/lc3/spec/disabled.vec", "-o", xtb],
+               exit_is(0, "iverilog -g2012 -Irtl -o build/cli-export.vvp build/cli-export.sv rtl/sci_lc.v"))]
     for cmd in ["play", "record", "fuzz", "bench", "info", "net", "experiment", "stim", "faultcheck",
-                "torus", "merge"]:
+                "torus", "merge", "export-tb"]:
         t.append(Test("cli", f"ftsim {cmd} --help", [FTSIM, cmd, "--help"],
                       exit_is(0, f"usage: ftsim {cmd}")))
     return t
@@ -415,12 +445,71 @@ def suite_waves():
                   "waves/rnpnet256_path.gtkw build/waves/test-s4.fst"], exit_is(0, "0 missing"))]
 
 
+# The devices with an RTL module of their own: ftsim export-tb writes their vectors as Verilog
+# testbenches (a ring, a torus or a network is composed in the harness and is refused).
+EXPORT_DEVICES = ("rn1", "lc3", "p2s", "lc3node", "p2snode", "lc3node2", "p2snode2")
+# A vector made wrong (its text, then what replaces it): the exported testbench must fail it as
+# ftsim play --model rtl does, with the same first mismatch. A port word, an output left out
+# of a strict vector, a register read, a packet's symbol.
+EXPORT_WRONG = [
+    ("vectors/rn1/spec/doc_example.vec", "f0 -> CHECKSUM:51", "f0 -> CHECKSUM:52"),
+    ("vectors/rn1/spec/doc_example.vec", "@3  b2 -> TURN", ""),
+    ("vectors/lc3/spec/reset_values.vec", "reg echo_timeout -> 200", "reg echo_timeout -> 201"),
+    ("vectors/node/spec/psb_route_host.vec",
+     "@144 hout -> pkt(target=1, cmd=DATA, src=1, tid=2, data=[0x0002, 0x1234])",
+     "@144 hout -> pkt(target=1, cmd=DATA, src=1, tid=2, data=[0x0002, 0x1235])"),
+]
+# An RTL mutant (tests/mutants.py) and a correct vector that its exported testbench must fail.
+EXPORT_MUTANTS = [("rtl-checksum", "vectors/rn1/spec/reverse.vec"),
+                  ("rtl-psb-probe-brt", "vectors/node/spec/psb_probe_port.vec")]
+
+
+def spec_vectors_by_device():
+    """Every spec vector, by the device it names."""
+    by = {}
+    for vec in sorted(glob.glob(os.path.join(ROOT, "vectors", "*", "spec", "*.vec"))):
+        with open(vec, encoding="utf-8") as f:
+            m = re.search(r"^\s*device\s+(\S+)", f.read(), re.M | re.I)
+        if m:
+            by.setdefault(m.group(1).lower(), []).append(os.path.relpath(vec, ROOT))
+    return by
+
+
 def suite_icarus():
     """The RTL simulated by Icarus agrees with the C model on a fuzz stimulus (Icarus 11 can
-    accept a design it then hangs on: compiling it is not enough)."""
-    return [Test("icarus", f"rn1 RTL under Icarus = C model, {n} fuzz cycles, seed {seed}",
-                 ["bash", "tests/icarus/replay.sh", str(n), str(seed)], exit_is(0, "PASS icarus replay"))
-            for n, seed in [(4000, 7), (4000, 8)]]
+    accept a design it then hangs on: compiling it is not enough); every spec vector of every
+    device with an RTL module passes as an exported testbench (ftsim export-tb) under Icarus,
+    a sample exported whole and compiled by its header's command; a vector made wrong, or a
+    correct one on a broken RTL, fails there; the testbench prints words as ftsim does."""
+    check = ["python3", "tests/icarus/export_check.py"]
+    t = [Test("icarus", f"rn1 RTL under Icarus = C model, {n} fuzz cycles, seed {seed}",
+              ["bash", "tests/icarus/replay.sh", str(n), str(seed)], exit_is(0, "PASS icarus replay"))
+         for n, seed in [(4000, 7), (4000, 8)]]
+    by = spec_vectors_by_device()
+    for dev in EXPORT_DEVICES:
+        vecs = by.get(dev, [])
+        t.append(Test("icarus", f"{dev}: its {len(vecs)} spec vectors as exported testbenches "
+                      "(events files on one testbench compiled once)", check + ["events", dev, *vecs],
+                      exit_is(0, "PASS export_check")))
+        if vecs:
+            t.append(Test("icarus", f"{dev}: {vecs[0]} exported whole (-o TB.sv), compiled by its "
+                          "header's command; its events file plays the same",
+                          check + ["standalone", vecs[0]], exit_is(0, "PASS export_check")))
+            t[-1].vec = vecs[0]
+        t.append(Test("icarus", f"{dev}: the testbench prints every word and register value as "
+                      "ftsim does", check + ["words", dev], exit_is(0, "PASS export_check")))
+    for vec, old, new in EXPORT_WRONG:
+        t.append(Test("icarus", f"{vec} with {old!r} made {new!r}: FAIL, non-zero exit, ftsim play's "
+                      "first mismatch", check + ["wrong", vec, old, new], exit_is(0, "PASS export_check")))
+    t.append(Test("icarus", "an RTL assertion that fails (rn1 BwdAllocOnce_A made to) fails the "
+                  "exported testbench as the harness words it", check + [
+                      "assertion", "vectors/rn1/spec/doc_example.vec", "rn1.v",
+                      "BwdAllocOnce_A, chk_dup == 8'h00,", "BwdAllocOnce_A, chk_dup != 8'h00,"],
+                  exit_is(0, "PASS export_check")))
+    for name, vec in EXPORT_MUTANTS:
+        t.append(Test("icarus", f"{vec} exported against the RTL of mutant {name}: FAIL (and PASS "
+                      "on the RTL itself)", check + ["mutant", name, vec], exit_is(0, "PASS export_check")))
+    return t
 
 
 def suite_mutants():

@@ -12,6 +12,7 @@ static const char usage_main[] =
     "\n"
     "  play FILE.vec...   play vectors: RTL and C model in lockstep, expectations checked\n"
     "  record FILE.vec    write the golden vector of a stimulus (drives + every output)\n"
+    "  export-tb FILE.vec write a vector as a self-checking Verilog testbench (Icarus, others)\n"
     "  fuzz               random traffic, models in lockstep, end-to-end checks\n"
     "  bench              simulated cycles per second: rtl, csim, lockstep, rtl+FST\n"
     "  info [DEVICE]      the devices, their ports, registers and config keys\n"
@@ -43,6 +44,7 @@ static const struct {
     {"experiment", cmd_experiment},
     {"stim", cmd_stim},
     {"merge", cmd_merge},
+    {"export-tb", cmd_export_tb},
 };
 
 int main(int argc, char **argv)

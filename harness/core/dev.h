@@ -34,6 +34,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -72,6 +73,38 @@ typedef enum { DEV_IMPL_RTL = 0, DEV_IMPL_CSIM = 1 } dev_impl_t;
 
 typedef struct dev device_t;
 typedef struct dev_design dev_design_t;
+
+/* A port of the RTL module, other than the clock, the reset and the register port that every
+ * design's module has under the same names (clk_i, rst_ni, reg_we_i, reg_waddr_i[7:0],
+ * reg_wdata_i[63:0], reg_wstrb_i[7:0], reg_raddr_i[7:0], reg_rdata_o[63:0]). An input the
+ * harness never drives is tied to 0. */
+typedef struct dev_rtl_sig {
+    const char *name; /* "fwd_i" */
+    dev_dir_t dir;
+    unsigned width; /* bits */
+} dev_rtl_sig_t;
+
+typedef struct dev_rtl_param {
+    const char *name; /* "P2s" */
+    unsigned value;
+} dev_rtl_param_t;
+
+/* The design's RTL as a testbench sees it (ftsim export-tb; harness/core/tb.h), told by the
+ * family beside its Verilator shim, which does the same by hand. NULL in a design that has no
+ * single RTL module (one a family composes from several devices and the wires between them). */
+typedef struct dev_rtl {
+    const char *top; /* the module, as rtl/files.txt names the design */
+    const dev_rtl_param_t *params;
+    unsigned nparams;
+    const dev_rtl_sig_t *sigs;
+    unsigned nsigs;
+    /* Verilog for port p of the design: an input's statement (or begin ... end) that drives the
+     * module from the 64-bit word `w`; an output's expression of the word the harness reads. */
+    void (*port_sv)(const dev_design_t *d, unsigned p, char *buf, size_t len);
+    /* Writes `function automatic string ft_word(input int kind, input int hint, input logic
+     * [63:0] w)`: the word as format_word prints it (tb.h: the helpers it may call). */
+    void (*words_sv)(FILE *f);
+} dev_rtl_t;
 
 /* What one implementation provides. `self` is the implementation's own state. */
 typedef struct dev_ops {
@@ -145,6 +178,8 @@ struct dev_design {
                     const dev_ops_t **ops, char *err, size_t errlen);
     /* Free a design built on request (see the top of this file); NULL for a fixed design. */
     void (*release)(const dev_design_t *d);
+    /* Its RTL as a testbench drives it (NULL: none; ftsim export-tb refuses the design). */
+    const dev_rtl_t *rtl;
 };
 
 struct dev {

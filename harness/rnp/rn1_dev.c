@@ -166,6 +166,35 @@ static void *rn1_create(const dev_design_t *d, dev_impl_t impl, const char *inst
     return s;
 }
 
+/* ---- the RTL as a testbench drives it (harness/core/tb.h): rtl/rn1.v, as rn1_rtl.cpp ------- */
+
+static const dev_rtl_sig_t rn1_sigs[] = {
+    {"fwd_i", DEV_IN, 72},   {"bwd_i", DEV_IN, 72},  {"bwd_bc_i", DEV_IN, 8},
+    {"fwd_o", DEV_OUT, 72},  {"bwd_o", DEV_OUT, 72}, {"fwd_bc_o", DEV_OUT, 8},
+    {"dbg_o", DEV_OUT, 352},
+};
+
+/* Port p: f<i> is fwd_i[i*9 +: 9] (rtl/rn1.md section 9), and so on. */
+static void rn1_port_sv(const dev_design_t *d, unsigned p, char *buf, size_t len)
+{
+    (void)d;
+    static const char *const bus[6] = {"fwd_i", "bwd_i", "bwd_bc_i", "fwd_o", "bwd_o", "fwd_bc_o"};
+    unsigned g = p / 8u, i = p % 8u;
+    int bit = g == 2 || g == 5, in = g < 3;
+    if (bit)
+        snprintf(buf, len, in ? "%s[%u] = w[0];" : "%s[%u]", bus[g], i);
+    else
+        snprintf(buf, len, in ? "%s[%u +: 9] = w[8:0];" : "%s[%u +: 9]", bus[g], 9u * i);
+}
+
+static const dev_rtl_t rn1_rtl = {
+    .top = "rn1",
+    .sigs = rn1_sigs,
+    .nsigs = sizeof rn1_sigs / sizeof rn1_sigs[0],
+    .port_sv = rn1_port_sv,
+    .words_sv = rnp_words_sv,
+};
+
 const dev_design_t rn1_design = {
     .name = "rn1",
     .summary = "MIT Transit RN1: 8x8 circuit-switched crossbar speaking RNP (rtl/rn1.md)",
@@ -181,4 +210,5 @@ const dev_design_t rn1_design = {
     .check_config = NULL,
     .parse_stmt = NULL,
     .create = rn1_create,
+    .rtl = &rn1_rtl,
 };

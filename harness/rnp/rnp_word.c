@@ -110,3 +110,27 @@ void rnp_format_word(unsigned kind, uint64_t value, uint8_t hint, char *buf, siz
         }
     snprintf(buf, len, "W:%03X", w);
 }
+
+/* The same words in Verilog: one function, as rnp_format_word, over the testbench's helpers
+ * ft_hex (upper-case hex, at least N digits) and ft_dec (harness/core/tb.h). */
+void rnp_words_sv(FILE *f)
+{
+    fprintf(f,
+            "  function automatic string ft_word(input int kind, input int hint, input logic "
+            "[63:0] w);\n"
+            "    if (kind == %d) return ft_dec(w[0:0]);\n"
+            "    if (w[8] === 1'b1) begin\n"
+            "      case (hint)\n",
+            RNP_KIND_BIT);
+    for (unsigned i = 0; i < 4; i++)
+        fprintf(f, "        %u: return {\"%s:\", ft_hex(w[7:0], 2)};\n", i + 1, c1_names[i]);
+    fprintf(f, "        default: return {\"DATA:\", ft_hex(w[7:0], 2)};\n"
+               "      endcase\n"
+               "    end\n"
+               "    case (w[8:0])\n");
+    for (unsigned i = 0; i < sizeof ctl_names / sizeof ctl_names[0]; i++)
+        fprintf(f, "      9'h%03X: return \"%s\";\n", ctl_names[i].word, ctl_names[i].name);
+    fprintf(f, "      default: return {\"W:\", ft_hex(w[8:0], 3)};\n"
+               "    endcase\n"
+               "  endfunction\n");
+}

@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define RNP_C    0x100u /* the control bit, bit 8 of a 9-bit word */
 #define RNP_IDLE 0x000u
@@ -25,5 +26,7 @@ int rnp_parse_word(unsigned kind, const char *text, uint64_t *value, uint64_t *c
 /* IDLE/TURN/HOLD/DROP by name, invalid control words as W:0hh, c=1 words as DATA:hh or,
  * with hint 1..4, as ROUTE/DATA/STATUS/CHECKSUM (the name the vector used). */
 void rnp_format_word(unsigned kind, uint64_t value, uint8_t hint, char *buf, size_t len);
+/* rnp_format_word in Verilog, for an exported testbench (dev_rtl_t.words_sv). */
+void rnp_words_sv(FILE *f);
 
 #endif

@@ -127,7 +127,47 @@ static void *sci_create(const dev_design_t *d, dev_impl_t impl, const char *inst
     return s;
 }
 
-#define SCI_DESIGN(NAME, SUMMARY)                                                         \
+/* ---- the RTL as a testbench drives it (harness/core/tb.h): rtl/sci_lc.v, as sci_rtl.cpp ---- */
+
+static const dev_rtl_sig_t sci_sigs[] = {
+    {"lin_i", DEV_IN, 17},       {"lin_sd_i", DEV_IN, 1},     {"bin_i", DEV_IN, 17},
+    {"bin_last_i", DEV_IN, 1},   {"bout_ready_i", DEV_IN, 1}, {"fo_byp_i", DEV_IN, 1},
+    {"fo_xmask_i", DEV_IN, 13},  {"lout_o", DEV_OUT, 17},     {"lout_sd_o", DEV_OUT, 1},
+    {"bin_ready_o", DEV_OUT, 1}, {"bout_o", DEV_OUT, 17},     {"bout_valid_o", DEV_OUT, 1},
+    {"bout_last_o", DEV_OUT, 1}, {"bout_port_o", DEV_OUT, 3}, {"irq_o", DEV_OUT, 1},
+    {"status_o", DEV_OUT, 16},   {"dbg_o", DEV_OUT, 64},
+};
+
+/* A B-link word {last, valid, sym} is bin_i/bin_last_i in and, out, bout_o with bout_valid_o
+ * and bout_last_o (0 while not valid), as sci_rtl.cpp reads them. */
+static void sci_port_sv(const dev_design_t *d, unsigned p, char *buf, size_t len)
+{
+    (void)d;
+    static const char *const sv[SCI_P_N] = {
+        [SCI_P_LIN] = "lin_i = w[16:0];",
+        [SCI_P_LIN_SD] = "lin_sd_i = w[0];",
+        [SCI_P_BIN] = "begin bin_i = w[16:0]; bin_last_i = w[17]; end",
+        [SCI_P_BOUT_READY] = "bout_ready_i = w[0];",
+        [SCI_P_LOUT] = "lout_o",
+        [SCI_P_LOUT_SD] = "lout_sd_o",
+        [SCI_P_BIN_READY] = "bin_ready_o",
+        [SCI_P_BOUT] = "bout_valid_o ? {bout_last_o, 1'b1, bout_o[15:0]} : 18'd0",
+        [SCI_P_BOUT_PORT] = "bout_valid_o ? bout_port_o : 3'd0",
+        [SCI_P_IRQ] = "irq_o",
+    };
+    snprintf(buf, len, "%s", p < SCI_P_N ? sv[p] : "");
+}
+
+static const dev_rtl_param_t lc3_params[] = {{"P2s", 0}}, p2s_params[] = {{"P2s", 1}};
+#define SCI_RTL(PARAMS)                                                        \
+    {                                                                          \
+        .top = "sci_lc", .params = PARAMS, .nparams = 1, .sigs = sci_sigs,     \
+        .nsigs = sizeof sci_sigs / sizeof sci_sigs[0], .port_sv = sci_port_sv, \
+        .words_sv = sci_words_sv,                                              \
+    }
+static const dev_rtl_t lc3_rtl = SCI_RTL(lc3_params), p2s_rtl = SCI_RTL(p2s_params);
+
+#define SCI_DESIGN(NAME, SUMMARY, RTL)                                                    \
     {                                                                                     \
         .name = NAME, .summary = SUMMARY, .ports = sci_ports,                             \
         .nports = sizeof sci_ports / sizeof sci_ports[0], .regs = sci_regs,               \
@@ -135,9 +175,11 @@ static void *sci_create(const dev_design_t *d, dev_impl_t impl, const char *inst
         .ndebug = sizeof sci_debug_addrs / sizeof sci_debug_addrs[0],                     \
         .record_regs = sci_record_regs, .parse_word = sci_parse_word,                     \
         .format_word = sci_format_word, .parse_seq = sci_parse_seq, .create = sci_create, \
+        .rtl = RTL,                                                                       \
     }
 
-const dev_design_t lc3_design =
-    SCI_DESIGN("lc3", "Dolphin LC3 SCI link controller, 256-entry tables (rtl/sci_lc.md)");
+const dev_design_t lc3_design = SCI_DESIGN(
+    "lc3", "Dolphin LC3 SCI link controller, 256-entry tables (rtl/sci_lc.md)", &lc3_rtl);
 const dev_design_t p2s_design = SCI_DESIGN(
-    "p2s", "P2S SCI link controller, two 8192-entry table sets by targetId bit 14 (rtl/sci_lc.md)");
+    "p2s", "P2S SCI link controller, two 8192-entry table sets by targetId bit 14 (rtl/sci_lc.md)",
+    &p2s_rtl);

@@ -98,25 +98,87 @@ static const char *const node_record_regs[] = {"crc_errors", "scrubbed", "failur
 static void *node_create(const dev_design_t *d, dev_impl_t impl, const char *inst,
                          const dev_ops_t **ops, char *err, size_t errlen);
 
+/* ---- the RTL as a testbench drives it (harness/core/tb.h): rtl/sci_node.v, as
+ * sci_node_rtl.cpp ---------------------------------------------------------------------- */
+
+/* A table fragment, one entry a line. */
+// clang-format off
+#define NODE_SIGS(NLC)                                      \
+    {"lin_i", DEV_IN, 17 * (NLC)},                          \
+    {"lin_sd_i", DEV_IN, (NLC)},                            \
+    {"hin_i", DEV_IN, 17},                                  \
+    {"hin_last_i", DEV_IN, 1},                              \
+    {"hout_ready_i", DEV_IN, 1},                            \
+    {"lout_o", DEV_OUT, 17 * (NLC)},                        \
+    {"lout_sd_o", DEV_OUT, (NLC)},                          \
+    {"hin_ready_o", DEV_OUT, 1},                            \
+    {"hout_o", DEV_OUT, 17},                                \
+    {"hout_last_o", DEV_OUT, 1},                            \
+    {"irq_o", DEV_OUT, (NLC)},                              \
+    {"lc_dbg_o", DEV_OUT, 64 * (NLC)},                      \
+    {"psb_dbg_o", DEV_OUT, 64}
+// clang-format on
+
+static const dev_rtl_sig_t sigs1[] = {NODE_SIGS(1)}, sigs2[] = {NODE_SIGS(2)};
+
+/* LC k's link word is lin_i[17 k +: 17] (and so on); a host word {last, valid, sym} is hin_i
+ * with hin_last_i in and, out, hout_o (valid in its bit 16) with hout_last_o, 0 while not
+ * valid, as sci_node_rtl.cpp reads it. */
+static void node_port_sv(const dev_design_t *d, unsigned p, char *buf, size_t len)
+{
+    unsigned nlc = sci_node_design_nlc(d), per = SCI_NODE_PER_LC * nlc;
+    /* sci_node_port() backwards */
+    unsigned kind = p < per ? p % SCI_NODE_PER_LC : p - per + SCI_NODE_PER_LC;
+    unsigned k = p < per ? p / SCI_NODE_PER_LC : 0u;
+    switch (kind) {
+    case SCI_NP_LIN: snprintf(buf, len, "lin_i[%u +: 17] = w[16:0];", 17u * k); break;
+    case SCI_NP_LIN_SD: snprintf(buf, len, "lin_sd_i[%u] = w[0];", k); break;
+    case SCI_NP_LOUT: snprintf(buf, len, "lout_o[%u +: 17]", 17u * k); break;
+    case SCI_NP_LOUT_SD: snprintf(buf, len, "lout_sd_o[%u]", k); break;
+    case SCI_NP_IRQ: snprintf(buf, len, "irq_o[%u]", k); break;
+    case SCI_NP_HIN: snprintf(buf, len, "begin hin_i = w[16:0]; hin_last_i = w[17]; end"); break;
+    case SCI_NP_HOUT_READY: snprintf(buf, len, "hout_ready_i = w[0];"); break;
+    case SCI_NP_HIN_READY: snprintf(buf, len, "hin_ready_o"); break;
+    default: /* SCI_NP_HOUT */
+        snprintf(buf, len, "hout_o[16] ? {hout_last_o, hout_o} : 18'd0");
+        break;
+    }
+}
+
+static const dev_rtl_param_t params_lc3n1[] = {{"P2s", 0}, {"NLC", 1}},
+                             params_p2sn1[] = {{"P2s", 1}, {"NLC", 1}},
+                             params_lc3n2[] = {{"P2s", 0}, {"NLC", 2}},
+                             params_p2sn2[] = {{"P2s", 1}, {"NLC", 2}};
+#define NODE_RTL(V, NLC)                                                          \
+    {                                                                             \
+        .top = "sci_node", .params = params_##V, .nparams = 2, .sigs = sigs##NLC, \
+        .nsigs = N(sigs##NLC), .port_sv = node_port_sv, .words_sv = sci_words_sv, \
+    }
 #define N(a) (sizeof(a) / sizeof((a)[0]))
-#define NODE_DESIGN(NAME, SUMMARY, NLC, RECORD)                                            \
+static const dev_rtl_t rtl_lc3n1 = NODE_RTL(lc3n1, 1), rtl_p2sn1 = NODE_RTL(p2sn1, 1),
+                       rtl_lc3n2 = NODE_RTL(lc3n2, 2), rtl_p2sn2 = NODE_RTL(p2sn2, 2);
+
+#define NODE_DESIGN(NAME, SUMMARY, NLC, RECORD, RTL)                                       \
     {                                                                                      \
         .name = NAME, .summary = SUMMARY, .ports = ports##NLC, .nports = N(ports##NLC),    \
         .regs = regs##NLC, .nregs = N(regs##NLC), .debug_addrs = debug##NLC,               \
         .ndebug = N(debug##NLC), .record_regs = RECORD, .parse_word = sci_parse_word,      \
         .format_word = sci_format_word, .parse_seq = sci_parse_seq, .create = node_create, \
+        .rtl = RTL,                                                                        \
     }
 
 const dev_design_t lc3node_design =
     NODE_DESIGN("lc3node", "SCI node: PSB, B-link and one LC3 link controller (rtl/sci_node.md)", 1,
-                node_record_regs);
+                node_record_regs, &rtl_lc3n1);
 const dev_design_t p2snode_design =
     NODE_DESIGN("p2snode", "SCI node: PSB, B-link and one P2S link controller (rtl/sci_node.md)", 1,
-                node_record_regs);
-const dev_design_t lc3node2_design = NODE_DESIGN(
-    "lc3node2", "SCI torus node: PSB, B-link, an X and a Y LC3 (rtl/sci_node.md)", 2, NULL);
-const dev_design_t p2snode2_design = NODE_DESIGN(
-    "p2snode2", "SCI torus node: PSB, B-link, an X and a Y P2S LC (rtl/sci_node.md)", 2, NULL);
+                node_record_regs, &rtl_p2sn1);
+const dev_design_t lc3node2_design =
+    NODE_DESIGN("lc3node2", "SCI torus node: PSB, B-link, an X and a Y LC3 (rtl/sci_node.md)", 2,
+                NULL, &rtl_lc3n2);
+const dev_design_t p2snode2_design =
+    NODE_DESIGN("p2snode2", "SCI torus node: PSB, B-link, an X and a Y P2S LC (rtl/sci_node.md)", 2,
+                NULL, &rtl_p2sn2);
 
 const dev_design_t *sci_node_design(int p2s, unsigned nlc)
 {

@@ -280,3 +280,26 @@ void sci_format_word(unsigned kind, uint64_t value, uint8_t hint, char *buf, siz
     else
         snprintf(buf, len, "W:0x%05X", (unsigned)(value & 0x1FFFFu));
 }
+
+/* The same words in Verilog: one function, as sci_format_word, over the testbench's helpers
+ * ft_hex (upper-case hex, at least N digits) and ft_dec (harness/core/tb.h). */
+void sci_words_sv(FILE *f)
+{
+    fprintf(f,
+            "  function automatic string ft_word(input int kind, input int hint, input logic "
+            "[63:0] w);\n"
+            "    if (kind == %d) return ft_dec(w[0:0]);\n"
+            "    if (kind == %d) return ft_dec(w[2:0]);\n"
+            "    if (kind == %d) begin\n"
+            "      if (w[16] === 1'b1 && w[17] === 1'b1) return {\"L:0x\", ft_hex(w[15:0], 4)};\n"
+            "      if (w[16] === 1'b1) return {\"S:0x\", ft_hex(w[15:0], 4)};\n"
+            "      if (w == 64'd0) return \"IDLE\";\n"
+            "      return {\"W:0x\", ft_hex(w[31:0], 5)};\n"
+            "    end\n"
+            "    if (w[16] === 1'b1) return {\"S:0x\", ft_hex(w[15:0], 4)};\n"
+            "    if (w == 64'd0) return \"IDLE\";\n"
+            "    if (w[15:13] == 3'b100) return {\"RDOWN:0x\", ft_hex(w[12:0], 1)};\n"
+            "    return {\"W:0x\", ft_hex(w[16:0], 5)};\n"
+            "  endfunction\n",
+            SCI_KIND_BIT, SCI_KIND_PORT, SCI_KIND_BLINK);
+}

@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define SCI_FLAG             0x10000u
 #define SCI_LAST             0x20000u /* B-link words {last, valid, sym}: bit 17 marks the CRC symbol */
@@ -19,6 +20,8 @@ uint16_t sci_word_crc(const uint16_t *sym, unsigned n);
 int sci_parse_word(unsigned kind, const char *text, uint64_t *value, uint64_t *care, uint8_t *hint,
                    char *err, size_t errlen);
 void sci_format_word(unsigned kind, uint64_t value, uint8_t hint, char *buf, size_t len);
+/* sci_format_word in Verilog, for an exported testbench (dev_rtl_t.words_sv). */
+void sci_words_sv(FILE *f);
 /* pkt(...) / echo(...): the words of one cycle after another: on a link the packet, its CRC
  * and one idle; on a B-link port the packet with last on its CRC symbol, no idle.
  * Returns the count, 0 when text is not a macro, -1 on error. */
