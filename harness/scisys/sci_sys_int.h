@@ -114,6 +114,7 @@ typedef struct drv {
     int state;         /* sci_drv_state_t */
     unsigned wqn;      /* register writes queued (wq below) */
     uint8_t broken[2]; /* own LC k disabled by this driver (0 X, 1 Y) */
+    uint8_t irq_seen;  /* P2S: the LCs' interrupt outputs as last seen (bit k: LC k) */
     bool again;        /* a new interrupt during the CableNotOk wait */
     bool remote_y;     /* the upstream X neighbour's Y ring: broken */
     uint64_t t_until;  /* the running timer's end */
@@ -261,6 +262,21 @@ static inline bool drv_quiet(const sci_sys_t *s, unsigned i)
     bool fresh = ((out_port(s, i, SCI_TP_IRQ_X) & 1u) && !d->broken[0]) ||
                  ((out_port(s, i, SCI_TP_IRQ_Y) & 1u) && !d->broken[1]);
     return s->now < d->wd_next && !(fresh && d->wqn == 0);
+}
+/* P2S: the hardware failover as node i's host sees it, into the log. An LC's interrupt rises
+ * in the cycle its ring goes down (rtl/sci_lc.md), which is when the PSB starts redirecting
+ * (rtl/sci_node.md section 6); scisys_fo_watch is called every cycle from step 3. */
+void scisys_fo_down(sci_sys_t *s, unsigned i, unsigned rose);
+static inline void scisys_fo_watch(sci_sys_t *s, unsigned i)
+{
+    drv_t *d = &s->drv[i];
+    unsigned irq = (out_port(s, i, SCI_TP_IRQ_X) & 1u) | (out_port(s, i, SCI_TP_IRQ_Y) & 1u) << 1;
+    if (irq == d->irq_seen)
+        return;
+    unsigned rose = irq & ~(unsigned)d->irq_seen;
+    d->irq_seen = (uint8_t)irq;
+    if (rose && d->state != SCI_DRV_DEAD)
+        scisys_fo_down(s, i, rose);
 }
 /* A STATUS_REPLY or a NOTIFY reached host i: its driver's. */
 void scisys_drv_got_reply(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len);

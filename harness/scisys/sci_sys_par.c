@@ -245,8 +245,11 @@ static void rx_nodes(void *arg, unsigned lo, unsigned hi)
     sci_sys_t *s = arg;
     scisys_tctx_t *c = ctx(s);
     bool drv = s->cfg.mode == SCI_SYS_DYNAMIC; /* else the front end comes between */
+    bool p2s = s->cfg.p2s;
     for (unsigned i = lo; i < hi; i++) {
         c->key = PH_RX * s->n + i;
+        if (p2s)
+            scisys_fo_watch(s, i);                  /* the hardware failover, for the log */
         if (out_port(s, i, SCI_TP_HOUT) & SCI_FLAG) /* else the host has nothing to take */
             scisys_host_rx(s, i);
         if (drv && !drv_quiet(s, i)) {
