@@ -265,7 +265,7 @@ static inline bool drv_quiet(const sci_sys_t *s, unsigned i)
 }
 /* P2S: the hardware failover as node i's host sees it, into the log. An LC's interrupt rises
  * in the cycle its ring goes down (rtl/sci_lc.md), which is when the PSB starts redirecting
- * (rtl/sci_node.md section 6); scisys_fo_watch is called every cycle from step 3. */
+ * (rtl/sci_node.md section 6); with a log, scisys_fo_watch is called every cycle from step 3. */
 void scisys_fo_down(sci_sys_t *s, unsigned i, unsigned rose);
 static inline void scisys_fo_watch(sci_sys_t *s, unsigned i)
 {

@@ -245,7 +245,7 @@ static void rx_nodes(void *arg, unsigned lo, unsigned hi)
     sci_sys_t *s = arg;
     scisys_tctx_t *c = ctx(s);
     bool drv = s->cfg.mode == SCI_SYS_DYNAMIC; /* else the front end comes between */
-    bool p2s = s->cfg.p2s;
+    bool p2s = s->cfg.p2s && s->cfg.log;       /* the failover is watched for the log alone */
     for (unsigned i = lo; i < hi; i++) {
         c->key = PH_RX * s->n + i;
         if (p2s)
