@@ -38,9 +38,9 @@ class Fail(Exception):
     """A case's check failed: the message says what was wrong."""
 
 
-def ftsim(*args):
+def ftsim(*args, stdin=None):
     p = subprocess.run([FTSIM, "torus", *args], cwd=ROOT, stdout=subprocess.PIPE,
-                       stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
+                       stderr=subprocess.PIPE, input=(stdin or "").encode())
     return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
 
 
@@ -104,7 +104,19 @@ def case_fault_after_end():
                          "--run", "1ms")
     if rc != 0 or "fault at 0.999 ms" not in out:
         raise Fail(f"a fault inside the run refused: exit {rc}, {err.strip()!r}")
-    return "refused (exit 2) from --fault, the default run and a scenario line; 999us of 1ms runs"
+    # a scenario cut short by --run: its later faults are left out, and said to be
+    scn = "tests/scenarios/pull_restore_3x3.scn"
+    rc, out, err = ftsim("--torus", "3x3", "--scenario", scn, "--time-scale", "100", "--run",
+                         "3ms")
+    if rc != 0 or "1 faults, run 3.000 ms" not in out or \
+            "fault at 12.000 ms: restore x 0,0 (the scenario's, after --run: left out)" not in out:
+        raise Fail(f"{scn} cut to 3 ms: exit {rc}:\n{out[:400]}{err.strip()[-200:]}")
+    doc, _ = run_json("--torus", "3x3", "--scenario", scn, "--time-scale", "100", "--run", "3ms")
+    if [f["what"] for f in doc["faults"]] != ["cut x 0,0"] or \
+            [f["what"] for f in doc["faults_left_out"]] != ["restore x 0,0"]:
+        raise Fail(f"the JSON's faults: {doc['faults']}, left out: {doc['faults_left_out']}")
+    return ("refused (exit 2) from --fault, the default run and a scenario line; 999us of 1ms "
+            "runs; a scenario cut short by --run leaves its later faults out, and says so")
 
 
 def case_flow_form():
@@ -139,6 +151,8 @@ def case_scenario_setup():
         own = ftsim("--scenario", paths[0])
         opts = ftsim("--torus", "4x4", "--p2s", "--time-scale", "1000", "--scenario", paths[1])
         late = ftsim("--scenario", paths[2])
+        with open(paths[0], encoding="utf-8") as f:  # read twice, but a pipe reads once
+            piped = ftsim("--scenario", "/dev/stdin", stdin=f.read())
         if own[0] != 0:
             raise Fail(f"the scenario alone: exit {own[0]}, {own[2].strip()!r}")
         if not own[1].startswith("torus 4x4 P2S") or "time scale 1000)" not in own[1]:
@@ -147,6 +161,8 @@ def case_scenario_setup():
             raise Fail("the scenario's statements and the options give different reports")
         if SPEED.sub("", late[1]) != SPEED.sub("", own[1]):
             raise Fail("torus and p2s after the flows give another report")
+        if SPEED.sub("", piped[1]) != SPEED.sub("", own[1]):
+            raise Fail(f"the scenario through a pipe gives another report:\n{piped[1][:300]}")
         rc, _, err = ftsim("--torus", "3x3", "--scenario", paths[0])
         if rc != 2 or f"{paths[0]}:1: torus 4x4, but --torus 3x3" not in err:
             raise Fail(f"--torus 3x3 against the scenario's torus 4x4: exit {rc}, {err.strip()!r}")

@@ -48,6 +48,7 @@ typedef struct rfault {
     char what[32];
     const char *arg; /* the --fault argument it came from, or NULL */
     unsigned line;   /* the scenario line it came from, or 0 */
+    int left_out;    /* a scenario's fault at or after a shorter --run: not applied */
 } rfault_t;
 
 typedef struct ropts {
@@ -66,10 +67,12 @@ typedef struct ropts {
     /* as given, read once the torus is known */
     const char *flow_args[64], *fault_args[MAXFAULT];
     unsigned nflow_args, nfault_args;
-    uint64_t cli_run;            /* --run, which wins over a scenario's run */
-    uint64_t scenario_run;       /* the scenario's run (0: none) */
-    double cli_time_scale;       /* --time-scale (0: not given), which wins over a scenario's */
-    unsigned torus_line;         /* the scenario's `torus` line (0: none) */
+    uint64_t cli_run;      /* --run, which wins over a scenario's run */
+    uint64_t scenario_run; /* the scenario's run (0: none) */
+    double cli_time_scale; /* --time-scale (0: not given), which wins over a scenario's */
+    unsigned torus_line;   /* the scenario's `torus` line (0: none) */
+    char *scn_text;        /* the scenario file, read once */
+    size_t scn_len;
     uint64_t wave_from, wave_to; /* --wave-from, --wave-to in cycles (wave_to 0: not given) */
 } ropts_t;
 
@@ -92,8 +95,9 @@ static const char usage[] =
     "64) every T (default 20us). --flow NAME:SX,SY:DX,DY adds a flow from node (SX,SY) to\n"
     "(DX,DY); NAME:SX,SY->DX,DY says the same, quoted (unquoted, the shell reads > as a\n"
     "redirection). CONTROL: cut x X,Y | restore x X,Y | cut y X,Y | restore y X,Y | off X,Y |\n"
-    "on X,Y; a fault must fall inside the run (WHEN before T), else exit 2. --random-faults N\n"
-    "pulls N random cables at seeded random times and puts each back later.\n"
+    "on X,Y; a fault must fall inside the run (WHEN before T), else exit 2 (a scenario's faults\n"
+    "past a shorter --run are left out, and the report says so). --random-faults N pulls N\n"
+    "random cables at seeded random times and puts each back later.\n"
     "\n"
     "The report, per flow, is taken at the end of the run (the drain is not in it):\n"
     "  offered    messages the application wrote, and the one it is blocked in (a full window)\n"
@@ -277,16 +281,21 @@ static void scenario_setup(ropts_t *o, const char *kw, const char *p, unsigned l
 /* The scenario file: in pass 0 its torus, p2s and time-scale statements, in pass 1 the rest. */
 static int parse_scenario(ropts_t *o, const char *path, int pass, char *err, size_t errlen)
 {
-    FILE *fp = fopen(path, "r");
-    if (!fp) {
-        snprintf(err, errlen, "%s: cannot open", path);
-        return -1;
-    }
     char line[512];
     unsigned ln = 0;
     int rc = 0;
-    while (rc == 0 && fgets(line, sizeof line, fp)) {
+    for (const char *at = o->scn_text; rc == 0 && at < o->scn_text + o->scn_len;) {
+        const char *nl = memchr(at, '\n', (size_t)(o->scn_text + o->scn_len - at));
+        size_t len = nl ? (size_t)(nl - at) : (size_t)(o->scn_text + o->scn_len - at);
         ln++;
+        if (len >= sizeof line) {
+            snprintf(err, errlen, "%s:%u: a line longer than %zu characters", path, ln,
+                     sizeof line - 1);
+            return -1;
+        }
+        memcpy(line, at, len);
+        line[len] = 0;
+        at += len + (nl != NULL);
         char *h = strchr(line, '#');
         if (h)
             *h = 0;
@@ -388,6 +397,40 @@ static int parse_scenario(ropts_t *o, const char *path, int pass, char *err, siz
             snprintf(err, errlen, "%s:%u: %s", path, ln, msg);
             rc = -1;
         }
+    }
+    return rc;
+}
+
+/* The scenario file, read once (the two passes read it from memory: a pipe reads once). */
+static int load_scenario(ropts_t *o, char *err, size_t errlen)
+{
+    FILE *fp = fopen(o->scenario, "r");
+    if (!fp) {
+        snprintf(err, errlen, "%s: cannot open", o->scenario);
+        return -1;
+    }
+    size_t cap = 0;
+    int rc = 0;
+    for (;;) {
+        if (o->scn_len == cap) {
+            char *b = cap < (1u << 20) ? realloc(o->scn_text, cap ? 2 * cap : 4096) : NULL;
+            if (!b) {
+                snprintf(err, errlen, "%s: %s", o->scenario,
+                         cap ? "larger than 1 MiB" : "out of memory");
+                rc = -1;
+                break;
+            }
+            o->scn_text = b;
+            cap = cap ? 2 * cap : 4096;
+        }
+        size_t n = fread(o->scn_text + o->scn_len, 1, cap - o->scn_len, fp);
+        o->scn_len += n;
+        if (n == 0)
+            break;
+    }
+    if (rc == 0 && ferror(fp)) {
+        snprintf(err, errlen, "%s: cannot read", o->scenario);
+        rc = -1;
     }
     fclose(fp);
     return rc;
@@ -601,13 +644,19 @@ static void random_faults(ropts_t *o, prng_t *rng)
 }
 
 /* A fault at or after the run's end would never be applied (or would be, in the drain, which
- * is not the run): refused. 0, or -1 (said why). */
-static int faults_in_run(const ropts_t *o)
+ * is not the run): refused. But a scenario cut short by --run keeps the faults of its own run:
+ * those are left out, and the report lists them as such. 0, or -1 (said why). */
+static int faults_in_run(ropts_t *o)
 {
     for (unsigned k = 0; k < o->nfaults; k++) {
-        const rfault_t *f = &o->faults[k];
+        rfault_t *f = &o->faults[k];
         if (f->at < o->run)
             continue;
+        uint64_t own_end = o->scenario_run ? o->scenario_run : 10u * 100000u;
+        if (f->line && o->cli_run && f->at < own_end) {
+            f->left_out = 1;
+            continue;
+        }
         char where[600];
         if (f->line)
             snprintf(where, sizeof where, "%s:%u: fault %s", o->scenario, f->line, f->what);
@@ -632,7 +681,8 @@ static int torus_plan(ropts_t *o, prng_t *rng)
     static const char *const pats[] = {"uniform",   "bitrev",     "shuffle", "butterfly",
                                        "transpose", "complement", "hotspot"};
     char err[600];
-    if (o->scenario && parse_scenario(o, o->scenario, 0, err, sizeof err) < 0) {
+    if (o->scenario && (load_scenario(o, err, sizeof err) < 0 ||
+                        parse_scenario(o, o->scenario, 0, err, sizeof err) < 0)) {
         fprintf(stderr, "ftsim torus: %s\n", err);
         return 2;
     }
@@ -720,6 +770,15 @@ static double since(const struct timespec *t0)
     return (double)(t1.tv_sec - t0->tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0->tv_nsec);
 }
 
+/* The faults the run applies (not those a shorter --run left out). */
+static unsigned faults_applied(const ropts_t *o)
+{
+    unsigned n = 0;
+    for (unsigned k = 0; k < o->nfaults; k++)
+        n += !o->faults[k].left_out;
+    return n;
+}
+
 /* The system with its flows and faults: 0, or 2 (said why). */
 static int torus_open(const ropts_t *o, prng_t *rng, trun_t *t)
 {
@@ -759,8 +818,8 @@ static int torus_open(const ropts_t *o, prng_t *rng, trun_t *t)
             rc = 2;
     }
     for (unsigned k = 0; k < o->nfaults && rc == 0; k++)
-        if (sci_sys_fault(t->s, t->base + o->faults[k].at, o->faults[k].what, t->err,
-                          sizeof t->err) < 0)
+        if (!o->faults[k].left_out && sci_sys_fault(t->s, t->base + o->faults[k].at,
+                                                    o->faults[k].what, t->err, sizeof t->err) < 0)
             rc = 2;
     if (rc)
         fprintf(stderr, "ftsim torus: %s\n", t->err);
@@ -807,10 +866,11 @@ static int torus_run(const ropts_t *o, trun_t *t)
                o->models == LS_BOTH  ? "rtl+csim lockstep"
                : o->models == LS_RTL ? "rtl"
                                      : "csim",
-               o->nflows, o->nfaults, (double)o->run / 1e5, (unsigned long long)o->seed,
+               o->nflows, faults_applied(o), (double)o->run / 1e5, (unsigned long long)o->seed,
                o->time_scale);
         for (unsigned k = 0; k < o->nfaults; k++)
-            printf("  fault at %.3f ms: %s\n", (double)o->faults[k].at / 1e5, o->faults[k].what);
+            printf("  fault at %.3f ms: %s%s\n", (double)o->faults[k].at / 1e5, o->faults[k].what,
+                   o->faults[k].left_out ? " (the scenario's, after --run: left out)" : "");
         fflush(stdout);
     }
     struct timespec ts0;
@@ -927,10 +987,17 @@ static void torus_flows(const ropts_t *o, const trun_t *t, ttotal_t *tot)
         jstr(model_name(o->models));
         printf(", \"seed\": %llu, \"time_scale\": %g, \"run_ms\": %.3f, \"faults\": [",
                (unsigned long long)o->seed, o->time_scale, (double)o->run / 1e5);
-        for (unsigned k = 0; k < o->nfaults; k++) {
-            printf("%s{\"at_ms\": %.3f, \"what\": ", k ? ", " : "", (double)o->faults[k].at / 1e5);
-            jstr(o->faults[k].what);
-            putchar('}');
+        for (int out = 0; out < 2; out++) {
+            if (out)
+                printf("], \"faults_left_out\": [");
+            for (unsigned k = 0, n = 0; k < o->nfaults; k++) {
+                if (o->faults[k].left_out != out)
+                    continue;
+                printf("%s{\"at_ms\": %.3f, \"what\": ", n++ ? ", " : "",
+                       (double)o->faults[k].at / 1e5);
+                jstr(o->faults[k].what);
+                putchar('}');
+            }
         }
         printf("], \"flows\": [");
     }
@@ -1091,5 +1158,6 @@ int cmd_torus(int argc, char **argv)
         sci_sys_free(t.s);
     free(t.snap);
     free(o.flows);
+    free(o.scn_text);
     return rc;
 }
