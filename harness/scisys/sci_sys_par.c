@@ -178,6 +178,8 @@ static int gather(sci_sys_t *s, unsigned v)
     }
     for (unsigned k = 1; k < s->ntctx; k++) {
         par_vec_t *from = &s->tctx[k].v[v];
+        if (!from->n)
+            continue; /* a thread that collected nothing yet has no array (memcpy from NULL) */
         memcpy((char *)to->a + to->n * size, from->a, from->n * size);
         to->n += from->n;
         from->n = 0;
