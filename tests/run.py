@@ -305,6 +305,10 @@ def suite_cli():
           Test("cli", "export-tb names the command that runs the testbench",
                [FTSIM, "export-tb", "vectors/lc3/spec/disabled.vec", "-o", xtb],
                exit_is(0, "iverilog -g2012 -Irtl -o build/cli-export.vvp build/cli-export.sv rtl/sci_lc.v"))]
+    t.append(Test("cli", "torus --help: the default run and what each column of the report means",
+                  [FTSIM, "torus", "--help"],
+                  exit_is(0, "(default 10 ms)", "  offered ", "  sent ", "  delivered ", "  held ",
+                          "  retrans ", "  fails ", "  gap ms ", "  lat us ", "NAME:SX,SY:DX,DY")))
     for cmd in ["play", "record", "fuzz", "bench", "info", "net", "experiment", "stim", "faultcheck",
                 "torus", "merge", "export-tb"]:
         t.append(Test("cli", f"ftsim {cmd} --help", [FTSIM, cmd, "--help"],
@@ -410,6 +414,16 @@ def suite_torus():
                        *([v] if v else []), "--traffic", "uniform", "--every", "50us",
                        "--time-scale", "1000", "--run", "600us", *faults, "--log", *extra],
                       exit_is(0, "PASS threads")))
+    # the report says what happened (tests/torus_report.py; sci_sys.md sections 2, 4 and 7)
+    for case, what in (("json", "--json prints only JSON (python3 -m json.tool reads it)"),
+                       ("fault-after-end", "a fault at or after the run's end: exit 2"),
+                       ("flow-form", "--flow NAME:SX,SY:DX,DY, the form without >"),
+                       ("scenario-setup", "a scenario's torus 4x4, p2s, time-scale 1000 as the options"),
+                       ("p2s-log", "P2S cuts: redirect, NOTIFY owed, forced select in --log"),
+                       ("end-busy", "a run that ends inside the drivers' pass warns, a longer one not"),
+                       ("stalled-gap", "a flow stalled by its cut ACK path: its gap seen from the source")):
+        t.append(Test("torus", f"torus report: {what}", ["python3", "tests/torus_report.py", case],
+                      exit_is(0, f"PASS torus-report {case}")))
     t.append(Test("torus", "faultcheck 4x4 lc3 node:1,2 -vv: the same on 1, 2, 3 threads",
                   ["python3", "tests/threads_same.py", "1,2,3", "faultcheck", "--torus", "4x4",
                    "--fault", "node:1,2", "-vv"], exit_is(0, "PASS threads")))

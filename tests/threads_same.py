@@ -13,7 +13,7 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-FTSIM = os.path.join(ROOT, "build", "ftsim")
+FTSIM = os.environ.get("FTSIM", os.path.join(ROOT, "build", "ftsim"))  # SAN=1: build/san/ftsim
 
 SPEED = [
     (re.compile(r"^speed: .*\n", re.M), ""),

@@ -1,18 +1,24 @@
 /*
  * torus.c — `ftsim torus`: run a 2-D SCI torus system (harness/scisys/sci_sys.c) with named flows
  * or a standard traffic pattern, faults at given or seeded random times, from the command
- * line or a scenario file, and report per flow: deliveries, longest gap, latency, throughput;
- * per node: the driver's passes; and the simulation speed.
+ * line or a scenario file, and report per flow at the end of the run: offered, sent,
+ * delivered, held, retransmitted, FAIL_REPORTs, the longest gap seen from the source, latency,
+ * throughput; the drivers' passes; whether the run ended before the drivers were done; the
+ * drain and its verdict; and the simulation speed.
  *
  * Scenario file (one statement a line, `#` comments; times are simulated time: `20ms`,
  * `150us`, `2s`, or a plain number of cycles at the link clock):
+ *   torus WxH                   (the torus; --torus, if given too, must say the same)
+ *   p2s                         (P2S nodes, as --p2s)
+ *   time-scale K                (as --time-scale, which wins when given)
  *   flow NAME SX,SY -> DX,DY [bytes B] [every T]
  *   traffic PATTERN [every T] [bytes B]
  *   fault WHEN CONTROL          (CONTROL: cut x X,Y | restore x X,Y | cut y X,Y |
  *                                restore y X,Y | off X,Y | on X,Y)
  *   random-faults N             (N cable pulls at seeded random times, each put back later)
  *   run T
- * A malformed line is `file:line: message`, exit 2, before anything runs.
+ * A malformed line is `file:line: message`, exit 2, before anything runs; so is a fault at or
+ * after the run's end.
  */
 #include <ctype.h>
 #include <math.h>
@@ -40,6 +46,9 @@ typedef struct rflow {
 typedef struct rfault {
     uint64_t at;
     char what[32];
+    const char *arg; /* the --fault argument it came from, or NULL */
+    unsigned line;   /* the scenario line it came from, or 0 */
+    int left_out;    /* a scenario's fault at or after a shorter --run: not applied */
 } rfault_t;
 
 typedef struct ropts {
@@ -58,14 +67,19 @@ typedef struct ropts {
     /* as given, read once the torus is known */
     const char *flow_args[64], *fault_args[MAXFAULT];
     unsigned nflow_args, nfault_args;
-    uint64_t cli_run;            /* --run, which wins over a scenario's run */
+    uint64_t cli_run;      /* --run, which wins over a scenario's run */
+    uint64_t scenario_run; /* the scenario's run (0: none) */
+    double cli_time_scale; /* --time-scale (0: not given), which wins over a scenario's */
+    unsigned torus_line;   /* the scenario's `torus` line (0: none) */
+    char *scn_text;        /* the scenario file, read once */
+    size_t scn_len;
     uint64_t wave_from, wave_to; /* --wave-from, --wave-to in cycles (wave_to 0: not given) */
 } ropts_t;
 
 static const char usage[] =
     "usage: ftsim torus --torus WxH [--p2s] [--static] [--model csim|rtl|both]\n"
     "                   [--traffic uniform|bitrev|shuffle|butterfly|transpose|complement|hotspot]\n"
-    "                   [--every T] [--bytes B] [--flow NAME:SX,SY->DX,DY] ...\n"
+    "                   [--every T] [--bytes B] [--flow NAME:SX,SY:DX,DY] ...\n"
     "                   [--fault WHEN:CONTROL] ... [--random-faults N] [--scenario FILE]\n"
     "                   [--run T] [--time-scale K] [--seed S] [--wave FILE.fst] [--log] [--json]\n"
     "                   [--wave-from T] [--wave-to T]\n"
@@ -73,29 +87,52 @@ static const char usage[] =
     "                   [--threads N]\n"
     "\n"
     "Runs the torus with its host agents and drivers (LC3) or hardware failover (P2S; --static:\n"
-    "the static reconfiguration baseline instead of the drivers) and reports per flow the\n"
-    "messages delivered, the longest gap between deliveries, the mean latency and the\n"
-    "throughput, the drivers' passes, and simulated cycles per second. Times (T, WHEN) are\n"
-    "simulated time: 20ms, 150us, 2s, or cycles at 100 MHz. The driver's timers are the\n"
-    "paper's divided by --time-scale (default 1). Traffic patterns give every node a flow\n"
-    "(uniform: two flows to random destinations, seeded) of one B-byte message (default 64)\n"
-    "every T (default 20us). CONTROL: cut x X,Y | restore x X,Y | cut y X,Y | restore y X,Y |\n"
-    "off X,Y | on X,Y. --random-faults N pulls N random cables at seeded random times and\n"
-    "puts each back later. --series writes every flow's deliveries and MB/s per --bin (default\n"
-    "1/100 of the run) as CSV. --no-skip steps the C model through every edge (for speed\n"
-    "comparisons with the RTL, which has no idle skipping). --threads N runs the C model's\n"
-    "nodes, hosts and drivers on N threads, with the same results as on one; it pays from\n"
-    "about 8x8 up (the RTL stays on one thread: its models share one Verilator runtime). --param sets one of the driver's\n"
-    "parameters (cablenotok_ms readytogo_ms watchdog_ms host_rtx_ms compute_ms\n"
-    "reg_write_us clock_mhz echo_timeout busy_limit retry_limit rsr_timeout fail_backoff\n"
-    "window; defaults in harness/scisys/sci_sys.md section 3). --run overrides a scenario's\n"
-    "run. --wave writes the RTL and the harness's state as FST; --wave-from T and --wave-to T\n"
-    "dump only that part of the run (times as --fault's; the waveform keeps the run's time\n"
-    "axis; nothing is dumped or spent on dumps outside). At the end the flows stop and must\n"
+    "the static reconfiguration baseline instead of the drivers) for --run T of simulated time\n"
+    "(default 10 ms), then stops the flows and lets them drain. Times (T, WHEN) are simulated\n"
+    "time: 20ms, 150us, 2s, or cycles at 100 MHz. The driver's timers are the paper's (a pass\n"
+    "takes about 250 ms) divided by --time-scale (default 1). Traffic patterns give every node a\n"
+    "flow (uniform: two flows to random destinations, seeded) of one B-byte message (default\n"
+    "64) every T (default 20us). --flow NAME:SX,SY:DX,DY adds a flow from node (SX,SY) to\n"
+    "(DX,DY); NAME:SX,SY->DX,DY says the same, quoted (unquoted, the shell reads > as a\n"
+    "redirection). CONTROL: cut x X,Y | restore x X,Y | cut y X,Y | restore y X,Y | off X,Y |\n"
+    "on X,Y; a fault must fall inside the run (WHEN before T), else exit 2 (a scenario's faults\n"
+    "past a shorter --run are left out, and the report says so). --random-faults N pulls N\n"
+    "random cables at seeded random times and puts each back later.\n"
+    "\n"
+    "The report, per flow, is taken at the end of the run (the drain is not in it):\n"
+    "  offered    messages the application wrote, and the one it is blocked in (a full window)\n"
+    "  sent       messages sent at least once\n"
+    "  delivered  messages delivered at the destination (in order, once each)\n"
+    "  held       offered - sent: at the source, never sent (a full window, a driver's hold)\n"
+    "  retrans    retransmissions: DATA packets sent again (go-back-N after a timeout, a\n"
+    "             FAIL_REPORT or a driver's release)\n"
+    "  fails      FAIL_REPORTs of the flow's packets (an LC gave one up: ring down, retries)\n"
+    "  gap ms     the longest time the source had a message offered and nothing new was\n"
+    "             delivered: a source that cannot send is in a gap too\n"
+    "  lat us     mean latency, first send to delivery; MB/s: payload delivered per second\n"
+    "Then the totals and the drivers' passes; a warning when the run ended while a driver was\n"
+    "still reconfiguring (the figures are from before the recovery: run longer to see it); the\n"
     "drain: every message of a pair of live nodes delivered once, in order, and acknowledged\n"
-    "(PASS), else FAIL (exit 1).\n"
-    "Scenario file: the same as statements, one a line (see harness/scisys/sci_sys.md\n"
-    "section 7).\n";
+    "(PASS), else FAIL (exit 1); simulated cycles per second. --json prints the same as one JSON\n"
+    "object on stdout and nothing else (a warning or a failure goes to stderr as well).\n"
+    "--log prints the faults, the drivers' steps and, on P2S, the hardware failover (LC\n"
+    "redirect, NOTIFY, forced select) on stderr, one line each.\n"
+    "\n"
+    "--series writes every flow's deliveries and MB/s per --bin (default 1/100 of the run) as\n"
+    "CSV. --no-skip steps the C model through every edge (for speed comparisons with the RTL,\n"
+    "which has no idle skipping). --threads N runs the C model's nodes, hosts and drivers on N\n"
+    "threads, with the same results as on one; it pays from about 8x8 up (the RTL stays on one\n"
+    "thread: its models share one Verilator runtime). --param sets one of the driver's\n"
+    "parameters (cablenotok_ms readytogo_ms watchdog_ms host_rtx_ms compute_ms reg_write_us\n"
+    "clock_mhz echo_timeout busy_limit retry_limit rsr_timeout fail_backoff window; defaults in\n"
+    "harness/scisys/sci_sys.md section 3). --wave writes the RTL and the harness's state as\n"
+    "FST; --wave-from T and --wave-to T dump only that part of the run (times as --fault's; the\n"
+    "waveform keeps the run's time axis; nothing is dumped or spent on dumps outside).\n"
+    "\n"
+    "Scenario file (--scenario): the same as statements, one a line: torus WxH, p2s,\n"
+    "time-scale K, flow NAME SX,SY -> DX,DY [bytes B] [every T], traffic PATTERN [every T]\n"
+    "[bytes B], fault WHEN CONTROL, random-faults N, run T (harness/scisys/sci_sys.md section\n"
+    "7). --run and --time-scale win over the file's; --torus must agree with its torus.\n";
 
 /* Simulated time to cycles at 100 MHz: "20ms", "150us", "2s", "12345". */
 static int parse_time(const char *s, uint64_t *cyc)
@@ -152,7 +189,8 @@ static int check_control(const ropts_t *o, const char *c)
     return -1;
 }
 
-static int add_fault(ropts_t *o, uint64_t at, const char *what, char *err, size_t errlen)
+static int add_fault(ropts_t *o, uint64_t at, const char *what, const char *arg, unsigned line,
+                     char *err, size_t errlen)
 {
     if (check_control(o, what) < 0) {
         snprintf(err, errlen,
@@ -167,25 +205,33 @@ static int add_fault(ropts_t *o, uint64_t at, const char *what, char *err, size_
     }
     o->faults[o->nfaults].at = at;
     snprintf(o->faults[o->nfaults].what, sizeof o->faults[0].what, "%s", what);
+    o->faults[o->nfaults].arg = arg;
+    o->faults[o->nfaults].line = line;
     o->nfaults++;
     return 0;
 }
 
-/* "NAME:SX,SY->DX,DY" */
+/* "NAME:SX,SY:DX,DY", or "NAME:SX,SY->DX,DY" (which a shell must be given quoted). */
 static int parse_flow_arg(ropts_t *o, const char *a, char *err, size_t errlen)
 {
     rflow_t f;
     memset(&f, 0, sizeof f);
-    const char *colon = strchr(a, ':'), *arrow = colon ? strstr(colon, "->") : NULL;
-    if (!colon || !arrow || colon == a || (size_t)(colon - a) >= sizeof f.name) {
-        snprintf(err, errlen, "--flow %s: NAME:SX,SY->DX,DY (NAME 1 to %zu characters)", a,
+    const char *colon = strchr(a, ':'), *to = NULL;
+    size_t skip = 0;
+    if (colon && (to = strstr(colon + 1, "->")))
+        skip = 2;
+    else if (colon && (to = strchr(colon + 1, ':')))
+        skip = 1;
+    if (!to || colon == a || (size_t)(colon - a) >= sizeof f.name) {
+        snprintf(err, errlen,
+                 "--flow %s: NAME:SX,SY:DX,DY or NAME:SX,SY->DX,DY (NAME 1 to %zu characters)", a,
                  sizeof f.name - 1);
         return -1;
     }
     memcpy(f.name, a, (size_t)(colon - a));
     char src[32], dst[32];
-    snprintf(src, sizeof src, "%.*s", (int)(arrow - colon - 1), colon + 1);
-    snprintf(dst, sizeof dst, "%s", arrow + 2);
+    snprintf(src, sizeof src, "%.*s", (int)(to - colon - 1), colon + 1);
+    snprintf(dst, sizeof dst, "%s", to + skip);
     if (parse_xy(src, o->w, o->h, &f.sx, &f.sy) < 0 ||
         parse_xy(dst, o->w, o->h, &f.dx, &f.dy) < 0 || (f.sx == f.dx && f.sy == f.dy)) {
         snprintf(err, errlen, "--flow %s: two different nodes of the %ux%u torus", a, o->w, o->h);
@@ -196,18 +242,60 @@ static int parse_flow_arg(ropts_t *o, const char *a, char *err, size_t errlen)
     return add_flow(o, &f) < 0 ? (snprintf(err, errlen, "too many flows"), -1) : 0;
 }
 
-static int parse_scenario(ropts_t *o, const char *path, char *err, size_t errlen)
+/* The statements that say which torus runs (torus, p2s, time-scale), read in a first pass,
+ * since the others are read against the torus: a message in msg when malformed. */
+static void scenario_setup(ropts_t *o, const char *kw, const char *p, unsigned ln, char *msg,
+                           size_t len)
 {
-    FILE *fp = fopen(path, "r");
-    if (!fp) {
-        snprintf(err, errlen, "%s: cannot open", path);
-        return -1;
+    char a1[64], tail[64];
+    int k = sscanf(p, "%*s %63s %63s", a1, tail);
+    if (!strcmp(kw, "p2s")) {
+        if (k > 0)
+            snprintf(msg, len, "p2s: no arguments");
+        o->p2s = 1;
+        return;
     }
+    if (!strcmp(kw, "torus")) {
+        unsigned w, h;
+        if (k != 1 || sci_route_parse_size(a1, &w, &h) < 0)
+            snprintf(msg, len, "torus WxH (2x2 to 16x16, P2S to 32x32)");
+        else if (o->w && !o->torus_line && (o->w != w || o->h != h))
+            snprintf(msg, len, "torus %ux%u, but --torus %ux%u: give one of them, or the same", w,
+                     h, o->w, o->h);
+        else if (o->torus_line)
+            snprintf(msg, len, "a second torus statement (the first on line %u)", o->torus_line);
+        else
+            o->w = w, o->h = h, o->torus_line = ln;
+        return;
+    }
+    if (!strcmp(kw, "time-scale")) {
+        char *e;
+        double v = k == 1 ? strtod(a1, &e) : 0;
+        if (k != 1 || *e || !(v >= 1 && v <= 1e6))
+            snprintf(msg, len, "time-scale K: 1 to 1e6");
+        else if (!o->cli_time_scale) /* --time-scale wins */
+            o->time_scale = v;
+    }
+}
+
+/* The scenario file: in pass 0 its torus, p2s and time-scale statements, in pass 1 the rest. */
+static int parse_scenario(ropts_t *o, const char *path, int pass, char *err, size_t errlen)
+{
     char line[512];
     unsigned ln = 0;
     int rc = 0;
-    while (rc == 0 && fgets(line, sizeof line, fp)) {
+    for (const char *at = o->scn_text; rc == 0 && at < o->scn_text + o->scn_len;) {
+        const char *nl = memchr(at, '\n', (size_t)(o->scn_text + o->scn_len - at));
+        size_t len = nl ? (size_t)(nl - at) : (size_t)(o->scn_text + o->scn_len - at);
         ln++;
+        if (len >= sizeof line) {
+            snprintf(err, errlen, "%s:%u: a line longer than %zu characters", path, ln,
+                     sizeof line - 1);
+            return -1;
+        }
+        memcpy(line, at, len);
+        line[len] = 0;
+        at += len + (nl != NULL);
         char *h = strchr(line, '#');
         if (h)
             *h = 0;
@@ -222,7 +310,11 @@ static int parse_scenario(ropts_t *o, const char *path, char *err, size_t errlen
         char kw[16], a1[64], a2[64], a3[64], rest[256];
         char msg[300] = "";
         int k = sscanf(p, "%15s %63s", kw, a1);
-        if (k < 2) {
+        int setup = !strcmp(kw, "torus") || !strcmp(kw, "p2s") || !strcmp(kw, "time-scale");
+        if (setup || pass == 0) {
+            if (setup && pass == 0)
+                scenario_setup(o, kw, p, ln, msg, sizeof msg);
+        } else if (k < 2) {
             snprintf(msg, sizeof msg, "'%s': a statement and its arguments", p);
         } else if (!strcmp(kw, "flow")) {
             rflow_t f;
@@ -284,7 +376,7 @@ static int parse_scenario(ropts_t *o, const char *path, char *err, size_t errlen
             if (sscanf(p, "fault %63s %255[^\n]", a1, rest) != 2 || parse_time(a1, &at) < 0)
                 snprintf(msg, sizeof msg, "fault WHEN CONTROL (WHEN: 20ms, 150us, cycles)");
             else
-                add_fault(o, at, rest, msg, sizeof msg);
+                add_fault(o, at, rest, NULL, ln, msg, sizeof msg);
         } else if (!strcmp(kw, "random-faults")) {
             char *e;
             unsigned long v = strtoul(a1, &e, 10);
@@ -297,14 +389,48 @@ static int parse_scenario(ropts_t *o, const char *path, char *err, size_t errlen
                 snprintf(msg, sizeof msg, "run T: a time (20ms, 2s, cycles)");
         } else {
             snprintf(msg, sizeof msg,
-                     "unknown statement '%s' (flow, traffic, fault, random-faults, "
-                     "run)",
+                     "unknown statement '%s' (torus, p2s, time-scale, flow, traffic, fault, "
+                     "random-faults, run)",
                      kw);
         }
         if (*msg) {
             snprintf(err, errlen, "%s:%u: %s", path, ln, msg);
             rc = -1;
         }
+    }
+    return rc;
+}
+
+/* The scenario file, read once (the two passes read it from memory: a pipe reads once). */
+static int load_scenario(ropts_t *o, char *err, size_t errlen)
+{
+    FILE *fp = fopen(o->scenario, "r");
+    if (!fp) {
+        snprintf(err, errlen, "%s: cannot open", o->scenario);
+        return -1;
+    }
+    size_t cap = 0;
+    int rc = 0;
+    for (;;) {
+        if (o->scn_len == cap) {
+            char *b = cap < (1u << 20) ? realloc(o->scn_text, cap ? 2 * cap : 4096) : NULL;
+            if (!b) {
+                snprintf(err, errlen, "%s: %s", o->scenario,
+                         cap ? "larger than 1 MiB" : "out of memory");
+                rc = -1;
+                break;
+            }
+            o->scn_text = b;
+            cap = cap ? 2 * cap : 4096;
+        }
+        size_t n = fread(o->scn_text + o->scn_len, 1, cap - o->scn_len, fp);
+        o->scn_len += n;
+        if (n == 0)
+            break;
+    }
+    if (rc == 0 && ferror(fp)) {
+        snprintf(err, errlen, "%s: cannot read", o->scenario);
+        rc = -1;
     }
     fclose(fp);
     return rc;
@@ -450,7 +576,7 @@ static int torus_args(ropts_t *o, int argc, char **argv)
          .msg = "0 to 16"},
         {"scenario", 0, OPTS_STR, .dst = &o->scenario},
         {"run", 0, OPTS_FN, &o->cli_run, .fn = time_cycles, .msg = "a time (20ms, 2s, cycles)"},
-        {"time-scale", 0, OPTS_DBL, &o->time_scale, .min = 1, .max = 1e6, .msg = "1 to 1e6"},
+        {"time-scale", 0, OPTS_DBL, &o->cli_time_scale, .min = 1, .max = 1e6, .msg = "1 to 1e6"},
         {"seed", 0, OPTS_U64, &o->seed, .msg = "a number"},
         {"param", 0, OPTS_FN, &o->par, .fn = param},
         {"series", 0, OPTS_STR, .dst = &o->series},
@@ -485,7 +611,7 @@ static int torus_given(ropts_t *o)
             return -1;
         }
         snprintf(when, sizeof when, "%.*s", (int)(c - a), a);
-        if (parse_time(when, &at) < 0 || add_fault(o, at, c + 1, err, sizeof err) < 0) {
+        if (parse_time(when, &at) < 0 || add_fault(o, at, c + 1, a, 0, err, sizeof err) < 0) {
             fprintf(stderr, "ftsim torus: --fault %s: %s\n", a,
                     parse_time(when, &at) < 0 ? "WHEN is a time (20ms, 150us, cycles)" : err);
             return -1;
@@ -511,23 +637,66 @@ static void random_faults(ropts_t *o, prng_t *rng)
         const char *d = prng_below(rng, 2) ? "y" : "x";
         snprintf(c, sizeof c, "cut %s %u,%u", d, x, y);
         snprintf(r, sizeof r, "restore %s %u,%u", d, x, y);
-        add_fault(o, at, c, err, sizeof err);
+        add_fault(o, at, c, NULL, 0, err, sizeof err);
         if (back < o->run)
-            add_fault(o, back, r, err, sizeof err);
+            add_fault(o, back, r, NULL, 0, err, sizeof err);
     }
 }
 
-/* Everything the command line and the scenario say, checked and completed: the flows, the
- * faults, the run and the bins. 0, or 2 (said why). */
+/* A fault at or after the run's end would never be applied (or would be, in the drain, which
+ * is not the run): refused. But a scenario cut short by --run keeps the faults of its own run:
+ * those are left out, and the report lists them as such. 0, or -1 (said why). */
+static int faults_in_run(ropts_t *o)
+{
+    for (unsigned k = 0; k < o->nfaults; k++) {
+        rfault_t *f = &o->faults[k];
+        if (f->at < o->run)
+            continue;
+        uint64_t own_end = o->scenario_run ? o->scenario_run : 10u * 100000u;
+        if (f->line && o->cli_run && f->at < own_end) {
+            f->left_out = 1;
+            continue;
+        }
+        char where[600];
+        if (f->line)
+            snprintf(where, sizeof where, "%s:%u: fault %s", o->scenario, f->line, f->what);
+        else
+            snprintf(where, sizeof where, "ftsim torus: --fault %s", f->arg ? f->arg : f->what);
+        const char *why = o->cli_run        ? "--run"
+                          : o->scenario_run ? "the scenario's run"
+                                            : "the default; --run T sets it";
+        fprintf(stderr,
+                "%s: at %.3f ms, not before the run's end (%.3f ms, %s): it would never "
+                "happen in the run\n",
+                where, (double)f->at / 1e5, (double)o->run / 1e5, why);
+        return -1;
+    }
+    return 0;
+}
+
+/* Everything the command line and the scenario say, checked and completed: the torus, the
+ * flows, the faults, the run and the bins. 0, or 2 (said why). */
 static int torus_plan(ropts_t *o, prng_t *rng)
 {
     static const char *const pats[] = {"uniform",   "bitrev",     "shuffle", "butterfly",
                                        "transpose", "complement", "hotspot"};
     char err[600];
+    if (o->scenario && (load_scenario(o, err, sizeof err) < 0 ||
+                        parse_scenario(o, o->scenario, 0, err, sizeof err) < 0)) {
+        fprintf(stderr, "ftsim torus: %s\n", err);
+        return 2;
+    }
+    o->time_scale = o->cli_time_scale ? o->cli_time_scale : o->time_scale ? o->time_scale : 1;
     unsigned max = o->p2s ? 32 : 16;
     if (o->w < 2 || o->h < 2 || o->w > max || o->h > max) {
-        fprintf(stderr, "ftsim torus: --torus WxH is required; %s tori are 2x2 to %ux%u\n",
-                o->p2s ? "P2S" : "LC3", max, max);
+        if (o->torus_line)
+            fprintf(stderr, "%s:%u: torus %ux%u: %s tori are 2x2 to %ux%u\n", o->scenario,
+                    o->torus_line, o->w, o->h, o->p2s ? "P2S" : "LC3", max, max);
+        else
+            fprintf(stderr,
+                    "ftsim torus: --torus WxH (or a scenario's torus WxH) is required; %s "
+                    "tori are 2x2 to %ux%u\n",
+                    o->p2s ? "P2S" : "LC3", max, max);
         return 2;
     }
     int ok = !o->traffic;
@@ -542,7 +711,7 @@ static int torus_plan(ropts_t *o, prng_t *rng)
     }
     if (torus_given(o) < 0)
         return 2;
-    if (o->scenario && parse_scenario(o, o->scenario, err, sizeof err) < 0) {
+    if (o->scenario && parse_scenario(o, o->scenario, 1, err, sizeof err) < 0) {
         fprintf(stderr, "ftsim torus: %s\n", err);
         return 2;
     }
@@ -555,10 +724,13 @@ static int torus_plan(ropts_t *o, prng_t *rng)
         fprintf(stderr, "ftsim torus: no traffic: --traffic, --flow or a scenario with flows\n");
         return 2;
     }
+    o->scenario_run = o->run;
     if (o->cli_run)
         o->run = o->cli_run;
     if (!o->run)
         o->run = 10u * 100000u; /* 10 ms */
+    if (faults_in_run(o) < 0)
+        return 2;
     if (o->bin == 0)
         o->bin = o->run / 100 ? o->run / 100 : 1;
     random_faults(o, rng);
@@ -583,6 +755,12 @@ typedef struct trun {
     double build_s, run_s;
     int settled;
     char err[600];
+    /* at the end of the run, before the drain: the report's figures */
+    sci_flow_stats_t *snap;
+    unsigned nsnap;
+    unsigned busy;                  /* drivers still reconfiguring (or the static front end: 1) */
+    char busy_at[160];              /* which: "(0,2) (1,2) ..." */
+    uint64_t drain_cycles, drained; /* the drain's length, and the messages it delivered */
 } trun_t;
 
 static double since(const struct timespec *t0)
@@ -590,6 +768,15 @@ static double since(const struct timespec *t0)
     struct timespec t1;
     clock_gettime(CLOCK_MONOTONIC, &t1);
     return (double)(t1.tv_sec - t0->tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0->tv_nsec);
+}
+
+/* The faults the run applies (not those a shorter --run left out). */
+static unsigned faults_applied(const ropts_t *o)
+{
+    unsigned n = 0;
+    for (unsigned k = 0; k < o->nfaults; k++)
+        n += !o->faults[k].left_out;
+    return n;
 }
 
 /* The system with its flows and faults: 0, or 2 (said why). */
@@ -631,26 +818,61 @@ static int torus_open(const ropts_t *o, prng_t *rng, trun_t *t)
             rc = 2;
     }
     for (unsigned k = 0; k < o->nfaults && rc == 0; k++)
-        if (sci_sys_fault(t->s, t->base + o->faults[k].at, o->faults[k].what, t->err,
-                          sizeof t->err) < 0)
+        if (!o->faults[k].left_out && sci_sys_fault(t->s, t->base + o->faults[k].at,
+                                                    o->faults[k].what, t->err, sizeof t->err) < 0)
             rc = 2;
     if (rc)
         fprintf(stderr, "ftsim torus: %s\n", t->err);
     return rc;
 }
 
+/* The report's figures at the end of the run: every flow's, and which drivers are not done. */
+static int torus_snapshot(const ropts_t *o, trun_t *t)
+{
+    t->nsnap = sci_sys_nflows(t->s);
+    t->snap = calloc(t->nsnap ? t->nsnap : 1, sizeof *t->snap);
+    if (!t->snap) {
+        snprintf(t->err, sizeof t->err, "out of memory");
+        return -1;
+    }
+    for (unsigned k = 0; k < t->nsnap; k++)
+        sci_sys_flow_stats(t->s, k, &t->snap[k]);
+    size_t at = 0;
+    for (unsigned i = 0; i < o->w * o->h; i++) {
+        sci_drv_stats_t d;
+        sci_sys_driver_stats(t->s, i, &d);
+        if (d.state == SCI_DRV_IDLE || d.state == SCI_DRV_DEAD)
+            continue;
+        if (t->busy++ < 8 && at < sizeof t->busy_at)
+            at += (size_t)snprintf(t->busy_at + at, sizeof t->busy_at - at, "%s(%u,%u)",
+                                   at ? " " : "", i % o->w, i / o->w);
+        else if (t->busy == 9 && at < sizeof t->busy_at)
+            at += (size_t)snprintf(t->busy_at + at, sizeof t->busy_at - at, " ...");
+    }
+    if (!t->busy && sci_sys_busy(t->s)) { /* the static front end, or a driver's last write */
+        t->busy = 1;
+        snprintf(t->busy_at, sizeof t->busy_at, "%s", o->stat ? "the front end" : "a driver");
+    }
+    return 0;
+}
+
 /* The run, then the flows stopped and drained: 0, or 1 (t->err says why). */
 static int torus_run(const ropts_t *o, trun_t *t)
 {
-    printf("torus %ux%u %s%s, %s, %u flows, %u faults, run %.3f ms (seed %llu, time scale %g)\n",
-           o->w, o->h, o->p2s ? "P2S" : "LC3", o->stat ? " (static reconfiguration)" : "",
-           o->models == LS_BOTH  ? "rtl+csim lockstep"
-           : o->models == LS_RTL ? "rtl"
-                                 : "csim",
-           o->nflows, o->nfaults, (double)o->run / 1e5, (unsigned long long)o->seed, o->time_scale);
-    for (unsigned k = 0; k < o->nfaults; k++)
-        printf("  fault at %.3f ms: %s\n", (double)o->faults[k].at / 1e5, o->faults[k].what);
-    fflush(stdout);
+    if (!o->json) {
+        printf("torus %ux%u %s%s, %s, %u flows, %u faults, run %.3f ms (seed %llu, time scale "
+               "%g)\n",
+               o->w, o->h, o->p2s ? "P2S" : "LC3", o->stat ? " (static reconfiguration)" : "",
+               o->models == LS_BOTH  ? "rtl+csim lockstep"
+               : o->models == LS_RTL ? "rtl"
+                                     : "csim",
+               o->nflows, faults_applied(o), (double)o->run / 1e5, (unsigned long long)o->seed,
+               o->time_scale);
+        for (unsigned k = 0; k < o->nfaults; k++)
+            printf("  fault at %.3f ms: %s%s\n", (double)o->faults[k].at / 1e5, o->faults[k].what,
+                   o->faults[k].left_out ? " (the scenario's, after --run: left out)" : "");
+        fflush(stdout);
+    }
     struct timespec ts0;
     clock_gettime(CLOCK_MONOTONIC, &ts0);
     int rc = 0;
@@ -669,13 +891,26 @@ static int torus_run(const ropts_t *o, trun_t *t)
     t->run_s = since(&ts0);
     if (!quiet)
         fprintf(stderr, "\r%20s\r", "");
+    sci_sys_close_gaps(t->s);
+    if (torus_snapshot(o, t) < 0)
+        return 1;
     if (rc == 0) {
-        sci_sys_close_gaps(t->s);
+        sci_sys_note(t->s, "end of the run: the flows stop, what they have outstanding drains");
+        uint64_t t0 = sci_sys_now(t->s), before = 0, after = 0;
+        for (unsigned k = 0; k < t->nsnap; k++)
+            before += t->snap[k].delivered;
         sci_sys_stop_flows(t->s);
         uint64_t drain = sci_sys_ms(&t->cfg.par, 3000.0) + 2000000u;
         t->settled = sci_sys_settle(t->s, sci_sys_now(t->s) + drain, t->err, sizeof t->err);
         if (t->settled < 0)
             rc = 1;
+        t->drain_cycles = sci_sys_now(t->s) - t0;
+        for (unsigned k = 0; k < t->nsnap; k++) {
+            sci_flow_stats_t st;
+            sci_sys_flow_stats(t->s, k, &st);
+            after += st.delivered;
+        }
+        t->drained = after - before;
     }
     return rc;
 }
@@ -717,88 +952,183 @@ typedef struct ttotal {
     double lat;
 } ttotal_t;
 
-/* Per flow: deliveries, retransmissions, the longest gap, latency, MB/s (a table, or the
- * flows of the JSON object). */
+/* A JSON string (a flow's name, a fault, a message: any bytes but NUL). */
+static void jstr(const char *v)
+{
+    putchar('"');
+    for (const unsigned char *c = (const unsigned char *)v; *c; c++) {
+        if (*c == '"' || *c == '\\')
+            printf("\\%c", *c);
+        else if (*c < 0x20)
+            printf("\\u%04x", *c);
+        else
+            putchar(*c);
+    }
+    putchar('"');
+}
+
+static const char *model_name(unsigned models)
+{
+    return models == LS_BOTH ? "rtl+csim lockstep" : models == LS_RTL ? "rtl" : "csim";
+}
+
+/* Per flow, as at the end of the run: offered, sent, delivered, held, retransmissions,
+ * FAIL_REPORTs, the longest gap seen from the source, latency, MB/s (a table, or the flows of
+ * the JSON object). */
 static void torus_flows(const ropts_t *o, const trun_t *t, ttotal_t *tot)
 {
-    unsigned nf = sci_sys_nflows(t->s);
+    unsigned nf = t->nsnap;
     if (!o->json)
-        printf("%-22s %9s %9s %10s %10s %9s %6s\n", "flow", "delivered", "retrans", "gap ms",
-               "lat us", "MB/s", "fails");
-    else
-        printf("{\"torus\": \"%ux%u\", \"p2s\": %d, \"flows\": [", o->w, o->h, o->p2s);
+        printf("%-22s %8s %8s %9s %6s %8s %6s %9s %8s %8s\n", "flow", "offered", "sent",
+               "delivered", "held", "retrans", "fails", "gap ms", "lat us", "MB/s");
+    else {
+        printf("{\"torus\": \"%ux%u\", \"p2s\": %d, \"static\": %d, \"model\": ", o->w, o->h,
+               o->p2s, o->stat);
+        jstr(model_name(o->models));
+        printf(", \"seed\": %llu, \"time_scale\": %g, \"run_ms\": %.3f, \"faults\": [",
+               (unsigned long long)o->seed, o->time_scale, (double)o->run / 1e5);
+        for (int out = 0; out < 2; out++) {
+            if (out)
+                printf("], \"faults_left_out\": [");
+            for (unsigned k = 0, n = 0; k < o->nfaults; k++) {
+                if (o->faults[k].left_out != out)
+                    continue;
+                printf("%s{\"at_ms\": %.3f, \"what\": ", n++ ? ", " : "",
+                       (double)o->faults[k].at / 1e5);
+                jstr(o->faults[k].what);
+                putchar('}');
+            }
+        }
+        printf("], \"flows\": [");
+    }
     for (unsigned k = 0; k < nf; k++) {
-        sci_flow_stats_t st;
-        sci_sys_flow_stats(t->s, k, &st);
-        tot->delivered += st.delivered;
-        tot->bytes += st.bytes;
-        tot->lat += st.lat_sum;
-        tot->outstanding += st.outstanding;
-        double mbs = t->run_cycles ? (double)st.bytes / ((double)t->run_cycles / 1e8) / 1e6 : 0;
-        double lus = st.delivered ? st.lat_sum / (double)st.delivered / 100.0 : 0;
-        if (o->json)
-            printf("%s{\"name\": \"%s\", \"delivered\": %llu, \"retransmitted\": %llu, "
-                   "\"max_gap_ms\": %.4f, \"latency_us\": %.3f, \"mbs\": %.3f}",
-                   k ? ", " : "", st.name, (unsigned long long)st.delivered,
-                   (unsigned long long)st.retx, (double)st.max_gap / 1e5, lus, mbs);
-        else if (nf <= 64 || k < 16)
-            printf("%-22s %9llu %9llu %10.3f %10.2f %9.3f %6llu\n", st.name,
-                   (unsigned long long)st.delivered, (unsigned long long)st.retx,
-                   (double)st.max_gap / 1e5, lus, mbs, (unsigned long long)st.fail_reports);
+        const sci_flow_stats_t *st = &t->snap[k];
+        tot->delivered += st->delivered;
+        tot->bytes += st->bytes;
+        tot->lat += st->lat_sum;
+        double mbs = t->run_cycles ? (double)st->bytes / ((double)t->run_cycles / 1e8) / 1e6 : 0;
+        double lus = st->delivered ? st->lat_sum / (double)st->delivered / 100.0 : 0;
+        double gap = (double)st->wait_max / 1e5;
+        if (o->json) {
+            printf("%s{\"name\": ", k ? ", " : "");
+            jstr(st->name);
+            printf(", \"src\": \"%u,%u\", \"dst\": \"%u,%u\", \"offered\": %llu, \"sent\": %llu, "
+                   "\"delivered\": %llu, \"held\": %llu, \"acked\": %llu, \"retransmitted\": %llu, "
+                   "\"fail_reports\": %llu, \"max_gap_ms\": %.4f, \"max_gap_end_ms\": %.4f, "
+                   "\"latency_us\": %.3f, \"mbs\": %.3f}",
+                   st->src % o->w, st->src / o->w, st->dst % o->w, st->dst / o->w,
+                   (unsigned long long)st->offered, (unsigned long long)st->first_sent,
+                   (unsigned long long)st->delivered, (unsigned long long)st->held,
+                   (unsigned long long)st->acked, (unsigned long long)st->retx,
+                   (unsigned long long)st->fail_reports, gap,
+                   st->wait_max ? (double)(st->wait_max_at - t->base) / 1e5 : 0.0, lus, mbs);
+        } else if (nf <= 64 || k < 16)
+            printf("%-22s %8llu %8llu %9llu %6llu %8llu %6llu %9.3f %8.2f %8.3f\n", st->name,
+                   (unsigned long long)st->offered, (unsigned long long)st->first_sent,
+                   (unsigned long long)st->delivered, (unsigned long long)st->held,
+                   (unsigned long long)st->retx, (unsigned long long)st->fail_reports, gap, lus,
+                   mbs);
         else if (k == 16)
             printf("  ... %u more flows (--json lists them all)\n", nf - 16);
     }
 }
 
-/* The report: flows, series, totals with the drivers' passes and the speed, the verdict.
- * Returns the exit status. */
+/* The warning that the run ended before the drivers were done: into buf ("" when they were). */
+static void busy_warning(const ropts_t *o, const trun_t *t, char *buf, size_t len)
+{
+    *buf = 0;
+    if (!t->busy)
+        return;
+    snprintf(buf, len,
+             "the run ended at %.3f ms with %u %s still reconfiguring (%s): the figures are from "
+             "before the recovery; a longer --run shows it",
+             (double)o->run / 1e5, t->busy,
+             o->stat        ? "front end"
+             : t->busy == 1 ? "driver"
+                            : "drivers",
+             t->busy_at);
+}
+
+/* The report: flows, series, totals with the drivers' passes, the warning, the drain, the
+ * speed, the verdict. Returns the exit status. */
 static int torus_report(const ropts_t *o, const trun_t *t, int rc)
 {
     ttotal_t tot = {0};
     torus_flows(o, t, &tot);
-    if (o->series && torus_series(o, t))
-        rc = 2;
+    int series_rc = o->series ? torus_series(o, t) : 0;
     unsigned passes = 0, extra = 0, restores = 0;
     for (unsigned i = 0; i < o->w * o->h; i++) {
         sci_drv_stats_t d;
         sci_sys_driver_stats(t->s, i, &d);
         passes += d.rtg_passes, extra += d.extra_passes, restores += d.watchdog_restores;
     }
+    for (unsigned k = 0; k < t->nsnap; k++) { /* what the drain left: the verdict's */
+        sci_flow_stats_t st;
+        sci_sys_flow_stats(t->s, k, &st);
+        tot.outstanding += st.outstanding;
+    }
     double cps = t->run_s > 0 ? (double)t->run_cycles / t->run_s : 0;
-    char thr[24] = "";
+    char thr[24] = "", warn[400], why[700] = "";
     if (o->threads > 1)
         snprintf(thr, sizeof thr, ", %u threads", o->threads);
-    double mbs = (double)tot.bytes / ((double)t->run_cycles / 1e8) / 1e6;
+    double mbs = t->run_cycles ? (double)tot.bytes / ((double)t->run_cycles / 1e8) / 1e6 : 0;
     double lat = tot.delivered ? tot.lat / (double)tot.delivered / 100.0 : 0;
-    if (o->json)
-        printf(
-            "], \"delivered\": %llu, \"mbs\": %.3f, \"latency_us\": %.3f, \"readytogo_passes\": "
-            "%u, "
-            "\"extra_passes\": %u, \"watchdog_restores\": %u, \"cycles\": %llu, \"cycles_per_s\": "
-            "%.0f, \"build_s\": %.2f, \"pass\": %s}\n",
-            (unsigned long long)tot.delivered, mbs, lat, passes, extra, restores,
-            (unsigned long long)t->run_cycles, cps, t->build_s,
-            rc == 0 && t->settled == 1 ? "true" : "false");
-    else
-        printf("total: %llu messages, %.1f MB/s, mean latency %.2f us; driver passes %u (extra %u, "
-               "watchdog restores %u)\nspeed: %llu cycles in %.2f s = %.0f simulated cycles/s "
-               "(%s%s; building the torus took %.2f s; wall %lld s)\n",
-               (unsigned long long)tot.delivered, mbs, lat, passes, extra, restores,
-               (unsigned long long)t->run_cycles, t->run_s, cps,
-               o->models == LS_BOTH  ? "lockstep"
-               : o->models == LS_RTL ? "rtl"
-                                     : "csim",
-               thr, t->build_s, (long long)(time(NULL) - t->t0));
-    if (rc) {
-        printf("FAIL torus: %s\n", t->err);
-    } else if (t->settled != 1) {
-        printf("FAIL torus: %llu messages of live pairs still unacknowledged after the drain\n",
-               (unsigned long long)tot.outstanding);
+    double stop_ms = (double)o->run / 1e5, drain_ms = (double)t->drain_cycles / 1e5;
+    busy_warning(o, t, warn, sizeof warn);
+    if (rc)
+        snprintf(why, sizeof why, "%s", t->err);
+    else if (t->settled != 1) {
+        snprintf(why, sizeof why,
+                 "%llu messages of live pairs still unacknowledged %.3f ms after the flows stopped",
+                 (unsigned long long)tot.outstanding, drain_ms);
         rc = 1;
-    } else if (!o->json) {
+    } else if (series_rc) {
+        snprintf(why, sizeof why, "--series %s: cannot write", o->series);
+        rc = series_rc;
+    }
+    if (o->json) {
+        printf("], \"delivered\": %llu, \"mbs\": %.3f, \"latency_us\": %.3f, "
+               "\"readytogo_passes\": %u, \"extra_passes\": %u, \"watchdog_restores\": %u, "
+               "\"busy_at_end\": %u, \"warnings\": [",
+               (unsigned long long)tot.delivered, mbs, lat, passes, extra, restores, t->busy);
+        if (*warn)
+            jstr(warn);
+        printf("], \"drain_ms\": %.3f, \"drain_delivered\": %llu, \"cycles\": %llu, "
+               "\"cycles_per_s\": %.0f, \"build_s\": %.2f, \"pass\": %s",
+               drain_ms, (unsigned long long)t->drained, (unsigned long long)t->run_cycles, cps,
+               t->build_s, rc == 0 ? "true" : "false");
+        if (*why) {
+            printf(", \"error\": ");
+            jstr(why);
+        }
+        printf("}\n");
+        if (*warn)
+            fprintf(stderr, "ftsim torus: warning: %s\n", warn);
+        if (*why)
+            fprintf(stderr, "FAIL torus: %s\n", why);
+        return rc;
+    }
+    printf("total: %llu messages delivered, %.1f MB/s, mean latency %.2f us; driver passes %u "
+           "(extra %u, watchdog restores %u)\n",
+           (unsigned long long)tot.delivered, mbs, lat, passes, extra, restores);
+    if (*warn)
+        printf("warning: %s\n", warn);
+    if (t->settled == 1)
+        printf("drain: the flows stopped at %.3f ms; %llu more messages delivered, and at %.3f ms "
+               "the drivers were idle and every message of a live pair acknowledged\n",
+               stop_ms, (unsigned long long)t->drained, stop_ms + drain_ms);
+    printf("speed: %llu cycles in %.2f s = %.0f simulated cycles/s (%s%s; building the torus took "
+           "%.2f s; wall %lld s)\n",
+           (unsigned long long)t->run_cycles, t->run_s, cps,
+           o->models == LS_BOTH  ? "lockstep"
+           : o->models == LS_RTL ? "rtl"
+                                 : "csim",
+           thr, t->build_s, (long long)(time(NULL) - t->t0));
+    if (*why)
+        printf("FAIL torus: %s\n", why);
+    else
         printf("PASS torus: every message of a live pair delivered once, in order, and "
                "acknowledged\n");
-    }
     return rc;
 }
 
@@ -809,7 +1139,6 @@ int cmd_torus(int argc, char **argv)
     o.models = LS_CSIM;
     o.rate_us = 20;
     o.bytes = 64;
-    o.time_scale = 1;
     o.seed = 1;
     sci_sys_params_default(&o.par);
     int rc = torus_args(&o, argc, argv);
@@ -827,6 +1156,8 @@ int cmd_torus(int argc, char **argv)
         rc = torus_report(&o, &t, torus_run(&o, &t));
     if (t.s)
         sci_sys_free(t.s);
+    free(t.snap);
     free(o.flows);
+    free(o.scn_text);
     return rc;
 }

@@ -307,6 +307,8 @@ int sci_sys_settle(sci_sys_t *s, uint64_t limit, char *err, size_t errlen)
 
 uint64_t sci_sys_now(const sci_sys_t *s) { return s->now; }
 
+void sci_sys_note(sci_sys_t *s, const char *text) { scisys_log(s, UINT32_MAX, "%s", text); }
+
 void *sci_sys_lockstep(sci_sys_t *s) { return &s->ls; }
 
 /* ---- set-up -------------------------------------------------------------------------- */

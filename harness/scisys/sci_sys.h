@@ -84,21 +84,33 @@ int sci_sys_run(sci_sys_t *s, uint64_t until, char *err, size_t errlen);
  * nothing outstanding, or until `limit`. Returns 1 when settled, 0 at the limit, -1 on error. */
 int sci_sys_settle(sci_sys_t *s, uint64_t limit, char *err, size_t errlen);
 uint64_t sci_sys_now(const sci_sys_t *s);
+/* A line of the system's own in the log (cfg.log), stamped with the cycle, between steps. */
+void sci_sys_note(sci_sys_t *s, const char *text);
 /* Static mode: how many reconfigurations the front end has completed (it finds a fault only
  * at its next poll, so "no pass under way" does not mean "done"). */
 unsigned sci_sys_static_done(const sci_sys_t *s);
 
 /* ---- what was measured ---- */
+/* The counts and gaps, defined in sci_sys.md section 2. */
 typedef struct sci_flow_stats {
     char name[32];
     unsigned src, dst;
-    uint64_t generated, sent, delivered, acked, dups, retx, fail_reports;
+    uint64_t generated;  /* messages the application wrote */
+    uint64_t offered;    /* generated, and the write it is blocked in on a full window */
+    uint64_t first_sent; /* messages sent at least once */
+    uint64_t held;       /* offered - first_sent: offered, never sent */
+    uint64_t sent;       /* DATA packets sent: first sends and retransmissions */
+    uint64_t retx;       /* retransmissions: sent - first_sent */
+    uint64_t delivered;  /* delivered in order at the destination (once each) */
+    uint64_t acked, dups, fail_reports;
     uint64_t tmo_rounds;    /* go-back rounds a timeout started (no FAIL_REPORT told of it) */
     uint64_t bytes;         /* payload bytes delivered */
     double lat_sum;         /* cycles, first send to delivery, over delivered messages */
     uint64_t last_delivery; /* cycle (0: none yet) */
     uint64_t max_gap;       /* longest gap between deliveries since the last gap reset */
     uint64_t max_gap_at;    /* the cycle that gap ended */
+    uint64_t wait_max;      /* longest gap seen from the source since the last gap reset */
+    uint64_t wait_max_at;   /* the cycle that gap ended */
     uint64_t outstanding;   /* generated, not yet acked */
 } sci_flow_stats_t;
 
@@ -106,8 +118,8 @@ unsigned sci_sys_nflows(const sci_sys_t *s);
 void sci_sys_flow_stats(const sci_sys_t *s, unsigned flow, sci_flow_stats_t *st);
 /* Start measuring gaps afresh from now (the gap open now counts from now). */
 void sci_sys_reset_gaps(sci_sys_t *s);
-/* Include the gap open now (since the last delivery) in max_gap of flows with outstanding
- * messages. */
+/* Include the gaps open now in max_gap (since the last delivery, for flows with messages
+ * generated and not delivered) and wait_max (also for a flow blocked in a write). */
 void sci_sys_close_gaps(sci_sys_t *s);
 
 /* Driver state of a node, for waves and logs. */

@@ -277,6 +277,62 @@ void scisys_drv_cycle(sci_sys_t *s, unsigned i)
     }
 }
 
+/* ---- P2S hardware failover, as the host sees it (for the log) ------------------------------ */
+
+/* The node of the id in node i's PSB NTGT, as "(x,y)". */
+static void ntgt_name(sci_sys_t *s, unsigned i, char *buf, size_t len)
+{
+    uint16_t id = (uint16_t)(reg_read(s, i, SCI_PSB_NTGT) & SCI_ID_MASK);
+    unsigned t = node_of_id(s, id);
+    if (t == UINT32_MAX)
+        snprintf(buf, len, "id 0x%x", id);
+    else
+        snprintf(buf, len, "(%u,%u)", xn(s, t), yn(s, t));
+}
+
+/* LC k of node i went down (its interrupt rose); unless its driver had disabled it already
+ * (then the PSB was redirecting since), the PSB redirects from this cycle on. */
+void scisys_fo_down(sci_sys_t *s, unsigned i, unsigned rose)
+{
+    if (!s->cfg.log)
+        return;
+    const drv_t *d = &s->drv[i];
+    if ((rose & 1u) && !d->broken[0])
+        scisys_log(s, i,
+                   "P2S failover: X-LC down: the PSB redirects packets for the X-LC to the Y-LC "
+                   "(bit 14 iff ty != sy)");
+    if ((rose & 2u) && !d->broken[1]) {
+        char to[32], owed[64] = "";
+        ntgt_name(s, i, to, sizeof to);
+        if (reg_read(s, i, SCI_PSB_STATUS) >> 13 & 1u) /* yup_seen: the ring was up once */
+            snprintf(owed, sizeof owed, "; NOTIFY (Y down) owed to %s", to);
+        scisys_log(s, i,
+                   "P2S failover: Y-LC down: the PSB redirects packets for the Y-LC to the X-LC "
+                   "(X-first), the X-LC lets column %u bypass%s",
+                   xn(s, i), owed);
+    }
+}
+
+/* A register write reached node i: enabling an LC again (its ring is up: the watchdog looked)
+ * ends the redirect. */
+static void fo_write(sci_sys_t *s, unsigned i, const wr_t *w)
+{
+    unsigned a = w->addr & 0xFFu, en = 1u << SCI_CTRL_ENABLE_BIT;
+    int k = a == SCI_REG_CTRL ? 0 : a == SCI_NODE_LC_STRIDE + SCI_REG_CTRL ? 1 : -1;
+    if (k < 0 || !(w->mask & en) || !(w->data & en) || !s->cfg.log)
+        return;
+    if (k == 0) {
+        scisys_log(s, i, "P2S failover: X-LC enabled, its ring up: the redirect ends");
+        return;
+    }
+    char to[32], owed[64] = "";
+    ntgt_name(s, i, to, sizeof to);
+    if (reg_read(s, i, SCI_PSB_STATUS) >> 13 & 1u)
+        snprintf(owed, sizeof owed, "; NOTIFY (Y up) owed to %s", to);
+    scisys_log(s, i, "P2S failover: Y-LC enabled, its ring up: the redirect and the bypass end%s",
+               owed);
+}
+
 /* ---- packets for the driver ------------------------------------------------------------ */
 
 /* The answer to the remote status read of the upstream X neighbour's Y-LC. */
@@ -318,6 +374,14 @@ void scisys_drv_got_notify(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned
                yn(s, node_of_id(s, p[2])), p[4] ? "down" : "up");
     if (s->cfg.p2s) {
         d->remote_y = p[4] != 0; /* bookkeeping: the hardware already acted (FOCOL) */
+        uint64_t fc = s->cfg.log ? reg_read(s, i, SCI_PSB_FOCOL) : 0;
+        if (s->cfg.log && (fc & 1u))
+            scisys_log(s, i,
+                       "P2S failover: forced select: packets for column %u outside row %u take "
+                       "address select 1 (Y-first) (FOCOL)",
+                       (unsigned)(fc >> 8 & 0x3Fu), yn(s, i));
+        else if (s->cfg.log)
+            scisys_log(s, i, "P2S failover: forced select off (FOCOL clear)");
         return;
     }
     drv_send_read(s, i, false); /* LC3: confirm with a remote status read */
@@ -369,6 +433,8 @@ void scisys_drv_write(sci_sys_t *s)
         dev_write_t dw = {w->addr, w->data, w->mask};
         ls_reg_write(&s->ls, &dw);
         scisys_obs_write(s, i);
+        if (s->cfg.p2s)
+            fo_write(s, i, w);
         d->wqh = (d->wqh + 1) % d->wqcap;
         d->wqn--;
         s->pending_writes--;

@@ -17,7 +17,9 @@
 /* Messages of flow f generated so far (a saturating flow always has one more). A paced
  * flow is an application that writes a message every `interval` cycles and blocks while a
  * window of messages is unacknowledged: it does not catch up on the time it was blocked (so a
- * driver's hold does not pile up a backlog that bursts out at its end). */
+ * driver's hold does not pile up a backlog that bursts out at its end). Each message generated
+ * keeps the cycle its write was due (the one it blocked in, for a write that blocked): when
+ * the application offered it, for the gap seen from the source (sci_sys.md section 2). */
 uint32_t scisys_flow_gen(const sci_sys_t *s, flow_t *f)
 {
     if (f->stop_at != UINT64_MAX)
@@ -26,14 +28,25 @@ uint32_t scisys_flow_gen(const sci_sys_t *s, flow_t *f)
         return 0;
     if (f->interval == 0)
         return f->next + 1u;
-    uint32_t cap = f->base + s->cfg.par.window;
+    unsigned W = s->cfg.par.window;
+    uint32_t cap = f->base + W;
     while (f->gen < cap && s->now >= f->next_gen_at) {
+        f->t_offer[f->gen % W] = f->blocked_from ? f->blocked_from : f->next_gen_at;
+        f->blocked_from = 0;
         f->gen++;
         f->next_gen_at += f->interval;
     }
+    if (f->gen >= cap && f->next_gen_at <= s->now && !f->blocked_from)
+        f->blocked_from = f->next_gen_at; /* the write due then blocks */
     if (f->gen >= cap && f->next_gen_at < s->now)
         f->next_gen_at = s->now; /* blocked: the next write goes when the window opens */
     return f->gen;
+}
+
+bool scisys_flow_blocked(const sci_sys_t *s, flow_t *f)
+{
+    scisys_flow_gen(s, f);
+    return f->stop_at == UINT64_MAX && f->interval && f->blocked_from;
 }
 
 int sci_sys_add_flow(sci_sys_t *s, const char *name, unsigned src, unsigned dst, unsigned bytes,
@@ -114,6 +127,7 @@ void sci_sys_set_interval(sci_sys_t *s, unsigned k, uint64_t interval)
     f->gen = f->interval == 0 ? (s->now >= f->start ? f->sent_hi : 0) : scisys_flow_gen(s, f);
     f->interval = interval;
     f->next_gen_at = s->now + interval;
+    f->blocked_from = 0;
     scisys_host_wake(s, f->src);
 }
 
@@ -210,8 +224,7 @@ static bool flow_may_send(sci_sys_t *s, flow_t *f)
         if (f->rtx_at == f->rto_at)
             f->tmo_rounds++;
         f->quiet_until = 0;
-        f->retx += f->sent_hi - f->base; /* go back to the oldest unacknowledged */
-        f->next = f->base;
+        f->next = f->base; /* go back to the oldest unacknowledged */
         f->rtx_at = f->rto_at = s->now + s->c_rtx;
     }
     return f->next < f->base + (f->probing ? 1u : W) && f->next < scisys_flow_gen(s, f);
@@ -238,6 +251,8 @@ static bool next_data(sci_sys_t *s, unsigned i, pkt_t *p)
         uint32_t seq = f->next++;
         if (seq == f->sent_hi) {
             f->t_first[seq % W] = s->now;
+            if (f->interval == 0)
+                f->t_offer[seq % W] = 0; /* a saturating flow always has one offered */
             f->sent_hi++;
         }
         if (!f->rtx_at)

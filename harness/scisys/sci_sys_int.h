@@ -52,6 +52,8 @@ typedef struct flow {
     uint32_t gen_stop;                 /* messages generated in all, once stopped */
     uint32_t gen;                      /* messages generated so far (interval > 0) */
     uint64_t next_gen_at;              /* when the next one is due (interval > 0) */
+    uint64_t blocked_from;             /* the write blocked on a full window was due then (0:
+                                          none: flows start after the boot, never at cycle 0) */
     /* source: seq < base acked; base <= next <= sent_hi; messages generated so far: gen() */
     uint32_t base, next, sent_hi;
     uint64_t rtx_at;        /* go back to base at this cycle (0: no timer) */
@@ -63,13 +65,17 @@ typedef struct flow {
     uint64_t tmo_rounds;    /* go-backs on a timeout: losses no FAIL_REPORT told of */
     bool abandoned;         /* sends nothing more (sci_sys_abandon_flow) */
     uint64_t t_first[MAXW]; /* first send of seq, at seq % window */
+    uint64_t t_offer[MAXW]; /* when the application offered seq (0: a saturating flow's), at
+                               seq % window; written by the source, read by the destination at
+                               the delivery, in another phase of the cycle */
     /* destination */
     uint32_t expect;
     /* measurements */
-    uint64_t sent, delivered, acked, dups, retx, fails, bytes_dl;
+    uint64_t sent, delivered, acked, dups, fails, bytes_dl;
     double lat_sum;
     uint64_t last_dl, gap_from, max_gap, max_gap_at;
-    uint32_t *bin_msgs; /* messages delivered per time bin (cfg.bin_cycles) */
+    uint64_t wait_max, wait_max_at; /* the longest gap from the source's view (sci_sys.md 2) */
+    uint32_t *bin_msgs;             /* messages delivered per time bin (cfg.bin_cycles) */
     unsigned nbin_msgs;
 } flow_t;
 
@@ -108,6 +114,7 @@ typedef struct drv {
     int state;         /* sci_drv_state_t */
     unsigned wqn;      /* register writes queued (wq below) */
     uint8_t broken[2]; /* own LC k disabled by this driver (0 X, 1 Y) */
+    uint8_t irq_seen;  /* P2S: the LCs' interrupt outputs as last seen (bit k: LC k) */
     bool again;        /* a new interrupt during the CableNotOk wait */
     bool remote_y;     /* the upstream X neighbour's Y ring: broken */
     uint64_t t_until;  /* the running timer's end */
@@ -231,6 +238,8 @@ void scisys_host_post(sci_sys_t *s, unsigned i, uint16_t target, uint8_t type, u
                       const uint16_t *pay, unsigned npay, uint16_t *tid_out);
 /* Messages of flow f generated so far (brings a paced flow's generator up to now). */
 uint32_t scisys_flow_gen(const sci_sys_t *s, flow_t *f);
+/* Whether flow f's application is blocked now in a write that is due (a full window). */
+bool scisys_flow_blocked(const sci_sys_t *s, flow_t *f);
 /* Host i takes this cycle's symbol from its PSB (a whole packet goes to its handler). */
 void scisys_host_rx(sci_sys_t *s, unsigned i);
 /* Host i's input word this cycle; `ready`: the PSB takes it. */
@@ -253,6 +262,21 @@ static inline bool drv_quiet(const sci_sys_t *s, unsigned i)
     bool fresh = ((out_port(s, i, SCI_TP_IRQ_X) & 1u) && !d->broken[0]) ||
                  ((out_port(s, i, SCI_TP_IRQ_Y) & 1u) && !d->broken[1]);
     return s->now < d->wd_next && !(fresh && d->wqn == 0);
+}
+/* P2S: the hardware failover as node i's host sees it, into the log. An LC's interrupt rises
+ * in the cycle its ring goes down (rtl/sci_lc.md), which is when the PSB starts redirecting
+ * (rtl/sci_node.md section 6); with a log, scisys_fo_watch is called every cycle from step 3. */
+void scisys_fo_down(sci_sys_t *s, unsigned i, unsigned rose);
+static inline void scisys_fo_watch(sci_sys_t *s, unsigned i)
+{
+    drv_t *d = &s->drv[i];
+    unsigned irq = (out_port(s, i, SCI_TP_IRQ_X) & 1u) | (out_port(s, i, SCI_TP_IRQ_Y) & 1u) << 1;
+    if (irq == d->irq_seen)
+        return;
+    unsigned rose = irq & ~(unsigned)d->irq_seen;
+    d->irq_seen = (uint8_t)irq;
+    if (rose && d->state != SCI_DRV_DEAD)
+        scisys_fo_down(s, i, rose);
 }
 /* A STATUS_REPLY or a NOTIFY reached host i: its driver's. */
 void scisys_drv_got_reply(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len);

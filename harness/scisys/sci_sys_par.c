@@ -178,6 +178,8 @@ static int gather(sci_sys_t *s, unsigned v)
     }
     for (unsigned k = 1; k < s->ntctx; k++) {
         par_vec_t *from = &s->tctx[k].v[v];
+        if (!from->n)
+            continue; /* a thread that collected nothing yet has no array (memcpy from NULL) */
         memcpy((char *)to->a + to->n * size, from->a, from->n * size);
         to->n += from->n;
         from->n = 0;
@@ -245,8 +247,11 @@ static void rx_nodes(void *arg, unsigned lo, unsigned hi)
     sci_sys_t *s = arg;
     scisys_tctx_t *c = ctx(s);
     bool drv = s->cfg.mode == SCI_SYS_DYNAMIC; /* else the front end comes between */
+    bool p2s = s->cfg.p2s && s->cfg.log;       /* the failover is watched for the log alone */
     for (unsigned i = lo; i < hi; i++) {
         c->key = PH_RX * s->n + i;
+        if (p2s)
+            scisys_fo_watch(s, i);                  /* the hardware failover, for the log */
         if (out_port(s, i, SCI_TP_HOUT) & SCI_FLAG) /* else the host has nothing to take */
             scisys_host_rx(s, i);
         if (drv && !drv_quiet(s, i)) {

@@ -8,12 +8,22 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void gap_note(sci_sys_t *s, flow_t *f)
+static uint64_t later(uint64_t a, uint64_t b) { return a > b ? a : b; }
+
+/* The delivery of message seq ends two gaps: the one between deliveries, and the one seen
+ * from the source, which began when the source had something offered and undelivered: at the
+ * last delivery, or, when it had caught up, when the message was offered (sci_sys.md 2). */
+static void gap_note(sci_sys_t *s, flow_t *f, uint32_t seq)
 {
-    uint64_t from = f->last_dl > f->gap_from ? f->last_dl : f->gap_from;
+    uint64_t from = later(f->last_dl, f->gap_from);
     if (s->now - from > f->max_gap) {
         f->max_gap = s->now - from;
         f->max_gap_at = s->now;
+    }
+    uint64_t wfrom = later(from, f->t_offer[seq % s->cfg.par.window]);
+    if (s->now > wfrom && s->now - wfrom > f->wait_max) {
+        f->wait_max = s->now - wfrom;
+        f->wait_max_at = s->now;
     }
     f->last_dl = s->now;
 }
@@ -76,7 +86,7 @@ int scisys_stats_delivery(sci_sys_t *s, unsigned k, double lat)
     f->delivered++;
     f->bytes_dl += f->bytes;
     f->lat_sum += lat;
-    gap_note(s, f);
+    gap_note(s, f, f->expect - 1u); /* the ledger has counted it */
     if (s->par)
         scisys_par_delivery(s, k, lat); /* the series every flow shares: after the phase */
     else
@@ -106,7 +116,14 @@ void sci_sys_flow_stats(const sci_sys_t *s, unsigned k, sci_flow_stats_t *st)
     st->delivered = f->delivered;
     st->acked = f->acked;
     st->dups = f->dups;
-    st->retx = f->retx;
+    st->first_sent = f->sent_hi;
+    st->retx = f->sent - f->sent_hi;
+    /* offered: what the application wrote, and the write it is blocked in (a saturating flow
+     * always has one more than it sent) */
+    st->offered = f->stop_at == UINT64_MAX && f->interval == 0 && s->now >= f->start
+                      ? (uint64_t)f->sent_hi + 1u
+                      : st->generated + scisys_flow_blocked(s, f);
+    st->held = st->offered > st->first_sent ? st->offered - st->first_sent : 0;
     st->tmo_rounds = f->tmo_rounds;
     st->fail_reports = f->fails;
     st->bytes = f->bytes_dl;
@@ -114,6 +131,8 @@ void sci_sys_flow_stats(const sci_sys_t *s, unsigned k, sci_flow_stats_t *st)
     st->last_delivery = f->last_dl;
     st->max_gap = f->max_gap;
     st->max_gap_at = f->max_gap_at;
+    st->wait_max = f->wait_max;
+    st->wait_max_at = f->wait_max_at;
     st->outstanding = st->generated > f->base ? st->generated - f->base : 0;
 }
 
@@ -123,6 +142,8 @@ void sci_sys_reset_gaps(sci_sys_t *s)
         s->flow[k].gap_from = s->now;
         s->flow[k].max_gap = 0;
         s->flow[k].max_gap_at = 0;
+        s->flow[k].wait_max = 0;
+        s->flow[k].wait_max_at = 0;
     }
 }
 
@@ -130,12 +151,19 @@ void sci_sys_close_gaps(sci_sys_t *s)
 {
     for (unsigned k = 0; k < s->nflow; k++) {
         flow_t *f = &s->flow[k];
+        uint64_t from = later(f->last_dl, f->gap_from), wfrom = UINT64_MAX;
         if (scisys_flow_gen(s, f) > f->expect) {
-            uint64_t from = f->last_dl > f->gap_from ? f->last_dl : f->gap_from;
             if (s->now - from > f->max_gap) {
                 f->max_gap = s->now - from;
                 f->max_gap_at = s->now;
             }
+            wfrom = later(from, f->interval ? f->t_offer[f->expect % s->cfg.par.window] : 0);
+        } else if (scisys_flow_blocked(s, f)) {
+            wfrom = later(from, f->blocked_from); /* caught up, and blocked in the next write */
+        }
+        if (wfrom < s->now && s->now - wfrom > f->wait_max) {
+            f->wait_max = s->now - wfrom;
+            f->wait_max_at = s->now;
         }
     }
 }
