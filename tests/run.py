@@ -275,8 +275,19 @@ def suite_cli():
           Test("cli", "--wave-to before --wave-from -> 2",
                [FTSIM, "play", ok_vec, "--wave", "build/x.fst", "--wave-from", "20", "--wave-to", "10"],
                exit_is(2, "--wave-to is before --wave-from"))]
+    t += [Test("cli", "vec-json no file -> 2", [FTSIM, "vec-json"], exit_is(2, "no vector file")),
+          Test("cli", "vec-json a malformed vector -> 2 with the parser's file:line, nothing written",
+               ["bash", "-c", f"rm -f build/bad.json; {FTSIM} vec-json vectors/rn1/spec/doc_example.vec "
+                "tests/malformed/unknown_port.vec -o build/bad.json; rc=$?; test ! -e build/bad.json && exit $rc"],
+               exit_is(2, "tests/malformed/unknown_port.vec:2: unknown port 'f9'")),
+          Test("cli", "vec-json: a packet macro one word a cycle, the line of each statement",
+               ["bash", "-c", "printf 'device lc3\\ncheck loose\\n@0 lin.sd <- 1\\n@3 lin <- "
+                "pkt(target=1, cmd=DATA, src=2, tid=3)\\n@9 lout -> S:0x1\\n' > build/lc3-json.vec && "
+                f"{FTSIM} vec-json build/lc3-json.vec"],
+               exit_is(0, '{"cycle": 4, "line": 4, "drive": [{"port": "lin", "value": 65792, "line": 4}]}',
+                       '"expect": [{"port": "lout", "value": 65537, "care": 131071, "word": "S:0x0001", "line": 5}]'))]
     for cmd in ["play", "record", "fuzz", "bench", "info", "net", "experiment", "stim", "faultcheck",
-                "torus", "merge"]:
+                "torus", "merge", "vec-json"]:
         t.append(Test("cli", f"ftsim {cmd} --help", [FTSIM, cmd, "--help"],
                       exit_is(0, f"usage: ftsim {cmd}")))
     return t

@@ -14,6 +14,7 @@ static const char usage_main[] =
     "  record FILE.vec    write the golden vector of a stimulus (drives + every output)\n"
     "  fuzz               random traffic, models in lockstep, end-to-end checks\n"
     "  bench              simulated cycles per second: rtl, csim, lockstep, rtl+FST\n"
+    "  vec-json FILE.vec  vectors as the player sees them, as JSON (for other test benches)\n"
     "  info [DEVICE]      the devices, their ports, registers and config keys\n"
     "  net                RNP network topologies: stages, links, distinct paths per pair\n"
     "  route              SCI torus routing tables under faults: reachability, deadlock check\n"
@@ -43,6 +44,7 @@ static const struct {
     {"experiment", cmd_experiment},
     {"stim", cmd_stim},
     {"merge", cmd_merge},
+    {"vec-json", cmd_vec_json},
 };
 
 int main(int argc, char **argv)
