@@ -16,7 +16,8 @@ static const char usage_vec_json[] =
     "JSON document (to OUT.json, or to stdout): {\"format\": \"ftsim-vec-json 1\", \"vectors\":\n"
     "[...]}, a vector being its path, device, checking (strict or loose), reset (the\n"
     "configuration writes made during reset, none for `config reset-values`), the last cycle\n"
-    "to run, the design's ports (name, direction, width, idle value) and, for every cycle in\n"
+    "to run, the design's ports (name, direction, width, idle value) and register fields\n"
+    "(name, address, bits, access: ro, rw or config, with its default) and, for every cycle in\n"
     "which something happens, the input words driven from it (a packet macro already one word\n"
     "a cycle), the register write, the expected outputs (value, the bits that matter, the word\n"
     "as the vector wrote it) and the register reads (address, field, expected value), each\n"
@@ -66,6 +67,18 @@ static void write_head(FILE *f, const vec_t *v)
         fprintf(f, ", \"dir\": \"%s\", \"width\": %u, \"idle\": %llu}",
                 d->ports[p].dir == DEV_IN ? "in" : "out", d->ports[p].width,
                 (unsigned long long)d->ports[p].idle);
+    }
+    fputs("],\n  \"regs\": [", f);
+    for (unsigned i = 0; i < d->nregs; i++) {
+        const dev_reg_t *r = &d->regs[i];
+        fputs(i ? ", {\"name\": " : "{\"name\": ", f);
+        jstr(f, r->name);
+        fprintf(f, ", \"addr\": %u, \"lsb\": %u, \"width\": %u, \"access\": \"%s\"", r->addr,
+                r->lsb, r->width,
+                (r->flags & DEV_REG_CONFIG) ? "config" : (r->flags & DEV_REG_RO) ? "ro" : "rw");
+        if (r->flags & DEV_REG_CONFIG)
+            fprintf(f, ", \"default\": %llu", (unsigned long long)r->dflt);
+        fputc('}', f);
     }
     fputs("],\n  \"init\": [", f);
     for (unsigned i = 0; i < v->ninit; i++) {
