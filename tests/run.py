@@ -434,6 +434,38 @@ def suite_icarus():
             for n, seed in [(4000, 7), (4000, 8)]]
 
 
+# The cocotb test bench (tests/cocotb/) runs in the venv `make` builds (build/venv).
+COCOTB_PY = os.path.join("build", "venv", "bin", "python")
+COCOTB_WRONG = ["tests/cocotb/wrong/rn1_wrong.vec", "tests/cocotb/wrong/lc3_wrong.vec"]
+
+
+def suite_cocotb():
+    """The cocotb bench under Icarus: the spec vectors replayed from ftsim's parse of them, the
+    native tests, vectors made wrong on purpose failing with the lines ftsim play gives, a
+    malformed vector refused with the parser's message, the fuzz stimulus's signature."""
+    run = [COCOTB_PY, "tests/cocotb/run.py"]
+    t = [Test("cocotb", f"{dev} spec vectors replayed by cocotb on Icarus",
+              run + ["replay", *sorted(glob.glob(os.path.join(ROOT, "vectors", dev, "spec", "*.vec")))],
+              counts_line)
+         for dev in ("rn1", "lc3", "p2s")]
+    t.append(Test("cocotb", "native cocotb tests (an RN1 connection, an LC3 packet taken and echoed)",
+                  run + ["native"], counts_line))
+    ftsim_lines = (f"{FTSIM} play --model rtl --max-msgs 100 {' '.join(COCOTB_WRONG)} | grep -E ': cycle [0-9]+: ' "
+                   "| sed -E 's/rtl (saw|reads)/cocotb \\1/' | sort")
+    cocotb_lines = (f"{' '.join(run)} replay {' '.join(COCOTB_WRONG)} 2>&1 | grep ' ERROR ' "
+                    "| grep -oE 'tests/cocotb/wrong/.*' | sort")
+    t.append(Test("cocotb", "vectors made wrong fail under cocotb with the mismatches ftsim play names",
+                  ["bash", "-c", f"set -o pipefail; {' '.join(run)} replay {COCOTB_WRONG[0]} | tail -1; "
+                   f"diff <({ftsim_lines}) <({cocotb_lines}) && test -n \"$({ftsim_lines})\" && echo SAME"],
+                  exit_is(0, "0 passed, 1 failed", "SAME")))
+    t.append(Test("cocotb", "a malformed vector: exit 2 with the parser's file:line",
+                  run + ["replay", "tests/malformed/unknown_port.vec"],
+                  exit_is(2, "tests/malformed/unknown_port.vec:2: unknown port 'f9'")))
+    t.append(Test("cocotb", "RN1 fuzz stimulus through cocotb: the C model's signature",
+                  run + ["stim", "--cycles", "2000", "--seed", "3"], counts_line))
+    return t
+
+
 def suite_mutants():
     """Each mutant breaks one behaviour of one model; the spec vectors must catch it."""
     sys.path.insert(0, os.path.join(ROOT, "tests"))
@@ -487,6 +519,7 @@ SUITES = {
     "cli": suite_cli,
     "waves": suite_waves,
     "icarus": suite_icarus,
+    "cocotb": suite_cocotb,
     "fuzz": suite_fuzz,
     "net-fuzz": suite_netfuzz,
     "sci-fuzz": suite_scifuzz,

@@ -3,7 +3,7 @@
 build/venv/bin/python; `make cocotb-venv` makes it).
 
 usage: run.py replay [--sim icarus|verilator] FILE.vec...
-       run.py native [--sim icarus|verilator] [--only rn1|lc3]
+       run.py native [--sim icarus|verilator] [--only rn1|lc3] [--seed S]
        run.py stim   [--sim icarus|verilator] --cycles N [--seed S]
 
 replay   the vectors, parsed by `ftsim vec-json`, one cocotb test each (test_replay.py), one
@@ -14,9 +14,10 @@ stim     `ftsim stim`'s RN1 fuzz stimulus replayed through cocotb (test_stim.py)
 
 Prints `PASS NAME` or `FAIL NAME` a test and ends with `N passed, N failed`; exit status 0 when
 all pass, 1 when a test fails, 2 on bad input (a malformed vector: ftsim's file:line: message).
-Everything it builds goes to build/cocotb/SIM/DESIGN/.
+Everything it builds and writes goes under build/cocotb/SIM/.
 """
 import argparse
+import hashlib
 import json
 import os
 import re
@@ -42,11 +43,14 @@ def rtl_files(design):
     raise SystemExit(f"rtl/files.txt: no design {design!r}")
 
 
-def build(sim, top, params, tag):
-    """Build the HDL top for sim under build/cocotb/SIM/TAG; returns (runner, build dir)."""
-    bdir = os.path.join(ROOT, "build", "cocotb", sim, tag)
+def build(sim, top, params, tag, label):
+    """Build the HDL top for sim; returns (runner, build dir). Icarus builds in a folder per
+    run (build/cocotb/icarus/TAG-LABEL: a second or so, and runs in parallel never share
+    one); a Verilator build (half a minute) is kept per design (build/cocotb/verilator/TAG)
+    and reused."""
+    bdir = os.path.join(ROOT, "build", "cocotb", sim, tag if sim == "verilator" else f"{tag}-{label}")
     os.makedirs(bdir, exist_ok=True)
-    files = rtl_files("rn1" if top == "rn1" else top)
+    files = rtl_files(top)
     srcs = [f for f in files if f.endswith(".v")]
     if sim == "icarus":
         # Icarus takes the time unit from a command file (the RTL has no `timescale).
@@ -64,15 +68,23 @@ def build(sim, top, params, tag):
     return r, bdir
 
 
-def run_tests(sim, top, params, tag, module, env):
+def work_dir(sim, tag, label):
+    """Where one run keeps its files (its vectors, results): build/cocotb/SIM/TAG-LABEL."""
+    d = os.path.join(ROOT, "build", "cocotb", sim, f"{tag}-{label}")
+    os.makedirs(d, exist_ok=True)
+    return d
+
+
+def run_tests(sim, top, params, tag, label, module, env, seed=1):
     """One simulator run of a test module; returns [(test name, failure message or "")]."""
-    r, bdir = build(sim, top, params, tag)
+    r, bdir = build(sim, top, params, tag, label)
+    tdir = work_dir(sim, tag, label)
     os.environ.update(env)
     os.environ.setdefault("COCOTB_REDUCED_LOG_FMT", "1")
-    xml = os.path.join(bdir, f"results-{module}.xml")
+    xml = os.path.join(tdir, "results.xml")
     try:
-        r.test(test_module=module, hdl_toplevel=top, build_dir=bdir, parameters=params,
-               results_xml=os.path.basename(xml))
+        r.test(test_module=module, hdl_toplevel=top, build_dir=bdir, test_dir=tdir,
+               parameters=params, results_xml=os.path.basename(xml), seed=seed)
     except SystemExit as e:
         return [(f"{tag}: {module}", f"the simulator did not finish: {e}")]
     if not os.path.exists(xml):
@@ -109,14 +121,13 @@ def cmd_replay(a):
         except ValueError as e:
             print(e)
             return 2
-        d = os.path.join(ROOT, "build", "cocotb", a.sim, dev)
-        os.makedirs(d, exist_ok=True)
-        path = os.path.join(d, "vectors.json")
+        label = "replay-" + hashlib.sha1("\0".join(v["path"] for v in vs).encode()).hexdigest()[:10]
+        path = os.path.join(work_dir(a.sim, dev, label), "vectors.json")
         with open(path, "w", encoding="utf-8") as f:
             json.dump({"format": "ftsim-vec-json 1", "vectors": vs}, f)
         names = {re.sub(r"\W", "_", re.sub(r"\.vec$", "", v["path"].replace("vectors/", "", 1))):
                  v["path"] for v in vs}
-        got = run_tests(a.sim, top, params, dev, "test_replay", {"FTSIM_VEC_JSON": path})
+        got = run_tests(a.sim, top, params, dev, label, "test_replay", {"FTSIM_VEC_JSON": path})
         results += [(names.get(n, n), why) for n, why in got]
         missing = set(names) - {n for n, _ in got}
         results += [(names[n], "not run") for n in sorted(missing) if len(got) > 1 or not got[0][1]]
@@ -126,14 +137,14 @@ def cmd_replay(a):
 def cmd_native(a):
     results = []
     if a.only in (None, "rn1"):
-        results += run_tests(a.sim, "rn1", {}, "rn1", "test_rn1", {})
+        results += run_tests(a.sim, "rn1", {}, "rn1", "native", "test_rn1", {}, a.seed)
     if a.only in (None, "lc3"):
-        results += run_tests(a.sim, "sci_lc", {"P2s": 0}, "lc3", "test_lc3", {})
+        results += run_tests(a.sim, "sci_lc", {"P2s": 0}, "lc3", "native", "test_lc3", {}, a.seed)
     return report(results)
 
 
 def cmd_stim(a):
-    hexf = os.path.join(ROOT, "build", "cocotb", f"stim-{a.seed}-{a.cycles}.hex")
+    hexf = os.path.join(work_dir(a.sim, "rn1", "stim"), f"stim-{a.seed}-{a.cycles}.hex")
     os.makedirs(os.path.dirname(hexf), exist_ok=True)
     p = subprocess.run([ftsim.ftsim_path(), "stim", "--cycles", str(a.cycles), "--seed",
                         str(a.seed), "-o", hexf], cwd=ROOT, stdout=subprocess.PIPE,
@@ -142,10 +153,10 @@ def cmd_stim(a):
     if p.returncode or not m:
         print(p.stdout.decode())
         return 2
-    out = os.path.join(ROOT, "build", "cocotb", a.sim, "rn1", "stim-result.json")
+    out = os.path.join(work_dir(a.sim, "rn1", "stim"), "stim-result.json")
     if os.path.exists(out):
         os.remove(out)
-    res = run_tests(a.sim, "rn1", {}, "rn1", "test_stim",
+    res = run_tests(a.sim, "rn1", {}, "rn1", "stim", "test_stim",
                     {"FTSIM_STIM": hexf, "FTSIM_STIM_CYCLES": str(a.cycles),
                      "FTSIM_STIM_SIG": m.group(1), "FTSIM_STIM_OUT": out})
     if os.path.exists(out):
@@ -166,6 +177,8 @@ def main():
             s.add_argument("files", nargs="+")
         if name == "native":
             s.add_argument("--only", choices=["rn1", "lc3"])
+            s.add_argument("--seed", type=int, default=1,
+                           help="cocotb's random seed (the payloads); default 1")
         if name == "stim":
             s.add_argument("--cycles", type=int, required=True)
             s.add_argument("--seed", type=int, default=1)

@@ -5,7 +5,8 @@ Timing, as ftsim's harness drives the RTL (harness/core/dev.h): one cycle is 10 
 with a rising edge; a cycle's inputs are applied just after that edge and act at the edge that
 ends it; outputs are registered, so they are read any time within the cycle. A read through the
 register port sets reg_raddr_i and reads reg_rdata_o 1 ps later. A write is held for the one
-edge that ends its cycle.
+edge that ends its cycle. Reads and writes set pins, so call them where a coroutine may write
+(after a clock edge or a Timer, not after ReadOnly).
 """
 import cocotb
 from cocotb.clock import Clock

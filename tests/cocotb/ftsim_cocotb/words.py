@@ -52,7 +52,9 @@ def rn1_format(w, like=None):
     (ROUTE, DATA, STATUS, CHECKSUM; DATA by default)."""
     w &= 0x1FF
     if w & RN1_C:
-        name = like.split(":")[0] if like and ":" in like and not like.startswith("W:") else "DATA"
+        name = (like or "DATA").split(":")[0].upper()
+        if name not in ("ROUTE", "DATA", "STATUS", "CHECKSUM"):
+            name = "DATA"
         return f"{name}:{w & 0xFF:02X}"
     return _RN1_CONTROL.get(w, f"W:{w:03X}")
 
