@@ -111,6 +111,7 @@ help:
 	@echo "  make vectors MODEL=rtl  record from the RTL instead of the C model"
 	@echo "  make vectors V=FILE  re-record one golden vector (a spec vector's or a fuzz golden)"
 	@echo "  make bench           simulated cycles/s: rtl, csim, lockstep, rtl+FST (not part of test)"
+	@echo "  make bench ONLY=cocotb  only the C harness against cocotb (Icarus, Verilator)"
 	@echo "  make bench BASE=REV  the same bench on revision REV (built under build/base/) and on"
 	@echo "                       this tree, side by side in one run, with the ratios"
 	@echo "  make paper           the measurements (ftsim experiment ...), tables and PNG plots"
@@ -297,7 +298,7 @@ ifdef BASE
 	@bash harness/scripts/build_rev.sh "$(BASE)" $(BUILD)/base
 	@python3 harness/scripts/bench.py --base "$$(cat $(BUILD)/base/ftsim.path)" --base-label "$(BASE)"
 else
-	@python3 harness/scripts/bench.py
+	@python3 harness/scripts/bench.py $(if $(filter cocotb,$(ONLY)),--only-cocotb)
 endif
 
 EXPERIMENTS := rnp-load rnp-patterns rnp-policy

@@ -63,6 +63,12 @@ def build(sim, top, params, tag, label):
                 "unique", *[f for f in files if f.endswith(".vlt")],
                 "-CFLAGS", "-O2", "-O3"]
     r = get_runner(sim)
+    exe = os.path.join(bdir, top)
+    if sim == "verilator" and os.path.exists(exe) and os.path.getmtime(exe) > max(
+            os.path.getmtime(f) for f in files + [__file__, os.path.join(ROOT, "rtl", "files.txt")]
+            + [os.path.join(ROOT, "rtl", h) for h in os.listdir(os.path.join(ROOT, "rtl"))
+               if h.endswith(".svh")]):
+        return r, bdir  # built from these sources already: Verilator would rebuild it all
     r.build(verilog_sources=srcs, includes=[os.path.join(ROOT, "rtl")], parameters=params,
             build_args=args, hdl_toplevel=top, build_dir=bdir)
     return r, bdir
@@ -93,7 +99,11 @@ def run_tests(sim, top, params, tag, label, module, env, seed=1):
     for tc in ET.parse(xml).iter("testcase"):
         fail = next(iter(tc.iter("failure")), None)
         res.append((tc.get("name"), "" if fail is None else (fail.get("message") or "failed")))
+        TIMES[tc.get("name")] = float(tc.get("time") or 0)
     return res
+
+
+TIMES = {}  # test name -> its own wall time, as cocotb reports it (setup and build excluded)
 
 
 def report(results):
@@ -111,7 +121,7 @@ def cmd_replay(a):
     except ValueError as e:
         print(e)
         return 2
-    groups = {}
+    groups, cycles, secs = {}, 0, 0.0
     for v in vecs:
         groups.setdefault(v["device"].lower(), []).append(v)
     results = []
@@ -126,11 +136,19 @@ def cmd_replay(a):
         with open(path, "w", encoding="utf-8") as f:
             json.dump({"format": "ftsim-vec-json 1", "vectors": vs}, f)
         names = {re.sub(r"\W", "_", re.sub(r"\.vec$", "", v["path"].replace("vectors/", "", 1))):
-                 v["path"] for v in vs}
+                 v for v in vs}
         got = run_tests(a.sim, top, params, dev, label, "test_replay", {"FTSIM_VEC_JSON": path})
-        results += [(names.get(n, n), why) for n, why in got]
+        results += [(names[n]["path"] if n in names else n, why) for n, why in got]
+        for n, v in names.items():
+            if n in TIMES:  # reset cycles too: ftsim's replay runs them as well
+                cycles += v["end"] + 1 + 2 + len(v["init"])
+                secs += TIMES[n]
         missing = set(names) - {n for n, _ in got}
-        results += [(names[n], "not run") for n in sorted(missing) if len(got) > 1 or not got[0][1]]
+        results += [(names[n]["path"], "not run") for n in sorted(missing)
+                    if len(got) > 1 or not got[0][1]]
+    if secs:
+        print(f"cocotb {a.sim}: replayed {cycles} cycles in {secs:.2f} s (the tests' own time), "
+              f"{cycles / secs:.0f} cycles/s")
     return report(results)
 
 
