@@ -250,8 +250,9 @@ lint:
 	@echo "lint: clean"
 
 # ---- the cocotb test bench (tests/cocotb/): a venv of Debian's python3 under build/ with the
-# pinned packages (PEP 668: no pip into the system interpreter), made again when the pins change.
-VENV        := $(BUILD)/venv
+# pinned packages (PEP 668: no pip into the system interpreter), made again when the pins change;
+# one venv for every build folder (make test SAN=1 uses it too).
+VENV        := build/venv
 COCOTB_REQ  := tests/cocotb/requirements.txt
 $(VENV)/ok: $(COCOTB_REQ)
 	@rm -rf $(VENV)

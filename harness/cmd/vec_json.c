@@ -75,7 +75,9 @@ static void write_head(FILE *f, const vec_t *v)
         jstr(f, r->name);
         fprintf(f, ", \"addr\": %u, \"lsb\": %u, \"width\": %u, \"access\": \"%s\"", r->addr,
                 r->lsb, r->width,
-                (r->flags & DEV_REG_CONFIG) ? "config" : (r->flags & DEV_REG_RO) ? "ro" : "rw");
+                (r->flags & DEV_REG_CONFIG) ? "config"
+                : (r->flags & DEV_REG_RO)   ? "ro"
+                                            : "rw");
         if (r->flags & DEV_REG_CONFIG)
             fprintf(f, ", \"default\": %llu", (unsigned long long)r->dflt);
         fputc('}', f);
@@ -99,9 +101,7 @@ static void write_event(FILE *f, const vec_t *v, const vec_ev_t *e)
         jstr(f, d->ports[e->idx].name);
         fprintf(f, ", \"value\": %llu", (unsigned long long)e->value);
         break;
-    case VEC_CONFIG:
-        write_wr(f, &e->wr);
-        break;
+    case VEC_CONFIG: write_wr(f, &e->wr); break;
     case VEC_CONTROL:
         fputs("{\"text\": ", f);
         jstr(f, e->text);
@@ -122,8 +122,9 @@ static void write_event(FILE *f, const vec_t *v, const vec_ev_t *e)
         fputs("{\"name\": ", f);
         jstr(f, r->name);
         dev_format_value(r, e->value, word, sizeof word);
-        fprintf(f, ", \"addr\": %u, \"lsb\": %u, \"width\": %u, \"value\": %llu, \"text\": ",
-                r->addr, r->lsb, r->width, (unsigned long long)e->value);
+        fprintf(f,
+                ", \"addr\": %u, \"lsb\": %u, \"width\": %u, \"value\": %llu, \"text\": ", r->addr,
+                r->lsb, r->width, (unsigned long long)e->value);
         jstr(f, word);
         break;
     }
@@ -138,10 +139,8 @@ static unsigned write_cycle(FILE *f, const vec_t *v, size_t i, size_t j, unsigne
     static const struct {
         vec_kind_t kind;
         const char *key;
-    } groups[] = {{VEC_DRIVE, "drive"},
-                  {VEC_CONTROL, "control"},
-                  {VEC_EXPECT, "expect"},
-                  {VEC_REG, "reg"}};
+    } groups[] = {
+        {VEC_DRIVE, "drive"}, {VEC_CONTROL, "control"}, {VEC_EXPECT, "expect"}, {VEC_REG, "reg"}};
     for (size_t k = i; k < j; k++)
         last = v->ev[k].line;
     fprintf(f, "    {\"cycle\": %llu, \"line\": %u", (unsigned long long)v->ev[i].cycle, last);
