@@ -7,11 +7,19 @@ from cocotb.triggers import RisingEdge, Timer
 
 from . import regport, rn1, sci
 
+def _node(nlc):
+    return (lambda dut: sci.NodeDriver(dut, nlc)), (lambda dut: sci.NodeMonitor(dut, nlc))
+
+
 # device -> (HDL top module, its parameters, driver, monitor): the designs one RTL module is.
 FAMILIES = {
     "rn1": ("rn1", {}, rn1.Rn1Driver, rn1.Rn1Monitor),
     "lc3": ("sci_lc", {"P2s": 0}, sci.LcDriver, sci.LcMonitor),
     "p2s": ("sci_lc", {"P2s": 1}, sci.LcDriver, sci.LcMonitor),
+    "lc3node": ("sci_node", {"P2s": 0, "NLC": 1}, *_node(1)),
+    "p2snode": ("sci_node", {"P2s": 1, "NLC": 1}, *_node(1)),
+    "lc3node2": ("sci_node", {"P2s": 0, "NLC": 2}, *_node(2)),
+    "p2snode2": ("sci_node", {"P2s": 1, "NLC": 2}, *_node(2)),
 }
 
 

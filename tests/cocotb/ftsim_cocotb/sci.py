@@ -1,7 +1,8 @@
-"""The SCI link controller's port family (rtl/sci_lc.v, LC3 with P2s = 0, P2S with P2s = 1): a
-driver of its inputs and a monitor of its outputs by the vector language's port names
-(lin, lin.sd, bin, bout.ready in; lout, lout.sd, bin.ready, bout, bout.port, irq out), and
-packet monitors for the ring link and the B-link.
+"""The SCI port families: the link controller (rtl/sci_lc.v, LC3 with P2s = 0, P2S with
+P2s = 1), a driver of its inputs and a monitor of its outputs by the vector language's port
+names (lin, lin.sd, bin, bout.ready in; lout, lout.sd, bin.ready, bout, bout.port, irq out),
+packet monitors for its ring link and B-link; and the node (rtl/sci_node.v: PSB, B-link, one
+or two controllers), a driver and a monitor of its links and host ports.
 
 Word values are the vector language's: a link word {flag, sym} (17 bits); a B-link word
 {last, valid, sym} (18 bits), split on the pins into bin_i/bin_last_i and
@@ -150,3 +151,79 @@ class BlinkPackets:
             if d.bout_last_o.value.integer:
                 self.queue.put_nowait((cur, port))
                 cur = []
+
+
+def _lc_prefix(nlc, k):
+    """A node's LC port names: bare on a one-LC node, x. and y. (LC 0, LC 1) on a two-LC one."""
+    return "" if nlc == 1 else "xy"[k] + "."
+
+
+class NodeDriver:
+    """The inputs of an SCI node (rtl/sci_node.v: the PSB, the B-link and NLC link
+    controllers): per LC `lin`, `lin.sd` (`x.lin`, `y.lin.sd`, ... on a two-LC node) and the
+    host ports `hin` (a B-link word, {last, valid, sym}) and `hout.ready`. LC k's link is bits
+    [17k +: 17] of lin_i and bit k of lin_sd_i."""
+
+    def __init__(self, dut, nlc):
+        self.dut, self.nlc = dut, nlc
+        self.names = [_lc_prefix(nlc, k) + p for k in range(nlc) for p in ("lin", "lin.sd")]
+        self.names += ["hin", "hout.ready"]
+        self.idle()
+        self.apply()
+
+    def idle(self):
+        self.v = dict.fromkeys(self.names, 0)
+
+    def set(self, port, value):
+        p = port.lower()
+        if p not in self.v:
+            raise KeyError(f"the node has no input {port!r}")
+        self.v[p] = value
+
+    def apply(self):
+        d, v = self.dut, self.v
+        lin = sd = 0
+        for k in range(self.nlc):
+            pre = _lc_prefix(self.nlc, k)
+            lin |= (v[pre + "lin"] & 0x1FFFF) << (17 * k)
+            sd |= (v[pre + "lin.sd"] & 1) << k
+        d.lin_i.value = lin
+        d.lin_sd_i.value = sd
+        d.hin_i.value = v["hin"] & 0x1FFFF
+        d.hin_last_i.value = 1 if v["hin"] & words.SCI_LAST else 0
+        d.hout_ready_i.value = v["hout.ready"] & 1
+
+
+class NodeMonitor:
+    """The outputs of an SCI node: per LC `lout`, `lout.sd`, `irq`; `hin.ready` and `hout` (a
+    B-link word: valid is hout_o's flag bit, last from hout_last_o; 0 when not valid)."""
+
+    def __init__(self, dut, nlc):
+        self.dut, self.nlc = dut, nlc
+
+    def sample(self):
+        d = self.dut
+        lout, sd, irq = d.lout_o.value.integer, d.lout_sd_o.value.integer, d.irq_o.value.integer
+        out = {}
+        for k in range(self.nlc):
+            pre = _lc_prefix(self.nlc, k)
+            out[pre + "lout"] = (lout >> (17 * k)) & 0x1FFFF
+            out[pre + "lout.sd"] = (sd >> k) & 1
+            out[pre + "irq"] = (irq >> k) & 1
+        h = d.hout_o.value.integer
+        out["hin.ready"] = d.hin_ready_o.value.integer
+        out["hout"] = (h | (words.SCI_LAST if d.hout_last_o.value.integer else 0)) \
+            if h & words.SCI_FLAG else 0
+        return out
+
+    def get(self, port):
+        return self.sample()[port.lower()]
+
+    @staticmethod
+    def format(port, value, like=None):
+        p = port.lower().split(".")[-1] if port.lower().startswith(("x.", "y.")) else port.lower()
+        if p in ("lin", "lout"):
+            return words.link_format(value)
+        if p in ("hin", "hout"):
+            return words.blink_format(value)
+        return str(value)
