@@ -7,7 +7,7 @@ usage: run.py replay [--sim icarus|verilator] FILE.vec...
        run.py stim   [--sim icarus|verilator] --cycles N [--seed S]
 
 replay   the vectors, parsed by `ftsim vec-json`, one cocotb test each (test_replay.py), one
-         simulator run per device (rn1, lc3, p2s)
+         simulator run per device (rn1, lc3, p2s, lc3node, p2snode, lc3node2, p2snode2)
 native   the hand-written cocotb tests: test_rn1.py on RN1, test_lc3.py on LC3
 stim     `ftsim stim`'s RN1 fuzz stimulus replayed through cocotb (test_stim.py): its output
          signature must be the C model's; prints the cocotb replay's cycles/s (make bench)
@@ -70,7 +70,7 @@ def build(sim, top, params, tag, label):
                if h.endswith(".svh")]):
         return r, bdir  # built from these sources already: Verilator would rebuild it all
     r.build(verilog_sources=srcs, includes=[os.path.join(ROOT, "rtl")], parameters=params,
-            build_args=args, hdl_toplevel=top, build_dir=bdir)
+            build_args=args, hdl_toplevel=top, build_dir=bdir, always=sim == "icarus")
     return r, bdir
 
 
