@@ -458,6 +458,11 @@ def suite_cocotb():
                    f"diff <({ftsim_lines}) <(echo \"$out\" | grep ' ERROR ' | grep -oE 'tests/cocotb/wrong/.*' | sort) "
                    f"&& test -n \"$({ftsim_lines})\" && echo SAME"],
                   exit_is(0, "0 passed, 2 failed", "SAME")))
+    t.append(Test("cocotb", "the example test of tests/cocotb/README.md passes as written",
+                  ["bash", "-c", "mkdir -p build/cocotb/readme && awk '/^```python$/{p=1;next} /^```$/{p=0} p' "
+                   "tests/cocotb/README.md > build/cocotb/readme/test_readme.py && grep -q cocotb.test "
+                   f"build/cocotb/readme/test_readme.py && {' '.join(run)} module test_readme --device lc3 "
+                   "--dir build/cocotb/readme"], counts_line))
     t.append(Test("cocotb", "a malformed vector: exit 2 with the parser's file:line",
                   run + ["replay", "tests/malformed/unknown_port.vec"],
                   exit_is(2, "tests/malformed/unknown_port.vec:2: unknown port 'f9'")))

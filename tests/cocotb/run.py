@@ -5,12 +5,15 @@ build/venv/bin/python; `make cocotb-venv` makes it).
 usage: run.py replay [--sim icarus|verilator] FILE.vec...
        run.py native [--sim icarus|verilator] [--only rn1|lc3] [--seed S]
        run.py stim   [--sim icarus|verilator] --cycles N [--seed S]
+       run.py module MODULE --device DEV [--dir DIR] [--sim icarus|verilator] [--seed S]
 
 replay   the vectors, parsed by `ftsim vec-json`, one cocotb test each (test_replay.py), one
          simulator run per device (rn1, lc3, p2s, lc3node, p2snode, lc3node2, p2snode2)
 native   the hand-written cocotb tests: test_rn1.py on RN1, test_lc3.py on LC3
 stim     `ftsim stim`'s RN1 fuzz stimulus replayed through cocotb (test_stim.py): its output
          signature must be the C model's; prints the cocotb replay's cycles/s (make bench)
+module   your own test module (MODULE.py in tests/cocotb or DIR) on the RTL of device DEV
+         (rn1, lc3, p2s, lc3node, p2snode, lc3node2, p2snode2)
 
 Prints `PASS NAME` or `FAIL NAME` a test and ends with `N passed, N failed`; exit status 0 when
 all pass, 1 when a test fails, 2 on bad input (a malformed vector: ftsim's file:line: message).
@@ -185,24 +188,44 @@ def cmd_stim(a):
     return report(res)
 
 
+def cmd_module(a):
+    try:
+        top, params, _, _ = replay.family(a.device)
+    except ValueError as e:
+        print(e)
+        return 2
+    where = os.path.abspath(a.dir) if a.dir else HERE
+    if not os.path.exists(os.path.join(where, a.module + ".py")):
+        print(f"{os.path.join(where, a.module)}.py: no such test module")
+        return 2
+    sys.path.insert(0, where)
+    return report(run_tests(a.sim, top, params, a.device.lower(), a.module, a.module, {}, a.seed))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
-    for name in ("replay", "native", "stim"):
+    for name in ("replay", "native", "stim", "module"):
         s = sub.add_parser(name)
         s.add_argument("--sim", choices=["icarus", "verilator"], default="icarus")
         if name == "replay":
             s.add_argument("files", nargs="+")
         if name == "native":
             s.add_argument("--only", choices=["rn1", "lc3"])
+        if name in ("native", "module"):
             s.add_argument("--seed", type=int, default=1,
                            help="cocotb's random seed (the payloads); default 1")
+        if name == "module":
+            s.add_argument("module", help="a test module of tests/cocotb, without .py")
+            s.add_argument("--device", required=True)
+            s.add_argument("--dir", help="the folder of MODULE (default tests/cocotb)")
         if name == "stim":
             s.add_argument("--cycles", type=int, required=True)
             s.add_argument("--seed", type=int, default=1)
     a = ap.parse_args()
     os.chdir(ROOT)
-    return {"replay": cmd_replay, "native": cmd_native, "stim": cmd_stim}[a.cmd](a)
+    return {"replay": cmd_replay, "native": cmd_native, "stim": cmd_stim,
+            "module": cmd_module}[a.cmd](a)
 
 
 if __name__ == "__main__":
