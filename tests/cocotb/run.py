@@ -49,8 +49,8 @@ def rtl_files(design):
 def build(sim, top, params, tag, label):
     """Build the HDL top for sim; returns (runner, build dir). Icarus builds in a folder per
     run (build/cocotb/icarus/TAG-LABEL: a second or so, and runs in parallel never share
-    one); a Verilator build (half a minute) is kept per design (build/cocotb/verilator/TAG)
-    and reused."""
+    one); a Verilator build (half a minute) is kept per design (build/cocotb/verilator/TAG):
+    the generated makefile then recompiles nothing when the sources have not changed."""
     bdir = os.path.join(ROOT, "build", "cocotb", sim, tag if sim == "verilator" else f"{tag}-{label}")
     os.makedirs(bdir, exist_ok=True)
     files = rtl_files(top)
@@ -66,12 +66,6 @@ def build(sim, top, params, tag, label):
                 "unique", *[f for f in files if f.endswith(".vlt")],
                 "-CFLAGS", "-O2", "-O3"]
     r = get_runner(sim)
-    exe = os.path.join(bdir, top)
-    if sim == "verilator" and os.path.exists(exe) and os.path.getmtime(exe) > max(
-            os.path.getmtime(f) for f in files + [__file__, os.path.join(ROOT, "rtl", "files.txt")]
-            + [os.path.join(ROOT, "rtl", h) for h in os.listdir(os.path.join(ROOT, "rtl"))
-               if h.endswith(".svh")]):
-        return r, bdir  # built from these sources already: Verilator would rebuild it all
     r.build(verilog_sources=srcs, includes=[os.path.join(ROOT, "rtl")], parameters=params,
             build_args=args, hdl_toplevel=top, build_dir=bdir, always=sim == "icarus")
     return r, bdir
