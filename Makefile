@@ -91,7 +91,8 @@ UNIT_BIN    := $(patsubst %.c,$(BUILD)/%,$(UNIT_SRC))
 
 FTSIM       := $(BUILD)/ftsim
 
-.PHONY: all help deps build units lint test demo wave vectors bench paper clean fuzz-parser
+.PHONY: all help deps build units lint test demo wave vectors bench paper clean fuzz-parser \
+        cocotb-venv cocotb-verilator
 .DEFAULT_GOAL := all
 
 all: build
@@ -110,9 +111,12 @@ help:
 	@echo "  make vectors MODEL=rtl  record from the RTL instead of the C model"
 	@echo "  make vectors V=FILE  re-record one golden vector (a spec vector's or a fuzz golden)"
 	@echo "  make bench           simulated cycles/s: rtl, csim, lockstep, rtl+FST (not part of test)"
+	@echo "  make bench ONLY=cocotb  only the C harness against cocotb (Icarus, Verilator)"
 	@echo "  make bench BASE=REV  the same bench on revision REV (built under build/base/) and on"
 	@echo "                       this tree, side by side in one run, with the ratios"
 	@echo "  make paper           the measurements (ftsim experiment ...), tables and PNG plots"
+	@echo "  make cocotb-verilator  the cocotb test bench on Verilator (spec vectors, native tests);"
+	@echo "                       make test runs it on Icarus (suite cocotb); .ci/run runs both"
 	@echo "  make fuzz-parser SECONDS=N [EXECS=M]  the vector parser under libFuzzer with ASan/UBSan for N s (or M inputs)"
 	@echo "  make deps            install the Debian packages ftsim needs (as root)"
 	@echo "  make clean           remove build/"
@@ -257,10 +261,35 @@ lint:
 	    -o $(BUILD)/iverilog-sci-node.vvp $(filter %.v,$(NODE_FILES)) || exit 1; done; done
 	@echo "lint: clean"
 
+# ---- the cocotb test bench (tests/cocotb/): a venv of Debian's python3 under build/ with the
+# pinned packages (PEP 668: no pip into the system interpreter), made again when the pins change;
+# one venv for every build folder (make test SAN=1 uses it too).
+VENV        := build/venv
+COCOTB_REQ  := tests/cocotb/requirements.txt
+$(VENV)/ok: $(COCOTB_REQ)
+	@rm -rf $(VENV)
+	/usr/bin/python3 -m venv $(VENV)
+	$(VENV)/bin/pip install -q --disable-pip-version-check -r $(COCOTB_REQ)
+	@touch $@
+cocotb-venv: $(VENV)/ok
+
+# The cocotb bench on Verilator: every model built by cocotb's runner (about 30 s each), too
+# slow for make test's budget, so a target of its own (.ci/run calls it after make test).
+COCOTB_VECS := vectors/rn1/spec/*.vec vectors/lc3/spec/*.vec vectors/p2s/spec/*.vec \
+               vectors/node/spec/*.vec
+cocotb-verilator: deps
+	+@$(MAKE) -s build cocotb-venv
+	@FTSIM=$(FTSIM) $(VENV)/bin/python tests/cocotb/run.py replay --sim verilator $(COCOTB_VECS) \
+	  > $(BUILD)/cocotb-verilator.log 2>&1 || { tail -40 $(BUILD)/cocotb-verilator.log; exit 1; }
+	@grep -E '^(FAIL|[0-9]+ passed)' $(BUILD)/cocotb-verilator.log
+	@FTSIM=$(FTSIM) $(VENV)/bin/python tests/cocotb/run.py native --sim verilator \
+	  > $(BUILD)/cocotb-verilator-native.log 2>&1 || { tail -40 $(BUILD)/cocotb-verilator-native.log; exit 1; }
+	@grep -E '^(PASS|FAIL|[0-9]+ passed)' $(BUILD)/cocotb-verilator-native.log
+
 # make test SUITE=name[,name] runs only those suites; VEC=GLOB only the vectors matching GLOB
 # (tests/run.py --help lists the suites).
 test: deps
-	+@$(MAKE) -s -j$(JOBS) build units
+	+@$(MAKE) -s -j$(JOBS) build units cocotb-venv
 	@FTSIM=$(FTSIM) UNITS=$(BUILD)/tests python3 tests/run.py --jobs $(JOBS) $(if $(SUITE),--suite $(SUITE)) \
 	  $(if $(VEC),--vec '$(VEC)') $(if $(SAN),--skip mutants --junit $(BUILD)/junit.xml)
 
@@ -278,12 +307,12 @@ vectors: build
 # make bench: this tree; make bench BASE=REV: REV built in a scratch folder and both benched
 # side by side in one run.
 bench: deps
-	+@$(MAKE) -s build
+	+@$(MAKE) -s build cocotb-venv
 ifdef BASE
 	@bash harness/scripts/build_rev.sh "$(BASE)" $(BUILD)/base
 	@python3 harness/scripts/bench.py --base "$$(cat $(BUILD)/base/ftsim.path)" --base-label "$(BASE)"
 else
-	@python3 harness/scripts/bench.py
+	@python3 harness/scripts/bench.py $(if $(filter cocotb,$(ONLY)),--only-cocotb)
 endif
 
 EXPERIMENTS := rnp-load rnp-patterns rnp-policy

@@ -309,8 +309,19 @@ def suite_cli():
                   [FTSIM, "torus", "--help"],
                   exit_is(0, "(default 10 ms)", "  offered ", "  sent ", "  delivered ", "  held ",
                           "  retrans ", "  fails ", "  gap ms ", "  lat us ", "NAME:SX,SY:DX,DY")))
+    t += [Test("cli", "vec-json no file -> 2", [FTSIM, "vec-json"], exit_is(2, "no vector file")),
+          Test("cli", "vec-json a malformed vector -> 2 with the parser's file:line, nothing written",
+               ["bash", "-c", f"rm -f build/bad.json; {FTSIM} vec-json vectors/rn1/spec/doc_example.vec "
+                "tests/malformed/unknown_port.vec -o build/bad.json; rc=$?; test ! -e build/bad.json && exit $rc"],
+               exit_is(2, "tests/malformed/unknown_port.vec:2: unknown port 'f9'")),
+          Test("cli", "vec-json: a packet macro one word a cycle, the line of each statement",
+               ["bash", "-c", "printf 'device lc3\\ncheck loose\\n@0 lin.sd <- 1\\n@3 lin <- "
+                "pkt(target=1, cmd=DATA, src=2, tid=3)\\n@9 lout -> S:0x1\\n' > build/lc3-json.vec && "
+                f"{FTSIM} vec-json build/lc3-json.vec"],
+               exit_is(0, '{"cycle": 4, "line": 4, "drive": [{"port": "lin", "value": 65792, "line": 4}]}',
+                       '"expect": [{"port": "lout", "value": 65537, "care": 131071, "word": "S:0x0001", "line": 5}]'))]
     for cmd in ["play", "record", "fuzz", "bench", "info", "net", "experiment", "stim", "faultcheck",
-                "torus", "merge", "export-tb"]:
+                "torus", "merge", "export-tb", "vec-json"]:
         t.append(Test("cli", f"ftsim {cmd} --help", [FTSIM, cmd, "--help"],
                       exit_is(0, f"usage: ftsim {cmd}")))
     return t
@@ -526,6 +537,43 @@ def suite_icarus():
     return t
 
 
+# The cocotb test bench (tests/cocotb/) runs in the venv `make` builds (build/venv).
+COCOTB_PY = os.path.join("build", "venv", "bin", "python")
+COCOTB_WRONG = ["tests/cocotb/wrong/rn1_wrong.vec", "tests/cocotb/wrong/lc3_wrong.vec"]
+
+
+def suite_cocotb():
+    """The cocotb bench under Icarus: the spec vectors replayed from ftsim's parse of them, the
+    native tests, vectors made wrong on purpose failing with the lines ftsim play gives, a
+    malformed vector refused with the parser's message, the fuzz stimulus's signature."""
+    run = [COCOTB_PY, "tests/cocotb/run.py"]
+    t = [Test("cocotb", f"{dev} spec vectors replayed by cocotb on Icarus",
+              run + ["replay", *sorted(glob.glob(os.path.join(ROOT, "vectors", dev, "spec", "*.vec")))],
+              counts_line)
+         for dev in ("rn1", "lc3", "p2s", "node")]
+    t.append(Test("cocotb", "native cocotb tests (an RN1 connection, an LC3 packet taken and echoed)",
+                  run + ["native"], counts_line))
+    ftsim_lines = (f"{FTSIM} play --model rtl --max-msgs 100 {' '.join(COCOTB_WRONG)} | grep -E ': cycle [0-9]+: ' "
+                   "| sed -E 's/rtl (saw|reads)/cocotb \\1/' | sort")
+    t.append(Test("cocotb", "vectors made wrong fail under cocotb with the mismatches ftsim play names",
+                  ["bash", "-c", f"out=$({' '.join(run)} replay {' '.join(COCOTB_WRONG)} 2>&1); rc=$?; "
+                   "echo \"$out\" | tail -1; test $rc = 1 || exit 1; "
+                   f"diff <({ftsim_lines}) <(echo \"$out\" | grep ' ERROR ' | grep -oE 'tests/cocotb/wrong/.*' | sort) "
+                   f"&& test -n \"$({ftsim_lines})\" && echo SAME"],
+                  exit_is(0, "0 passed, 2 failed", "SAME")))
+    t.append(Test("cocotb", "the example test of tests/cocotb/README.md passes as written",
+                  ["bash", "-c", "mkdir -p build/cocotb/readme && awk '/^```python$/{p=1;next} /^```$/{p=0} p' "
+                   "tests/cocotb/README.md > build/cocotb/readme/test_readme.py && grep -q cocotb.test "
+                   f"build/cocotb/readme/test_readme.py && {' '.join(run)} module test_readme --device lc3 "
+                   "--dir build/cocotb/readme"], counts_line))
+    t.append(Test("cocotb", "a malformed vector: exit 2 with the parser's file:line",
+                  run + ["replay", "tests/malformed/unknown_port.vec"],
+                  exit_is(2, "tests/malformed/unknown_port.vec:2: unknown port 'f9'")))
+    t.append(Test("cocotb", "RN1 fuzz stimulus through cocotb: the C model's signature",
+                  run + ["stim", "--cycles", "2000", "--seed", "3"], counts_line))
+    return t
+
+
 def suite_mutants():
     """Each mutant breaks one behaviour of one model; the spec vectors must catch it."""
     sys.path.insert(0, os.path.join(ROOT, "tests"))
@@ -579,6 +627,7 @@ SUITES = {
     "cli": suite_cli,
     "waves": suite_waves,
     "icarus": suite_icarus,
+    "cocotb": suite_cocotb,
     "fuzz": suite_fuzz,
     "net-fuzz": suite_netfuzz,
     "sci-fuzz": suite_scifuzz,

@@ -15,6 +15,7 @@ static const char usage_main[] =
     "  export-tb FILE.vec write a vector as a self-checking Verilog testbench (Icarus, others)\n"
     "  fuzz               random traffic, models in lockstep, end-to-end checks\n"
     "  bench              simulated cycles per second: rtl, csim, lockstep, rtl+FST\n"
+    "  vec-json FILE.vec  vectors as the player sees them, as JSON (for other test benches)\n"
     "  info [DEVICE]      the devices, their ports, registers and config keys\n"
     "  net                RNP network topologies: stages, links, distinct paths per pair\n"
     "  route              SCI torus routing tables under faults: reachability, deadlock check\n"
@@ -45,6 +46,7 @@ static const struct {
     {"stim", cmd_stim},
     {"merge", cmd_merge},
     {"export-tb", cmd_export_tb},
+    {"vec-json", cmd_vec_json},
 };
 
 int main(int argc, char **argv)

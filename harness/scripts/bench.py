@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """make bench: simulated cycles per second, measured side by side in this one run.
 
-usage: bench.py [--base FTSIM --base-label REV] [--repeat K] [--cycles N]
+usage: bench.py [--base FTSIM --base-label REV] [--repeat K] [--cycles N] [--only-cocotb]
 
 Every measurement is a whole ftsim run whose own report gives its speed (simulated cycles
 over wall time). Each is run K times (default 3) and the best is kept: the machine is shared,
@@ -10,6 +10,8 @@ binary (a revision built by `make bench BASE=REV`), alternating base and this tr
 so both see the same machine; the ratio this/base is the median of the per-round ratios.
 """
 import argparse
+import glob
+import json
 import os
 import re
 import statistics
@@ -157,6 +159,68 @@ def icarus(a):
     print(f"| Icarus 11 (vvp) | {i:.0f} | 1x |\n")
 
 
+COCOTB_PY = os.path.join("build", "venv", "bin", "python")
+COCOTB_DEVICES = ("rn1", "lc3", "p2s")
+# ftsim plays the vectors this many times in one process, so that its start (a few ms, more
+# than the vectors' own time) does not count against it: cocotb's figure leaves out its own.
+COCOTB_VEC_TIMES = 20
+
+
+def cocotb(a):
+    """The C harness against a cocotb bench of the same RTL (this tree only): ftsim's RN1 fuzz
+    stimulus (tests/cocotb/test_stim.py, whose signature must be the C model's) and the spec
+    vectors of rn1, lc3 and p2s (tests/cocotb/test_replay.py), cocotb on Icarus and on
+    Verilator. The C harness's figures: `ftsim stim --time-rtl` (its replay of the stimulus on
+    the Verilated RTL, timed by itself) and `ftsim play --model rtl` over every vector, 20 times
+    in one process, the whole run timed (its start included); cocotb's are the tests' own time
+    (the simulator's start-up and the build excluded), so the ratios lean, if anything, toward
+    cocotb."""
+    n = a.cocotb_cycles
+    hexf = os.path.join("build", "bench", "cocotb-stim.hex")
+    os.makedirs(os.path.join(ROOT, "build", "bench"), exist_ok=True)
+    vecs = sorted(os.path.relpath(p, ROOT) for d in COCOTB_DEVICES
+                  for p in glob.glob(os.path.join(ROOT, "vectors", d, "spec", "*.vec")))
+    doc = json.loads(run([THIS, "vec-json", *vecs]))
+    cycles = sum(v["end"] + 1 + 2 + len(v["init"]) for v in doc["vectors"])
+    best, ratios = {}, {}
+
+    def keep(k, v):
+        best[k] = max(best.get(k, 0.0), v)
+        return v
+
+    for _ in range(a.repeat):
+        out = run([THIS, "stim", "--cycles", str(n), "--seed", "1", "-o", hexf, "--time-rtl"])
+        got = {"stim C": grab(r"^verilator rtl (\d+) cycles/s", out, "ftsim stim --time-rtl")}
+        t0 = time.monotonic()
+        run([THIS, "play", "--model", "rtl", *vecs * COCOTB_VEC_TIMES])
+        got["vec C"] = cycles * COCOTB_VEC_TIMES / (time.monotonic() - t0)
+        for sim in ("verilator", "icarus"):
+            out = run([COCOTB_PY, "tests/cocotb/run.py", "stim", "--sim", sim, "--cycles", str(n)])
+            got[f"stim {sim}"] = grab(r"^cocotb \w+: .* (\d+) cycles/s, signature", out,
+                                      f"cocotb stim {sim}")
+            out = run([COCOTB_PY, "tests/cocotb/run.py", "replay", "--sim", sim, *vecs])
+            got[f"vec {sim}"] = grab(r"^cocotb \w+: replayed .* (\d+) cycles/s", out,
+                                     f"cocotb replay {sim}")
+        for k, v in got.items():
+            keep(k, v)
+            what, sim = k.split()
+            if sim != "C":  # the ratio of this round's runs, taken side by side
+                ratios.setdefault(k, []).append(got[f"{what} C"] / v)
+    print(f"The C harness and a cocotb bench (cocotb 1.8.1) on the same RTL, best of {a.repeat}: "
+          f"the RN1 fuzz stimulus of `ftsim stim --seed 1`, {n} cycles (the same output signature "
+          f"on each), and the {len(vecs)} spec vectors of {', '.join(COCOTB_DEVICES)} ({cycles} "
+          f"cycles with their resets; ftsim plays them {COCOTB_VEC_TIMES} times in one run):\n")
+    print("| run | cycles/s | C harness / this (median of rounds) |\n|---|---:|---:|")
+    for what, key in (("RN1 fuzz stimulus", "stim"), ("spec vectors", "vec")):
+        c = best[f"{key} C"]
+        print(f"| {what}, C harness on Verilator | {c:.0f} | 1x |")
+        for sim, name in (("verilator", "Verilator 5.006"), ("icarus", "Icarus 11")):
+            v = best[f"{key} {sim}"]
+            r = statistics.median(ratios[f"{key} {sim}"])
+            print(f"| {what}, cocotb on {name} | {v:.0f} | {r:.0f}x |")
+    print()
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--base", help="a second ftsim binary to bench side by side")
@@ -166,12 +230,18 @@ def main():
     ap.add_argument("--ring-cycles", type=int, default=int(os.environ.get("RING_CYCLES", 300_000)))
     ap.add_argument("--net-cycles", type=int, default=int(os.environ.get("NET_CYCLES", 20_000)))
     ap.add_argument("--icarus-cycles", type=int, default=int(os.environ.get("ICARUS_CYCLES", 20_000)))
+    ap.add_argument("--cocotb-cycles", type=int, default=int(os.environ.get("COCOTB_CYCLES", 20_000)))
+    ap.add_argument("--only-cocotb", action="store_true",
+                    help="only the C harness against cocotb (make bench ONLY=cocotb)")
     a = ap.parse_args()
     if a.repeat < 1:
         ap.error("--repeat takes a whole number >= 1")
     with open("/proc/cpuinfo", encoding="utf-8") as f:
         cpu = next((l.split(":", 1)[1].strip() for l in f if l.startswith("model name")), "?")
     print(f"machine: {os.cpu_count()} cores, {cpu}, {time.strftime('%Y-%m-%d', time.gmtime())}")
+    if a.only_cocotb:
+        cocotb(a)
+        return 0
     bins = [("this", THIS)] + ([("base", a.base)] if a.base else [])
     best = {b: {} for b, _ in bins}
     ratios = {}
@@ -211,6 +281,7 @@ def main():
             print(f"| {k} | {v:.0f} | {vs} |")
     print()
     icarus(a)
+    cocotb(a)
     return 0
 
 

@@ -37,6 +37,10 @@ done
 # The plots use Debian's own python3 (a python3 earlier on PATH may not see Debian's packages).
 [ -x /usr/bin/python3 ] && ! /usr/bin/python3 -c 'import matplotlib' >/dev/null 2>&1 && missing+=("python3-matplotlib")
 
+# The cocotb test bench's venv (make cocotb-venv) is made by Debian's python3, which needs
+# python3-venv for it (ensurepip; PEP 668 leaves the system interpreter to Debian).
+[ -x /usr/bin/python3 ] && ! /usr/bin/python3 -c 'import ensurepip, venv' >/dev/null 2>&1 && missing+=("python3-venv")
+
 # de-duplicate
 mapfile -t missing < <(printf '%s\n' "${missing[@]}" | awk 'NF && !seen[$0]++')
 [ ${#missing[@]} -eq 0 ] && exit 0
