@@ -291,7 +291,8 @@ def run(name):
                     for o in (d[:-2] + ".o", d):
                         if os.path.exists(o):
                             os.remove(o)
-    make = ["make", "-s", f"BUILD={base}", "VLRUNTIME=build/vl/runtime", "VOPT=-O0", f"{base}/ftsim"]
+    make = ["make", "-s", f"BUILD={base}", "VLRUNTIME=build/vl/runtime", "VOPT=-O0", "VSLOW=-O0",
+            "VPAR=0", f"{base}/ftsim"]
     if model == "csim":
         make += [f"CSIM_DIR={src}/csim", "VLBUILD=build/vl", "VLSCI=build/vl"]
     elif sci:   # the SCI models are rebuilt, RN1's reused
