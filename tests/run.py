@@ -23,6 +23,10 @@ import layouts  # noqa: E402  (the one table of waveform layouts)
 # The binary under test and the unit tests' folder (make test SAN=1 points both at build/san/).
 FTSIM = os.environ.get("FTSIM", os.path.join("build", "ftsim"))
 UNITS = os.environ.get("UNITS", os.path.join("build", "tests"))
+# The SystemC harness (harness/sc/): the same vectors under the SystemC kernel.
+FTSIM_SC = os.environ.get("FTSIM_SC", os.path.join("build", "ftsim-sc"))
+# The designs ftsim-sc plays: the single-device ones, by vector folder.
+SC_VECTOR_DIRS = ["rn1", "lc3", "p2s", "node"]
 
 # Fuzz in `make test`: fixed seeds, at least 2 million lockstep cycles in all.
 FUZZ_SEEDS = [1, 2, 3, 4, 5, 6, 7, 8]
@@ -143,6 +147,47 @@ def suite_vectors(kind, models):
                               [FTSIM, "play", rel, "--model", m], exit_is(0, f"PASS {rel}"),
                               wave_vec=rel if m != "csim" else None))
             tests[-1].vec = rel
+    return tests
+
+
+def suite_sc():
+    """The SystemC harness: every spec vector of the single-device designs in the three modes and
+    every golden one in lockstep under ftsim-sc; a broken expectation fails there too; the
+    committed layouts against its FST; the TLM register check."""
+    tests = []
+    for kind, models in (("spec", ["both", "rtl", "csim"]), ("golden", ["both"])):
+        for d in SC_VECTOR_DIRS:
+            for vec in sorted(glob.glob(os.path.join(ROOT, "vectors", d, kind, "*.vec"))):
+                rel = os.path.relpath(vec, ROOT)
+                for m in models:
+                    tests.append(Test("sc", f"ftsim-sc {rel} [{m}]",
+                                      [FTSIM_SC, "play", rel, "--model", m],
+                                      exit_is(0, f"PASS {rel}")))
+                    tests[-1].vec = rel
+    # A vector made to fail: one expectation of the showcase changed (the value seen is named).
+    for m in ("both", "rtl", "csim"):
+        bad = f"build/sc-broken-showcase-{m}.vec"
+        seen = "rtl and csim saw" if m == "both" else f"{m} saw"
+        tests.append(Test("sc", f"ftsim-sc: a broken expectation fails [{m}]",
+                          ["bash", "-c", "mkdir -p build && sed '0,/-> ROUTE:/s/-> ROUTE:[0-9a-fA-F]*/-> "
+                           f"ROUTE:7f/' vectors/rn1/spec/showcase.vec > {bad} && "
+                           f"! cmp -s {bad} vectors/rn1/spec/showcase.vec && "
+                           f"{FTSIM_SC} play {bad} --model {m}"],
+                          exit_is(1, "expected ROUTE:7F", seen, f"FAIL {bad}")))
+    for layout, vec in (("waves/rn1.gtkw", "vectors/rn1/spec/showcase.vec"),
+                        ("waves/lc3.gtkw", "vectors/lc3/spec/bout_port.vec"),
+                        ("waves/lc3node.gtkw", "vectors/node/spec/lc_disabled.vec"),
+                        ("waves/lc3node2.gtkw", "vectors/node/spec/blink_x_before_y.vec")):
+        f = f"build/waves/test-sc-{os.path.basename(layout)[:-5]}.fst"
+        tests.append(Test("sc", f"{layout} against an FST from ftsim-sc play --wave",
+                          ["bash", "-c", f"mkdir -p build/waves && {FTSIM_SC} play {vec} --wave {f} "
+                           f">/dev/null && python3 tests/check_gtkw.py {layout} {f}"],
+                          exit_is(0, "0 missing")))
+    tests.append(Test("sc", "ftsim-sc: bad arguments give exit 2",
+                      ["bash", "-c", f"{FTSIM_SC} play --model x vectors/rn1/spec/showcase.vec; "
+                       f"[ $? = 2 ] && {FTSIM_SC} play; [ $? = 2 ] && {FTSIM_SC} play "
+                       "vectors/ring/spec/$(ls vectors/ring/spec | grep vec$ | head -1); [ $? = 2 ] && "
+                       f"{FTSIM_SC} play --help | grep -q usage"], exit_is(0)))
     return tests
 
 
@@ -472,6 +517,7 @@ SUITES = {
     "spec-vectors": lambda: suite_vectors("spec", ["both", "rtl", "csim"]),
     "golden-vectors": lambda: suite_vectors("golden", ["both"]),
     "golden-fresh": suite_golden_fresh,
+    "sc": suite_sc,
     "malformed": suite_malformed,
     "cli": suite_cli,
     "waves": suite_waves,
