@@ -183,6 +183,10 @@ def suite_sc():
                           ["bash", "-c", f"mkdir -p build/waves && {FTSIM_SC} play {vec} --wave {f} "
                            f">/dev/null && python3 tests/check_gtkw.py {layout} {f}"],
                           exit_is(0, "0 missing")))
+    for d in ("rn1", "lc3", "p2s", "lc3node", "p2snode", "lc3node2", "p2snode2"):
+        tests.append(Test("sc", f"ftsim-sc regs --device {d}: every register through the TLM socket "
+                          "against the C harness's register port", [FTSIM_SC, "regs", "--device", d],
+                          exit_is(0, " 0 differ", f"PASS regs {d}")))
     tests.append(Test("sc", "ftsim-sc: bad arguments give exit 2",
                       ["bash", "-c", f"{FTSIM_SC} play --model x vectors/rn1/spec/showcase.vec; "
                        f"[ $? = 2 ] && {FTSIM_SC} play; [ $? = 2 ] && {FTSIM_SC} play "

@@ -42,6 +42,8 @@ struct UnitBase {
     virtual void we_off() = 0;
     virtual void trace(VerilatedFstC *t) = 0; // RTL only
     virtual void renew() {}                   // C model only: a fresh model
+    virtual ScRegPins reg_pins() = 0;
+    virtual bool csim_model(const dev_ops_t **ops, void **self) = 0;
     dev_impl_t impl = DEV_IMPL_RTL;
     bool busy = false;
     VerilatedFstC *tfp = nullptr;
@@ -81,6 +83,20 @@ template <class Fam, class M> struct Unit : UnitBase {
     {
         if constexpr (std::is_base_of_v<CsimPorts<Fam>, M>)
             mod->renew();
+    }
+    ScRegPins reg_pins() override
+    {
+        return {pins.clk_i,       pins.rst_ni,      pins.reg_we_i,    pins.reg_waddr_i,
+                pins.reg_wdata_i, pins.reg_wstrb_i, pins.reg_raddr_i, pins.reg_rdata_o};
+    }
+    bool csim_model(const dev_ops_t **ops, void **self) override
+    {
+        if constexpr (std::is_base_of_v<CsimPorts<Fam>, M>) {
+            *ops = mod->ops();
+            *self = mod->model();
+            return true;
+        }
+        return false;
     }
 };
 
@@ -293,3 +309,10 @@ const dev_design_t *sc_design_for(const dev_design_t *d)
 }
 
 bool sc_dev_is_unit(const device_t *d) { return d && d->ops == &ftsim_sc::unit_ops; }
+
+ScRegPins sc_dev_reg_pins(device_t *d) { return ftsim_sc::me(d->self)->reg_pins(); }
+
+bool sc_dev_csim_model(device_t *d, const dev_ops_t **ops, void **self)
+{
+    return ftsim_sc::me(d->self)->csim_model(ops, self);
+}

@@ -28,4 +28,19 @@ const dev_design_t *sc_design_for(const dev_design_t *d);
 // Whether a device is one of this file's units (and so may be given to the functions below).
 bool sc_dev_is_unit(const device_t *d);
 
+// The clock, reset and register port signals of a unit, for a platform that clocks the unit
+// itself (sc_tlm.h binds a TLM target to them) instead of through dev_tick.
+#include <systemc>
+struct ScRegPins {
+    sc_core::sc_signal<bool> &clk_i, &rst_ni, &reg_we_i;
+    sc_core::sc_signal<uint32_t> &reg_waddr_i;
+    sc_core::sc_signal<uint64_t> &reg_wdata_i;
+    sc_core::sc_signal<uint32_t> &reg_wstrb_i, &reg_raddr_i;
+    sc_core::sc_signal<uint64_t> &reg_rdata_o;
+};
+ScRegPins sc_dev_reg_pins(device_t *d);
+// A C model unit's model (its dev_ops_t and state), for a debug access with no clock; false for
+// an RTL unit.
+bool sc_dev_csim_model(device_t *d, const dev_ops_t **ops, void **self);
+
 #endif

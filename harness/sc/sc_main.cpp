@@ -132,6 +132,9 @@ int sc_main(int argc, char **argv)
 {
     // SystemC's own banner and its report of deprecated features would mix with the output.
     sc_core::sc_report_handler::set_actions("/IEEE_Std_1666/deprecated", sc_core::SC_DO_NOTHING);
+    // Its note that sc_stop was called (the platforms end so).
+    sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO,
+                                            sc_core::SC_DO_NOTHING);
     // Nothing to run at a zero-time step is what a settle expects, not a warning.
     sc_core::sc_report_handler::set_actions(sc_core::SC_ID_NO_SC_START_ACTIVITY_,
                                             sc_core::SC_DO_NOTHING);

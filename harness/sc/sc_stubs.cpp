@@ -8,6 +8,5 @@ static int later(const char *cmd)
     fprintf(stderr, "ftsim-sc: %s: not in this build yet\n", cmd);
     return 2;
 }
-int cmd_sc_regs(int, char **) { return later("regs"); }
 int cmd_sc_platform(int, char **) { return later("platform"); }
 int cmd_sc_bench(int, char **) { return later("bench"); }
