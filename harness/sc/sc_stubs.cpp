@@ -9,4 +9,3 @@ static int later(const char *cmd)
     return 2;
 }
 int cmd_sc_platform(int, char **) { return later("platform"); }
-int cmd_sc_bench(int, char **) { return later("bench"); }
