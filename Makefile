@@ -323,8 +323,8 @@ vectors: build
 
 # make bench: this tree; make bench BASE=REV: REV built in a scratch folder and both benched
 # side by side in one run.
-bench: deps
-	+@$(MAKE) -s build
+bench: deps sc-deps
+	+@$(MAKE) -s -j$(JOBS) build $(FTSIM_SC)
 ifdef BASE
 	@bash harness/scripts/build_rev.sh "$(BASE)" $(BUILD)/base
 	@python3 harness/scripts/bench.py --base "$$(cat $(BUILD)/base/ftsim.path)" --base-label "$(BASE)"

@@ -157,6 +157,20 @@ def icarus(a):
     print(f"| Icarus 11 (vvp) | {i:.0f} | 1x |\n")
 
 
+def systemc(a):
+    """The SystemC harness beside the C harness (build/ftsim-sc bench): RN1's fuzz traffic and its
+    stimulus replayed, on each model, both harnesses in one process, best of --repeat."""
+    sc = os.path.join("build", "ftsim-sc")
+    if not os.path.exists(os.path.join(ROOT, sc)):
+        print("(no build/ftsim-sc: make sc-build adds the SystemC harness rows)\n")
+        return
+    out = run([sc, "bench", "--cycles", str(a.sc_cycles), "--repeat", str(a.repeat)])
+    rows = [l for l in out.splitlines() if l.startswith("|")]
+    print(f"The C harness and the SystemC harness (harness/sc/), RN1 {a.sc_cycles} cycles a run, "
+          f"the same fuzz traffic and the same stimulus replayed, best of {a.repeat}, cycles/s:\n")
+    print("\n".join(rows) + "\n")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--base", help="a second ftsim binary to bench side by side")
@@ -165,6 +179,7 @@ def main():
     ap.add_argument("--cycles", type=int, default=int(os.environ.get("CYCLES", 1_000_000)))
     ap.add_argument("--ring-cycles", type=int, default=int(os.environ.get("RING_CYCLES", 300_000)))
     ap.add_argument("--net-cycles", type=int, default=int(os.environ.get("NET_CYCLES", 20_000)))
+    ap.add_argument("--sc-cycles", type=int, default=int(os.environ.get("SC_CYCLES", 300_000)))
     ap.add_argument("--icarus-cycles", type=int, default=int(os.environ.get("ICARUS_CYCLES", 20_000)))
     a = ap.parse_args()
     if a.repeat < 1:
@@ -211,6 +226,7 @@ def main():
             print(f"| {k} | {v:.0f} | {vs} |")
     print()
     icarus(a)
+    systemc(a)
     return 0
 
 
