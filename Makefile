@@ -115,6 +115,8 @@ help:
 	@echo "                       this tree, side by side in one run, with the ratios"
 	@echo "  make paper           the measurements (ftsim experiment ...), tables and PNG plots"
 	@echo "  make fuzz-parser SECONDS=N [EXECS=M]  the vector parser under libFuzzer with ASan/UBSan for N s (or M inputs)"
+	@echo "  make sc-build        build build/ftsim-sc, the SystemC harness (harness/sc/README.md)"
+	@echo "  make sc-demo         the SystemC virtual platform: TLM CPU, a ring of SC nodes, a pulled cable"
 	@echo "  make deps            install the Debian packages ftsim needs (as root)"
 	@echo "  make clean           remove build/"
 
@@ -260,6 +262,12 @@ sc-deps:
 	@bash harness/scripts/deps.sh systemc
 sc-build: sc-deps
 	+@$(MAKE) -s -j$(JOBS) $(FTSIM_SC)
+
+# The virtual platform example (harness/sc/README.md): a TLM host CPU configures a ring of SCI
+# nodes, ring traffic, a pulled cable against the C harness's ring.
+sc-demo: sc-build
+	$(FTSIM_SC) platform --nodes 4 --model rtl
+	$(FTSIM_SC) platform --nodes 8 --model csim --pull 5
 
 -include $(wildcard $(SC_BUILD)/obj/harness/sc/*.d)
 

@@ -187,6 +187,11 @@ def suite_sc():
         tests.append(Test("sc", f"ftsim-sc regs --device {d}: every register through the TLM socket "
                           "against the C harness's register port", [FTSIM_SC, "regs", "--device", d],
                           exit_is(0, " 0 differ", f"PASS regs {d}")))
+    for args in (["--nodes", "4", "--model", "rtl"], ["--nodes", "8", "--model", "csim", "--pull", "5"],
+                 ["--nodes", "3", "--model", "rtl", "--pull", "0"]):
+        tests.append(Test("sc", f"ftsim-sc platform {' '.join(args)}: TLM configuration, ring traffic, "
+                          "a pulled cable reported as the C harness's ring reports it",
+                          [FTSIM_SC, "platform", *args], exit_is(0, "PASS platform")))
     tests.append(Test("sc", "ftsim-sc: bad arguments give exit 2",
                       ["bash", "-c", f"{FTSIM_SC} play --model x vectors/rn1/spec/showcase.vec; "
                        f"[ $? = 2 ] && {FTSIM_SC} play; [ $? = 2 ] && {FTSIM_SC} play "
