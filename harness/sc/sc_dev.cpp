@@ -30,6 +30,36 @@ void settle()
         sc_start(SC_ZERO_TIME);
 }
 
+const sc_time kHalf(DEV_NS_PER_CYCLE / 2.0, SC_NS);
+
+// A unit's clock rising half a period after it is told to go (the edge that ends the cycle):
+// the fall is written with the cycle's inputs, so that the model evaluates them and the fall
+// at once, and the rise comes from inside the kernel, so that a cycle is one sc_start.
+struct ClockGen : sc_module {
+    SC_HAS_PROCESS(ClockGen);
+    ClockGen(sc_module_name n, sc_signal<bool> &clk) : sc_module(n), clk_(clk)
+    {
+        SC_METHOD(run);
+        sensitive << go;
+        dont_initialize();
+    }
+    sc_event go;
+
+  private:
+    void run()
+    {
+        armed_ = !armed_;
+        if (armed_)
+            next_trigger(kHalf);
+        else {
+            clk_.write(true);
+            next_trigger(); // wait for the next go
+        }
+    }
+    sc_signal<bool> &clk_;
+    bool armed_ = false;
+};
+
 struct UnitBase {
     virtual ~UnitBase() {}
     virtual void set_reset(bool a) = 0;
@@ -38,7 +68,8 @@ struct UnitBase {
     virtual void reg_write(uint32_t addr, uint64_t data, uint32_t strb) = 0;
     virtual uint64_t reg_read(uint32_t addr) = 0;
     virtual void debug(uint64_t *w) = 0;
-    virtual void clock(bool level) = 0;
+    virtual ClockGen &clock() = 0;
+    virtual void clock_low() = 0;
     virtual void we_off() = 0;
     virtual void trace(VerilatedFstC *t) = 0; // RTL only
     virtual void renew() {}                   // C model only: a fresh model
@@ -52,7 +83,12 @@ struct UnitBase {
 template <class Fam, class M> struct Unit : UnitBase {
     Pins<Fam> pins;
     M *mod;
-    Unit(const std::string &name, M *m) : pins((name + "_pins").c_str()), mod(m) { pins.bind(*m); }
+    ClockGen gen;
+    Unit(const std::string &name, M *m)
+        : pins((name + "_pins").c_str()), mod(m), gen((name + "_clock").c_str(), pins.clk_i)
+    {
+        pins.bind(*m);
+    }
     void set_reset(bool a) override { pins.rst_ni.write(!a); }
     void set_inputs(const uint64_t *in) override { Fam::ins_put(pins, in); }
     void get_outputs(uint64_t *out) override { Fam::outs_get(pins, out); }
@@ -72,7 +108,8 @@ template <class Fam, class M> struct Unit : UnitBase {
         return pins.reg_rdata_o.read();
     }
     void debug(uint64_t *w) override { Fam::debug(*this, w); }
-    void clock(bool level) override { pins.clk_i.write(level); }
+    ClockGen &clock() override { return gen; }
+    void clock_low() override { pins.clk_i.write(false); }
     void we_off() override { pins.reg_we_i.write(false); }
     void trace(VerilatedFstC *t) override
     {
@@ -124,26 +161,23 @@ void reg_write(void *self, uint32_t addr, uint64_t data, uint64_t mask)
 }
 void debug(void *self, uint64_t *w) { me(self)->debug(w); }
 
-const sc_time kHalf(DEV_NS_PER_CYCLE / 2.0, SC_NS);
-
-// One period of the unit's clock: the cycle's inputs settle with the clock high (dumped at
-// 10 t ns when traced), the clock falls (dumped at 10 t + 5 ns), the rising edge 5 ns later ends
-// the cycle; then the write strobe drops.
+// One period of the unit's clock, one sc_start: the clock falls, the rising edge 5 ns later
+// ends the cycle, the period's last 5 ns pass; then the write strobe drops. Traced, the
+// cycle's inputs settle with the clock high first (dumped at 10 t ns), then with the clock
+// low (dumped at 10 t + 5 ns).
 void tick(void *self, uint64_t cycle)
 {
     UnitBase *u = me(self);
     if (u->tfp && ftsim_vl_trace_on(u->tfp, cycle)) {
         settle();
         ftsim_vl_trace_dump(u->tfp, cycle * DEV_NS_PER_CYCLE);
-        u->clock(false);
-        sc_start(kHalf);
+        u->clock_low();
+        settle();
         ftsim_vl_trace_dump(u->tfp, cycle * DEV_NS_PER_CYCLE + DEV_NS_PER_CYCLE / 2);
-    } else {
-        u->clock(false);
-        sc_start(kHalf);
-    }
-    u->clock(true);
-    sc_start(kHalf);
+    } else
+        u->clock_low();
+    u->clock().go.notify(SC_ZERO_TIME);
+    sc_start(2 * kHalf);
     u->we_off();
 }
 

@@ -71,29 +71,25 @@ struct Rn1Fam {
     X(out, sc_bv<352>, dbg_o)
     static constexpr unsigned kWord = 9;
 
+    // Eight 9-bit words at bits [9 i +: 9], through one 128-bit integer (sc_bv keeps 32-bit
+    // words).
     static sc_bv<72> pack(const uint64_t *src, unsigned first)
     {
-        uint32_t w[3] = {0, 0, 0};
+        unsigned __int128 v = 0;
         for (unsigned i = 0; i < 8; i++)
-            for (unsigned b = 0; b < kWord; b++)
-                if ((src[first + i] >> b) & 1u) {
-                    unsigned bit = i * kWord + b;
-                    w[bit / 32] |= 1u << (bit % 32);
-                }
-        return words_to_bv<72>(w);
+            v |= static_cast<unsigned __int128>(src[first + i] & 0x1FFu) << (kWord * i);
+        sc_bv<72> b;
+        for (int k = 0; k < 3; k++)
+            b.set_word(k, static_cast<uint32_t>(v >> (32 * k)));
+        return b;
     }
-    static void unpack(const sc_bv<72> &v, uint64_t *dst, unsigned first)
+    static void unpack(const sc_bv<72> &b, uint64_t *dst, unsigned first)
     {
-        uint32_t w[3];
-        bv_to_words(v, w);
-        for (unsigned i = 0; i < 8; i++) {
-            uint64_t x = 0;
-            for (unsigned b = 0; b < kWord; b++) {
-                unsigned bit = i * kWord + b;
-                x |= static_cast<uint64_t>((w[bit / 32] >> (bit % 32)) & 1u) << b;
-            }
-            dst[first + i] = x;
-        }
+        unsigned __int128 v = 0;
+        for (int k = 0; k < 3; k++)
+            v |= static_cast<unsigned __int128>(b.get_word(k)) << (32 * k);
+        for (unsigned i = 0; i < 8; i++)
+            dst[first + i] = static_cast<uint64_t>(v >> (kWord * i)) & 0x1FFu;
     }
     template <class S> static void ins_put(S &s, const uint64_t *in)
     {
