@@ -164,6 +164,16 @@ def suite_sc():
                                       [FTSIM_SC, "play", rel, "--model", m],
                                       exit_is(0, f"PASS {rel}")))
                     tests[-1].vec = rel
+    # RN1 in a 16-endpoint RNP network: the C harness's composition of SystemC RN1 units.
+    for vec in sorted(glob.glob(os.path.join(ROOT, "vectors", "rnpnet", "*", "*.vec"))):
+        rel = os.path.relpath(vec, ROOT)
+        with open(vec, encoding="utf-8") as f:
+            if not re.search(r"^device rnpnet16\b", f.read(), re.M):
+                continue
+        for m in ("both", "rtl", "csim"):
+            tests.append(Test("sc", f"ftsim-sc {rel} [{m}] (SystemC RN1s in a 16-endpoint network)",
+                              [FTSIM_SC, "play", rel, "--model", m], exit_is(0, f"PASS {rel}")))
+            tests[-1].vec = rel
     # A vector made to fail: one expectation of the showcase changed (the value seen is named).
     for m in ("both", "rtl", "csim"):
         bad = f"build/sc-broken-showcase-{m}.vec"

@@ -15,6 +15,9 @@
 #include "Vscp2sn2.h"
 #include "Vscrn1.h"
 #include "sc_model.h"
+extern "C" {
+#include "rnpnet.h"
+}
 #include "verilated_fst_c.h"
 #include "vl_common.h"
 
@@ -232,21 +235,24 @@ struct Pool {
     std::vector<std::unique_ptr<UnitBase>> units;
 };
 
+// One more RTL unit and one more C model unit of a design. The first RTL unit is named TOP, so
+// that its waveform has the scopes of the C harness's (TOP.<module>...), which the committed
+// layouts name.
 template <class Fam, class V> void add_units(Pool &p, const dev_design_t *orig)
 {
-    // The first RTL unit is named TOP, so that its waveform has the scopes of the C harness's
-    // (TOP.<module>...), which the committed layouts name.
-    static const char *const rtl_names[2] = {"TOP", "rtl_b"};
-    static const char *const csim_names[2] = {"csim", "csim_b"};
-    for (unsigned k = 0; k < 2; k++) {
-        auto *r = new Unit<Fam, V>(rtl_names[k], new V(rtl_names[k]));
-        r->impl = DEV_IMPL_RTL;
-        p.units.emplace_back(r);
-        auto *c =
-            new Unit<Fam, CsimModule<Fam>>(csim_names[k], new CsimModule<Fam>(csim_names[k], orig));
-        c->impl = DEV_IMPL_CSIM;
-        p.units.emplace_back(c);
-    }
+    size_t k = p.units.size() / 2;
+    std::string rn = k ? "rtl_" + std::to_string(k) : "TOP", cn = "csim_" + std::to_string(k);
+    auto *r = new Unit<Fam, V>(rn, new V(rn.c_str()));
+    r->impl = DEV_IMPL_RTL;
+    p.units.emplace_back(r);
+    auto *c = new Unit<Fam, CsimModule<Fam>>(cn, new CsimModule<Fam>(cn.c_str(), orig));
+    c->impl = DEV_IMPL_CSIM;
+    p.units.emplace_back(c);
+}
+
+bool kernel_started()
+{
+    return sc_is_running() || sc_time_stamp() > SC_ZERO_TIME || sc_delta_count() > 0;
 }
 
 // The SC designs: the C harness's fixed designs with `create` making SC units.
@@ -298,7 +304,7 @@ void *sc_create(const dev_design_t *d, dev_impl_t impl, const char *instance, co
         if (p.design == d)
             pool = &p;
     if (!pool) {
-        if (sc_is_running() || sc_time_stamp() > SC_ZERO_TIME || sc_delta_count() > 0) {
+        if (kernel_started()) {
             snprintf(err, errlen,
                      "%s: the SystemC kernel has started; its modules are made before (one "
                      "design a process)",
@@ -309,18 +315,32 @@ void *sc_create(const dev_design_t *d, dev_impl_t impl, const char *instance, co
         pools.push_back(Pool{d, {}});
         pool = &pools.back();
         pr->add(*pool, pr->orig);
+        pr->add(*pool, pr->orig);
     }
-    for (auto &u : pool->units)
-        if (u->impl == impl && !u->busy) {
-            u->busy = true;
-            u->renew();
-            *ops = &unit_ops;
-            return u.get();
-        }
-    snprintf(err, errlen, "%s: no free %s unit (two of each a process)", d->name,
+    for (;;) {
+        for (auto &u : pool->units)
+            if (u->impl == impl && !u->busy) {
+                u->busy = true;
+                u->renew();
+                *ops = &unit_ops;
+                return u.get();
+            }
+        if (kernel_started())
+            break;
+        pr->add(*pool, pr->orig); // a network's routers: as many as it opens before the kernel runs
+    }
+    snprintf(err, errlen,
+             "%s: no free %s unit (the SystemC kernel has started: units are made before)", d->name,
              dev_impl_name(impl));
     return nullptr;
 }
+
+// RNP networks of SystemC RN1 units (the C harness's composition, sci_ring-style wires).
+const dev_design_t *sc_rnpnet_find(const char *name)
+{
+    return rnpnet_find_design_on(name, &sc_rn1);
+}
+const dev_lookup_t sc_lookups[] = {sc_rnpnet_find, nullptr};
 
 const dev_design_t *const sc_fixed[] = {&sc_rn1,     &sc_lc3,      &sc_p2s,      &sc_lc3node,
                                         &sc_p2snode, &sc_lc3node2, &sc_p2snode2, nullptr};
@@ -329,9 +349,9 @@ const dev_design_t *const sc_fixed[] = {&sc_rn1,     &sc_lc3,      &sc_p2s,     
 
 const dev_catalog_t sc_catalog = {
     ftsim_sc::sc_fixed,
-    nullptr,
-    "ftsim-sc plays the single-device designs only: rn1, lc3, p2s, lc3node, p2snode, lc3node2, "
-    "p2snode2 (rings, tori and networks: build/ftsim)",
+    ftsim_sc::sc_lookups,
+    "ftsim-sc plays the single-device designs (rn1, lc3, p2s, lc3node, p2snode, lc3node2, "
+    "p2snode2) and RNP networks of SystemC RN1s, rnpnetN[xE][wS] (rings and tori: build/ftsim)",
 };
 
 const dev_design_t *sc_design_for(const dev_design_t *d)
