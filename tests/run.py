@@ -206,7 +206,11 @@ def suite_sc():
                       ["bash", "-c", f"{FTSIM_SC} play --model x vectors/rn1/spec/showcase.vec; "
                        f"[ $? = 2 ] && {FTSIM_SC} play; [ $? = 2 ] && {FTSIM_SC} play "
                        "vectors/ring/spec/$(ls vectors/ring/spec | grep vec$ | head -1); [ $? = 2 ] && "
-                       f"{FTSIM_SC} play --help | grep -q usage"], exit_is(0)))
+                       f"{FTSIM_SC} play --help | grep -q usage && {FTSIM_SC} regs --help | grep -q usage && "
+                       f"{FTSIM_SC} platform --help | grep -q usage && {FTSIM_SC} bench --help | grep -q usage && "
+                       f"{FTSIM_SC} --help | grep -q usage; [ $? = 0 ] && {FTSIM_SC} nosuch; [ $? = 2 ] && "
+                       f"{FTSIM_SC} regs --device ring4; [ $? = 2 ] && {FTSIM_SC} platform --nodes 1; [ $? = 2 ]"],
+                      exit_is(0)))
     return tests
 
 

@@ -29,9 +29,10 @@ const char usage_play[] =
     "under the SystemC kernel: rtl the Verilated --sc SC_MODULE, csim the C model's\n"
     "SC_MODULE, both the two in lockstep, each bound through sc_signals and clocked by\n"
     "sc_main one 10 ns period a cycle. Designs: rn1, lc3, p2s, lc3node, p2snode, lc3node2,\n"
-    "p2snode2. --wave dumps the RTL module as FST (1 cycle = 10 ns; the layouts of waves/\n"
-    "apply). Each file runs in a process of its own (SystemC makes modules only before its\n"
-    "kernel first runs). The last line for each vector is PASS <file> or FAIL <file>.\n"
+    "p2snode2, and RNP networks rnpnetN... whose routers are SystemC RN1s (no waveform).\n"
+    "--wave dumps the RTL module as FST (1 cycle = 10 ns; the layouts of waves/ apply).\n"
+    "Each file runs in a process of its own (SystemC makes modules only before its kernel\n"
+    "first runs). The last line for each vector is PASS <file> or FAIL <file>.\n"
     "Exit: 0 all pass, 1 a mismatch, 2 a malformed vector (file:line: message) or bad args.\n";
 
 int play_one(const char *file, const play_opts_t *o)
@@ -119,12 +120,13 @@ const char usage_top[] =
     "usage: ftsim-sc COMMAND [ARGS] (COMMAND --help for each)\n"
     "\n"
     "ftsim's single-device designs as SystemC modules under the SystemC kernel:\n"
-    "  play      play vectors on the SystemC modules (rtl, csim, or both in lockstep)\n"
+    "  play      play vectors on the SystemC modules (rtl, csim, or both in lockstep); also\n"
+    "            RNP networks (rnpnet16...) whose routers are SystemC RN1s\n"
     "  regs      every register of a design through its TLM-2.0 target socket, against the\n"
     "            register port of the C harness's model\n"
-    "  platform  the virtual platform example: a host CPU configures SCI nodes over TLM, a\n"
-    "            ring with a pulled cable, RN1 in a 16-endpoint network\n"
-    "  bench     simulated cycles/s of the SystemC harness on the bench's stimulus\n";
+    "  platform  the virtual platform example: a host CPU on TLM configures a ring of SCI\n"
+    "            nodes, ring traffic, a pulled cable against the C harness's ring\n"
+    "  bench     the C harness and the SystemC harness side by side on RN1\n";
 
 } // namespace
 
