@@ -193,6 +193,17 @@ def suite_sc():
                           ["bash", "-c", f"mkdir -p build/waves && {FTSIM_SC} play {vec} --wave {f} "
                            f">/dev/null && python3 tests/check_gtkw.py {layout} {f}"],
                           exit_is(0, "0 missing")))
+    # The SystemC model's FST holds the values of the C harness's, at the same times.
+    for vec, scope, extra in (("vectors/rn1/spec/showcase.vec", "TOP.rn1", ""),
+                              ("vectors/rn1/spec/showcase.vec", "TOP.rn1", " --wave-from 5 --wave-to 12"),
+                              ("vectors/lc3/spec/bout_port.vec", "TOP.sci_lc", ""),
+                              ("vectors/node/spec/blink_x_before_y.vec", "TOP.sci_node", "")):
+        tag = f"test-same-{scope.split('.')[1]}{'-win' if extra else ''}"
+        tests.append(Test("sc", f"ftsim-sc and ftsim FSTs of {vec}{extra}: every {scope} signal the same",
+                          ["bash", "-c", f"mkdir -p build/waves && {FTSIM} play {vec} --wave build/waves/{tag}-c.fst{extra} "
+                           f">/dev/null && {FTSIM_SC} play {vec} --wave build/waves/{tag}-sc.fst{extra} >/dev/null && "
+                           f"python3 tests/fst_same.py build/waves/{tag}-c.fst build/waves/{tag}-sc.fst {scope}"],
+                          exit_is(0, " 0 differ")))
     for d in ("rn1", "lc3", "p2s", "lc3node", "p2snode", "lc3node2", "p2snode2"):
         tests.append(Test("sc", f"ftsim-sc regs --device {d}: every register through the TLM socket "
                           "against the C harness's register port", [FTSIM_SC, "regs", "--device", d],
