@@ -32,12 +32,14 @@ template <class Fam> struct CsimPorts;
     TEMPLATE struct Pins<FAM> : sc_core::sc_module {                             \
         using Fam = FAM;                                                         \
         LIST(FTSIM_SC_SIG)                                                       \
+        typename Fam::Scratch scratch;                                           \
         explicit Pins(sc_core::sc_module_name n) : sc_core::sc_module(n) {}      \
         template <class M> void bind(M &m) { LIST(FTSIM_SC_BIND) }               \
     };                                                                           \
     TEMPLATE struct CsimPorts<FAM> : sc_core::sc_module {                        \
         using Fam = FAM;                                                         \
         LIST(FTSIM_SC_PORT)                                                      \
+        typename Fam::Scratch scratch;                                           \
         explicit CsimPorts(sc_core::sc_module_name n) : sc_core::sc_module(n) {} \
     };
 

@@ -48,13 +48,18 @@ template <int N> void bv_to_words(const sc_bv<N> &v, uint32_t *w)
     for (int k = 0; k < (N + 31) / 32; k++)
         w[k] = v.get_word(k);
 }
-template <int N> sc_bv<N> words_to_bv(const uint32_t *w)
+template <int N> const sc_bv<N> &words_to_bv(const uint32_t *w, sc_bv<N> &v)
 {
-    sc_bv<N> v;
     for (int k = 0; k < (N + 31) / 32; k++)
         v.set_word(k, w[k]);
     return v;
 }
+
+// Where a family's wide words are packed before a write: an sc_bv holds its words on the heap,
+// so each side keeps its own (Pins and the C model module have one each) instead of a
+// temporary a cycle.
+struct NoScratch {
+};
 
 // ---- RN1 (rtl/rn1.md): eight 9-bit words packed per direction ------------------------------
 struct Rn1Fam {
@@ -73,12 +78,15 @@ struct Rn1Fam {
 
     // Eight 9-bit words at bits [9 i +: 9], through one 128-bit integer (sc_bv keeps 32-bit
     // words).
-    static sc_bv<72> pack(const uint64_t *src, unsigned first)
+    struct Scratch {
+        sc_bv<72> w;
+        sc_bv<352> dbg;
+    };
+    static const sc_bv<72> &pack(const uint64_t *src, unsigned first, sc_bv<72> &b)
     {
         unsigned __int128 v = 0;
         for (unsigned i = 0; i < 8; i++)
             v |= static_cast<unsigned __int128>(src[first + i] & 0x1FFu) << (kWord * i);
-        sc_bv<72> b;
         for (int k = 0; k < 3; k++)
             b.set_word(k, static_cast<uint32_t>(v >> (32 * k)));
         return b;
@@ -96,8 +104,8 @@ struct Rn1Fam {
         uint32_t bc = 0;
         for (unsigned i = 0; i < 8; i++)
             bc |= static_cast<uint32_t>(in[RN1_P_BBC(i)] & 1u) << i;
-        s.fwd_i.write(pack(in, RN1_P_FIN(0)));
-        s.bwd_i.write(pack(in, RN1_P_BIN(0)));
+        s.fwd_i.write(pack(in, RN1_P_FIN(0), s.scratch.w));
+        s.bwd_i.write(pack(in, RN1_P_BIN(0), s.scratch.w));
         s.bwd_bc_i.write(bc);
     }
     template <class S> static void ins_get(const S &s, uint64_t *in)
@@ -113,8 +121,8 @@ struct Rn1Fam {
         uint32_t bc = 0;
         for (unsigned i = 0; i < 8; i++)
             bc |= static_cast<uint32_t>(out[RN1_P_FBC(i)] & 1u) << i;
-        s.fwd_o.write(pack(out, RN1_P_FOUT(0)));
-        s.bwd_o.write(pack(out, RN1_P_BOUT(0)));
+        s.fwd_o.write(pack(out, RN1_P_FOUT(0), s.scratch.w));
+        s.bwd_o.write(pack(out, RN1_P_BOUT(0), s.scratch.w));
         s.fwd_bc_o.write(bc);
     }
     template <class S> static void outs_get(const S &s, uint64_t *out)
@@ -131,7 +139,7 @@ struct Rn1Fam {
         uint32_t x[RN1_NDEBUG];
         for (unsigned k = 0; k < RN1_NDEBUG; k++)
             x[k] = static_cast<uint32_t>(w[k]);
-        s.dbg_o.write(words_to_bv<352>(x));
+        s.dbg_o.write(words_to_bv<352>(x, s.scratch.dbg));
     }
     template <class S> static void model_regs(S &s, const dev_ops_t *ops, void *self)
     {
@@ -150,6 +158,7 @@ struct Rn1Fam {
 
 // ---- the SCI link controller (rtl/sci_lc.md) -----------------------------------------------
 struct LcFam {
+    using Scratch = NoScratch;
 #define FTSIM_SC_LC_PORTS(X)      \
     X(in, bool, clk_i)            \
     X(in, bool, rst_ni)           \
@@ -234,6 +243,9 @@ template <unsigned NLC> struct NodeFam {
     using LinT = std::conditional_t<NLC == 1, uint32_t, uint64_t>;
     using BitsT = std::conditional_t<NLC == 1, bool, uint32_t>;
     using DbgT = std::conditional_t<NLC == 1, uint64_t, sc_bv<128>>;
+    struct Scratch {
+        DbgT dbg;
+    };
 #define FTSIM_SC_NODE_PORTS(X)             \
     X(in, bool, clk_i)                     \
     X(in, bool, rst_ni)                    \
@@ -333,7 +345,7 @@ template <unsigned NLC> struct NodeFam {
                 w[2 * k] = static_cast<uint32_t>(d);
                 w[2 * k + 1] = static_cast<uint32_t>(d >> 32);
             }
-            s.lc_dbg_o.write(words_to_bv<128>(w));
+            s.lc_dbg_o.write(words_to_bv<128>(w, s.scratch.dbg));
         }
         s.psb_dbg_o.write(read(SCI_PSB_DBG));
     }
