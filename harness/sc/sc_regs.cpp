@@ -226,6 +226,10 @@ int cmd_sc_regs(int argc, char **argv)
         ref[k] = unit[k] ? dev_open(orig, impl[k], err, sizeof err) : nullptr;
         if (!ref[k]) {
             fprintf(stderr, "ftsim-sc: %s\n", err);
+            for (unsigned j = 0; j <= k; j++) {
+                dev_close(unit[j]);
+                dev_close(j < k ? ref[j] : nullptr);
+            }
             return 2;
         }
         dev_reset(ref[k], nullptr, 0);
@@ -233,8 +237,10 @@ int cmd_sc_regs(int argc, char **argv)
     RegsBench bench("regs", orig, unit, ref);
     sc_start();
     int fail = bench.differ || !bench.compared;
-    for (unsigned k = 0; k < 2; k++)
+    for (unsigned k = 0; k < 2; k++) {
         dev_close(ref[k]);
+        dev_close(unit[k]);
+    }
     printf("%s regs %s\n", fail ? "FAIL" : "PASS", sd->name);
     return fail ? 1 : 0;
 }
