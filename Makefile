@@ -95,7 +95,7 @@ UNIT_BIN    := $(patsubst %.c,$(BUILD)/%,$(UNIT_SRC))
 FTSIM       := $(BUILD)/ftsim
 
 .PHONY: all help deps build units lint test demo wave vectors bench paper clean fuzz-parser \
-        cocotb-venv cocotb-verilator
+        cocotb-venv cocotb-verilator sc-deps sc-build sc-demo
 .DEFAULT_GOAL := all
 
 all: build
@@ -121,6 +121,8 @@ help:
 	@echo "  make cocotb-verilator  the cocotb test bench on Verilator (spec vectors, native tests);"
 	@echo "                       make test runs it on Icarus (suite cocotb); .ci/run runs both"
 	@echo "  make fuzz-parser SECONDS=N [EXECS=M]  the vector parser under libFuzzer with ASan/UBSan for N s (or M inputs)"
+	@echo "  make sc-build        build build/ftsim-sc, the SystemC harness (harness/sc/README.md)"
+	@echo "  make sc-demo         the SystemC virtual platform: TLM CPU, a ring of SC nodes, a pulled cable"
 	@echo "  make deps            install the Debian packages ftsim needs (as root)"
 	@echo "  make clean           remove build/"
 
@@ -214,6 +216,69 @@ ifneq ($(shell cat $(REV_H) 2>/dev/null),$(REV_LINE))
 $(shell mkdir -p $(BUILD)/gen && echo '$(REV_LINE)' > $(REV_H))
 endif
 
+# ---- the SystemC harness: build/ftsim-sc (harness/sc/README.md) ---------------------------
+# The same designs Verilated with --sc (each model is an SC_MODULE with sc_in/sc_out ports)
+# under prefixes of their own (Vsc*), next to the --cc models the C harness uses, with a
+# Verilator runtime compiled for SystemC (VM_SC=1) that serves both kinds in ftsim-sc. The
+# harness's objects, the C models and the --cc models are the C harness's own: the SystemC
+# build adds harness/sc and the --sc models, and reuses every other object.
+SC_BUILD    := $(BUILD)/sc
+VLSC        := $(BUILD)/vl-sc
+SC_CFLAGS   := $(shell pkg-config --cflags systemc 2>/dev/null)
+SC_LIBS     := $(shell pkg-config --libs systemc 2>/dev/null || echo -lsystemc)
+SC_VFLAGS   := $(patsubst --cc,--sc,$(VFLAGS))
+SC_MODELS   := rn1 lc3 p2s $(NODE_VARIANTS)
+SC_LIBS_VL  := $(foreach m,$(SC_MODELS),$(VLSC)/$(m)/Vsc$(m)__ALL.a)
+SC_RUNTIME  := $(addprefix $(SC_BUILD)/runtime/,verilated.o verilated_fst_c.o verilated_threads.o)
+INC_sc      := $(INC_core) -Iharness/rnp -Iharness/sci -Iharness/cmd -Iharness/sc -I$(CSIM_DIR) \
+               $(foreach m,$(SC_MODELS),-I$(VLSC)/$(m)) $(SC_CFLAGS)
+SC_SRC      := $(wildcard harness/sc/*.cpp)
+SC_OBJ      := $(patsubst %.cpp,$(SC_BUILD)/obj/%.o,$(SC_SRC))
+FTSIM_SC    := $(BUILD)/ftsim-sc
+
+define VLSC_RULE
+$(1): $(6) $(RTL_HDRS) $(RTL_LIST) Makefile
+	@mkdir -p $(2)
+	$(VERILATOR) $(SC_VFLAGS) $(RTL_INC) --Mdir $(2) --top-module $(3) --prefix $(4) $(5) $(6)
+	+$(MAKE) -s -C $(2) -f $(4).mk OPT_FAST=$(VOPT) OPT_SLOW=-O1 SYSTEMC_INCLUDE=/usr/include \
+	  SYSTEMC_LIBDIR=/usr/lib/$(shell gcc -print-multiarch) $(4)__ALL.a
+endef
+$(eval $(call VLSC_RULE,$(VLSC)/rn1/Vscrn1__ALL.a,$(VLSC)/rn1,rn1,Vscrn1,,$(RN1_FILES)))
+$(eval $(call VLSC_RULE,$(VLSC)/lc3/Vsclc3__ALL.a,$(VLSC)/lc3,sci_lc,Vsclc3,-GP2s=0,$(LC_FILES)))
+$(eval $(call VLSC_RULE,$(VLSC)/p2s/Vscp2s__ALL.a,$(VLSC)/p2s,sci_lc,Vscp2s,-GP2s=1,$(LC_FILES)))
+$(eval $(call VLSC_RULE,$(VLSC)/lc3n1/Vsclc3n1__ALL.a,$(VLSC)/lc3n1,sci_node,Vsclc3n1,-GP2s=0 -GNLC=1,$(NODE_FILES)))
+$(eval $(call VLSC_RULE,$(VLSC)/p2sn1/Vscp2sn1__ALL.a,$(VLSC)/p2sn1,sci_node,Vscp2sn1,-GP2s=1 -GNLC=1,$(NODE_FILES)))
+$(eval $(call VLSC_RULE,$(VLSC)/lc3n2/Vsclc3n2__ALL.a,$(VLSC)/lc3n2,sci_node,Vsclc3n2,-GP2s=0 -GNLC=2,$(NODE_FILES)))
+$(eval $(call VLSC_RULE,$(VLSC)/p2sn2/Vscp2sn2__ALL.a,$(VLSC)/p2sn2,sci_node,Vscp2sn2,-GP2s=1 -GNLC=2,$(NODE_FILES)))
+
+# Verilator's runtime for SystemC (its time comes from the SystemC kernel).
+$(SC_BUILD)/runtime/%.o: $(VINC)/%.cpp Makefile
+	@mkdir -p $(dir $@)
+	$(CXX) $(filter-out $(SANFLAGS),$(CXXFLAGS_V)) -DVM_SC=1 $(SC_CFLAGS) -c $< -o $@
+
+$(SC_BUILD)/obj/harness/sc/%.o: harness/sc/%.cpp Makefile | $(SC_LIBS_VL)
+	@mkdir -p $(dir $@)
+	$(CXX) $(CXXFLAGS_V) -Werror -DVM_SC=1 $(INC_sc) -c $< -o $@
+
+$(FTSIM_SC): $(SC_OBJ) $(filter-out $(BUILD)/obj/harness/cmd/main.o,$(OBJ_HC)) $(OBJ_CSIM) \
+             $(OBJ_CXX) $(RN1_LIB) $(SCI_LIBS) $(OBS_LIB) $(SC_LIBS_VL) $(SC_RUNTIME)
+	$(CXX) $(SANFLAGS) -o $@ $(SC_OBJ) $(filter-out $(BUILD)/obj/harness/cmd/main.o,$(OBJ_HC)) \
+	  $(OBJ_CSIM) $(OBJ_CXX) $(SC_LIBS_VL) $(RN1_LIB) $(SCI_LIBS) $(OBS_LIB) $(SC_RUNTIME) \
+	  $(SC_LIBS) -lz -lm -pthread -latomic
+
+sc-deps:
+	@bash harness/scripts/deps.sh systemc
+sc-build: sc-deps
+	+@$(MAKE) -s -j$(JOBS) $(FTSIM_SC)
+
+# The virtual platform example (harness/sc/README.md): a TLM host CPU configures a ring of SCI
+# nodes, ring traffic, a pulled cable against the C harness's ring.
+sc-demo: sc-build
+	$(FTSIM_SC) platform --nodes 4 --model rtl
+	$(FTSIM_SC) platform --nodes 8 --model csim --pull 5
+
+-include $(wildcard $(SC_BUILD)/obj/harness/sc/*.d)
+
 # ---- the parser under libFuzzer: make fuzz-parser SECONDS=N ----------------------------------
 # The harness's C code and the C models rebuilt with clang, coverage-guided and sanitized
 # (ASan, UBSan, leaks); the C++ shims and the Verilated models come from the normal build.
@@ -292,9 +357,9 @@ cocotb-verilator: deps
 
 # make test SUITE=name[,name] runs only those suites; VEC=GLOB only the vectors matching GLOB
 # (tests/run.py --help lists the suites).
-test: deps
-	+@$(MAKE) -s -j$(JOBS) build units cocotb-venv
-	@FTSIM=$(FTSIM) UNITS=$(BUILD)/tests python3 tests/run.py --jobs $(JOBS) $(if $(SUITE),--suite $(SUITE)) \
+test: deps sc-deps
+	+@$(MAKE) -s -j$(JOBS) build units cocotb-venv $(FTSIM_SC)
+	@FTSIM=$(FTSIM) FTSIM_SC=$(FTSIM_SC) UNITS=$(BUILD)/tests python3 tests/run.py --jobs $(JOBS) $(if $(SUITE),--suite $(SUITE)) \
 	  $(if $(VEC),--vec '$(VEC)') $(if $(SAN),--skip mutants --junit $(BUILD)/junit.xml)
 
 demo: deps
@@ -310,8 +375,8 @@ vectors: build
 
 # make bench: this tree; make bench BASE=REV: REV built in a scratch folder and both benched
 # side by side in one run.
-bench: deps
-	+@$(MAKE) -s build cocotb-venv
+bench: deps sc-deps
+	+@$(MAKE) -s -j$(JOBS) build cocotb-venv $(FTSIM_SC)
 ifdef BASE
 	@bash harness/scripts/build_rev.sh "$(BASE)" $(BUILD)/base
 	@python3 harness/scripts/bench.py --base "$$(cat $(BUILD)/base/ftsim.path)" --base-label "$(BASE)"

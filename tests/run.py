@@ -23,6 +23,10 @@ import layouts  # noqa: E402  (the one table of waveform layouts)
 # The binary under test and the unit tests' folder (make test SAN=1 points both at build/san/).
 FTSIM = os.environ.get("FTSIM", os.path.join("build", "ftsim"))
 UNITS = os.environ.get("UNITS", os.path.join("build", "tests"))
+# The SystemC harness (harness/sc/): the same vectors under the SystemC kernel.
+FTSIM_SC = os.environ.get("FTSIM_SC", os.path.join("build", "ftsim-sc"))
+# The designs ftsim-sc plays: the single-device ones, by vector folder.
+SC_VECTOR_DIRS = ["rn1", "lc3", "p2s", "node"]
 
 # Fuzz in `make test`: fixed seeds, at least 2 million lockstep cycles in all.
 FUZZ_SEEDS = [1, 2, 3, 4, 5, 6, 7, 8]
@@ -143,6 +147,81 @@ def suite_vectors(kind, models):
                               [FTSIM, "play", rel, "--model", m], exit_is(0, f"PASS {rel}"),
                               wave_vec=rel if m != "csim" else None))
             tests[-1].vec = rel
+    return tests
+
+
+def suite_sc():
+    """The SystemC harness: every spec vector of the single-device designs in the three modes and
+    every golden one in lockstep under ftsim-sc; a broken expectation fails there too; the
+    committed layouts against its FST; the TLM register check."""
+    tests = []
+    for kind, models in (("spec", ["both", "rtl", "csim"]), ("golden", ["both"])):
+        for d in SC_VECTOR_DIRS:
+            for vec in sorted(glob.glob(os.path.join(ROOT, "vectors", d, kind, "*.vec"))):
+                rel = os.path.relpath(vec, ROOT)
+                for m in models:
+                    tests.append(Test("sc", f"ftsim-sc {rel} [{m}]",
+                                      [FTSIM_SC, "play", rel, "--model", m],
+                                      exit_is(0, f"PASS {rel}")))
+                    tests[-1].vec = rel
+    # RN1 in a 16-endpoint RNP network: the C harness's composition of SystemC RN1 units.
+    for vec in sorted(glob.glob(os.path.join(ROOT, "vectors", "rnpnet", "*", "*.vec"))):
+        rel = os.path.relpath(vec, ROOT)
+        with open(vec, encoding="utf-8") as f:
+            if not re.search(r"^device rnpnet16\b", f.read(), re.M):
+                continue
+        for m in ("both", "rtl", "csim"):
+            tests.append(Test("sc", f"ftsim-sc {rel} [{m}] (SystemC RN1s in a 16-endpoint network)",
+                              [FTSIM_SC, "play", rel, "--model", m], exit_is(0, f"PASS {rel}")))
+            tests[-1].vec = rel
+    # A vector made to fail: one expectation of the showcase changed (the value seen is named).
+    for m in ("both", "rtl", "csim"):
+        bad = f"build/sc-broken-showcase-{m}.vec"
+        seen = "rtl and csim saw" if m == "both" else f"{m} saw"
+        tests.append(Test("sc", f"ftsim-sc: a broken expectation fails [{m}]",
+                          ["bash", "-c", "mkdir -p build && sed '0,/-> ROUTE:/s/-> ROUTE:[0-9a-fA-F]*/-> "
+                           f"ROUTE:7f/' vectors/rn1/spec/showcase.vec > {bad} && "
+                           f"! cmp -s {bad} vectors/rn1/spec/showcase.vec && "
+                           f"{FTSIM_SC} play {bad} --model {m}"],
+                          exit_is(1, "expected ROUTE:7F", seen, f"FAIL {bad}")))
+    for layout, vec in (("waves/rn1.gtkw", "vectors/rn1/spec/showcase.vec"),
+                        ("waves/lc3.gtkw", "vectors/lc3/spec/bout_port.vec"),
+                        ("waves/lc3node.gtkw", "vectors/node/spec/lc_disabled.vec"),
+                        ("waves/lc3node2.gtkw", "vectors/node/spec/blink_x_before_y.vec")):
+        f = f"build/waves/test-sc-{os.path.basename(layout)[:-5]}.fst"
+        tests.append(Test("sc", f"{layout} against an FST from ftsim-sc play --wave",
+                          ["bash", "-c", f"mkdir -p build/waves && {FTSIM_SC} play {vec} --wave {f} "
+                           f">/dev/null && python3 tests/check_gtkw.py {layout} {f}"],
+                          exit_is(0, "0 missing")))
+    # The SystemC model's FST holds the values of the C harness's, at the same times.
+    for vec, scope, extra in (("vectors/rn1/spec/showcase.vec", "TOP.rn1", ""),
+                              ("vectors/rn1/spec/showcase.vec", "TOP.rn1", " --wave-from 5 --wave-to 12"),
+                              ("vectors/lc3/spec/bout_port.vec", "TOP.sci_lc", ""),
+                              ("vectors/node/spec/blink_x_before_y.vec", "TOP.sci_node", "")):
+        tag = f"test-same-{scope.split('.')[1]}{'-win' if extra else ''}"
+        tests.append(Test("sc", f"ftsim-sc and ftsim FSTs of {vec}{extra}: every {scope} signal the same",
+                          ["bash", "-c", f"mkdir -p build/waves && {FTSIM} play {vec} --wave build/waves/{tag}-c.fst{extra} "
+                           f">/dev/null && {FTSIM_SC} play {vec} --wave build/waves/{tag}-sc.fst{extra} >/dev/null && "
+                           f"python3 tests/fst_same.py build/waves/{tag}-c.fst build/waves/{tag}-sc.fst {scope}"],
+                          exit_is(0, " 0 differ")))
+    for d in ("rn1", "lc3", "p2s", "lc3node", "p2snode", "lc3node2", "p2snode2"):
+        tests.append(Test("sc", f"ftsim-sc regs --device {d}: every register through the TLM socket "
+                          "against the C harness's register port", [FTSIM_SC, "regs", "--device", d],
+                          exit_is(0, " 0 differ", f"PASS regs {d}")))
+    for args in (["--nodes", "4", "--model", "rtl"], ["--nodes", "8", "--model", "csim", "--pull", "5"],
+                 ["--nodes", "3", "--model", "rtl", "--pull", "0"]):
+        tests.append(Test("sc", f"ftsim-sc platform {' '.join(args)}: TLM configuration, ring traffic, "
+                          "a pulled cable reported as the C harness's ring reports it",
+                          [FTSIM_SC, "platform", *args], exit_is(0, "PASS platform")))
+    tests.append(Test("sc", "ftsim-sc: bad arguments give exit 2",
+                      ["bash", "-c", f"{FTSIM_SC} play --model x vectors/rn1/spec/showcase.vec; "
+                       f"[ $? = 2 ] && {FTSIM_SC} play; [ $? = 2 ] && {FTSIM_SC} play "
+                       "vectors/ring/spec/$(ls vectors/ring/spec | grep vec$ | head -1); [ $? = 2 ] && "
+                       f"{FTSIM_SC} play --help | grep -q usage && {FTSIM_SC} regs --help | grep -q usage && "
+                       f"{FTSIM_SC} platform --help | grep -q usage && {FTSIM_SC} bench --help | grep -q usage && "
+                       f"{FTSIM_SC} --help | grep -q usage; [ $? = 0 ] && {FTSIM_SC} nosuch; [ $? = 2 ] && "
+                       f"{FTSIM_SC} regs --device ring4; [ $? = 2 ] && {FTSIM_SC} platform --nodes 1; [ $? = 2 ]"],
+                      exit_is(0)))
     return tests
 
 
@@ -623,6 +702,7 @@ SUITES = {
     "spec-vectors": lambda: suite_vectors("spec", ["both", "rtl", "csim"]),
     "golden-vectors": lambda: suite_vectors("golden", ["both"]),
     "golden-fresh": suite_golden_fresh,
+    "sc": suite_sc,
     "malformed": suite_malformed,
     "cli": suite_cli,
     "waves": suite_waves,

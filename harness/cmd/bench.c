@@ -45,9 +45,15 @@ static uint64_t sig_fold(uint64_t sig, const uint64_t *out)
 double bench_replay(const uint16_t *cap, uint64_t cycles, unsigned models, const char *wave,
                     uint64_t *sig)
 {
+    return bench_replay_on(&rn1_design, cap, cycles, models, wave, sig);
+}
+
+double bench_replay_on(const dev_design_t *d, const uint16_t *cap, uint64_t cycles, unsigned models,
+                       const char *wave, uint64_t *sig)
+{
     lockstep_t ls;
     char err[DEV_ERR_LEN];
-    if (ls_open(&ls, &rn1_design, models, err, sizeof err) < 0) {
+    if (ls_open(&ls, d, models, err, sizeof err) < 0) {
         fprintf(stderr, "ftsim bench: %s\n", err);
         return 0;
     }

@@ -60,5 +60,9 @@ int cmd_wave_window(const char *cmd, const char *wave, uint64_t from, uint64_t t
  * output signature tests/icarus/tb_rn1_replay.sv computes, of the last model. */
 double bench_replay(const uint16_t *cap, uint64_t cycles, unsigned models, const char *wave,
                     uint64_t *sig);
+/* The same on the devices of design d (RN1's ports: the SystemC harness's RN1). */
+struct dev_design;
+double bench_replay_on(const struct dev_design *d, const uint16_t *cap, uint64_t cycles,
+                       unsigned models, const char *wave, uint64_t *sig);
 
 #endif

@@ -767,7 +767,7 @@ int fuzz_rn1(const fuzz_rn1_opts_t *ro)
     f->capture = ro->capture;
     prng_seed(&f->rng, o->seed);
     char err[DEV_ERR_LEN];
-    if (ls_open(&f->ls, &rn1_design, o->models, err, sizeof err) < 0) {
+    if (ls_open(&f->ls, ro->design ? ro->design : &rn1_design, o->models, err, sizeof err) < 0) {
         fprintf(stderr, "ftsim: %s\n", err);
         free(f);
         return 2;

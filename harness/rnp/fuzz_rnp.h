@@ -4,12 +4,16 @@
 #ifndef FTSIM_FUZZ_RNP_H
 #define FTSIM_FUZZ_RNP_H
 
+#include "dev.h"
 #include "fuzz.h"
 
 typedef struct fuzz_rn1_opts {
     fuzz_opts_t base;
     uint16_t *capture; /* out: if set, 16 input words per cycle (f0..f7, b0..b7), cycles long */
     int plain;         /* default configuration and no mid-run writes (stim capture) */
+    /* The design whose devices are driven (NULL: rn1_design); another harness's devices of
+     * RN1 (the SystemC harness's, for its bench) with the same ports. */
+    const dev_design_t *design;
 } fuzz_rn1_opts_t;
 
 typedef struct fuzz_rnpnet_opts {

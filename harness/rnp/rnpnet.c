@@ -319,6 +319,8 @@ typedef struct netdesign {
     dev_port_t *ports;
     dev_reg_t *regs;
     uint32_t *debug_addrs;
+    const dev_design_t *router; /* whose devices the routers are: rn1_design, or another
+                                 * harness's RN1 with its ports (rnpnet_find_design_on) */
 } netdesign_t;
 
 static const char *const net_controls[] = {"fault", NULL};
@@ -458,7 +460,16 @@ const dev_design_t *rnpnet_design(unsigned n, unsigned extra, uint64_t wiring_se
     nd->d.check_control = net_check_control;
     nd->d.create = net_create;
     nd->d.release = net_release;
+    nd->router = &rn1_design;
     return &nd->d;
+}
+
+const dev_design_t *rnpnet_find_design_on(const char *name, const dev_design_t *router)
+{
+    const dev_design_t *d = rnpnet_find_design(name);
+    if (d) /* built just now for this caller, who owns it */
+        ((netdesign_t *)as_net(d))->router = router;
+    return d;
 }
 
 /* rnpnetN[xE][wS]: N endpoints, E extra stages (default 1 from 256 endpoints, else 0),
@@ -732,6 +743,10 @@ static int nd_trace_open(void *self, const char *path, char *err, size_t errlen)
         snprintf(err, errlen, "%s: a waveform is already open", path);
         return -1;
     }
+    if (n->nd->router != &rn1_design) {
+        snprintf(err, errlen, "%s: a network's waveform is written by build/ftsim", path);
+        return -1;
+    }
     void *tr = ftsim_vl_trace_new();
     for (unsigned r = 0; r < n->t->nrouters; r++)
         rn1_rtl_trace_attach(n->r[r]->self, tr);
@@ -831,7 +846,7 @@ static void *net_create(const dev_design_t *d, dev_impl_t impl, const char *inst
     for (unsigned r = 0; r < t->nrouters; r++) {
         char name[16];
         snprintf(name, sizeof name, "r%u", r);
-        n->r[r] = dev_open_named(&rn1_design, impl, name, err, errlen);
+        n->r[r] = dev_open_named(as_net(d)->router, impl, name, err, errlen);
         if (!n->r[r]) {
             nd_destroy(n);
             return NULL;

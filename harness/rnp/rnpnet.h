@@ -106,6 +106,9 @@ const dev_design_t *rnpnet_design(unsigned n, unsigned extra, uint64_t wiring_se
 /* The family's lookup (dev_lookup_t): `rnpnet16`, `rnpnet64`, `rnpnet256`, `rnpnetN[xE][wS]`;
  * NULL for any other name. */
 const dev_design_t *rnpnet_find_design(const char *name);
+/* The same network with routers of another design with RN1's ports and registers (the
+ * SystemC harness's RN1, harness/sc/): its RTL routers write no waveform. */
+const dev_design_t *rnpnet_find_design_on(const char *name, const dev_design_t *router);
 /* The topology behind a network design. */
 const rnpnet_topo_t *rnpnet_topo_of(const dev_design_t *d);
 

@@ -221,6 +221,35 @@ def cocotb(a):
     print()
 
 
+def systemc(a):
+    """The SystemC harness beside the C harness (build/ftsim-sc bench): RN1's fuzz traffic and its
+    stimulus replayed, on each model, both harnesses in one process, best of --repeat."""
+    sc = os.path.join("build", "ftsim-sc")
+    if not os.path.exists(os.path.join(ROOT, sc)):
+        print("(no build/ftsim-sc: make sc-build adds the SystemC harness rows)\n")
+        return
+    out = run([sc, "bench", "--cycles", str(a.sc_cycles), "--repeat", str(a.repeat)])
+    rows = [l for l in out.splitlines() if l.startswith("|")]
+    print(f"The C harness and the SystemC harness (harness/sc/), RN1 {a.sc_cycles} cycles a run, "
+          f"the same fuzz traffic and the same stimulus replayed, best of {a.repeat}, cycles/s:\n")
+    print("\n".join(rows) + "\n")
+    # The same vectors: every spec and golden vector of the single-device designs, in lockstep,
+    # whole runs (process start included; ftsim-sc runs each file in a process of its own).
+    import glob
+    vecs = sorted(os.path.relpath(v, ROOT) for d in ("rn1", "lc3", "p2s", "node")
+                  for k in ("spec", "golden") for v in glob.glob(os.path.join(ROOT, "vectors", d, k, "*.vec")))
+    best = {}
+    for _ in range(a.repeat):
+        for label, ft in (("C harness", THIS), ("SystemC harness", sc)):
+            t0 = time.monotonic()
+            run([ft, "play", *vecs, "--model", "both"])
+            best[label] = min(best.get(label, 1e9), time.monotonic() - t0)
+    print(f"The same {len(vecs)} vectors (spec and golden of rn1, lc3, p2s, the nodes) in lockstep, "
+          f"one command, wall seconds, best of {a.repeat}: C harness {best['C harness']:.2f} s, "
+          f"SystemC harness {best['SystemC harness']:.2f} s "
+          f"({best['SystemC harness'] / best['C harness']:.2f}x)\n")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--base", help="a second ftsim binary to bench side by side")
@@ -229,6 +258,7 @@ def main():
     ap.add_argument("--cycles", type=int, default=int(os.environ.get("CYCLES", 1_000_000)))
     ap.add_argument("--ring-cycles", type=int, default=int(os.environ.get("RING_CYCLES", 300_000)))
     ap.add_argument("--net-cycles", type=int, default=int(os.environ.get("NET_CYCLES", 20_000)))
+    ap.add_argument("--sc-cycles", type=int, default=int(os.environ.get("SC_CYCLES", 300_000)))
     ap.add_argument("--icarus-cycles", type=int, default=int(os.environ.get("ICARUS_CYCLES", 20_000)))
     ap.add_argument("--cocotb-cycles", type=int, default=int(os.environ.get("COCOTB_CYCLES", 20_000)))
     ap.add_argument("--only-cocotb", action="store_true",
@@ -282,6 +312,7 @@ def main():
     print()
     icarus(a)
     cocotb(a)
+    systemc(a)
     return 0
 
 

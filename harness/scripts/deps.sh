@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Install what ftsim needs from Debian packages, only what is missing.
 # Run as root it installs; otherwise it prints the one command to run and fails.
-# Usage: deps.sh [--check] [fuzz]   (--check: report only, never install; fuzz: also what
-#        make fuzz-parser needs, clang, its libFuzzer runtime and llvm-cov)
+# Usage: deps.sh [--check] [fuzz] [systemc]   (--check: report only, never install; fuzz: also
+#        what make fuzz-parser needs, clang, its libFuzzer runtime and llvm-cov; systemc: also the
+#        SystemC kernel and its TLM-2.0 headers, for build/ftsim-sc)
 set -u
-check=""; extra=""
+check=""; fuzz=""; systemc=""
 for a in "$@"; do
-  case "$a" in --check) check=1 ;; fuzz) extra=fuzz ;; *) echo "deps: unknown argument $a" >&2; exit 2 ;; esac
+  case "$a" in
+    --check) check=1 ;; fuzz) fuzz=1 ;; systemc) systemc=1 ;;
+    *) echo "deps: unknown argument $a" >&2; exit 2 ;;
+  esac
 done
 
 # command-or-file : Debian package
@@ -22,7 +26,8 @@ need=(
   "file:/usr/include/zlib.h:zlib1g-dev"
   "file:/usr/bin/python3:python3"
 )
-[ "$extra" = fuzz ] && need+=("clang-14:clang-14" "file:/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-14-dev" "llvm-cov-14:llvm-14")
+[ -n "$fuzz" ] && need+=("clang-14:clang-14" "file:/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-14-dev" "llvm-cov-14:llvm-14")
+[ -n "$systemc" ] && need+=("file:/usr/include/systemc.h:libsystemc-dev" "file:/usr/include/tlm.h:libsystemc-dev")
 
 missing=()
 for item in "${need[@]}"; do

@@ -72,10 +72,10 @@ def main():
     a = sys.argv[1:]
     if len(a) == 2 and a[0] == "lc":
         out = a[1]
-        lines = header(out, "one SCI link controller (lc3, p2s)", "TOP") + lc_signals("TOP.sci_lc", "lc")
+        lines = header(out, "one SCI link controller (lc3, p2s)", "TOP.sci_lc") + lc_signals("TOP.sci_lc", "lc")
     elif len(a) == 3 and a[0] == "node" and a[1] in ("1", "2"):
         k, out = int(a[1]), a[2]
-        lines = header(out, f"one SCI node with {k} link controller(s)", "TOP")
+        lines = header(out, f"one SCI node with {k} link controller(s)", "TOP.sci_node")
         for j in range(k):
             lines += lc_signals(f"TOP.sci_node.gen_lc[{j}].u_lc", "xy"[j] if k > 1 else "lc")
         lines += psb_signals("TOP.sci_node.u_psb", "node")

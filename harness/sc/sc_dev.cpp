@@ -1,0 +1,372 @@
+// sc_dev.cpp — the SystemC units (sc_dev.h): a design's Verilated --sc module or its C model
+// module, bound to a Pins module, as a dev_ops_t implementation; and the catalog of the SC
+// designs ftsim-sc plays.
+#include "sc_dev.h"
+
+#include <cstring>
+#include <memory>
+#include <vector>
+
+#include "Vsclc3.h"
+#include "Vsclc3n1.h"
+#include "Vsclc3n2.h"
+#include "Vscp2s.h"
+#include "Vscp2sn1.h"
+#include "Vscp2sn2.h"
+#include "Vscrn1.h"
+#include "sc_model.h"
+extern "C" {
+#include "rnpnet.h"
+}
+#include "verilated_fst_c.h"
+#include "vl_common.h"
+
+using namespace sc_core;
+
+namespace ftsim_sc
+{
+
+// The kernel run until nothing is left to do at the current time (delta cycles only).
+void settle()
+{
+    while (sc_pending_activity_at_current_time())
+        sc_start(SC_ZERO_TIME);
+}
+
+const sc_time kHalf(DEV_NS_PER_CYCLE / 2.0, SC_NS);
+
+// A unit's clock rising half a period after it is told to go (the edge that ends the cycle):
+// the fall is written with the cycle's inputs, so that the model evaluates them and the fall
+// at once, and the rise comes from inside the kernel, so that a cycle is one sc_start.
+struct ClockGen : sc_module {
+    SC_HAS_PROCESS(ClockGen);
+    ClockGen(sc_module_name n, sc_signal<bool> &clk) : sc_module(n), clk_(clk)
+    {
+        SC_METHOD(run);
+        sensitive << go;
+        dont_initialize();
+    }
+    sc_event go;
+
+  private:
+    void run()
+    {
+        armed_ = !armed_;
+        if (armed_)
+            next_trigger(kHalf);
+        else {
+            clk_.write(true);
+            next_trigger(); // wait for the next go
+        }
+    }
+    sc_signal<bool> &clk_;
+    bool armed_ = false;
+};
+
+struct UnitBase {
+    virtual ~UnitBase() {}
+    virtual void set_reset(bool a) = 0;
+    virtual void set_inputs(const uint64_t *in) = 0;
+    virtual void get_outputs(uint64_t *out) = 0;
+    virtual void reg_write(uint32_t addr, uint64_t data, uint32_t strb) = 0;
+    virtual uint64_t reg_read(uint32_t addr) = 0;
+    virtual void debug(uint64_t *w) = 0;
+    virtual ClockGen &clock() = 0;
+    virtual void clock_low() = 0;
+    virtual void we_off() = 0;
+    virtual void trace(VerilatedFstC *t) = 0; // RTL only
+    virtual void renew() {}                   // C model only: a fresh model
+    virtual ScRegPins reg_pins() = 0;
+    virtual bool csim_model(const dev_ops_t **ops, void **self) = 0;
+    dev_impl_t impl = DEV_IMPL_RTL;
+    bool busy = false;
+    VerilatedFstC *tfp = nullptr;
+};
+
+template <class Fam, class M> struct Unit : UnitBase {
+    Pins<Fam> pins;
+    M *mod;
+    ClockGen gen;
+    Unit(const std::string &name, M *m)
+        : pins((name + "_pins").c_str()), mod(m), gen((name + "_clock").c_str(), pins.clk_i)
+    {
+        pins.bind(*m);
+    }
+    void set_reset(bool a) override { pins.rst_ni.write(!a); }
+    void set_inputs(const uint64_t *in) override { Fam::ins_put(pins, in); }
+    void get_outputs(uint64_t *out) override { Fam::outs_get(pins, out); }
+    void reg_write(uint32_t addr, uint64_t data, uint32_t strb) override
+    {
+        pins.reg_we_i.write(true);
+        pins.reg_waddr_i.write(addr);
+        pins.reg_wdata_i.write(data);
+        pins.reg_wstrb_i.write(strb);
+    }
+    uint64_t reg_read(uint32_t addr) override
+    {
+        if (addr > 0xFF)
+            return 0;
+        pins.reg_raddr_i.write(addr);
+        settle();
+        return pins.reg_rdata_o.read();
+    }
+    void debug(uint64_t *w) override { Fam::debug(*this, w); }
+    ClockGen &clock() override { return gen; }
+    void clock_low() override { pins.clk_i.write(false); }
+    void we_off() override { pins.reg_we_i.write(false); }
+    void trace(VerilatedFstC *t) override
+    {
+        if constexpr (!std::is_base_of_v<CsimPorts<Fam>, M>)
+            mod->trace(t, 99);
+    }
+    void renew() override
+    {
+        if constexpr (std::is_base_of_v<CsimPorts<Fam>, M>)
+            mod->renew();
+    }
+    ScRegPins reg_pins() override
+    {
+        return {pins.clk_i,       pins.rst_ni,      pins.reg_we_i,    pins.reg_waddr_i,
+                pins.reg_wdata_i, pins.reg_wstrb_i, pins.reg_raddr_i, pins.reg_rdata_o};
+    }
+    bool csim_model(const dev_ops_t **ops, void **self) override
+    {
+        if constexpr (std::is_base_of_v<CsimPorts<Fam>, M>) {
+            *ops = mod->ops();
+            *self = mod->model();
+            return true;
+        }
+        return false;
+    }
+};
+
+UnitBase *me(void *self) { return static_cast<UnitBase *>(self); }
+
+void destroy(void *self)
+{
+    UnitBase *u = me(self);
+    if (u->tfp) {
+        ftsim_vl_trace_close(u->tfp);
+        u->tfp = nullptr;
+    }
+    u->busy = false; // back to the pool: SystemC modules live as long as the kernel
+}
+void set_reset(void *self, bool a) { me(self)->set_reset(a); }
+void set_inputs(void *self, const uint64_t *in) { me(self)->set_inputs(in); }
+void get_outputs(void *self, uint64_t *out) { me(self)->get_outputs(out); }
+uint64_t reg_read(void *self, uint32_t addr) { return me(self)->reg_read(addr); }
+void reg_write(void *self, uint32_t addr, uint64_t data, uint64_t mask)
+{
+    uint64_t wdata;
+    uint8_t wstrb;
+    dev_strobe_write(me(self)->reg_read(addr), data, mask, &wdata, &wstrb);
+    me(self)->reg_write(addr, wdata, wstrb);
+}
+void debug(void *self, uint64_t *w) { me(self)->debug(w); }
+
+// One period of the unit's clock, one sc_start: the clock falls, the rising edge 5 ns later
+// ends the cycle, the period's last 5 ns pass; then the write strobe drops. Traced, the
+// cycle's inputs settle with the clock high first (dumped at 10 t ns), then with the clock
+// low (dumped at 10 t + 5 ns).
+void tick(void *self, uint64_t cycle)
+{
+    UnitBase *u = me(self);
+    if (u->tfp && ftsim_vl_trace_on(u->tfp, cycle)) {
+        settle();
+        ftsim_vl_trace_dump(u->tfp, cycle * DEV_NS_PER_CYCLE);
+        u->clock_low();
+        settle();
+        ftsim_vl_trace_dump(u->tfp, cycle * DEV_NS_PER_CYCLE + DEV_NS_PER_CYCLE / 2);
+    } else
+        u->clock_low();
+    u->clock().go.notify(SC_ZERO_TIME);
+    sc_start(2 * kHalf);
+    u->we_off();
+}
+
+int trace_open(void *self, const char *path, char *err, size_t errlen)
+{
+    UnitBase *u = me(self);
+    if (u->impl != DEV_IMPL_RTL)
+        return dev_csim_trace_open(self, path, err, errlen);
+    if (u->tfp) {
+        snprintf(err, errlen, "%s: a waveform is already open", path);
+        return -1;
+    }
+    settle(); // elaboration done: Verilator traces an SC model only after it
+    u->tfp = ftsim_vl_fst_for([u](VerilatedFstC *t) { u->trace(t); }, path, err, errlen);
+    return u->tfp ? 0 : -1;
+}
+
+void trace_close(void *self, uint64_t cycle)
+{
+    UnitBase *u = me(self);
+    if (!u->tfp)
+        return;
+    if (ftsim_vl_trace_on(u->tfp, cycle)) {
+        settle();
+        ftsim_vl_trace_dump(u->tfp, cycle * DEV_NS_PER_CYCLE); // the last cycle shows too
+    }
+    ftsim_vl_trace_close(u->tfp);
+    u->tfp = nullptr;
+}
+
+int internal_error(void *self)
+{
+    (void)self;
+    return ftsim_vl_context()->gotError() ? 1 : 0;
+}
+
+void trace_window(void *self, uint64_t from, uint64_t to)
+{
+    UnitBase *u = me(self);
+    if (u->tfp)
+        ftsim_vl_trace_window(u->tfp, from, to);
+}
+
+const dev_ops_t unit_ops = {destroy,        set_reset,      set_inputs, get_outputs, reg_write,
+                            reg_read,       debug,          tick,       trace_open,  trace_close,
+                            internal_error, dev_no_control, nullptr,    trace_window};
+
+// ---- the units of each design, created once per process (sc_dev.h says why) ------------------
+
+struct Pool {
+    const dev_design_t *design;
+    std::vector<std::unique_ptr<UnitBase>> units;
+};
+
+// One more RTL unit and one more C model unit of a design. The first RTL unit is named TOP, so
+// that its waveform has the scopes of the C harness's (TOP.<module>...), which the committed
+// layouts name.
+template <class Fam, class V> void add_units(Pool &p, const dev_design_t *orig)
+{
+    size_t k = p.units.size() / 2;
+    std::string rn = k ? "rtl_" + std::to_string(k) : "TOP", cn = "csim_" + std::to_string(k);
+    auto *r = new Unit<Fam, V>(rn, new V(rn.c_str()));
+    r->impl = DEV_IMPL_RTL;
+    p.units.emplace_back(r);
+    auto *c = new Unit<Fam, CsimModule<Fam>>(cn, new CsimModule<Fam>(cn.c_str(), orig));
+    c->impl = DEV_IMPL_CSIM;
+    p.units.emplace_back(c);
+}
+
+bool kernel_started()
+{
+    return sc_is_running() || sc_time_stamp() > SC_ZERO_TIME || sc_delta_count() > 0;
+}
+
+// The SC designs: the C harness's fixed designs with `create` making SC units.
+void *sc_create(const dev_design_t *d, dev_impl_t impl, const char *instance, const dev_ops_t **ops,
+                char *err, size_t errlen);
+
+dev_design_t sc_copy(const dev_design_t &o)
+{
+    dev_design_t d = o;
+    d.create = sc_create;
+    return d;
+}
+
+const dev_design_t sc_rn1 = sc_copy(rn1_design), sc_lc3 = sc_copy(lc3_design),
+                   sc_p2s = sc_copy(p2s_design), sc_lc3node = sc_copy(lc3node_design),
+                   sc_p2snode = sc_copy(p2snode_design), sc_lc3node2 = sc_copy(lc3node2_design),
+                   sc_p2snode2 = sc_copy(p2snode2_design);
+
+struct Pair {
+    const dev_design_t *sc, *orig;
+    void (*add)(Pool &, const dev_design_t *);
+};
+const Pair pairs[] = {
+    {&sc_rn1, &rn1_design, add_units<Rn1Fam, Vscrn1>},
+    {&sc_lc3, &lc3_design, add_units<LcFam, Vsclc3>},
+    {&sc_p2s, &p2s_design, add_units<LcFam, Vscp2s>},
+    {&sc_lc3node, &lc3node_design, add_units<NodeFam<1>, Vsclc3n1>},
+    {&sc_p2snode, &p2snode_design, add_units<NodeFam<1>, Vscp2sn1>},
+    {&sc_lc3node2, &lc3node2_design, add_units<NodeFam<2>, Vsclc3n2>},
+    {&sc_p2snode2, &p2snode2_design, add_units<NodeFam<2>, Vscp2sn2>},
+};
+
+void *sc_create(const dev_design_t *d, dev_impl_t impl, const char *instance, const dev_ops_t **ops,
+                char *err, size_t errlen)
+{
+    (void)instance;
+    // The process's units by design: SystemC's module hierarchy is process-wide, and so is this.
+    static std::vector<Pool> pools;
+    const Pair *pr = nullptr;
+    for (const Pair &p : pairs)
+        if (p.sc == d)
+            pr = &p;
+    if (!pr) {
+        snprintf(err, errlen, "%s: not a design of the SystemC harness", d->name);
+        return nullptr;
+    }
+    Pool *pool = nullptr;
+    for (Pool &p : pools)
+        if (p.design == d)
+            pool = &p;
+    if (!pool) {
+        if (kernel_started()) {
+            snprintf(err, errlen,
+                     "%s: the SystemC kernel has started; its modules are made before (one "
+                     "design a process)",
+                     d->name);
+            return nullptr;
+        }
+        Verilated::threadContextp(ftsim_vl_context()); // the Verilated modules' one context
+        pools.push_back(Pool{d, {}});
+        pool = &pools.back();
+        pr->add(*pool, pr->orig);
+        pr->add(*pool, pr->orig);
+    }
+    for (;;) {
+        for (auto &u : pool->units)
+            if (u->impl == impl && !u->busy) {
+                u->busy = true;
+                u->renew();
+                *ops = &unit_ops;
+                return u.get();
+            }
+        if (kernel_started())
+            break;
+        pr->add(*pool, pr->orig); // a network's routers: as many as it opens before the kernel runs
+    }
+    snprintf(err, errlen,
+             "%s: no free %s unit (the SystemC kernel has started: units are made before)", d->name,
+             dev_impl_name(impl));
+    return nullptr;
+}
+
+// RNP networks of SystemC RN1 units (the C harness's composition, sci_ring-style wires).
+const dev_design_t *sc_rnpnet_find(const char *name)
+{
+    return rnpnet_find_design_on(name, &sc_rn1);
+}
+const dev_lookup_t sc_lookups[] = {sc_rnpnet_find, nullptr};
+
+const dev_design_t *const sc_fixed[] = {&sc_rn1,     &sc_lc3,      &sc_p2s,      &sc_lc3node,
+                                        &sc_p2snode, &sc_lc3node2, &sc_p2snode2, nullptr};
+
+} // namespace ftsim_sc
+
+const dev_catalog_t sc_catalog = {
+    ftsim_sc::sc_fixed,
+    ftsim_sc::sc_lookups,
+    "ftsim-sc plays the single-device designs (rn1, lc3, p2s, lc3node, p2snode, lc3node2, "
+    "p2snode2) and RNP networks of SystemC RN1s, rnpnetN[xE][wS] (rings and tori: build/ftsim)",
+};
+
+const dev_design_t *sc_design_for(const dev_design_t *d)
+{
+    for (const ftsim_sc::Pair &p : ftsim_sc::pairs)
+        if (p.orig == d || p.sc == d)
+            return p.sc;
+    return nullptr;
+}
+
+bool sc_dev_is_unit(const device_t *d) { return d && d->ops == &ftsim_sc::unit_ops; }
+
+ScRegPins sc_dev_reg_pins(device_t *d) { return ftsim_sc::me(d->self)->reg_pins(); }
+
+bool sc_dev_csim_model(device_t *d, const dev_ops_t **ops, void **self)
+{
+    return ftsim_sc::me(d->self)->csim_model(ops, self);
+}

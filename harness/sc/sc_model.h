@@ -1,0 +1,121 @@
+// sc_model.h — every single-device design as SystemC modules with one set of pins:
+//
+//   Vsc<design>       the RTL, Verilated with --sc: Verilator's own SC_MODULE (build/vl-sc/)
+//   CsimModule<Fam>   the C reference model in an SC_MODULE with the same ports and clocking:
+//                     on each rising edge of clk_i it samples its inputs (and rst_ni and the
+//                     register write port), runs the model's cycle and drives its outputs;
+//                     reg_rdata_o follows reg_raddr_i combinationally, as in the RTL
+//   Pins<Fam>         a module of sc_signals, one per port, that either binds to
+//
+// Either module drops into a SystemC design by binding its ports to signals of the types
+// sc_ports.h lists (Pins<Fam>::bind does it for one module).
+#ifndef FTSIM_SC_MODEL_H
+#define FTSIM_SC_MODEL_H
+
+#include <cstdio>
+#include <string>
+
+#include "sc_ports.h"
+
+namespace ftsim_sc
+{
+
+#define FTSIM_SC_SIG(d, t, n)  sc_signal<t> n{#n};
+#define FTSIM_SC_PORT(d, t, n) sc_##d<t> n{#n};
+#define FTSIM_SC_BIND(d, t, n) m.n(n);
+
+template <class Fam> struct Pins;
+template <class Fam> struct CsimPorts;
+
+// The pins and the C model module's ports of one family, from its one port list.
+#define FTSIM_SC_FAMILY(TEMPLATE, FAM, LIST)                                     \
+    TEMPLATE struct Pins<FAM> : sc_core::sc_module {                             \
+        using Fam = FAM;                                                         \
+        LIST(FTSIM_SC_SIG)                                                       \
+        typename Fam::Scratch scratch;                                           \
+        explicit Pins(sc_core::sc_module_name n) : sc_core::sc_module(n) {}      \
+        template <class M> void bind(M &m) { LIST(FTSIM_SC_BIND) }               \
+    };                                                                           \
+    TEMPLATE struct CsimPorts<FAM> : sc_core::sc_module {                        \
+        using Fam = FAM;                                                         \
+        LIST(FTSIM_SC_PORT)                                                      \
+        typename Fam::Scratch scratch;                                           \
+        explicit CsimPorts(sc_core::sc_module_name n) : sc_core::sc_module(n) {} \
+    };
+
+FTSIM_SC_FAMILY(template <>, Rn1Fam, FTSIM_SC_RN1_PORTS)
+FTSIM_SC_FAMILY(template <>, LcFam, FTSIM_SC_LC_PORTS)
+FTSIM_SC_FAMILY(template <unsigned NLC>, NodeFam<NLC>, FTSIM_SC_NODE_PORTS)
+
+// The byte strobes of a register write as the bit mask the harness's models take.
+inline uint64_t strobe_mask(uint32_t wstrb)
+{
+    uint64_t m = 0;
+    for (unsigned b = 0; b < 8; b++)
+        if ((wstrb >> b) & 1u)
+            m |= 0xFFull << (8 * b);
+    return m;
+}
+
+// The C reference model of a design (`design`, a fixed design of dev.h) as an SC_MODULE.
+template <class Fam> struct CsimModule : CsimPorts<Fam> {
+    SC_HAS_PROCESS(CsimModule);
+    CsimModule(sc_core::sc_module_name n, const dev_design_t *design)
+        : CsimPorts<Fam>(n), design_(design)
+    {
+        renew();
+        SC_METHOD(edge);
+        this->sensitive << this->clk_i.pos();
+        this->dont_initialize();
+        SC_METHOD(read);
+        this->sensitive << this->reg_raddr_i << edge_done_;
+    }
+    ~CsimModule() override
+    {
+        if (self_)
+            ops_->destroy(self_);
+    }
+    // A fresh model, as after power-up (the harness then resets it through rst_ni).
+    void renew()
+    {
+        if (self_)
+            ops_->destroy(self_);
+        char err[DEV_ERR_LEN] = "";
+        self_ = design_->create(design_, DEV_IMPL_CSIM, nullptr, &ops_, err, sizeof err);
+        if (!self_)
+            SC_REPORT_FATAL("ftsim", err);
+        cycle_ = 0;
+    }
+    const dev_ops_t *ops() const { return ops_; }
+    void *model() const { return self_; }
+
+  private:
+    // One clock edge: the inputs, reset and register write sampled now, the model's cycle,
+    // then its outputs (registered) and the register read port.
+    void edge()
+    {
+        uint64_t in[64] = {0}, out[64] = {0};
+        Fam::ins_get(*this, in);
+        ops_->set_reset(self_, !this->rst_ni.read());
+        ops_->set_inputs(self_, in);
+        if (this->reg_we_i.read())
+            ops_->reg_write(self_, this->reg_waddr_i.read(), this->reg_wdata_i.read(),
+                            strobe_mask(this->reg_wstrb_i.read()));
+        ops_->tick(self_, cycle_++);
+        ops_->get_outputs(self_, out);
+        Fam::outs_put(*this, out);
+        Fam::model_regs(*this, ops_, self_);
+        edge_done_.notify(sc_core::SC_ZERO_TIME); // the read port sees the new state
+    }
+    void read() { this->reg_rdata_o.write(ops_->reg_read(self_, this->reg_raddr_i.read())); }
+
+    const dev_design_t *design_;
+    const dev_ops_t *ops_ = nullptr;
+    void *self_ = nullptr;
+    uint64_t cycle_ = 0;
+    sc_core::sc_event edge_done_;
+};
+
+} // namespace ftsim_sc
+
+#endif
