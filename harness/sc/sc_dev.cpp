@@ -33,11 +33,12 @@ void settle()
         sc_start(SC_ZERO_TIME);
 }
 
-const sc_time kHalf(DEV_NS_PER_CYCLE / 2.0, SC_NS);
+const sc_time kHalf(DEV_NS_PER_CYCLE / 2.0, SC_NS), kPeriod(DEV_NS_PER_CYCLE, SC_NS);
 
 // A unit's clock rising half a period after it is told to go (the edge that ends the cycle):
 // the fall is written with the cycle's inputs, so that the model evaluates them and the fall
-// at once, and the rise comes from inside the kernel, so that a cycle is one sc_start.
+// at once, and the rise comes from inside the kernel, so that a cycle is one sc_start. `go` is
+// notified half a period ahead: the rise is the process's only activation in a cycle.
 struct ClockGen : sc_module {
     SC_HAS_PROCESS(ClockGen);
     ClockGen(sc_module_name n, sc_signal<bool> &clk) : sc_module(n), clk_(clk)
@@ -49,18 +50,8 @@ struct ClockGen : sc_module {
     sc_event go;
 
   private:
-    void run()
-    {
-        armed_ = !armed_;
-        if (armed_)
-            next_trigger(kHalf);
-        else {
-            clk_.write(true);
-            next_trigger(); // wait for the next go
-        }
-    }
+    void run() { clk_.write(true); }
     sc_signal<bool> &clk_;
-    bool armed_ = false;
 };
 
 struct UnitBase {
@@ -113,7 +104,11 @@ template <class Fam, class M> struct Unit : UnitBase {
     void debug(uint64_t *w) override { Fam::debug(*this, w); }
     ClockGen &clock() override { return gen; }
     void clock_low() override { pins.clk_i.write(false); }
-    void we_off() override { pins.reg_we_i.write(false); }
+    void we_off() override
+    {
+        if (pins.reg_we_i.read()) // most cycles write no register: no signal write then
+            pins.reg_we_i.write(false);
+    }
     void trace(VerilatedFstC *t) override
     {
         if constexpr (!std::is_base_of_v<CsimPorts<Fam>, M>)
@@ -179,8 +174,8 @@ void tick(void *self, uint64_t cycle)
         ftsim_vl_trace_dump(u->tfp, cycle * DEV_NS_PER_CYCLE + DEV_NS_PER_CYCLE / 2);
     } else
         u->clock_low();
-    u->clock().go.notify(SC_ZERO_TIME);
-    sc_start(2 * kHalf);
+    u->clock().go.notify(kHalf);
+    sc_start(kPeriod);
     u->we_off();
 }
 

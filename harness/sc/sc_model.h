@@ -64,11 +64,10 @@ template <class Fam> struct CsimModule : CsimPorts<Fam> {
         : CsimPorts<Fam>(n), design_(design)
     {
         renew();
-        SC_METHOD(edge);
-        this->sensitive << this->clk_i.pos();
-        this->dont_initialize();
-        SC_METHOD(read);
-        this->sensitive << this->reg_raddr_i << edge_done_;
+        // One process drives the outputs and the read port (a signal has one driver): the
+        // edge, and the read port on its own when only reg_raddr_i changed.
+        SC_METHOD(run);
+        this->sensitive << this->clk_i.pos() << this->reg_raddr_i;
     }
     ~CsimModule() override
     {
@@ -90,11 +89,18 @@ template <class Fam> struct CsimModule : CsimPorts<Fam> {
     void *model() const { return self_; }
 
   private:
+    void run()
+    {
+        if (this->clk_i.posedge())
+            edge();
+        else
+            read();
+    }
     // One clock edge: the inputs, reset and register write sampled now, the model's cycle,
     // then its outputs (registered) and the register read port.
     void edge()
     {
-        uint64_t in[64] = {0}, out[64] = {0};
+        uint64_t *in = in_, *out = out_;
         Fam::ins_get(*this, in);
         ops_->set_reset(self_, !this->rst_ni.read());
         ops_->set_inputs(self_, in);
@@ -105,7 +111,7 @@ template <class Fam> struct CsimModule : CsimPorts<Fam> {
         ops_->get_outputs(self_, out);
         Fam::outs_put(*this, out);
         Fam::model_regs(*this, ops_, self_);
-        edge_done_.notify(sc_core::SC_ZERO_TIME); // the read port sees the new state
+        read(); // the read port sees the new state, with the outputs
     }
     void read() { this->reg_rdata_o.write(ops_->reg_read(self_, this->reg_raddr_i.read())); }
 
@@ -113,7 +119,7 @@ template <class Fam> struct CsimModule : CsimPorts<Fam> {
     const dev_ops_t *ops_ = nullptr;
     void *self_ = nullptr;
     uint64_t cycle_ = 0;
-    sc_core::sc_event edge_done_;
+    uint64_t in_[64] = {0}, out_[64] = {0}; // the port arrays, not renewed a cycle
 };
 
 } // namespace ftsim_sc

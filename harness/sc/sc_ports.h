@@ -14,6 +14,7 @@
 #ifndef FTSIM_SC_PORTS_H
 #define FTSIM_SC_PORTS_H
 
+#include <cstring>
 #include <systemc>
 #include <type_traits>
 
@@ -78,18 +79,35 @@ struct Rn1Fam {
 
     // Eight 9-bit words at bits [9 i +: 9], through one 128-bit integer (sc_bv keeps 32-bit
     // words).
+    // The last words written to each wide signal, so that an unchanged word is not repacked
+    // into an sc_bv and written again (most cycles change few of them).
     struct Scratch {
         sc_bv<72> w;
         sc_bv<352> dbg;
+        unsigned __int128 last[2] = {};
+        bool valid[2] = {};
+        uint32_t last_dbg[RN1_NDEBUG] = {};
+        bool dbg_valid = false;
     };
-    static const sc_bv<72> &pack(const uint64_t *src, unsigned first, sc_bv<72> &b)
+    static unsigned __int128 pack128(const uint64_t *src, unsigned first)
     {
         unsigned __int128 v = 0;
         for (unsigned i = 0; i < 8; i++)
             v |= static_cast<unsigned __int128>(src[first + i] & 0x1FFu) << (kWord * i);
-        for (int k = 0; k < 3; k++)
-            b.set_word(k, static_cast<uint32_t>(v >> (32 * k)));
-        return b;
+        return v;
+    }
+    // Writes the eight words at src[first..] to `sig` (slot k of the scratch) if they changed.
+    template <class Sig>
+    static void put_words(Sig &sig, Scratch &sc, unsigned k, const uint64_t *src, unsigned first)
+    {
+        unsigned __int128 v = pack128(src, first);
+        if (sc.valid[k] && sc.last[k] == v)
+            return;
+        sc.valid[k] = true;
+        sc.last[k] = v;
+        for (int j = 0; j < 3; j++)
+            sc.w.set_word(j, static_cast<uint32_t>(v >> (32 * j)));
+        sig.write(sc.w);
     }
     static void unpack(const sc_bv<72> &b, uint64_t *dst, unsigned first)
     {
@@ -104,8 +122,8 @@ struct Rn1Fam {
         uint32_t bc = 0;
         for (unsigned i = 0; i < 8; i++)
             bc |= static_cast<uint32_t>(in[RN1_P_BBC(i)] & 1u) << i;
-        s.fwd_i.write(pack(in, RN1_P_FIN(0), s.scratch.w));
-        s.bwd_i.write(pack(in, RN1_P_BIN(0), s.scratch.w));
+        put_words(s.fwd_i, s.scratch, 0, in, RN1_P_FIN(0));
+        put_words(s.bwd_i, s.scratch, 1, in, RN1_P_BIN(0));
         s.bwd_bc_i.write(bc);
     }
     template <class S> static void ins_get(const S &s, uint64_t *in)
@@ -121,8 +139,8 @@ struct Rn1Fam {
         uint32_t bc = 0;
         for (unsigned i = 0; i < 8; i++)
             bc |= static_cast<uint32_t>(out[RN1_P_FBC(i)] & 1u) << i;
-        s.fwd_o.write(pack(out, RN1_P_FOUT(0), s.scratch.w));
-        s.bwd_o.write(pack(out, RN1_P_BOUT(0), s.scratch.w));
+        put_words(s.fwd_o, s.scratch, 0, out, RN1_P_FOUT(0));
+        put_words(s.bwd_o, s.scratch, 1, out, RN1_P_BOUT(0));
         s.fwd_bc_o.write(bc);
     }
     template <class S> static void outs_get(const S &s, uint64_t *out)
@@ -139,6 +157,10 @@ struct Rn1Fam {
         uint32_t x[RN1_NDEBUG];
         for (unsigned k = 0; k < RN1_NDEBUG; k++)
             x[k] = static_cast<uint32_t>(w[k]);
+        if (s.scratch.dbg_valid && !memcmp(x, s.scratch.last_dbg, sizeof x))
+            return;
+        s.scratch.dbg_valid = true;
+        memcpy(s.scratch.last_dbg, x, sizeof x);
         s.dbg_o.write(words_to_bv<352>(x, s.scratch.dbg));
     }
     template <class S> static void model_regs(S &s, const dev_ops_t *ops, void *self)
