@@ -122,7 +122,8 @@ help:
 	@echo "                       make test runs it on Icarus (suite cocotb); .ci/run runs both"
 	@echo "  make fuzz-parser SECONDS=N [EXECS=M]  the vector parser under libFuzzer with ASan/UBSan for N s (or M inputs)"
 	@echo "  make sc-build        build build/ftsim-sc, the SystemC harness (harness/sc/README.md)"
-	@echo "  make sc-demo         the SystemC virtual platform: TLM CPU, a ring of SC nodes, a pulled cable"
+	@echo "  make sc-demo         the SystemC virtual platforms: TLM CPU, a ring of SC nodes, a pulled cable;"
+	@echo "                       RN1 in a 16-endpoint RNP network of SC modules"
 	@echo "  make deps            install the Debian packages ftsim needs (as root)"
 	@echo "  make clean           remove build/"
 
@@ -271,11 +272,13 @@ sc-deps:
 sc-build: sc-deps
 	+@$(MAKE) -s -j$(JOBS) $(FTSIM_SC)
 
-# The virtual platform example (harness/sc/README.md): a TLM host CPU configures a ring of SCI
-# nodes, ring traffic, a pulled cable against the C harness's ring.
+# The virtual platform examples (harness/sc/README.md): a TLM host CPU configures a ring of SCI
+# nodes, ring traffic, a pulled cable against the C harness's ring; and the routers of a
+# 16-endpoint RNP network, endpoints' messages against the C harness's network.
 sc-demo: sc-build
 	$(FTSIM_SC) platform --nodes 4 --model rtl
 	$(FTSIM_SC) platform --nodes 8 --model csim --pull 5
+	$(FTSIM_SC) rnpnet --model rtl --wave $(BUILD)/sc-rnpnet16.fst
 
 -include $(wildcard $(SC_BUILD)/obj/harness/sc/*.d)
 

@@ -213,6 +213,16 @@ def suite_sc():
         tests.append(Test("sc", f"ftsim-sc platform {' '.join(args)}: TLM configuration, ring traffic, "
                           "a pulled cable reported as the C harness's ring reports it",
                           [FTSIM_SC, "platform", *args], exit_is(0, "PASS platform")))
+    for args in ([], ["--model", "csim", "--messages", "16", "--seed", "3"]):
+        tests.append(Test("sc", f"ftsim-sc {' '.join(['rnpnet', *args])}: RN1 in a 16-endpoint network of SC "
+                          "modules, configured over TLM, every message delivered as on the C harness's rnpnet16",
+                          [FTSIM_SC, "rnpnet", *args],
+                          exit_is(0, "the same messages at the same cycles", "PASS rnpnet")))
+    tests.append(Test("sc", "ftsim-sc rnpnet --wave: one FST of the eight RTL routers",
+                      ["bash", "-c", f"mkdir -p build/waves && {FTSIM_SC} rnpnet --wave build/waves/sc-rnpnet16.fst "
+                       "| grep -q 'PASS rnpnet' && n=$(fst2vcd build/waves/sc-rnpnet16.fst | grep -c 'scope module net.r[0-7] ') "
+                       "&& echo \"$n router scopes\" && [ \"$n\" = 8 ]"],
+                      exit_is(0, "8 router scopes")))
     tests.append(Test("sc", "ftsim-sc: bad arguments give exit 2",
                       ["bash", "-c", f"{FTSIM_SC} play --model x vectors/rn1/spec/showcase.vec; "
                        f"[ $? = 2 ] && {FTSIM_SC} play; [ $? = 2 ] && {FTSIM_SC} play "
@@ -220,7 +230,9 @@ def suite_sc():
                        f"{FTSIM_SC} play --help | grep -q usage && {FTSIM_SC} regs --help | grep -q usage && "
                        f"{FTSIM_SC} platform --help | grep -q usage && {FTSIM_SC} bench --help | grep -q usage && "
                        f"{FTSIM_SC} --help | grep -q usage; [ $? = 0 ] && {FTSIM_SC} nosuch; [ $? = 2 ] && "
-                       f"{FTSIM_SC} regs --device ring4; [ $? = 2 ] && {FTSIM_SC} platform --nodes 1; [ $? = 2 ]"],
+                       f"{FTSIM_SC} regs --device ring4; [ $? = 2 ] && {FTSIM_SC} platform --nodes 1; [ $? = 2 ] && "
+                       f"{FTSIM_SC} rnpnet --help | grep -q usage && {FTSIM_SC} rnpnet --model both; [ $? = 2 ] && "
+                       f"{FTSIM_SC} rnpnet --model csim --wave x.fst; [ $? = 2 ] && {FTSIM_SC} rnpnet --messages 0; [ $? = 2 ]"],
                       exit_is(0)))
     return tests
 

@@ -126,6 +126,8 @@ const char usage_top[] =
     "            register port of the C harness's model\n"
     "  platform  the virtual platform example: a host CPU on TLM configures a ring of SCI\n"
     "            nodes, ring traffic, a pulled cable against the C harness's ring\n"
+    "  rnpnet    RN1 in a 16-endpoint RNP network of SystemC modules: a TLM CPU configures\n"
+    "            the routers, endpoints exchange messages, against the C harness's network\n"
     "  bench     the C harness and the SystemC harness side by side on RN1\n";
 
 } // namespace
@@ -155,6 +157,8 @@ int sc_main(int argc, char **argv)
         return cmd_sc_regs(argc - 2, argv + 2);
     if (!strcmp(cmd, "platform"))
         return cmd_sc_platform(argc - 2, argv + 2);
+    if (!strcmp(cmd, "rnpnet"))
+        return cmd_sc_rnpnet(argc - 2, argv + 2);
     if (!strcmp(cmd, "bench"))
         return cmd_sc_bench(argc - 2, argv + 2);
     fprintf(stderr, "ftsim-sc: unknown command '%s' (ftsim-sc --help lists them)\n", cmd);
