@@ -77,45 +77,53 @@ struct Rn1Fam {
     X(out, sc_bv<352>, dbg_o)
     static constexpr unsigned kWord = 9;
 
-    // Eight 9-bit words at bits [9 i +: 9], through one 128-bit integer (sc_bv keeps 32-bit
-    // words).
+    // Eight 9-bit words at bits [9 i +: 9] (sc_bv keeps 32-bit words), as two 64-bit halves:
+    // bits 0..63 (words 0 to 6 and word 7's bit 0) and bits 64..71. Constant shifts of 64-bit
+    // integers: a 128-bit shift by a variable count branches, and this runs every cycle.
+    struct Packed {
+        uint64_t lo, hi;
+        bool operator==(const Packed &o) const { return lo == o.lo && hi == o.hi; }
+    };
     // The last words written to each wide signal, so that an unchanged word is not repacked
     // into an sc_bv and written again (most cycles change few of them).
     struct Scratch {
         sc_bv<72> w;
         sc_bv<352> dbg;
-        unsigned __int128 last[2] = {};
+        Packed last[2] = {};
         bool valid[2] = {};
         uint32_t last_dbg[RN1_NDEBUG] = {};
         bool dbg_valid = false;
     };
-    static unsigned __int128 pack128(const uint64_t *src, unsigned first)
+    static Packed pack(const uint64_t *src)
     {
-        unsigned __int128 v = 0;
-        for (unsigned i = 0; i < 8; i++)
-            v |= static_cast<unsigned __int128>(src[first + i] & 0x1FFu) << (kWord * i);
-        return v;
+        uint64_t lo = 0;
+        for (unsigned i = 0; i < 7; i++)
+            lo |= (src[i] & 0x1FFu) << (kWord * i);
+        lo |= (src[7] & 1u) << 63;
+        return {lo, (src[7] & 0x1FFu) >> 1};
     }
     // Writes the eight words at src[first..] to `sig` (slot k of the scratch) if they changed.
     template <class Sig>
     static void put_words(Sig &sig, Scratch &sc, unsigned k, const uint64_t *src, unsigned first)
     {
-        unsigned __int128 v = pack128(src, first);
+        Packed v = pack(src + first);
         if (sc.valid[k] && sc.last[k] == v)
             return;
         sc.valid[k] = true;
         sc.last[k] = v;
-        for (int j = 0; j < 3; j++)
-            sc.w.set_word(j, static_cast<uint32_t>(v >> (32 * j)));
+        sc.w.set_word(0, static_cast<uint32_t>(v.lo));
+        sc.w.set_word(1, static_cast<uint32_t>(v.lo >> 32));
+        sc.w.set_word(2, static_cast<uint32_t>(v.hi));
         sig.write(sc.w);
     }
     static void unpack(const sc_bv<72> &b, uint64_t *dst, unsigned first)
     {
-        unsigned __int128 v = 0;
-        for (int k = 0; k < 3; k++)
-            v |= static_cast<unsigned __int128>(b.get_word(k)) << (32 * k);
-        for (unsigned i = 0; i < 8; i++)
-            dst[first + i] = static_cast<uint64_t>(v >> (kWord * i)) & 0x1FFu;
+        uint64_t lo = b.get_word(0) | static_cast<uint64_t>(b.get_word(1)) << 32;
+        uint64_t hi = b.get_word(2);
+        dst += first;
+        for (unsigned i = 0; i < 7; i++)
+            dst[i] = (lo >> (kWord * i)) & 0x1FFu;
+        dst[7] = ((lo >> 63) | (hi << 1)) & 0x1FFu;
     }
     template <class S> static void ins_put(S &s, const uint64_t *in)
     {
