@@ -160,24 +160,7 @@ struct Platform : sc_module {
 
     uint64_t io(unsigned node, bool write, uint32_t reg, uint64_t value)
     {
-        tlm::tlm_generic_payload t;
-        unsigned char buf[8];
-        for (unsigned b = 0; b < 8; b++)
-            buf[b] = static_cast<unsigned char>(value >> (8 * b));
-        t.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
-        t.set_address(8ull * reg);
-        t.set_data_ptr(buf);
-        t.set_data_length(8);
-        t.set_streaming_width(8);
-        t.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-        sc_time delay = SC_ZERO_TIME;
-        (*cpu_[node])->b_transport(t, delay);
-        if (!t.is_response_ok())
-            SC_REPORT_ERROR("ftsim", t.get_response_string().c_str());
-        uint64_t v = 0;
-        for (unsigned b = 0; b < 8; b++)
-            v |= static_cast<uint64_t>(buf[b]) << (8 * b);
-        return v;
+        return ftsim_sc::cpu_access(*cpu_[node], write, reg, value);
     }
     void edge() { wait(pins_[0]->clk_i.posedge_event()); }
     bool ring_up(unsigned i) { return io(i, false, kStatus, 0) & 1u; }

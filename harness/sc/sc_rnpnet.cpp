@@ -273,24 +273,7 @@ struct Net : sc_module {
 
     uint64_t io(unsigned r, bool write, uint32_t reg, uint64_t value)
     {
-        tlm::tlm_generic_payload t;
-        unsigned char buf[8];
-        for (unsigned b = 0; b < 8; b++)
-            buf[b] = static_cast<unsigned char>(value >> (8 * b));
-        t.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
-        t.set_address(8ull * reg);
-        t.set_data_ptr(buf);
-        t.set_data_length(8);
-        t.set_streaming_width(8);
-        t.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-        sc_time delay = SC_ZERO_TIME;
-        (*cpu_[r])->b_transport(t, delay);
-        if (!t.is_response_ok())
-            SC_REPORT_ERROR("ftsim", t.get_response_string().c_str());
-        uint64_t v = 0;
-        for (unsigned b = 0; b < 8; b++)
-            v |= static_cast<uint64_t>(buf[b]) << (8 * b);
-        return v;
+        return ftsim_sc::cpu_access(*cpu_[r], write, reg, value);
     }
 
     // The host CPU: reset (two edges, as the C harness's), each router's CFG (one write a

@@ -134,6 +134,32 @@ struct RegTarget : sc_core::sc_module {
     void *model_;
 };
 
+// The CPU's side of the map: one whole register read or written (all 8 bytes) by b_transport
+// through an initiator socket; a response that is not OK is a SystemC error report. Returns
+// the register read (a write returns what was written).
+template <typename Socket>
+uint64_t cpu_access(Socket &cpu, bool write, uint32_t reg, uint64_t value)
+{
+    tlm::tlm_generic_payload t;
+    unsigned char buf[8];
+    for (unsigned b = 0; b < 8; b++)
+        buf[b] = static_cast<unsigned char>(value >> (8 * b));
+    t.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
+    t.set_address(8ull * reg);
+    t.set_data_ptr(buf);
+    t.set_data_length(8);
+    t.set_streaming_width(8);
+    t.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+    cpu->b_transport(t, delay);
+    if (!t.is_response_ok())
+        SC_REPORT_ERROR("ftsim", t.get_response_string().c_str());
+    uint64_t v = 0;
+    for (unsigned b = 0; b < 8; b++)
+        v |= static_cast<uint64_t>(buf[b]) << (8 * b);
+    return v;
+}
+
 } // namespace ftsim_sc
 
 #endif
