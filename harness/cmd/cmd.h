@@ -40,6 +40,12 @@ const char *cmd_revision(void);
  * stdout for --help (0) or the refusal on stderr (2; in the OPTS_VALUE style an unknown option
  * or a missing value is followed by the usage). *npos (if given): the positional words. */
 int cmd_parse(const opts_cmd_t *c, const char *usage, int argc, char **argv, unsigned *npos);
+/* cmd_parse for a command whose positional words are files (play, vec-json, merge): the options
+ * opts, the files into *files (allocated: the caller frees it when this returns -1) and their
+ * count into *nfiles; none given is refused as "ftsim NAME: NONE". Returns -1 to go on, or the
+ * exit status (nothing left to free). */
+int cmd_parse_files(const char *name, const char *usage, const opts_opt_t *opts, const char *none,
+                    int argc, char **argv, const char ***files, unsigned *nfiles);
 /* "ftsim CMD: MSG[: ARG]" and the --help hint, on stderr, as the OPTS_HINT style says it;
  * returns 2. */
 int cmd_bad(const char *cmd, const char *msg, const char *arg);

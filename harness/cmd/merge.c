@@ -34,23 +34,11 @@ int cmd_merge(int argc, char **argv)
         {NULL, 'o', OPTS_STR, &out, .msg = "-o takes a file name"},
         {0},
     };
-    const char **files = calloc((size_t)argc + 1, sizeof *files);
-    if (!files)
-        return 2;
-    opts_cmd_t c = {.name = "merge",
-                    .style = OPTS_HINT,
-                    .unknown = "unknown option",
-                    .opts = opts,
-                    .pos = files,
-                    .maxpos = (unsigned)argc};
-    unsigned nfiles = 0;
-    int rc = cmd_parse(&c, usage, argc, argv, &nfiles);
-    if (rc < 0 && nfiles == 0)
-        rc = cmd_bad("merge", "no shard files", NULL);
-    if (rc >= 0) {
-        free(files);
+    const char **files;
+    unsigned nfiles;
+    int rc = cmd_parse_files("merge", usage, opts, "no shard files", argc, argv, &files, &nfiles);
+    if (rc >= 0)
         return rc;
-    }
     char err[1024];
     campaign_t *m = campaign_merge(files, nfiles, cmd_revision(), err, sizeof err);
     free(files);

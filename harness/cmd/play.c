@@ -79,20 +79,13 @@ int cmd_play(int argc, char **argv)
          .msg = "--max-msgs takes a number from 1 to 100000"},
         {0},
     };
-    const char **files = malloc(((size_t)argc + 1) * sizeof *files);
-    if (!files)
-        return 2;
-    opts_cmd_t c = {.name = "play",
-                    .style = OPTS_HINT,
-                    .unknown = "unknown option",
-                    .opts = opts,
-                    .pos = files,
-                    .maxpos = (unsigned)argc};
-    unsigned nfiles = 0;
-    int rc = cmd_parse(&c, usage_play, argc, argv, &nfiles);
-    if (rc < 0 && nfiles == 0)
-        rc = cmd_bad("play", "no vector file given", NULL);
-    if (rc < 0 && o.wave && nfiles > 1)
+    const char **files;
+    unsigned nfiles;
+    int rc = cmd_parse_files("play", usage_play, opts, "no vector file given", argc, argv, &files,
+                             &nfiles);
+    if (rc >= 0)
+        return rc;
+    if (o.wave && nfiles > 1)
         rc = cmd_bad("play", "--wave takes one vector", NULL);
     if (rc < 0)
         rc = cmd_wave_window("play", o.wave, o.wave_from, o.wave_to);

@@ -210,23 +210,12 @@ int cmd_vec_json(int argc, char **argv)
         {NULL, 'o', OPTS_STR, &out, .msg = "-o takes a file name"},
         {0},
     };
-    const char **files = malloc(((size_t)argc + 1) * sizeof *files);
-    if (!files)
-        return 2;
-    opts_cmd_t c = {.name = "vec-json",
-                    .style = OPTS_HINT,
-                    .unknown = "unknown option",
-                    .opts = opts,
-                    .pos = files,
-                    .maxpos = (unsigned)argc};
-    unsigned nfiles = 0;
-    int rc = cmd_parse(&c, usage_vec_json, argc, argv, &nfiles);
-    if (rc < 0 && nfiles == 0)
-        rc = cmd_bad("vec-json", "no vector file given", NULL);
-    if (rc >= 0) {
-        free(files);
+    const char **files;
+    unsigned nfiles;
+    int rc = cmd_parse_files("vec-json", usage_vec_json, opts, "no vector file given", argc, argv,
+                             &files, &nfiles);
+    if (rc >= 0)
         return rc;
-    }
     vec_t *vs = calloc(nfiles, sizeof *vs);
     unsigned loaded = 0;
     rc = vs ? 0 : 2;
