@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Install what ftsim needs from Debian packages, only what is missing.
 # Run as root it installs; otherwise it prints the one command to run and fails.
-# Usage: deps.sh [--check] [fuzz]   (--check: report only, never install; fuzz: also what
-#        make fuzz-parser needs, clang and its libFuzzer runtime)
+# Usage: deps.sh [--check] [fuzz|coverage]   (--check: report only, never install; fuzz: also
+#        what make fuzz-parser needs, clang and its libFuzzer runtime; coverage: also what make
+#        coverage needs, lcov (lcov, genhtml; gcov comes with gcc, verilator_coverage with
+#        Verilator))
 set -u
 check=""; extra=""
 for a in "$@"; do
-  case "$a" in --check) check=1 ;; fuzz) extra=fuzz ;; *) echo "deps: unknown argument $a" >&2; exit 2 ;; esac
+  case "$a" in --check) check=1 ;; fuzz) extra=fuzz ;; coverage) extra=coverage ;; *) echo "deps: unknown argument $a" >&2; exit 2 ;; esac
 done
 
 # command-or-file : Debian package
@@ -22,6 +24,7 @@ need=(
   "file:/usr/include/zlib.h:zlib1g-dev"
   "file:/usr/bin/python3:python3"
 )
+[ "$extra" = coverage ] && need+=("lcov:lcov" "genhtml:lcov" "gcov:gcc" "verilator_coverage:verilator")
 [ "$extra" = fuzz ] && need+=("clang-14:clang-14" "file:/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-14-dev")
 
 missing=()
