@@ -719,6 +719,12 @@ module sci_psb #(
   `FT_ASSERT(FillNotFull_A, !(sf_fill_q && sf_cnt_q == 4'd8),
              ("sci_psb: a host packet is filling a full send FIFO"))
   `FT_COVER(FillNotFull_C, sf_fill_q && sf_cnt_q == 4'd7)  // filling the last free slot
+  // One symbol a cycle (sci_lc.md section 3, B-link): every source holds a whole packet (an
+  // LC's bout stays valid to its last symbol) and every destination takes the rest of a packet
+  // it has started (an LC's bin_ready, port 0, a discard), so a packet under way never waits.
+  `FT_ASSERT(BlinkNoStall_A, free || (cur_valid && cur_ready),
+             ("sci_psb: B-link packet stalled: owner %0d, port %0d", own_q, dport_q))
+  `FT_COVER(BlinkNoStall_C, !free && bcnt_q == 6'd36)  // a 37-symbol packet's last symbol
 
   // ---------------------------------------------------------------------------------------
   // Cover points (make coverage). Continuous assignments, as sci_lc: the B-link owner's states
@@ -738,7 +744,6 @@ module sci_psb #(
   `FT_COVER(ReplyToFree_C, own_q == OW_RB && own_d == OW_FREE)
   `FT_COVER(HostToFree_C, own_q == OW_HOST && own_d == OW_FREE)
   `FT_COVER(OneSymbolPacket_C, bx_start && cur_last)  // taken and given back at one edge
-  `FT_COVER(OwnerStalls_C, !free && cur_valid && !cur_ready)
   // Arbitration: a higher source wins over a lower one that is ready too.
   `FT_COVER(Lc0BeatsOther_C, free && ok0 && (ok1 || okrb || oksf))
   `FT_COVER(Lc1BeatsLower_C, free && !ok0 && ok1 && (okrb || oksf))
