@@ -83,8 +83,18 @@ void coverage_write(Coverage &c)
         return;
     std::string path =
         c.dir + "/ftsim-" + std::to_string(getpid()) + "-" + std::to_string(c.files++) + ".dat";
-    ftsim_vl_context()->coveragep()->write(path.c_str());
     c.dirty = false;
+    // Verilator aborts the process on a file it cannot write: say why and lose the counts.
+    FILE *probe = fopen(path.c_str(), "w");
+    if (!probe) {
+        fprintf(stderr,
+                "ftsim: %s: cannot write the coverage counts (%s); FTSIM_COVERAGE_DIR "
+                "must name a writable folder\n",
+                path.c_str(), strerror(errno));
+        return;
+    }
+    fclose(probe);
+    ftsim_vl_context()->coveragep()->write(path.c_str());
 }
 
 void coverage_at_exit()
