@@ -13,6 +13,20 @@ ifdef SAN
 BUILD       := build/san
 SANFLAGS    := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 endif
+# make coverage (COVERAGE=1): every Verilated model built with --coverage (line, toggle, user
+# cover points) and the C models with gcov, into a build folder of their own, build/cov/, with
+# their own ftsim; the harness writes the models' counts where FTSIM_COVERAGE_DIR says
+# (harness/core/vl_common.cpp). The normal build is untouched.
+ifdef COVERAGE
+BUILD       := build/cov
+# -fno-split: Verilator 5.006's block splitting moves a branch's coverage counter after later
+# assignments to the variables its condition reads (measured on sci_lc.v's slot_next: an
+# echo that frees a buffer was counted on no branch); without it every counter stays in place.
+VCOV        := --coverage -fno-split
+CXXCOV      := -DFTSIM_COVERAGE=1
+CSIMCOV     := --coverage -O0
+LDCOV       := --coverage
+endif
 # Where things come from and go. The mutation suite (tests/mutants.py) builds a broken copy of
 # one model by pointing these elsewhere; normally they are left alone.
 BUILD       ?= build
@@ -36,9 +50,10 @@ CXX         ?= g++
 DEPFLAGS    := -MMD -MP
 CFLAGS_C    := -std=c11 -Wall -Wextra -Werror -O2 -g -D_POSIX_C_SOURCE=200809L $(DEPFLAGS) $(SANFLAGS)
 CXXFLAGS_V  := -std=c++17 -O2 -g -Wall -Wno-unused-parameter -DVM_TRACE=1 -DVM_TRACE_FST=1 \
-               -I$(VINC) -I$(VINC)/vltstd $(DEPFLAGS) $(SANFLAGS)
+               -I$(VINC) -I$(VINC)/vltstd $(DEPFLAGS) $(SANFLAGS) $(CXXCOV)
 # The same options for every model (one runtime): FST tracing compiled in, assertions on.
-VFLAGS      := --cc --trace-fst --assert -Wall -O3 --x-assign unique --x-initial unique $(VEXTRA)
+VFLAGS      := --cc --trace-fst --assert -Wall -O3 --x-assign unique --x-initial unique $(VCOV) \
+               $(VEXTRA)
 
 # ---- RTL file lists: rtl/files.txt is the one list (also read by tests/run.py and the Icarus
 # runs). $(call rtl_files,DESIGN) gives its .vlt and .v files under $(RTL_DIR).
@@ -78,7 +93,8 @@ NODE_LIBS   := $(foreach v,$(NODE_VARIANTS),$(VLSCI)/$(v)/V$(v)__ALL.a)
 OBJ_HC      := $(patsubst %.c,$(BUILD)/obj/%.o,$(HARNESS_C))
 OBJ_CSIM    := $(patsubst %.c,$(BUILD)/obj/%.o,$(CSIM_C))
 OBJ_CXX     := $(patsubst %.cpp,$(BUILD)/obj/%.o,$(HARNESS_CXX))
-VL_RUNTIME  := $(addprefix $(VLRUNTIME)/,verilated.o verilated_fst_c.o verilated_threads.o)
+VL_RUNTIME  := $(addprefix $(VLRUNTIME)/,verilated.o verilated_fst_c.o verilated_threads.o \
+               $(if $(COVERAGE),verilated_cov.o))
 RN1_LIB     := $(VLBUILD)/rn1/Vrn1__ALL.a
 SCI_LIBS    := $(VLSCI)/lc3/Vlc3__ALL.a $(VLSCI)/p2s/Vp2s__ALL.a $(NODE_LIBS)
 OBS_LIB     := $(VLSCI)/obs/Vsci_obs__ALL.a
@@ -95,7 +111,7 @@ UNIT_BIN    := $(patsubst %.c,$(BUILD)/%,$(UNIT_SRC))
 FTSIM       := $(BUILD)/ftsim
 
 .PHONY: all help deps build units lint test demo wave vectors bench paper clean fuzz-parser \
-        cocotb-venv cocotb-verilator sc-deps sc-build sc-demo
+        cocotb-venv cocotb-verilator sc-deps sc-build sc-demo coverage
 .DEFAULT_GOAL := all
 
 all: build
@@ -124,6 +140,8 @@ help:
 	@echo "  make sc-build        build build/ftsim-sc, the SystemC harness (harness/sc/README.md)"
 	@echo "  make sc-demo         the SystemC virtual platforms: TLM CPU, a ring of SC nodes, a pulled cable;"
 	@echo "                       RN1 in a 16-endpoint RNP network of SC modules"
+	@echo "  make coverage        RTL (line, toggle, cover points) and C model (gcov) coverage of the"
+	@echo "                       vectors and fixed-seed fuzz: a table per module, HTML in build/coverage/"
 	@echo "  make deps            install the Debian packages ftsim needs (as root)"
 	@echo "  make clean           remove build/"
 
@@ -164,7 +182,7 @@ $(VLRUNTIME)/%.o: $(VINC)/%.cpp Makefile
 # ---- harness and C models ------------------------------------------------------------------
 $(BUILD)/obj/$(CSIM_DIR)/%.o: $(CSIM_DIR)/%.c Makefile
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_C) -I$(CSIM_DIR) -c $< -o $@
+	$(CC) $(CFLAGS_C) $(CSIMCOV) -I$(CSIM_DIR) -c $< -o $@
 
 define HARNESS_RULES
 $(BUILD)/obj/harness/$(1)/%.o: harness/$(1)/%.c Makefile
@@ -193,13 +211,13 @@ $(LIB_CSIM): $(OBJ_CSIM)
 	ar rcs $@ $^
 
 $(FTSIM): $(OBJ_HC) $(OBJ_CSIM) $(OBJ_CXX) $(RN1_LIB) $(SCI_LIBS) $(OBS_LIB) $(VL_RUNTIME)
-	$(CXX) $(SANFLAGS) -o $@ $(OBJ_HC) $(OBJ_CSIM) $(OBJ_CXX) $(RN1_LIB) $(SCI_LIBS) $(OBS_LIB) \
+	$(CXX) $(SANFLAGS) $(LDCOV) -o $@ $(OBJ_HC) $(OBJ_CSIM) $(OBJ_CXX) $(RN1_LIB) $(SCI_LIBS) $(OBS_LIB) \
 	  $(VL_RUNTIME) -lz -lm -pthread -latomic
 
 # A unit test sees every harness folder and the C models; it links only what it uses.
 $(BUILD)/tests/%: tests/%.c $(LIB_HARNESS) $(LIB_CSIM) Makefile
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_C) -pedantic $(INC_cmd) $< $(LIB_HARNESS) $(LIB_CSIM) -lm -pthread -o $@
+	$(CC) $(CFLAGS_C) $(LDCOV) -pedantic $(INC_cmd) $< $(LIB_HARNESS) $(LIB_CSIM) -lm -pthread -o $@
 
 units: $(UNIT_BIN)
 
@@ -318,6 +336,15 @@ fuzz-parser:
 	@bash harness/scripts/fuzz_parser.sh $(FUZZ_DIR) $(SECONDS) $(EXECS)
 
 -include $(wildcard $(FUZZ_DIR)/obj/*/*/*.d $(FUZZ_DIR)/obj/*/*.d)
+
+# ---- coverage: make coverage ---------------------------------------------------------------
+# The models rebuilt for coverage into build/cov/ (COVERAGE=1 above), the regression played on
+# them, the counts merged and reported (harness/scripts/coverage.py; README.md, "Coverage").
+# COV_ARGS passes options to the script (e.g. --report-only).
+coverage:
+	@bash harness/scripts/deps.sh coverage
+	+@$(MAKE) -s -j$(JOBS) COVERAGE=1 build units
+	@python3 harness/scripts/coverage.py --jobs $(JOBS) $(COV_ARGS)
 
 # ---- checks --------------------------------------------------------------------------------
 lint:

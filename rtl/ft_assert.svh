@@ -11,7 +11,9 @@
 // The module must have clk_i and rst_ni. Nothing is left under SYNTHESIS.
 //
 // `FT_COVER(Name_C, cond): a cover point on the same edge, out of reset (counted by Verilator
-// with --coverage-user; Icarus ignores it).
+// with --coverage-user, make coverage; Icarus ignores it). Let cond read signals: in a coverage
+// build with block splitting on, Verilator 5.006 computed a function called in a cover's
+// condition only after the cover had read its result.
 //
 // A failure does `FT_ASSERT_FAIL(msg): $error, unless it is defined before this file is read. A
 // testbench written by ftsim export-tb defines it as $error that also tells the testbench,

@@ -393,22 +393,51 @@ module rn1 (
     {chk_dup, chk_owned, chk_bad_state, chk_drv_dup} = check(dbg_port, bwd_sel);
   end
 
+  // For the cover points: backward outputs driven, forward ports granted this cycle.
+  function automatic [15:0] drv_gnt(input [63:0] sel_i, input [63:0] gnt_i);
+    logic [7:0] d, g;
+    d = 8'h00;
+    g = 8'h00;
+    for (int p = 0; p < NPORT; p++) begin
+      d    = d | sel_i[p*8 +: 8];
+      g[p] = gnt_i[p*8 +: 8] != 8'h00;
+    end
+    return {d, g};
+  endfunction
+
+  logic [7:0] xbar_drv, gnt_any;
+
+  always_comb begin
+    {xbar_drv, gnt_any} = drv_gnt(bwd_sel, gnt);
+  end
+
   // No backward port is allocated to two forward ports.
   `FT_ASSERT(BwdAllocOnce_A, chk_dup == 8'h00,
              ("rn1: backward ports %b allocated to two forward ports", chk_dup))
+  `FT_COVER(BwdAllocOnce_C, chk_owned == 8'hFF)  // every backward port owned at once
 
   // The allocation mask is the set of backward ports owned by ports in FORWARD, STATUS (routed),
   // REVERSE or HOLD.
   `FT_ASSERT(AllocIsOwned_A, alloc_q == chk_owned,
              ("rn1: alloc %b != owned backward ports %b", alloc_q, chk_owned))
+  `FT_COVER(AllocIsOwned_C, (gnt != 64'd0) && (free != 64'd0))  // granted and freed at one edge
 
   // Every forward port is in a legal state.
   `FT_ASSERT(FwdStateLegal_A, chk_bad_state == 8'h00,
              ("rn1: forward ports %b in an illegal state", chk_bad_state))
+  `FT_COVER(FwdStateLegal_C, idle == 8'h00)  // no forward port IDLE next cycle
 
   // No backward output gets a word from two forward ports.
   `FT_ASSERT(BwdDrivenOnce_A, chk_drv_dup == 8'h00,
              ("rn1: backward outputs %b driven by two forward ports", chk_drv_dup))
+  `FT_COVER(BwdDrivenOnce_C, xbar_drv == 8'hFF)  // every backward output driven at once
+
+  // Arbitration and the registers' corners (rtl/rn1.md sections 2, 5, 7, 8).
+  `FT_COVER(TwoRequests_C, (req & (req - 8'd1)) != 8'h00)  // two routing words in one cycle
+  `FT_COVER(RequestBlocked_C, (req & ~gnt_any) != 8'h00)   // a routing word granted nothing
+  `FT_COVER(ErrorsSaturate_C, errors_q == 16'hFFFF && err != 8'h00)
+  `FT_COVER(SeedWritten_C, seed_written)
+  `FT_COVER(DualMode_C, cfg_mode && req != 8'h00)
 `endif
 
 endmodule

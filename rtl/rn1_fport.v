@@ -11,6 +11,8 @@
 // Coding rule (see rn1.v): every always_comb assigns each of its outputs exactly once per
 // evaluation; logic that needs defaults-then-overrides lives in an automatic function.
 
+`include "ft_assert.svh"
+
 module rn1_fport #(
   parameter PortIdx = 0
 ) (
@@ -374,6 +376,58 @@ module rn1_fport #(
       armed_q <= armed_d;
     end
   end
+
+  // ---------------------------------------------------------------------------------------
+  // Cover points (make coverage): every state of rtl/rn1.md section 12 and every legal
+  // transition, the backward drop and the collapse by the state they leave.
+`ifndef SYNTHESIS
+  wire [3:0] cs = state_q;  // (short names: one cover a line)
+  wire [3:0] ns = state_d;
+  `FT_COVER(StIdle_C, cs == ST_IDLE)
+  `FT_COVER(StSwallow_C, cs == ST_SWALLOW)
+  `FT_COVER(StForward_C, cs == ST_FORWARD)
+  `FT_COVER(StBlocked_C, cs == ST_BLOCKED)
+  `FT_COVER(StStatus_C, cs == ST_STATUS)
+  `FT_COVER(StChecksum_C, cs == ST_CHECKSUM)
+  `FT_COVER(StReverse_C, cs == ST_REVERSE)
+  `FT_COVER(StHold_C, cs == ST_HOLD)
+  `FT_COVER(StDrop_C, cs == ST_DROP)
+  `FT_COVER(StDiscard_C, cs == ST_DISCARD)
+  `FT_COVER(IdleToSwallow_C, cs == ST_IDLE && ns == ST_SWALLOW)
+  `FT_COVER(IdleToForward_C, cs == ST_IDLE && ns == ST_FORWARD)
+  `FT_COVER(IdleToBlocked_C, cs == ST_IDLE && ns == ST_BLOCKED)
+  `FT_COVER(IdleToDiscard_C, cs == ST_IDLE && ns == ST_DISCARD)
+  `FT_COVER(SwallowStays_C, cs == ST_SWALLOW && ns == ST_SWALLOW)
+  `FT_COVER(SwallowToForward_C, cs == ST_SWALLOW && ns == ST_FORWARD)
+  `FT_COVER(SwallowToBlocked_C, cs == ST_SWALLOW && ns == ST_BLOCKED)
+  `FT_COVER(SwallowToDiscard_C, cs == ST_SWALLOW && ns == ST_DISCARD)
+  `FT_COVER(SwallowToStatus_C, cs == ST_SWALLOW && ns == ST_STATUS)
+  `FT_COVER(SwallowToIdle_C, cs == ST_SWALLOW && ns == ST_IDLE)
+  `FT_COVER(ForwardStays_C, cs == ST_FORWARD && ns == ST_FORWARD)
+  `FT_COVER(ForwardToStatus_C, cs == ST_FORWARD && ns == ST_STATUS)
+  `FT_COVER(ForwardToIdle_C, cs == ST_FORWARD && ns == ST_IDLE)
+  `FT_COVER(ForwardToDiscard_C, cs == ST_FORWARD && ns == ST_DISCARD)
+  `FT_COVER(BlockedStays_C, cs == ST_BLOCKED && ns == ST_BLOCKED)
+  `FT_COVER(BlockedToStatus_C, cs == ST_BLOCKED && ns == ST_STATUS)
+  `FT_COVER(BlockedToIdle_C, cs == ST_BLOCKED && ns == ST_IDLE)
+  `FT_COVER(StatusToReverse_C, cs == ST_STATUS && ns == ST_REVERSE)
+  `FT_COVER(StatusToChecksum_C, cs == ST_STATUS && ns == ST_CHECKSUM)
+  `FT_COVER(StatusToIdle_C, cs == ST_STATUS && ns == ST_IDLE)
+  `FT_COVER(ChecksumToDrop_C, cs == ST_CHECKSUM && ns == ST_DROP)
+  `FT_COVER(ReverseStays_C, cs == ST_REVERSE && ns == ST_REVERSE)
+  `FT_COVER(ReverseToHold_C, cs == ST_REVERSE && ns == ST_HOLD)
+  `FT_COVER(ReverseToIdle_C, cs == ST_REVERSE && ns == ST_IDLE && !drop_req)
+  `FT_COVER(ReverseDropToIdle_C, cs == ST_REVERSE && ns == ST_IDLE && drop_req)
+  `FT_COVER(HoldToForward_C, cs == ST_HOLD && ns == ST_FORWARD)
+  `FT_COVER(HoldToDiscard_C, cs == ST_HOLD && ns == ST_DISCARD)
+  `FT_COVER(DropToIdle_C, cs == ST_DROP && ns == ST_IDLE)
+  `FT_COVER(DiscardStays_C, cs == ST_DISCARD && ns == ST_DISCARD)
+  `FT_COVER(DiscardToDrop_C, cs == ST_DISCARD && ns == ST_DROP)
+  `FT_COVER(DiscardToIdle_C, cs == ST_DISCARD && ns == ST_IDLE)
+  // An invalid word counted, and one a backward drop wins over (not counted).
+  `FT_COVER(InvalidCounted_C, err_o)
+  `FT_COVER(InvalidUnderDrop_C, is_inv && drop_req)
+`endif
 
 endmodule
 

@@ -875,18 +875,126 @@ module sci_lc #(
   end
 
   // Invariants.
+  // An active buffer's echo timer at 0 with retries left: a timeout retransmission is due.
+  function automatic timeout_due(input [NSLOT*42-1:0] sl_i, input [7:0] rlim_i);
+    logic r;
+    r = 1'b0;
+    for (int s = 0; s < NSLOT; s++) begin
+      if (sl_i[s*42 + 40 +: 2] == SL_ACTIVE && sl_i[s*42 + 1] && sl_i[s*42 + 2 +: 16] == 16'd0 &&
+          sl_i[s*42 + 18 +: 8] < rlim_i) begin
+        r = 1'b1;
+      end
+    end
+    return r;
+  endfunction
+
+  wire tmo_due = timeout_due(sl_q, retry_lim);
+
+  // Invariants, each with a cover point of the case that comes closest to breaking it.
   `FT_ASSERT(BypassFifoBound_A, bf_cnt_q <= 7'd40,
              ("sci_lc: bypass FIFO over 40 (%0d)", bf_cnt_q))
+  `FT_COVER(BypassFifoBound_C, bf_cnt_q >= 7'd37)  // a largest packet waiting in the FIFO
   `FT_ASSERT(ActiveBufBound_A, ab_cnt <= 4'd4, ("sci_lc: %0d active buffers", ab_cnt))
+  `FT_COVER(ActiveBufBound_C, ab_cnt == 4'd4)
   `FT_ASSERT(QueueNoOverflow_A, rq_cnt_q <= 4'd8 && sq_cnt_q <= 4'd8,
              ("sci_lc: queue overflow rq %0d sq %0d", rq_cnt_q, sq_cnt_q))
+  `FT_COVER(QueueNoOverflow_C, rq_cnt_q == 4'd8)  // receive queue full
+  `FT_COVER(SendQueueFull_C, sq_cnt_q == 4'd8)
   `FT_ASSERT(BypassNoOverflow_A, !(bf_push && bf_cnt_q == 7'd64),
              ("sci_lc: bypass FIFO overflow"))
+  `FT_COVER(BypassNoOverflow_C, bf_push && bf_pop)  // the FIFO filled and drained at one edge
 
   // The send-queue order holds exactly the QUEUED slots; at most one slot is being filled.
   `FT_ASSERT(SendQueueIsQueued_A, count_st(sl_q, SL_QUEUED) == sq_cnt_q && fill_cnt <= 4'd1,
              ("sci_lc: send queue %0d vs queued slots %0d, filling %0d", sq_cnt_q,
               count_st(sl_q, SL_QUEUED), fill_cnt))
+  `FT_COVER(SendQueueIsQueued_C, fill_cnt == 4'd1 && sq_cnt_q == 4'd7)  // filling the last
+
+  // ---------------------------------------------------------------------------------------
+  // Cover points (make coverage). This module is continuous assignments, where Verilator's
+  // line coverage sees little: the states of its machines and the outcomes of its decisions
+  // are counted here (rtl/sci_lc.md section 3).
+  // Parser (DBG state): each state, entered at symbol 0 and left at the packet's end.
+  `FT_COVER(PsIdle_C, ps_q == PS_IDLE)
+  `FT_COVER(PsBypass_C, ps_q == PS_BYPASS)
+  `FT_COVER(PsTake_C, ps_q == PS_TAKE)
+  `FT_COVER(PsDiscard_C, ps_q == PS_DISCARD)
+  `FT_COVER(PsEcho_C, ps_q == PS_ECHO)
+  `FT_COVER(PsIdleToBypass_C, ps_q == PS_IDLE && ps_d == PS_BYPASS)
+  `FT_COVER(PsIdleToTake_C, ps_q == PS_IDLE && ps_d == PS_TAKE)
+  `FT_COVER(PsIdleToDiscard_C, ps_q == PS_IDLE && ps_d == PS_DISCARD)
+  `FT_COVER(PsIdleToEcho_C, ps_q == PS_IDLE && ps_d == PS_ECHO)
+  `FT_COVER(PsBypassToIdle_C, ps_q == PS_BYPASS && ps_d == PS_IDLE)
+  `FT_COVER(PsTakeToIdle_C, ps_q == PS_TAKE && ps_d == PS_IDLE)
+  `FT_COVER(PsDiscardToIdle_C, ps_q == PS_DISCARD && ps_d == PS_IDLE)
+  `FT_COVER(PsEchoToIdle_C, ps_q == PS_ECHO && ps_d == PS_IDLE)
+  // The decision at symbol 0, by its reason.
+  `FT_COVER(DecScrub_C, at_sym0 && scrub_rm)
+  `FT_COVER(DecEchoMatch_C, at_sym0 && !scrub_rm && is_echo && em[4])
+  `FT_COVER(DecEchoPass_C, at_sym0 && !scrub_rm && is_echo && !em[4])
+  `FT_COVER(DecTakeAccept_C, at_sym0 && dec_st == PS_TAKE && dec_ans == ANS_ACC)
+  `FT_COVER(DecTakeError_C, at_sym0 && dec_st == PS_TAKE && dec_ans == ANS_ERR)
+  `FT_COVER(DecFullBusy_C, at_sym0 && !scrub_rm && take_ok && !rq_free)
+  `FT_COVER(DecNotOurs_C, at_sym0 && !scrub_rm && !is_echo && !lrt_bit)
+  `FT_COVER(DecDisabled_C, at_sym0 && !scrub_rm && !is_echo && lrt_bit && !cfg_en)
+  `FT_COVER(DecOwnBack_C, at_sym0 && !scrub_rm && !is_echo && lrt_bit && own_src)
+  `FT_COVER(DecOwnProbe_C, at_sym0 && !scrub_rm && om[4] && typ == T_PROBE)
+  `FT_COVER(DecFoSkip_C, at_sym0 && !scrub_rm && !is_echo && lrt_bit && fo_skip)
+  // A packet's end: good and committed, a CRC error, an answer queued or lost to a full queue.
+  `FT_COVER(EndCommit_C, ev_commit)
+  `FT_COVER(EndCrcError_C, ev_crc_err)
+  `FT_COVER(EndEcho_C, ev_echo)
+  `FT_COVER(AnswerQueued_C, eq_push)
+  `FT_COVER(AnswerLostFull_C, ev_answer && cfg_en && eq_cnt_q == 4'd8)
+  `FT_COVER(AnswerFlushed_C, ev_answer && !cfg_en)
+  // Output selection, and which insertion starts.
+  `FT_COVER(OutIdle_C, osel == O_IDLE)
+  `FT_COVER(OutInsert_C, osel == O_INS)
+  `FT_COVER(OutFifo_C, osel == O_FIFO)
+  `FT_COVER(OutBypass_C, osel == O_BYP)
+  `FT_COVER(BypassToFifo_C, bf_push)
+  `FT_COVER(InsEcho_C, st_echo)
+  `FT_COVER(InsRetransmit_C, st_rtx)
+  `FT_COVER(InsSendQueue_C, st_sq)
+  `FT_COVER(InsWaitsActive_C, start_ok && !st_echo && !rtx_hit[4] && sq_cnt_q != 4'd0 &&
+                              ab_cnt == 4'd4)
+  `FT_COVER(IdleOriginate_C, osel == O_IDLE && orig)
+  `FT_COVER(IdleForward_C, osel == O_IDLE && !orig && rd_rx_other)
+  `FT_COVER(IdleNotForwarded_C, osel != O_IDLE && rd_rx_other)
+  // Pool slot lifecycle (FREE -> FILL -> QUEUED -> ACTIVE -> FREE), each way out of ACTIVE.
+  `FT_COVER(SlotFillStart_C, bi_start)
+  `FT_COVER(SlotFillOne_C, bi_start && bin_last_i)  // a one-symbol packet: FREE -> QUEUED
+  `FT_COVER(SlotQueued_C, bi_end)
+  `FT_COVER(SlotActive_C, st_sq)
+  `FT_COVER(SlotFreedByEcho_C, ev_echo && cur_type != T_BUSY)
+  `FT_COVER(SlotBusyRetransmit_C, ev_echo && cur_type == T_BUSY && !lim[1])
+  `FT_COVER(SlotTimeout_C, tmo_due)
+  `FT_COVER(SlotBusyLimit_C, lim[1])
+  `FT_COVER(SlotRetryLimit_C, lim[0])
+  `FT_COVER(SlotFailActive_C, ev_fail && fab[4])
+  `FT_COVER(SlotFailQueued_C, ev_fail && !fab[4])
+  `FT_COVER(SlotStaleEcho_C, ev_echo && cur_type != T_BUSY && ins_kind_q == K_SLOT &&
+                             cur_slot == ins_slot_q)  // freed while it is being inserted
+  // B-link in (IDLE, FILL) and out (NONE, receive-queue head, FAIL_REPORT).
+  `FT_COVER(BiIdle_C, bi_st_q == BI_IDLE)
+  `FT_COVER(BiFill_C, bi_st_q == BI_FILL)
+  `FT_COVER(BiStall_C, bin_i[16] && !bin_ready_o)
+  `FT_COVER(BoNone_C, bo_kind_q == K_NONE)
+  `FT_COVER(BoRq_C, bo_kind_q == K_RQ)
+  `FT_COVER(BoFail_C, bo_kind_q == K_FAIL)
+  `FT_COVER(BoStall_C, bo_valid && !bout_ready_i)
+  `FT_COVER(BoFailBeatsRq_C, off_fail && rq_cnt_q != 4'd0)
+  // Failure: a pass by each limit, each reason reported.
+  `FT_COVER(FailPass_C, fail_q)
+  `FT_COVER(FailReasonBusy_C, ev_fail && cur_rsn == 3'd1)
+  `FT_COVER(FailReasonRetry_C, ev_fail && cur_rsn == 3'd2)
+  `FT_COVER(FailReasonDown_C, ev_fail && cur_rsn == 3'd3)
+  `FT_COVER(FailReasonDisabled_C, ev_fail && cur_rsn == 3'd4)
+  // Ring: down (originated, by another node's idle), up again, the interrupt cleared.
+  `FT_COVER(RingFallOrig_C, ring_fall && orig)
+  `FT_COVER(RingFallOther_C, ring_fall && !orig)
+  `FT_COVER(RingRise_C, !ring_up_q && ring_up_d)
+  `FT_COVER(IrqCleared_C, irq_q && !irq_d)
 `endif
 
 endmodule

@@ -710,11 +710,84 @@ module sci_psb #(
     end
   end
 
-  // Invariants.
+  // Invariants, each with a cover point of the case that comes closest to breaking it.
   `FT_ASSERT(FifoNoOverflow_A, sf_cnt_q <= 4'd8 && rf_cnt_q <= 4'd8 && rb_cnt_q <= 2'd2,
              ("sci_psb: FIFO overflow sf %0d rf %0d rb %0d", sf_cnt_q, rf_cnt_q, rb_cnt_q))
+  `FT_COVER(FifoNoOverflow_C, sf_cnt_q == 4'd8)  // host send FIFO full
+  `FT_COVER(RecvFifoFull_C, rf_cnt_q == 4'd8)
+  `FT_COVER(ReplyBufFull_C, rb_cnt_q == 2'd2)
   `FT_ASSERT(FillNotFull_A, !(sf_fill_q && sf_cnt_q == 4'd8),
              ("sci_psb: a host packet is filling a full send FIFO"))
+  `FT_COVER(FillNotFull_C, sf_fill_q && sf_cnt_q == 4'd7)  // filling the last free slot
+  // One symbol a cycle (sci_lc.md section 3, B-link): every source holds a whole packet (an
+  // LC's bout stays valid to its last symbol) and every destination takes the rest of a packet
+  // it has started (an LC's bin_ready, port 0, a discard), so a packet under way never waits.
+  `FT_ASSERT(BlinkNoStall_A, free || (cur_valid && cur_ready),
+             ("sci_psb: B-link packet stalled: owner %0d, port %0d", own_q, dport_q))
+  `FT_COVER(BlinkNoStall_C, !free && bcnt_q == 6'd36)  // a 37-symbol packet's last symbol
+
+  // ---------------------------------------------------------------------------------------
+  // Cover points (make coverage). Continuous assignments, as sci_lc: the B-link owner's states
+  // and transitions and the outcomes of the PSB's decisions are counted here (sci_node.md).
+  // B-link owner (DBG[2:0]): each owner, taken in a free cycle and given back at the end.
+  `FT_COVER(OwnFree_C, own_q == OW_FREE)
+  `FT_COVER(OwnLc0_C, own_q == OW_LC0)
+  `FT_COVER(OwnLc1_C, own_q == OW_LC1)
+  `FT_COVER(OwnReply_C, own_q == OW_RB)
+  `FT_COVER(OwnHost_C, own_q == OW_HOST)
+  `FT_COVER(FreeToLc0_C, free && own_d == OW_LC0)
+  `FT_COVER(FreeToLc1_C, free && own_d == OW_LC1)
+  `FT_COVER(FreeToReply_C, free && own_d == OW_RB)
+  `FT_COVER(FreeToHost_C, free && own_d == OW_HOST)
+  `FT_COVER(Lc0ToFree_C, own_q == OW_LC0 && own_d == OW_FREE)
+  `FT_COVER(Lc1ToFree_C, own_q == OW_LC1 && own_d == OW_FREE)
+  `FT_COVER(ReplyToFree_C, own_q == OW_RB && own_d == OW_FREE)
+  `FT_COVER(HostToFree_C, own_q == OW_HOST && own_d == OW_FREE)
+  `FT_COVER(OneSymbolPacket_C, bx_start && cur_last)  // taken and given back at one edge
+  // Arbitration: a higher source wins over a lower one that is ready too.
+  `FT_COVER(Lc0BeatsOther_C, free && ok0 && (ok1 || okrb || oksf))
+  `FT_COVER(Lc1BeatsLower_C, free && !ok0 && ok1 && (okrb || oksf))
+  `FT_COVER(ReplyBeatsHost_C, free && !ok0 && !ok1 && okrb && oksf)
+  // Destinations: the receive FIFO (full: the packet waits), an LC, discard (port 7 or no LC).
+  `FT_COVER(ToRecvFifo_C, bx_start && port_cur == 3'd0)
+  `FT_COVER(ToLc0_C, bx_start && port_cur == 3'd1)
+  `FT_COVER(ToLc1_C, bx_start && port_cur == 3'd2 && NLC >= 2)
+  `FT_COVER(ToDiscard_C, ev_disc)
+  `FT_COVER(RecvFifoWaits_C, free && rf_cnt_q == 4'd8 &&
+                             ((lcv[0] && lcp0 == 3'd0) || (sf_valid && sf_port == 3'd0)))
+  `FT_COVER(LcNotReady_C, free && (lcv[0] || sf_valid) && !ok0 && !oksf && !okrb && !ok1)
+  // Port 0: STATUS_READ answered, STATUS_REPLY and other packets to the host.
+  `FT_COVER(StatusReadAnswered_C, push_sr)
+  `FT_COVER(StatusReadLostFull_C, rx_read && rb_cnt_q == 2'd2)
+  `FT_COVER(ToHost_C, rf_commit)
+  // Host FIFOs: the send FIFO full (hin waits), a packet cut at 37 symbols, hout waiting.
+  `FT_COVER(HostInWaits_C, hin_i[16] && !hin_ready_o)
+  `FT_COVER(HostInTruncated_C, hx && sf_widx_q >= MAXLEN)
+  `FT_COVER(HostOutWaits_C, rf_valid && !hout_ready_i)
+  `FT_COVER(HostShortHeader_C, sf_valid && sf_hlen <= 6'd4)
+  wire probe_start = bx_start && (own_cur == OW_HOST) && sf_probe;
+  `FT_COVER(HostProbe_C, probe_start)
+  `FT_COVER(HostProbeBadLc_C, probe_start && sf_pport == PORT_DISCARD)
+  // Remote-read timer: armed (IDLE -> ARMED), disarmed by the reply, expired with a timeout
+  // reply pushed, or with the reply buffer full (it stays armed and retries).
+  `FT_COVER(RsrArm_C, rsr_start && rsr_to != 16'd0)
+  `FT_COVER(RsrArmZero_C, rsr_start && rsr_to == 16'd0)
+  `FT_COVER(RsrDisarm_C, disarm)
+  `FT_COVER(RsrExpire_C, expired && push_to)
+  `FT_COVER(RsrExpireFull_C, expired && !push_to)
+  `FT_COVER(RsrRestart_C, rsr_start && rsr_arm_q)
+  // P2S failover (sci_node.md section 6): rules 1 to 5.
+  `FT_COVER(FoForce_C, sf_valid && sf_force)                      // rule 1
+  `FT_COVER(FoRedirectX_C, sf_valid && fo_en && !sf_probe && sf_brt == 3'd1 && dn0)  // rule 2
+  `FT_COVER(FoRedirectY_C, sf_valid && fo_en && !sf_probe && sf_brt == 3'd2 && dn1)  // rule 2
+  `FT_COVER(FoReplyRedirect_C, rb_valid && !rb_direct && fo_en && (rb_rt[18:16] != rb_brt))
+  `FT_COVER(FoBypass_C, fo_byp_o)                                 // rule 3
+  `FT_COVER(FoNotifyOwed_C, nt_owe && !push_nt)                   // rule 4
+  `FT_COVER(FoNotifyPushed_C, push_nt)
+  `FT_COVER(FoNotifyDown_C, push_nt && nt_down)
+  `FT_COVER(FoNotifyUp_C, push_nt && !nt_down)
+  `FT_COVER(FoNotifyRx_C, nt_rx)                                  // rule 5
+  `FT_COVER(FoNotifyRxAndWrite_C, nt_rx && wr_focol)
 `endif
 
 endmodule

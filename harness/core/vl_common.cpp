@@ -13,6 +13,22 @@
 #include "dev.h"
 #include "verilated_fst_c.h"
 
+#ifdef FTSIM_COVERAGE
+#include <cstdlib>
+#include <mutex>
+#include <string>
+#include <unistd.h>
+#include <utility>
+#include <vector>
+
+#include "verilated_cov.h"
+#endif
+
+namespace
+{
+void coverage_start();
+}
+
 VerilatedContext *ftsim_vl_context()
 {
     static VerilatedContext *ctx = nullptr; // the one process-wide object (see the top)
@@ -22,9 +38,118 @@ VerilatedContext *ftsim_vl_context()
         // A failing assertion must become a reported mismatch with a FAIL line, not an abort
         // that leaves the waveform unclosed: the player polls gotError() after each edge.
         ctx->fatalOnError(false);
+        coverage_start();
     }
     return ctx;
 }
+
+// ---- Coverage (make coverage) ----------------------------------------------------------------
+// Built with FTSIM_COVERAGE (the coverage build, build/cov/, whose models are Verilated with
+// --coverage), a process whose environment names a folder in FTSIM_COVERAGE_DIR writes the
+// coverage counts of its Verilated models there as ftsim-PID-N.dat (Verilator's coverage
+// format, merged by verilator_coverage).
+//
+// Verilator's coverage database holds a pointer to each counter inside its model and offers no
+// way to forget one model's points: a model deleted before the database is written would leave
+// it reading freed memory. So an ended model is kept (retired), not deleted; once no model is
+// alive and enough are retired, the counts are written, the retired models deleted and the
+// database cleared. Whatever is left is written when the process exits (exit(), not _exit():
+// the forked workers of --jobs write only what they flushed, so the coverage run uses none).
+#ifdef FTSIM_COVERAGE
+namespace
+{
+
+// Retired models written and freed together: a run that makes models over and over (faultcheck,
+// experiments) keeps at most this many besides the live ones.
+constexpr size_t kRetiredMax = 32;
+
+struct Coverage {
+    std::mutex mu;
+    std::string dir; // empty: this process does not write coverage
+    unsigned live = 0, files = 0;
+    bool dirty = false;                                       // counts not yet written
+    std::vector<std::pair<void *, void (*)(void *)>> retired; // each model and its delete
+};
+
+Coverage &cov()
+{
+    static Coverage *c = new Coverage; // never destroyed: used by the exit handler
+    return *c;
+}
+
+void coverage_write(Coverage &c)
+{
+    if (c.dir.empty() || !c.dirty)
+        return;
+    std::string path =
+        c.dir + "/ftsim-" + std::to_string(getpid()) + "-" + std::to_string(c.files++) + ".dat";
+    c.dirty = false;
+    // Verilator aborts the process on a file it cannot write: say why and lose the counts.
+    FILE *probe = fopen(path.c_str(), "w");
+    if (!probe) {
+        fprintf(stderr,
+                "ftsim: %s: cannot write the coverage counts (%s); FTSIM_COVERAGE_DIR "
+                "must name a writable folder\n",
+                path.c_str(), strerror(errno));
+        return;
+    }
+    fclose(probe);
+    ftsim_vl_context()->coveragep()->write(path.c_str());
+}
+
+void coverage_at_exit()
+{
+    Coverage &c = cov();
+    std::lock_guard<std::mutex> lock(c.mu);
+    coverage_write(c);
+}
+
+void coverage_start()
+{
+    const char *dir = getenv("FTSIM_COVERAGE_DIR");
+    if (dir && *dir) {
+        cov().dir = dir;
+        atexit(coverage_at_exit);
+    }
+}
+
+} // namespace
+
+void ftsim_vl_born()
+{
+    Coverage &c = cov();
+    std::lock_guard<std::mutex> lock(c.mu);
+    c.live++;
+    c.dirty = true;
+}
+
+void ftsim_vl_retire(void *model, void (*del)(void *))
+{
+    Coverage &c = cov();
+    std::lock_guard<std::mutex> lock(c.mu);
+    c.retired.emplace_back(model, del);
+    c.live--;
+    if (c.live != 0 || (c.retired.size() < kRetiredMax && !c.dir.empty()))
+        return;
+    coverage_write(c);
+    for (auto &m : c.retired)
+        m.second(m.first);
+    c.retired.clear();
+    ftsim_vl_context()->coveragep()->clear(); // every point left belonged to a retired model
+}
+
+#else
+
+namespace
+{
+void coverage_start() {}
+} // namespace
+
+void ftsim_vl_born() {}
+
+void ftsim_vl_retire(void *model, void (*del)(void *)) { del(model); }
+
+#endif
 
 namespace
 {

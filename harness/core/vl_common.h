@@ -8,6 +8,22 @@
 // aborting the process. One per process (vl_common.cpp says why).
 VerilatedContext *ftsim_vl_context();
 
+// Every Verilated model of a binary is made and ended through these two, so that the coverage
+// build (make coverage, FTSIM_COVERAGE defined) can keep an ended model's coverage counters
+// until they are written (vl_common.cpp, "Coverage"). Elsewhere they are new and delete.
+void ftsim_vl_born();
+void ftsim_vl_retire(void *model, void (*del)(void *));
+template <class V> V *ftsim_vl_new(const char *name)
+{
+    V *m = new V(ftsim_vl_context(), name);
+    ftsim_vl_born();
+    return m;
+}
+template <class V> void ftsim_vl_release(V *model)
+{
+    ftsim_vl_retire(model, [](void *m) { delete static_cast<V *>(m); });
+}
+
 // An FST for one model: `attach` hooks the model to it before it opens. nullptr (message in
 // err) if the file cannot be written.
 #include <functional>

@@ -56,7 +56,7 @@ void destroy(void *self)
     if (s->tfp)
         ftsim_vl_trace_close(s->tfp);
     s->top->final();
-    delete s->top;
+    ftsim_vl_release(s->top);
     delete s;
 }
 
@@ -185,7 +185,7 @@ extern "C" void *rn1_rtl_create(const char *instance, const dev_ops_t **opsp, ch
     (void)errlen;
     Rn1Rtl *s = new Rn1Rtl;
     // The scope in waveforms: TOP for a router on its own (waves/rn1.gtkw), rN in a network.
-    s->top = new Vrn1(ftsim_vl_context(), instance && *instance ? instance : "TOP");
+    s->top = ftsim_vl_new<Vrn1>(instance && *instance ? instance : "TOP");
     s->tfp = nullptr;
     s->top->clk_i = 1;
     s->top->rst_ni = 0;

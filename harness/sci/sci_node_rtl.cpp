@@ -43,7 +43,7 @@ struct NodeBase {
 
 template <class V, unsigned NLC> struct Node : NodeBase {
     V *top;
-    explicit Node(const char *name) : top(new V(ftsim_vl_context(), name))
+    explicit Node(const char *name) : top(ftsim_vl_new<V>(name))
     {
         top->clk_i = 1;
         top->rst_ni = 0;
@@ -55,7 +55,7 @@ template <class V, unsigned NLC> struct Node : NodeBase {
         if (tfp)
             ftsim_vl_trace_close(tfp);
         top->final();
-        delete top;
+        ftsim_vl_release(top);
     }
     void set_reset(bool a) override { top->rst_ni = a ? 0 : 1; }
     void set_inputs(const uint64_t *in) override

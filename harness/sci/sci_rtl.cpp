@@ -37,7 +37,7 @@ struct SciRtlBase {
 
 template <class V> struct SciRtl : SciRtlBase {
     V *top;
-    explicit SciRtl(const char *name) : top(new V(ftsim_vl_context(), name))
+    explicit SciRtl(const char *name) : top(ftsim_vl_new<V>(name))
     {
         top->clk_i = 1;
         top->rst_ni = 0;
@@ -49,7 +49,7 @@ template <class V> struct SciRtl : SciRtlBase {
         if (tfp)
             ftsim_vl_trace_close(tfp);
         top->final();
-        delete top;
+        ftsim_vl_release(top);
     }
     void set_reset(bool a) override { top->rst_ni = a ? 0 : 1; }
     void set_inputs(const uint64_t *in) override

@@ -16,7 +16,7 @@ struct sci_obs {
 extern "C" sci_obs_t *sci_obs_new(void)
 {
     sci_obs_t *o = new sci_obs;
-    o->top = new Vsci_obs(ftsim_vl_context(), "harness");
+    o->top = ftsim_vl_new<Vsci_obs>("harness");
     o->top->eval();
     return o;
 }
@@ -26,7 +26,7 @@ extern "C" void sci_obs_free(sci_obs_t *o)
     if (!o)
         return;
     o->top->final();
-    delete o->top;
+    ftsim_vl_release(o->top);
     delete o;
 }
 

@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Install what ftsim needs from Debian packages, only what is missing.
 # Run as root it installs; otherwise it prints the one command to run and fails.
-# Usage: deps.sh [--check] [fuzz] [systemc]   (--check: report only, never install; fuzz: also
-#        what make fuzz-parser needs, clang, its libFuzzer runtime and llvm-cov; systemc: also the
-#        SystemC kernel and its TLM-2.0 headers, for build/ftsim-sc)
+# Usage: deps.sh [--check] [fuzz] [systemc] [coverage]   (--check: report only, never install;
+#        fuzz: also what make fuzz-parser needs, clang, its libFuzzer runtime and llvm-cov;
+#        systemc: also the SystemC kernel and its TLM-2.0 headers, for build/ftsim-sc; coverage:
+#        also what make coverage needs, lcov (lcov, genhtml; gcov comes with gcc,
+#        verilator_coverage with Verilator))
 set -u
-check=""; fuzz=""; systemc=""
+check=""; fuzz=""; systemc=""; coverage=""
 for a in "$@"; do
   case "$a" in
-    --check) check=1 ;; fuzz) fuzz=1 ;; systemc) systemc=1 ;;
+    --check) check=1 ;; fuzz) fuzz=1 ;; systemc) systemc=1 ;; coverage) coverage=1 ;;
     *) echo "deps: unknown argument $a" >&2; exit 2 ;;
   esac
 done
@@ -27,6 +29,7 @@ need=(
   "file:/usr/bin/python3:python3"
 )
 [ -n "$fuzz" ] && need+=("clang-14:clang-14" "file:/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-14-dev" "llvm-cov-14:llvm-14")
+[ -n "$coverage" ] && need+=("lcov:lcov" "genhtml:lcov" "gcov:gcc" "verilator_coverage:verilator")
 [ -n "$systemc" ] && need+=("file:/usr/include/systemc.h:libsystemc-dev" "file:/usr/include/tlm.h:libsystemc-dev")
 
 missing=()
