@@ -25,7 +25,8 @@ typedef struct rn1_eval {
     uint8_t bc;              /* bc inputs looked at now (choice bias, drop requests):
                        * in->bwd_bc with backchan 1, 0 with backchan 0 */
     uint8_t pulse;           /* forward ports whose bc is 1 next cycle: drop or collapse */
-    uint16_t bwd[RN1_PORTS]; /* next b<j> output registers */
+    uint16_t bwd[RN1_PORTS]; /* next b<j> output registers: the OR of the words of the ports
+                              * that drive b<j> (one, but two after an upset: rn1.md 14) */
 } rn1_eval_t;
 
 /* States whose bq input's bc is a drop request in the cycle after: armed
@@ -166,7 +167,7 @@ static void rn1_route(const rn1_t *m, unsigned p, uint16_t w, rn1_eval_t *ev, rn
     np->disp = ch.disp;
     if (ch.routed) {
         ev->busy |= (uint8_t)(1u << ch.bq);
-        ev->bwd[ch.bq] = w; /* the routing word leaves in the next cycle */
+        ev->bwd[ch.bq] |= w; /* the routing word leaves in the next cycle */
         np->state = RN1_S_FORWARD;
     } else if (m->backchan) {
         /* Blocked collapses from the head: drop upstream at once instead
@@ -229,16 +230,16 @@ static void rn1_eval_forward(uint16_t w, rn1_eval_t *ev, rn1_port_t *np, uint16_
 {
     if (w & RN1_C) {
         rn1_count(np, w);
-        ev->bwd[np->bq] = w;
+        ev->bwd[np->bq] |= w;
     } else if (w == RN1_HOLD) {
-        ev->bwd[np->bq] = w;
+        ev->bwd[np->bq] |= w;
     } else if (w == RN1_TURN) {
-        ev->bwd[np->bq] = w;
+        ev->bwd[np->bq] |= w;
         *nout = rn1_status_word(np->disp, np->count);
         np->state = RN1_S_STATUS;
     } else {
         /* IDLE passes on as IDLE; DROP and invalid words leave as DROP. */
-        ev->bwd[np->bq] = w == RN1_IDLE ? RN1_IDLE : RN1_DROP;
+        ev->bwd[np->bq] |= w == RN1_IDLE ? RN1_IDLE : RN1_DROP;
         ev->freed |= (uint8_t)(1u << np->bq);
         np->state = RN1_S_IDLE;
     }
@@ -251,7 +252,7 @@ static void rn1_eval_reverse(uint16_t w, rn1_eval_t *ev, rn1_port_t *np, uint16_
         *nout = w;
     } else if (w == RN1_TURN) {
         *nout = w;
-        ev->bwd[np->bq] = RN1_HOLD;
+        ev->bwd[np->bq] |= RN1_HOLD;
         np->state = RN1_S_HOLD;
     } else {
         *nout = w == RN1_IDLE ? RN1_IDLE : RN1_DROP;
@@ -337,7 +338,7 @@ static void rn1_eval_port(const rn1_t *m, unsigned p, const rn1_in_t *in, rn1_ev
         rn1_eval_reverse(w, ev, np, nout);
         break;
     case RN1_S_HOLD: /* HOLD on bq now and again next; inputs ignored */
-        ev->bwd[cp->bq] = RN1_HOLD;
+        ev->bwd[cp->bq] |= RN1_HOLD;
         np->state = RN1_S_FORWARD;
         break;
     case RN1_S_DISCARD: /* in live, discarded */
@@ -436,9 +437,10 @@ void rn1_step(rn1_t *m, const rn1_in_t *in)
         rn1_eval_port(m, p, in, &ev, &n.port[p], &n.fwd_out[p]);
     }
     memcpy(n.bwd_out, ev.bwd, sizeof n.bwd_out);
-    /* A port freed this cycle was still busy for this cycle's decisions,
-     * and a port taken this cycle cannot also be freed this cycle. */
-    n.alloc = (uint8_t)(ev.busy & ~ev.freed);
+    /* A port freed this cycle was still busy for this cycle's decisions.
+     * A port granted this cycle stays allocated even if another connection
+     * frees it in the same cycle (only after an upset can one: rn1.md 14). */
+    n.alloc = (uint8_t)((m->alloc & ~ev.freed) | (ev.busy & ~m->alloc));
     unsigned e = m->errors + ev.invalid;
     n.errors = (uint16_t)(e > 0xFFFFu ? 0xFFFFu : e);
     n.rot = (uint8_t)((m->rot + 1u) & 7u);

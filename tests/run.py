@@ -275,8 +275,26 @@ def suite_cli():
           Test("cli", "--wave-to before --wave-from -> 2",
                [FTSIM, "play", ok_vec, "--wave", "build/x.fst", "--wave-from", "20", "--wave-to", "10"],
                exit_is(2, "--wave-to is before --wave-from"))]
+    t += [Test("cli", "info rn1 --upsets: the upset map", [FTSIM, "info", "rn1", "--upsets"],
+               exit_is(0, "lfsr", "f7.state", "gen_fport[7].u_fport.state_q", "codes 10 to 15")),
+          Test("cli", "info --upsets without a device -> 2", [FTSIM, "info", "--upsets"],
+               exit_is(2, "needs a DEVICE")),
+          Test("cli", "seucheck without a vector -> 2", [FTSIM, "seucheck"], exit_is(2, "STIM.vec")),
+          Test("cli", "seucheck --only an unknown element -> 2",
+               [FTSIM, "seucheck", "tests/seu/rn1_contend.vec", "--only", "nosuch"],
+               exit_is(2, "'nosuch' is not in the upset map of rn1")),
+          Test("cli", "seucheck --tries 0 -> 2", [FTSIM, "seucheck", "tests/seu/rn1_contend.vec",
+                                                  "--tries", "0"], exit_is(2, "--tries")),
+          Test("cli", "an assertion after an upset is a note, not a mismatch (play exits 0)",
+               [FTSIM, "play", "vectors/rn1/spec/seu_state.vec"],
+               exit_is(0, "note: an RTL assertion fired after the upset on line",
+                       "PASS vectors/rn1/spec/seu_state.vec")),
+          Test("cli", "record writes a vector's upsets into the golden vector",
+               ["bash", "-c", f"{FTSIM} record vectors/rn1/spec/seu_lfsr.vec -o build/seu-rec.vec "
+                ">/dev/null && grep -x '@4 seu lfsr bit2' build/seu-rec.vec && "
+                f"{FTSIM} play build/seu-rec.vec"], exit_is(0, "PASS build/seu-rec.vec"))]
     for cmd in ["play", "record", "fuzz", "bench", "info", "net", "experiment", "stim", "faultcheck",
-                "torus", "merge"]:
+                "torus", "merge", "seucheck"]:
         t.append(Test("cli", f"ftsim {cmd} --help", [FTSIM, cmd, "--help"],
                       exit_is(0, f"usage: ftsim {cmd}")))
     return t
@@ -423,6 +441,21 @@ def suite_icarus():
             for n, seed in [(4000, 7), (4000, 8)]]
 
 
+# Every element of every design's upset map, checked by `ftsim seucheck` (tests/seu/README.md):
+# (what, stimuli, extra arguments).
+SEU_CHECKS = [
+    ("rn1", ["vectors/rn1/golden/fuzz-seed12.vec", "tests/seu/rn1_contend.vec"], []),
+]
+
+
+def suite_seu():
+    """Each element of each upset map flipped bit by bit against stimuli: seen from outside,
+    the RTL and the C model in lockstep after it."""
+    return [Test("seu", f"{what}: every upset-map element seen, lockstep clean",
+                 [FTSIM, "seucheck", *stims, *args], counts_line)
+            for what, stims, args in SEU_CHECKS]
+
+
 def suite_mutants():
     """Each mutant breaks one behaviour of one model; the spec vectors must catch it."""
     sys.path.insert(0, os.path.join(ROOT, "tests"))
@@ -480,6 +513,7 @@ SUITES = {
     "net-fuzz": suite_netfuzz,
     "sci-fuzz": suite_scifuzz,
     "torus": suite_torus,
+    "seu": suite_seu,
     "mutants": suite_mutants,
     "runner": suite_runner,
     "campaign": suite_campaign,

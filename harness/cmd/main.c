@@ -14,7 +14,10 @@ static const char usage_main[] =
     "  record FILE.vec    write the golden vector of a stimulus (drives + every output)\n"
     "  fuzz               random traffic, models in lockstep, end-to-end checks\n"
     "  bench              simulated cycles per second: rtl, csim, lockstep, rtl+FST\n"
-    "  info [DEVICE]      the devices, their ports, registers and config keys\n"
+    "  info [DEVICE]      the devices, their ports, registers and config keys (--upsets:\n"
+    "                     the upset map)\n"
+    "  seucheck STIM.vec  every element of a device's upset map flipped against a stimulus:\n"
+    "                     seen from outside, the models in lockstep\n"
     "  net                RNP network topologies: stages, links, distinct paths per pair\n"
     "  route              SCI torus routing tables under faults: reachability, deadlock check\n"
     "  torus              run an SCI torus: flows, traffic patterns, faults, drivers\n"
@@ -43,6 +46,7 @@ static const struct {
     {"experiment", cmd_experiment},
     {"stim", cmd_stim},
     {"merge", cmd_merge},
+    {"seucheck", cmd_seucheck},
 };
 
 int main(int argc, char **argv)

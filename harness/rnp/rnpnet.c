@@ -800,10 +800,10 @@ static int nd_control(void *self, const char *cmd, char *err, size_t errlen)
     return 0;
 }
 
-static const dev_ops_t net_ops = {nd_destroy,    nd_set_reset,   nd_set_inputs,     nd_get_outputs,
-                                  nd_reg_write,  nd_reg_read,    nd_debug,          nd_tick,
-                                  nd_trace_open, nd_trace_close, nd_internal_error, nd_control,
-                                  NULL,          nd_trace_window};
+static const dev_ops_t net_ops = {
+    nd_destroy,        nd_set_reset, nd_set_inputs, nd_get_outputs,  nd_reg_write,
+    nd_reg_read,       nd_debug,     nd_tick,       nd_trace_open,   nd_trace_close,
+    nd_internal_error, nd_control,   NULL,          nd_trace_window, NULL};
 
 static void *net_create(const dev_design_t *d, dev_impl_t impl, const char *inst,
                         const dev_ops_t **ops, char *err, size_t errlen)

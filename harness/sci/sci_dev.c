@@ -104,6 +104,7 @@ static const dev_ops_t sci_csim_ops = {cs_destroy,
                                        dev_csim_internal_error,
                                        dev_no_control,
                                        NULL,
+                                       NULL,
                                        NULL};
 
 static void *sci_create(const dev_design_t *d, dev_impl_t impl, const char *inst,

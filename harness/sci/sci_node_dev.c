@@ -301,6 +301,7 @@ static const dev_ops_t node_csim_ops = {cs_destroy,
                                         dev_csim_internal_error,
                                         dev_no_control,
                                         cs_skip,
+                                        NULL,
                                         NULL};
 
 int sci_node_csim_table_load(device_t *d, uint32_t reg, uint32_t taddr, uint64_t value)

@@ -189,7 +189,7 @@ void trace_close(void *self, uint64_t cycle)
 int internal_error(void *self)
 {
     (void)self;
-    return ftsim_vl_context()->gotError() ? 1 : 0;
+    return ftsim_vl_internal_error();
 }
 
 void trace_window(void *self, uint64_t from, uint64_t to)
@@ -208,6 +208,7 @@ extern "C" const dev_ops_t sci_node_rtl_ops = {
 extern "C" void *sci_node_rtl_new(int p2s, unsigned nlc, const char *instance)
 {
     const char *name = instance && *instance ? instance : "TOP";
+    ftsim_vl_run_start();
     if (nlc == 2)
         return p2s ? static_cast<NodeBase *>(new Node<Vp2sn2, 2>(name))
                    : static_cast<NodeBase *>(new Node<Vlc3n2, 2>(name));

@@ -349,10 +349,10 @@ static int rg_control(void *self, const char *cmd, char *err, size_t errlen)
     return 0;
 }
 
-static const dev_ops_t ring_ops = {rg_destroy,    rg_set_reset,   rg_set_inputs,     rg_get_outputs,
-                                   rg_reg_write,  rg_reg_read,    rg_debug,          rg_tick,
-                                   rg_trace_open, rg_trace_close, rg_internal_error, rg_control,
-                                   NULL,          rg_trace_window};
+static const dev_ops_t ring_ops = {
+    rg_destroy,        rg_set_reset, rg_set_inputs, rg_get_outputs,  rg_reg_write,
+    rg_reg_read,       rg_debug,     rg_tick,       rg_trace_open,   rg_trace_close,
+    rg_internal_error, rg_control,   NULL,          rg_trace_window, NULL};
 
 /* One table write into node i during a reset cycle (tables survive reset). */
 static void boot_write(ringdev_t *r, unsigned i, uint32_t a, uint64_t data, uint64_t mask)

@@ -154,7 +154,7 @@ void trace_close(void *self, uint64_t cycle)
 int internal_error(void *self)
 {
     (void)self;
-    return ftsim_vl_context()->gotError() ? 1 : 0;
+    return ftsim_vl_internal_error();
 }
 
 void trace_window(void *self, uint64_t from, uint64_t to)
@@ -176,6 +176,7 @@ extern "C" void *sci_rtl_create(int p2s, const char *instance, const dev_ops_t *
     (void)err;
     (void)errlen;
     const char *name = instance && *instance ? instance : "TOP";
+    ftsim_vl_run_start();
     SciRtlBase *s = p2s ? static_cast<SciRtlBase *>(new SciRtl<Vp2s>(name))
                         : static_cast<SciRtlBase *>(new SciRtl<Vlc3>(name));
     *opsp = &ops;

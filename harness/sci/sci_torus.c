@@ -746,9 +746,9 @@ static int tr_control(void *self, const char *cmd, char *err, size_t errlen)
 }
 
 static const dev_ops_t torus_ops = {
-    tr_destroy,        tr_set_reset, tr_set_inputs, tr_get_outputs, tr_reg_write,
-    tr_reg_read,       tr_debug,     tr_tick,       tr_trace_open,  tr_trace_close,
-    tr_internal_error, tr_control,   tr_skip,       tr_trace_window};
+    tr_destroy,        tr_set_reset, tr_set_inputs, tr_get_outputs,  tr_reg_write,
+    tr_reg_read,       tr_debug,     tr_tick,       tr_trace_open,   tr_trace_close,
+    tr_internal_error, tr_control,   tr_skip,       tr_trace_window, NULL};
 
 /* One write into node i during a reset cycle at creation (tables survive reset). */
 static void boot_write(torusdev_t *t, unsigned i, uint32_t a, uint64_t data, uint64_t mask)
