@@ -209,7 +209,8 @@ unsigned sci_lc_table_index(const sci_lc_t *lc, uint16_t target_id)
 enum { ANS_NONE = 0, ANS_ACCEPT, ANS_BUSY, ANS_ERROR };
 
 static uint16_t sat16(uint16_t v) { return v == 0xFFFFu ? v : (uint16_t)(v + 1u); }
-static uint8_t sat_idx(uint8_t v) { return v >= SCI_IDX_SAT ? v : (uint8_t)(v + 1u); }
+/* The 6-bit symbol counters stop at 62; 63 (only after an upset) wraps to 0, as in the RTL. */
+static uint8_t sat_idx(uint8_t v) { return v == SCI_IDX_SAT ? v : (uint8_t)((v + 1u) & 63u); }
 static bool is_echo_type(unsigned t) { return t >= SCI_T_ECHO_ACCEPT && t <= SCI_T_ECHO_ERROR; }
 
 /* The lowest slot of a pool mask, -1 if it is empty. */
@@ -255,10 +256,10 @@ static int ins_slot(const sci_lc_state_t *s)
  * An echo matches with its targetId, a packet of ours coming back with its sourceId. */
 static int ab_match(const sci_lc_t *lc, const sci_lc_state_t *c, uint16_t src, uint16_t tid)
 {
+    const sci_lc_store_t *st = &lc->ram->st;
     for (unsigned m = c->m_active; m; m &= m - 1u) {
         int i = lowest(m);
-        const uint16_t *p = lc->ram->st.slot[i];
-        if (((p[2] ^ src) & ~SCI_ADDR_SEL) == 0 && p[3] == tid)
+        if (((st->sl_src[i] ^ src) & ~SCI_ADDR_SEL) == 0 && st->sl_tid[i] == tid)
             return i;
     }
     return -1;
@@ -369,8 +370,8 @@ static void parser(sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *n, eve
         e->byp_sym = (c->scrub && c->idx == 1) ? (uint16_t)(sym | SCI_MARK) : sym;
     }
     /* the tail of the receive queue: never its head while the queue holds a packet */
-    sci_pkt_t *rx = &lc->ram->st.rxq[(c->rx_head + c->rx_n) % SCI_RXQ];
-    if (st == SCI_P_TAKE && c->idx < SCI_MAX_PKT) { /* the mark is cleared when taken */
+    sci_pkt_t *rx = &lc->ram->st.rxq[c->rx_tail];
+    if (st == SCI_P_TAKE) { /* every symbol is stored (idx < 64); the mark is cleared */
         rx->sym[c->idx] = c->idx == 1 ? (uint16_t)(sym & ~SCI_MARK) : sym;
         e->stored = true;
     }
@@ -386,9 +387,10 @@ static void parser(sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *n, eve
     if (!good)
         return;
     if (st == SCI_P_TAKE && n->ans == ANS_ACCEPT) {
-        rx->len = (uint8_t)(c->idx + 1u);
+        rx->len = (uint8_t)((c->idx + 1u) & 63u);
         e->stored = true;
-        n->rx_n++;
+        n->rx_tail = (uint8_t)((c->rx_tail + 1u) % SCI_RXQ);
+        n->rx_n = (uint8_t)((n->rx_n + 1u) & 15u); /* a 4-bit count, as the RTL's */
     }
     if (st == SCI_P_ECHO) {
         e->echo = true;
@@ -409,15 +411,17 @@ static void parser(sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *n, eve
 
 /* Signal detect is counted at the input pin, ring-down idles in stage 3 (sci_lc.md
  * section 3).  Origination starts after 4 cycles of sd = 0 and lasts while sd is 0. */
-static bool originating(const sci_lc_state_t *s) { return s->sd_low >= SCI_RDOWN_CYCLES; }
+static bool originating(const sci_lc_state_t *s) { return s->sd_low == SCI_RDOWN_CYCLES; }
 
 static void ring_monitor(const sci_lc_state_t *c, sci_lc_state_t *n, const sci_lc_in_t *in,
                          const events_t *e)
 {
     bool rdi = !(c->pipe[3] & SCI_FLAG) && (c->pipe[3] & SCI_RDI_BIT);
     n->sd_q = in->link_sd;
-    n->sd_low =
-        in->link_sd ? 0 : (uint8_t)(c->sd_low < SCI_RDOWN_CYCLES ? c->sd_low + 1u : c->sd_low);
+    /* a 3-bit count that stops at 4; 5..7 (only after an upset) count on and wrap */
+    n->sd_low = in->link_sd                            ? 0
+                : c->sd_low == SCI_RDOWN_CYCLES ? c->sd_low
+                                                       : (uint8_t)((c->sd_low + 1u) & 7u);
     n->sd_high = !in->link_sd ? 0 : (uint8_t)(c->sd_high < 127u ? c->sd_high + 1u : 127u);
     n->clean = (rdi || !in->link_sd) ? 0 : (uint8_t)(c->clean < 127u ? c->clean + 1u : 127u);
     if (originating(c) || e->rdi_other)
@@ -472,13 +476,13 @@ static bool start_insertion(const sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_
     if (slot < 0 && c->sq_n && ab_in_use(c) < SCI_ACTIVE) {
         slot = c->sq[c->sq_head];
         n->sq_head = (uint8_t)((c->sq_head + 1u) % SCI_SENDQ);
-        n->sq_n--;
+        n->sq_n = (uint8_t)((n->sq_n - 1u) & 15u);
     }
     if (slot < 0)
         return false;
     n->ins_kind = SCI_INS_SLOT;
     n->ins_slot = (uint8_t)slot;
-    n->ins_len = c->len[slot];
+    n->ins_len = slot < (int)SCI_POOL ? c->len[slot] : 0u; /* 12..15 name no buffer: 0 */
     e->ins_start_slot = slot;
     return true;
 }
@@ -494,10 +498,11 @@ static void insert_next(const sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_stat
     } else {
         sym = lc->ram->st.slot[n->ins_slot][i];
     }
-    n->ins_idx = (uint8_t)(i + 1u);
+    n->ins_idx = (uint8_t)((i + 1u) & 63u);
     n->out_flag = true;
     n->out_sym = sym;
-    n->need_idle = i + 1u == n->ins_len; /* every packet is followed by an idle */
+    /* every packet is followed by an idle; the counts are 6 bits, as the RTL's */
+    n->need_idle = ((i + 1u) & 63u) == (n->ins_len & 63u);
     if (n->need_idle) {
         if (n->ins_kind == SCI_INS_SLOT)
             e->ins_end_slot = n->ins_slot;
@@ -522,7 +527,7 @@ static void output_stage(sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *
     } else if (c->byp_n) {
         uint32_t x = lc->ram->st.byp[c->byp_head];
         n->byp_head = (uint8_t)((c->byp_head + 1u) % SCI_BYP_MEM);
-        n->byp_n--;
+        n->byp_n = (uint8_t)((n->byp_n - 1u) & 127u); /* a 7-bit count, as the RTL's */
         n->out_flag = true;
         n->out_sym = (uint16_t)x;
         n->need_idle = (x & SCI_FLAG) != 0;
@@ -542,10 +547,10 @@ static void output_stage(sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *
                                     : 0u;
     }
     if (e->byp_v && !direct) {
-        lc->ram->st.byp[(c->byp_head + c->byp_n) % SCI_BYP_MEM] =
-            (e->byp_last ? SCI_FLAG : 0u) | e->byp_sym;
+        lc->ram->st.byp[c->byp_tail] = (e->byp_last ? SCI_FLAG : 0u) | e->byp_sym;
         e->stored = true;
-        n->byp_n++;
+        n->byp_tail = (uint8_t)((c->byp_tail + 1u) % SCI_BYP_MEM);
+        n->byp_n = (uint8_t)((n->byp_n + 1u) & 127u);
     }
 }
 
@@ -557,17 +562,19 @@ static void echo_queue(sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *n,
 {
     if (!c->enable) {
         n->eq_head = 0;
+        n->eq_tail = 0;
         n->eq_n = 0;
         return;
     }
     if (e->echo_popped)
-        n->eq_n--;
-    if (!e->answer || c->eq_n >= SCI_ECHOQ)
+        n->eq_n = (uint8_t)((n->eq_n - 1u) & 15u); /* a 4-bit count, as the RTL's */
+    if (!e->answer || c->eq_n == SCI_ECHOQ)         /* full: exactly 8 (the RTL's test) */
         return;
-    lc->ram->st.echoq[(c->eq_head + c->eq_n) % SCI_ECHOQ] =
+    lc->ram->st.echoq[c->eq_tail] =
         (sci_echo_t){.type = e->ans_type, .target = e->ans_src, .tid = e->ans_tid};
     e->stored = true;
-    n->eq_n++;
+    n->eq_tail = (uint8_t)((c->eq_tail + 1u) % SCI_ECHOQ);
+    n->eq_n = (uint8_t)((n->eq_n + 1u) & 15u);
     if (e->ans_type == SCI_T_ECHO_BUSY)
         n->n_busy = sat16(n->n_busy);
 }
@@ -637,6 +644,23 @@ static unsigned brt_of(const sci_lc_t *lc, uint16_t target)
     return lc->ram->brt[sci_lc_table_index(lc, target)];
 }
 
+/* Symbol i of what the B-link output sends: a FAIL_REPORT's header, then its running CRC (a
+ * packet made longer by an upset of its length repeats it); else the receive queue's head
+ * (the code 3, which no packet uses, reads it too, as in the RTL). */
+static uint16_t bout_word(const sci_lc_t *lc, const sci_lc_state_t *s, unsigned kind, unsigned i)
+{
+    if (kind == SCI_BO_FAIL)
+        return i < SCI_FAIL_HDR ? lc->ram->st.fr[i] : s->bcrc;
+    return lc->ram->st.rxq[s->rx_head].sym[i & 63u];
+}
+
+/* A slot's copied targetId, sourceId or tid (st.sl_*): a slot number beyond the pool (12..15,
+ * only after an upset) names no buffer and reads 0, as in the RTL. */
+static uint16_t slot_copy(const uint16_t *w, int slot)
+{
+    return slot >= 0 && slot < (int)SCI_POOL ? w[slot] : 0u;
+}
+
 static void blink_out(sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *n,
                       const sci_lc_in_t *in, events_t *e)
 {
@@ -650,27 +674,38 @@ static void blink_out(sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *n,
         n->bo_port =
             kind == SCI_BO_FAIL ? 0u : (uint8_t)brt_of(lc, lc->ram->st.rxq[c->rx_head].sym[0]);
         if (kind == SCI_BO_FAIL) {
-            /* FAIL_REPORT of the failed packet, whose buffer is freed now (D9). */
+            /* FAIL_REPORT of the failed packet, whose buffer is freed now (D9); its CRC runs
+             * as its symbols go out (bcrc). */
             int ab = fail_ab(c), fs = fail_next(c);
-            const uint16_t *p = lc->ram->st.slot[fs];
-            uint16_t pay[4] = {(uint16_t)fail_reason(c), p[0], p[2], p[3]};
-            sci_packet_build(lc->ram->st.fr, c->node_id, SCI_T_FAIL_REPORT, c->node_id, 0, pay, 4);
+            sci_lc_store_t *st = &lc->ram->st;
+            uint16_t hdr[SCI_FAIL_HDR] = {c->node_id,
+                                          (uint16_t)(SCI_T_FAIL_REPORT << 8),
+                                          c->node_id,
+                                          0,
+                                          (uint16_t)fail_reason(c),
+                                          slot_copy(st->sl_tgt, fs),
+                                          slot_copy(st->sl_src, fs),
+                                          slot_copy(st->sl_tid, fs)};
+            memcpy(st->fr, hdr, sizeof hdr);
             e->stored = true;
             e->failed_slot = fs;
             if (ab < 0) { /* it was the send queue's head */
                 n->sq_head = (uint8_t)((c->sq_head + 1u) % SCI_SENDQ);
-                n->sq_n--;
+                n->sq_n = (uint8_t)((n->sq_n - 1u) & 15u);
             }
             n->n_fail = sat16(n->n_fail);
         }
     }
-    n->bo_idx = (uint8_t)(i + 1u);
-    if (i + 1u < len)
+    if (kind == SCI_BO_FAIL)
+        n->bcrc = crc_update(i == 0 ? 0xFFFFu : c->bcrc, i, bout_word(lc, c, kind, i));
+    /* 6-bit index and length, as the RTL's: the last symbol is the one at len - 1 mod 64 */
+    n->bo_idx = (uint8_t)((i + 1u) & 63u);
+    if (((i + 1u) & 63u) != (len & 63u))
         return;
     n->bo_kind = SCI_BO_NONE;
     if (kind == SCI_BO_RXQ) {
         n->rx_head = (uint8_t)((c->rx_head + 1u) % SCI_RXQ);
-        n->rx_n--;
+        n->rx_n = (uint8_t)((n->rx_n - 1u) & 15u);
     }
 }
 
@@ -680,7 +715,10 @@ static void blink_out(sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *n,
  * the send queue holds fewer than 8 packets and no limit failure pass runs (D10). */
 static bool bin_ready(const sci_lc_state_t *s)
 {
-    return s->bi_fill || (!s->fail && free_slot(s) >= 0 && s->sq_n < SCI_SENDQ);
+    /* the send queue and the slots filling, a 4-bit sum as in the RTL (a slot fills only
+     * while bi_fill, but an upset can leave one filling) */
+    return s->bi_fill ||
+           (!s->fail && free_slot(s) >= 0 && ((s->sq_n + nslots(s->m_fill)) & 15u) < SCI_SENDQ);
 }
 
 /* A B-link packet claims the lowest free slot with its symbol 0 and joins the send queue with
@@ -694,7 +732,14 @@ static void blink_in(sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *n,
     unsigned i = c->bi_fill ? c->bi_idx : 0u;
     if (!c->bi_fill)
         e->fill_start_slot = slot;
-    lc->ram->st.slot[slot][i] = in->bin_sym;
+    sci_lc_store_t *st = &lc->ram->st;
+    st->slot[slot][i] = in->bin_sym;
+    if (slot < (int)SCI_POOL && i == 0)
+        st->sl_tgt[slot] = in->bin_sym;
+    else if (slot < (int)SCI_POOL && i == 2)
+        st->sl_src[slot] = in->bin_sym;
+    else if (slot < (int)SCI_POOL && i == 3)
+        st->sl_tid[slot] = in->bin_sym;
     e->stored = true;
     n->bi_slot = (uint8_t)slot;
     n->bi_idx = sat_idx((uint8_t)i);
@@ -702,22 +747,33 @@ static void blink_in(sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *n,
     if (!in->bin_last)
         return;
     e->fill_end_slot = slot;
-    e->fill_len = (uint8_t)(i + 1u);
-    n->sq[(c->sq_head + c->sq_n) % SCI_SENDQ] = (uint8_t)slot;
-    n->sq_n++;
+    e->fill_len = (uint8_t)((i + 1u) & 63u);
+    n->sq[c->sq_tail] = (uint8_t)slot;
+    n->sq_tail = (uint8_t)((c->sq_tail + 1u) % SCI_SENDQ);
+    n->sq_n = (uint8_t)((n->sq_n + 1u) & 15u);
 }
 
 /* ---- pool slots: states, echo timers, retransmissions ------------------- */
 
+/* Slot i (< 12) into one state: free (0), filling (1), queued (2), active (3), the RTL's codes. */
+static void slot_state(sci_lc_state_t *n, int i, unsigned st)
+{
+    uint16_t b = (uint16_t)bit(i);
+    n->m_fill = (uint16_t)((n->m_fill & ~b) | (st == 1u ? b : 0u));
+    n->m_queued = (uint16_t)((n->m_queued & ~b) | (st == 2u ? b : 0u));
+    n->m_active = (uint16_t)((n->m_active & ~b) | (st == 3u ? b : 0u));
+}
+
+/* A freed buffer keeps no timer and no retransmission (rtl/sci_lc.md section 8). */
 static void slot_free(sci_lc_state_t *n, int i)
 {
     unsigned b = ~bit(i);
-    n->m_fill &= b;
-    n->m_queued &= b;
-    n->m_active &= b;
+    slot_state(n, i, 0);
     n->m_timer &= b;
     n->m_rtx &= b;
 }
+
+static bool in_pool(int slot) { return slot >= 0 && slot < (int)SCI_POOL; }
 
 /* The pool's next state from this cycle's events, per slot in this order: filling from the
  * B-link, insertion start (it becomes an active buffer), the echo timer (loaded with
@@ -728,23 +784,24 @@ static void slot_free(sci_lc_state_t *n, int i)
  * no retransmission: nothing reads them before the slot is filled again, which clears them. */
 static void pool_update(const sci_lc_state_t *c, sci_lc_state_t *n, const events_t *e)
 {
-    if (e->fill_start_slot >= 0) {
+    /* Only slots 0..11 exist: a slot number of 12..15 (an upset one) changes no buffer. */
+    if (in_pool(e->fill_start_slot)) {
         int i = e->fill_start_slot;
-        n->m_fill |= bit(i);
+        slot_state(n, i, 1);
         n->len[i] = 0;
         n->busy[i] = n->retry[i] = 0;
         n->timer[i] = 0;
+        n->m_timer &= ~bit(i);
+        n->m_rtx &= ~bit(i);
     }
-    if (e->fill_end_slot >= 0) {
+    if (in_pool(e->fill_end_slot)) {
         int i = e->fill_end_slot;
-        n->m_fill &= ~bit(i);
-        n->m_queued |= bit(i);
+        slot_state(n, i, 2);
         n->len[i] = e->fill_len;
     }
-    if (e->ins_start_slot >= 0) {
+    if (in_pool(e->ins_start_slot)) {
         unsigned b = bit(e->ins_start_slot);
-        n->m_queued &= ~b;
-        n->m_active |= b;
+        slot_state(n, e->ins_start_slot, 3);
         n->m_rtx &= ~b;
         n->m_timer &= ~b;
     }
@@ -778,7 +835,7 @@ static void pool_update(const sci_lc_state_t *c, sci_lc_state_t *n, const events
             slot_free(n, i);
         }
     }
-    if (e->failed_slot >= 0)
+    if (in_pool(e->failed_slot))
         slot_free(n, e->failed_slot);
 }
 
@@ -854,6 +911,7 @@ static void reset_state(sci_lc_state_t *s)
     memset(s, 0, sizeof *s);
     s->crc = 0xFFFFu;
     s->ocrc = 0xFFFFu;
+    s->bcrc = 0xFFFFu;
     s->enable = 1;
     s->busy_limit = 8;
     s->retry_limit = 4;
@@ -990,7 +1048,7 @@ static bool at_rest(const sci_lc_state_t *s, const sci_lc_in_t *in)
            s->idx == 0 && s->crc == 0xFFFFu && !s->resv && s->sd_q && s->sd_low == 0 &&
            s->sd_high == 127u && s->clean == 127u && s->ring_up && !s->out_flag && !s->out_sym &&
            !s->need_idle && s->ins_kind == SCI_INS_NONE && !s->byp_n && !s->eq_n &&
-           (s->enable || !s->eq_head) && !used(s) && !s->m_timer && !s->m_rtx && !s->sq_n &&
+           (s->enable || (!s->eq_head && !s->eq_tail)) && !used(s) && !s->m_timer && !s->m_rtx && !s->sq_n &&
            !s->fail && !s->fail_reason && !s->rx_n && s->bo_kind == SCI_BO_NONE && !s->bi_fill;
 }
 
@@ -1105,12 +1163,12 @@ bool sci_lc_bout_valid(const sci_lc_t *lc) { return bout_kind(&lc->s) != SCI_BO_
 uint16_t sci_lc_bout_sym(const sci_lc_t *lc)
 {
     const sci_lc_state_t *s = &lc->s;
-    unsigned i = s->bo_kind != SCI_BO_NONE ? s->bo_idx : 0u;
-    switch (bout_kind(s)) {
-    case SCI_BO_FAIL: return s->bo_kind != SCI_BO_NONE ? lc->ram->st.fr[i] : s->node_id;
-    case SCI_BO_RXQ: return i < SCI_MAX_PKT ? lc->ram->st.rxq[s->rx_head].sym[i] : 0;
-    default: return 0;
-    }
+    unsigned i = s->bo_kind != SCI_BO_NONE ? s->bo_idx : 0u, kind = bout_kind(s);
+    if (kind == SCI_BO_NONE)
+        return 0;
+    if (kind == SCI_BO_FAIL && s->bo_kind == SCI_BO_NONE)
+        return s->node_id; /* a FAIL_REPORT about to start: its targetId, the node */
+    return bout_word(lc, s, kind, i);
 }
 
 bool sci_lc_bout_last(const sci_lc_t *lc)
@@ -1120,7 +1178,7 @@ bool sci_lc_bout_last(const sci_lc_t *lc)
     if (kind == SCI_BO_NONE)
         return false;
     unsigned i = s->bo_kind != SCI_BO_NONE ? s->bo_idx : 0u;
-    return i + 1u == bout_len(lc, s, kind);
+    return ((i + 1u) & 63u) == (bout_len(lc, s, kind) & 63u);
 }
 
 /* The BRT port of the B-link head packet's target: looked up while it waits, latched when its

@@ -18,7 +18,7 @@
  * its LCs' registers together and their memories after them, so what a
  * cycle touches is a few cache lines a node); sci_lc_step allocates
  * nothing and does no I/O.  A step costs what the controller does in that
- * cycle: the registers that change per cycle (sci_lc_state_t, 168 bytes:
+ * cycle: the registers that change per cycle (sci_lc_state_t, 176 bytes:
  * counters, queue heads, the pool's bit masks) are copied aside as one
  * block and every stage reads that copy while it writes the next values
  * in place; the packet storage (sci_lc_store_t) is written in place, only
@@ -114,6 +114,9 @@ typedef enum sci_variant { SCI_LC3 = 0, SCI_P2S = 1 } sci_variant_t;
 #define SCI_BYP_MEM       64u
 #define SCI_PIPE          4u  /* input pipe stages 0..3; the decision is in stage 3 (D1) */
 #define SCI_SLOT_SYMS     64u /* a pool slot holds up to 63 symbols of a B-link packet (D10) */
+#define SCI_RX_SYMS       64u /* a receive-queue entry: what the RTL's queue memory holds */
+#define SCI_SLOT_ADDR     16u /* slot numbers are 4 bits: the storage the RTL addresses */
+#define SCI_FAIL_HDR      8u  /* a FAIL_REPORT's symbols before its CRC */
 #define SCI_IDX_SAT       62u /* symbol counters saturate here (6-bit, as the RTL) */
 #define SCI_RDOWN_CYCLES  4u
 #define SCI_RUP_CYCLES    64u
@@ -147,10 +150,11 @@ typedef struct sci_lc_in {
     uint16_t fo_xmask;
 } sci_lc_in_t;
 
-/* One packet buffer (receive queue entry). */
+/* One packet buffer (receive queue entry): every symbol of a packet being taken is stored, as
+ * the RTL's queue memory does, though only 5..37 of a good one are sent on. */
 typedef struct sci_pkt {
-    uint16_t sym[SCI_MAX_PKT];
-    uint8_t len;
+    uint16_t sym[SCI_RX_SYMS];
+    uint8_t len; /* 6 bits */
 } sci_pkt_t;
 
 /* An answer (echo) waiting to be inserted: its header fields. */
@@ -214,6 +218,7 @@ typedef struct sci_lc_state {
     uint16_t timer[SCI_POOL];                /* pool: echo timers (running: m_timer) */
     sci_echo_t ins_echo;                     /* the echo being inserted */
     uint16_t ocrc;                           /* running CRC of the echo being inserted */
+    uint16_t bcrc;                           /* running CRC of the FAIL_REPORT being sent */
     uint16_t n_crc, n_scrub, n_busy, n_fail; /* COUNTS (saturating) */
     uint8_t busy_limit, retry_limit;         /* CTRL */
     uint8_t ans;                             /* answer owed at the end (enum in sci_lc.c) */
@@ -223,17 +228,25 @@ typedef struct sci_lc_state {
     uint8_t busy[SCI_POOL];  /* busy retransmissions so far */
     uint8_t retry[SCI_POOL]; /* timeout retransmissions so far */
     uint8_t sq[SCI_SENDQ];
-    uint8_t pad[5]; /* always 0: fills the struct to a multiple of 8 bytes */
+    /* The queues' tails, kept as the RTL keeps them (the counts above are its counts too),
+     * so that an upset of a count or a pointer does in both models what it does in one. */
+    uint8_t rx_tail, sq_tail, eq_tail, byp_tail;
+    uint8_t pad[7]; /* always 0: fills the struct to a multiple of 8 bytes */
 } sci_lc_state_t;
 
 /* The packet storage: written in place by a step, read only under the registers' guards
  * (an entry is read only while the registers say it holds a packet). */
 typedef struct sci_lc_store {
     sci_pkt_t rxq[SCI_RXQ];
-    uint16_t slot[SCI_POOL][SCI_SLOT_SYMS]; /* the pool's packets */
+    /* The pool's packets, by slot number (4 bits: 12..15 name no buffer, but an upset slot
+     * number can still address their storage, as in the RTL). */
+    uint16_t slot[SCI_SLOT_ADDR][SCI_SLOT_SYMS];
+    /* Each pool slot's targetId, sourceId and tid, copied as its symbols 0, 2, 3 arrive: echo
+     * matches and failure reports read these, the insertion reads the packet (as the RTL). */
+    uint16_t sl_tgt[SCI_POOL], sl_src[SCI_POOL], sl_tid[SCI_POOL];
     sci_echo_t echoq[SCI_ECHOQ];
-    uint32_t byp[SCI_BYP_MEM]; /* bit 16 last symbol of its packet, 15:0 sym */
-    uint16_t fr[SCI_FAIL_PKT]; /* the FAIL_REPORT being sent */
+    uint32_t byp[SCI_BYP_MEM];  /* bit 16 last symbol of its packet, 15:0 sym */
+    uint16_t fr[SCI_FAIL_HDR];  /* the FAIL_REPORT being sent, but its CRC (bcrc) */
 } sci_lc_store_t;
 
 /* What the last edge did to the state: left it as it was, or (perhaps) changed it. */
