@@ -306,6 +306,99 @@ uint64_t sci_lc_debug(const sci_lc_t *lc); /* DBG register */
 /* Whether two blocks of n bytes (a multiple of 8) are equal: the registers' compare. */
 bool sci_same_words(const void *a, const void *b, unsigned n);
 
+/* The controller's state elements, as its upset map names them (rtl/sci_lc.md section 8): one
+ * per register or flip-flop group of rtl/sci_lc.v, in that map's order. */
+enum sci_lc_elem {
+    SCI_E_NODE,
+    SCI_E_ENABLE,
+    SCI_E_SCRUB,
+    SCI_E_BUSYLIM,
+    SCI_E_RETRYLIM,
+    SCI_E_TIMEOUT,
+    SCI_E_TADDR,
+    SCI_E_LRT,
+    SCI_E_BRT,
+    SCI_E_NCRC,
+    SCI_E_NSCRUB,
+    SCI_E_NBUSY,
+    SCI_E_NFAIL,
+    SCI_E_IRQ,
+    SCI_E_RINGUP,
+    SCI_E_CABLE,
+    SCI_E_PARSER,
+    SCI_E_PIPE,
+    SCI_E_PIDX,
+    SCI_E_PCRC,
+    SCI_E_PANS,
+    SCI_E_PSRC,
+    SCI_E_PTID,
+    SCI_E_PTYPE,
+    SCI_E_PSLOT,
+    SCI_E_PRESV,
+    SCI_E_RXHEAD,
+    SCI_E_RXTAIL,
+    SCI_E_RXCNT,
+    SCI_E_RXLEN,
+    SCI_E_RXMEM,
+    SCI_E_POOLST,
+    SCI_E_POOLLEN,
+    SCI_E_POOLBUSY,
+    SCI_E_POOLRETRY,
+    SCI_E_POOLTMR,
+    SCI_E_POOLRUN,
+    SCI_E_POOLRTX,
+    SCI_E_POOLTGT,
+    SCI_E_POOLSRC,
+    SCI_E_POOLTID,
+    SCI_E_POOLMEM,
+    SCI_E_SQ,
+    SCI_E_SQHEAD,
+    SCI_E_SQTAIL,
+    SCI_E_SQCNT,
+    SCI_E_BIFILL,
+    SCI_E_BISLOT,
+    SCI_E_BIIDX,
+    SCI_E_EQ,
+    SCI_E_EQHEAD,
+    SCI_E_EQTAIL,
+    SCI_E_EQCNT,
+    SCI_E_BYPMEM,
+    SCI_E_BYPHEAD,
+    SCI_E_BYPTAIL,
+    SCI_E_BYPCNT,
+    SCI_E_LOUT,
+    SCI_E_IDLEDUE,
+    SCI_E_INSKIND,
+    SCI_E_INSIDX,
+    SCI_E_INSLEN,
+    SCI_E_INSSLOT,
+    SCI_E_INSTYPE,
+    SCI_E_INSTID,
+    SCI_E_INSCRC,
+    SCI_E_BOKIND,
+    SCI_E_BOIDX,
+    SCI_E_BOLEN,
+    SCI_E_BOREP,
+    SCI_E_BOCRC,
+    SCI_E_BOPORT,
+    SCI_E_FAIL,
+    SCI_E_FAILRSN,
+    SCI_E_SDLOW,
+    SCI_E_SDHIGH,
+    SCI_E_CLEAN,
+    SCI_E_N
+};
+
+/* An upset: bit `bit` of entry `index` (0 for one register) of element `elem` flips, now,
+ * between two edges: the outputs and registers read from now on show it. */
+void sci_lc_upset(sci_lc_t *lc, unsigned elem, unsigned index, unsigned bit);
+/* In which entries bit `bit` of element `elem` holds a live value now: one a later cycle reads
+ * before it is overwritten (a queued packet's symbols, an active buffer's counts, the answer
+ * owed by the packet in stage 3). Up to `max` indices into idx; returns how many there are (an
+ * element with one entry: 1 or 0), or -1 for an element whose every bit is read every cycle.
+ * A search aid for upset checks: a flip where nothing is live is overwritten unread. */
+int sci_lc_live(const sci_lc_t *lc, unsigned elem, unsigned bit, uint32_t *idx, unsigned max);
+
 /* Pure helpers. */
 uint16_t sci_crc16_update(uint16_t crc, unsigned pos, uint16_t sym);
 uint16_t sci_crc16(const uint16_t *sym, unsigned n);

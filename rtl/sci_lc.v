@@ -149,7 +149,8 @@ module sci_lc #(
   logic [1:0]   ins_kind_q, ins_kind_d;
   logic [5:0]   ins_idx_q, ins_idx_d, ins_len_q, ins_len_d;
   logic [3:0]   ins_slot_q, ins_slot_d;
-  logic [39:0]  ins_e_q, ins_e_d;
+  logic [23:0]  ins_e_q, ins_e_d;     // the echo being inserted: {type, tid} (its target goes
+                                       // out at the start, from the echo queue)
   logic [15:0]  ocrc_q, ocrc_d;
   // B-link out
   logic [1:0]   bo_kind_q, bo_kind_d;
@@ -431,7 +432,7 @@ module sci_lc #(
   wire [5:0]  iidx_cur = ins_start ? 6'd0 : ins_idx_q;
   wire [3:0]  islot_cur = ins_start ? (st_rtx ? rtx_hit[3:0] : sq_head_slot) : ins_slot_q;
   wire [5:0]  ilen_cur = ins_start ? (st_echo ? 6'd5 : slot_len(sl_q, islot_cur)) : ins_len_q;
-  wire [39:0] erec_cur = ins_start ? eq_head_rec : ins_e_q;
+  wire [39:0] erec_cur = ins_start ? eq_head_rec : {ins_e_q[23:16], 16'd0, ins_e_q[15:0]};
   wire [15:0] pm_rd    = pm_mem[{islot_cur, iidx_cur}];
 
   function automatic [15:0] echo_sym(input [5:0] idx_i, input [39:0] rec_i, input [15:0] own_i,
@@ -461,9 +462,9 @@ module sci_lc #(
 
   assign ins_kind_d = o_ins ? (ins_last ? K_NONE : kind_cur) : ins_kind_q;
   assign ins_idx_d  = o_ins ? iidx_cur + 6'd1 : ins_idx_q;
-  assign ins_slot_d = o_ins ? islot_cur : ins_slot_q;
+  assign ins_slot_d = (st_rtx || st_sq) ? islot_cur : ins_slot_q;  // a buffer's insertion
   assign ins_len_d  = o_ins ? ilen_cur : ins_len_q;
-  assign ins_e_d    = o_ins ? erec_cur : ins_e_q;
+  assign ins_e_d    = st_echo ? {eq_head_rec[39:32], eq_head_rec[15:0]} : ins_e_q;
   wire   ev_ins_end = o_ins && ins_last && (kind_cur == K_SLOT);
 
   wire [16:0] idle_word = orig ? {1'b0, 3'b100, own} :
@@ -560,11 +561,11 @@ module sci_lc #(
   assign bo_kind_d = bo_xfer ? (bo_last ? K_NONE : bo_kind_cur) : bo_kind_q;
   assign bo_idx_d  = bo_xfer ? bo_idx_cur + 6'd1 : bo_idx_q;
   assign bo_len_d  = bo_xfer ? bo_len_cur : bo_len_q;
-  assign fr_d      = bo_xfer ? fr_cur : fr_q;
   assign bcrc_d    = (bo_xfer && bo_kind_cur == K_FAIL) ? bcrc_nx : bcrc_q;
   assign bo_port_d = bo_xfer ? bo_port_cur : bo_port_q;
   wire   rq_pop    = bo_xfer && bo_last && (bo_kind_cur == K_RQ);
   wire   ev_fail   = bo_xfer && off_fail;
+  assign fr_d      = ev_fail ? fr_new : fr_q;  // latched when a FAIL_REPORT starts
   wire   sq_pop    = st_sq || (ev_fail && !fab[4]);
 
   assign bout_valid_o = bo_valid;
@@ -775,7 +776,7 @@ module sci_lc #(
       ins_idx_q   <= 6'd0;
       ins_len_q   <= 6'd0;
       ins_slot_q  <= 4'd0;
-      ins_e_q     <= 40'd0;
+      ins_e_q     <= 24'd0;
       ocrc_q      <= 16'hFFFF;
       bo_kind_q   <= K_NONE;
       bo_idx_q    <= 6'd0;

@@ -443,8 +443,14 @@ def suite_icarus():
 
 # Every element of every design's upset map, checked by `ftsim seucheck` (tests/seu/README.md):
 # (what, stimuli, extra arguments).
+LC3_STIMULI = ["vectors/lc3/golden/" + f + ".vec" for f in (
+    "fuzz-lc3-seed5", "ring_down", "ring_up_count", "limit_pass", "timeout_retry", "disabled")]
 SEU_CHECKS = [
     ("rn1", ["vectors/rn1/golden/fuzz-seed12.vec", "tests/seu/rn1_contend.vec"], []),
+    ("lc3", LC3_STIMULI + ["tests/seu/lc3_busy.vec"], ["--tries", "24"]),
+    ("p2s", ["vectors/p2s/golden/fuzz-p2s-seed5.vec", "vectors/p2s/golden/tables.vec",
+             "vectors/p2s/golden/echo_bit14.vec"] + sorted(glob.glob("tests/seu/p2s_*.vec")),
+     ["--tries", "24"]),
 ]
 
 

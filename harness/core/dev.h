@@ -195,6 +195,13 @@ struct dev_design {
     const dev_design_t *part_design;
     unsigned nparts;
     void (*part_prefix)(const dev_design_t *d, unsigned k, char *buf, size_t len);
+    /* Optional, a search aid for upset checks (ftsim seucheck): in which entries bit `bit` of
+     * element `entry` (of part `part` in a composite) holds a live value in m, a C model of
+     * this design, in its current cycle: a value a later cycle reads before it is overwritten.
+     * Up to max indices into idx; returns how many there are (one element: 1 live, 0 not), or
+     * -1 when the design has no opinion of that element. */
+    int (*upset_live)(device_t *m, uint32_t part, uint32_t entry, unsigned bit, uint32_t *idx,
+                      unsigned max);
 };
 
 struct dev {

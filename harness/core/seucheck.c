@@ -1,4 +1,4 @@
-/* seucheck.c — every element of an upset map checked against a stimulus (seucheck.h). */
+/* seucheck.c — every element of an upset map checked against stimuli (seucheck.h). */
 #include "seucheck.h"
 
 #include <stdio.h>
@@ -9,26 +9,39 @@
 #include "lockstep.h"
 #include "prng.h"
 
-/* One stimulus: its vector, last cycle and the run without an upset. */
+#define NCAND   256u  /* flip candidates kept per stimulus and element */
+#define MAXLIVE 1024u /* live entries asked of the design per cycle */
+
+/* A place to flip: a cycle and a table entry. */
+typedef struct cand {
+    uint64_t cycle;
+    uint32_t index;
+} cand_t;
+
+/* One stimulus: its vector, last cycle, the run without an upset, and for the element being
+ * checked where it is live (or `uniform`: the design has no opinion, any cycle will do). */
 typedef struct stim {
     const vec_t *v;
     uint64_t end;
     uint64_t *clean; /* per cycle: the observation's hash without an upset */
+    cand_t cand[NCAND];
+    unsigned ncand;
+    uint64_t nlive; /* live (cycle, entry) pairs seen: ncand is a uniform sample of them */
+    int uniform;
 } stim_t;
 
 typedef struct ctx {
     stim_t *st; /* the stimuli, tried in turn */
     unsigned nst;
-    const vec_t *v; /* the stimulus of the run under way, and its end and clean hashes */
-    uint64_t end;
-    uint64_t *clean;
+    const stim_t *cur;     /* the stimulus of the run under way */
     const dev_design_t *d; /* the device (of the first stimulus: all are one design) */
     const seu_check_opts_t *o;
     uint32_t *xaddr;   /* registers read every cycle besides the debug words */
     unsigned nx, nobs; /* nobs: words an observation holds (outputs, debug, reads) */
     uint64_t *obs[2];  /* per model: this cycle's observation */
+    uint32_t *live;    /* MAXLIVE live entries, asked of the design */
     prng_t rng;
-    unsigned asserted; /* bits whose tries fired an RTL assertion */
+    unsigned asserted; /* elements whose tries fired an RTL assertion */
     uint64_t tries;
 } ctx_t;
 
@@ -109,17 +122,43 @@ static void name_difference(const ctx_t *c, char *buf, size_t len)
     snprintf(buf, len, "(no difference)");
 }
 
-/* One run of the stimulus: without an upset (s NULL: the clean hashes are recorded), or with s
- * at cycle n, through n + window. */
+/* The stimulus's events of cycle cyc from event *i on: its own upsets and controls applied to
+ * ls, its drives into in; its register write, made by the vector's writer, into *w (returns
+ * w, or NULL for none). As `ftsim play` does. */
+static const dev_write_t *stim_cycle(const vec_t *v, size_t *i, uint64_t cyc, lockstep_t *ls,
+                                     uint64_t *in, vec_writer_t *wr, dev_write_t *w)
+{
+    const dev_write_t *x = NULL;
+    char err[DEV_ERR_LEN];
+    for (; *i < v->nev && v->ev[*i].cycle == cyc; (*i)++) {
+        const vec_ev_t *e = &v->ev[*i];
+        if (e->kind == VEC_SEU)
+            (void)ls_upset(ls, &e->seu, err, sizeof err);
+        else if (e->kind == VEC_DRIVE)
+            in[e->idx] = e->value;
+        else if (e->kind == VEC_CONFIG)
+            x = &e->wr;
+        else if (e->kind == VEC_CONTROL)
+            for (unsigned k = 0; k < ls->n; k++)
+                (void)dev_control(ls->m[k], e->text, err, sizeof err);
+    }
+    if (!x)
+        return NULL;
+    *w = vec_writer_write(wr, x);
+    return w;
+}
+
+/* One run of the stimulus c->cur: without an upset (s NULL: the clean hashes are recorded), or
+ * with s at cycle n, through n + window. */
 static int run(ctx_t *c, const dev_seu_t *s, uint64_t n, const via_t *via, result_t *r)
 {
-    const vec_t *v = c->v;
-    const dev_design_t *d = c->d;
+    const stim_t *st = c->cur;
+    const vec_t *v = st->v;
+    const dev_design_t *d = v->design;
     int rtl_only = s && (s->u->flags & DEV_SEU_RTL_ONLY);
     lockstep_t ls;
     char err[DEV_ERR_LEN], msg[480];
     memset(r, 0, sizeof *r);
-    d = v->design;
     if (ls_open(&ls, d, rtl_only ? LS_RTL : LS_BOTH, err, sizeof err) < 0) {
         snprintf(r->why, sizeof r->why, "cannot run: %s", err);
         r->failed = 1;
@@ -135,24 +174,12 @@ static int run(ctx_t *c, const dev_seu_t *s, uint64_t n, const via_t *via, resul
     ls_reset(&ls, v->init, v->ninit);
     vec_writer_t wr;
     vec_writer_init(&wr, v);
-    uint64_t last = s ? (n + c->o->window < c->end ? n + c->o->window : c->end) : c->end;
+    uint64_t last = s ? (n + c->o->window < st->end ? n + c->o->window : st->end) : st->end;
     uint64_t v0[2] = {0, 0};
     size_t i = 0;
     for (uint64_t cyc = 0; cyc <= last && !r->failed; cyc++) {
-        const dev_write_t *w = NULL;
-        dev_write_t wfull;
-        for (; i < v->nev && v->ev[i].cycle == cyc; i++) {
-            const vec_ev_t *e = &v->ev[i];
-            if (e->kind == VEC_SEU)
-                (void)ls_upset(&ls, &e->seu, err, sizeof err);
-            else if (e->kind == VEC_DRIVE)
-                in[e->idx] = e->value;
-            else if (e->kind == VEC_CONFIG)
-                w = &e->wr;
-            else if (e->kind == VEC_CONTROL)
-                for (unsigned k = 0; k < ls.n; k++)
-                    (void)dev_control(ls.m[k], e->text, err, sizeof err);
-        }
+        dev_write_t wbuf;
+        const dev_write_t *w = stim_cycle(v, &i, cyc, &ls, in, &wr, &wbuf);
         if (s && cyc == n && ls_upset(&ls, s, err, sizeof err) < 0) {
             snprintf(r->why, sizeof r->why, "the upset is refused: %s", err);
             r->failed = 1;
@@ -160,8 +187,7 @@ static int run(ctx_t *c, const dev_seu_t *s, uint64_t n, const via_t *via, resul
         }
         ls_set_inputs(&ls, in);
         if (w) {
-            wfull = vec_writer_write(&wr, w);
-            ls_reg_write(&ls, &wfull);
+            ls_reg_write(&ls, w);
         } else if (via && cyc + 2 == n) {
             dev_write_t t = {via->index->addr, (uint64_t)s->index << via->index->lsb,
                              dev_field_mask(via->index)};
@@ -196,8 +222,8 @@ static int run(ctx_t *c, const dev_seu_t *s, uint64_t n, const via_t *via, resul
             break;
         }
         if (!s)
-            c->clean[cyc] = h;
-        else if (!via && cyc >= n && h != c->clean[cyc])
+            st->clean[cyc] = h;
+        else if (!via && cyc >= n && h != st->clean[cyc])
             r->seen = 1;
         if (ls_tick(&ls, msg, sizeof msg)) {
             snprintf(r->why, sizeof r->why, "cycle %llu: %s", (unsigned long long)cyc, msg);
@@ -211,6 +237,61 @@ static int run(ctx_t *c, const dev_seu_t *s, uint64_t n, const via_t *via, resul
     return 0;
 }
 
+/* Where bit `bit` of element `entry` (of part `part`) is live in stimulus st, asked of the
+ * design cycle by cycle on the C model: a uniform sample of (cycle, entry) pairs from cycle lo
+ * on. */
+static void collect_live(ctx_t *c, stim_t *st, uint32_t part, uint32_t entry, unsigned bit,
+                         uint64_t lo)
+{
+    const vec_t *v = st->v;
+    const dev_design_t *d = v->design;
+    st->ncand = 0;
+    st->nlive = 0;
+    st->uniform = 1;
+    if (!d->upset_live)
+        return;
+    lockstep_t ls;
+    char err[DEV_ERR_LEN];
+    uint64_t *in = calloc(d->nports, sizeof *in);
+    if (!in || ls_open(&ls, d, LS_CSIM, err, sizeof err) < 0) {
+        free(in);
+        return;
+    }
+    ls_reset(&ls, v->init, v->ninit);
+    vec_writer_t wr;
+    vec_writer_init(&wr, v);
+    size_t i = 0;
+    st->uniform = 0;
+    for (uint64_t cyc = 0; cyc <= st->end; cyc++) {
+        dev_write_t wbuf;
+        const dev_write_t *w = stim_cycle(v, &i, cyc, &ls, in, &wr, &wbuf);
+        ls_set_inputs(&ls, in);
+        if (w)
+            ls_reg_write(&ls, w);
+        int n = d->upset_live(ls.m[0], part, entry, bit, c->live, MAXLIVE);
+        if (n < 0) {
+            st->uniform = 1;
+            break;
+        }
+        for (unsigned k = 0; cyc >= lo && k < (unsigned)n && k < MAXLIVE; k++) {
+            cand_t x = {cyc, c->live[k]};
+            if (st->nlive < NCAND)
+                st->cand[st->ncand++] = x;
+            else {
+                uint64_t j = prng_next(&c->rng) % (st->nlive + 1);
+                if (j < NCAND)
+                    st->cand[j] = x;
+            }
+            st->nlive++;
+        }
+        char msg[200];
+        (void)ls_tick(&ls, msg, sizeof msg);
+    }
+    vec_writer_free(&wr);
+    free(in);
+    ls_close(&ls);
+}
+
 /* A register of d by the name of a part's register (prefix + name), or NULL. */
 static const dev_reg_t *reg_named(const dev_design_t *d, const char *prefix, const char *name)
 {
@@ -220,7 +301,7 @@ static const dev_reg_t *reg_named(const dev_design_t *d, const char *prefix, con
     return k < 0 ? NULL : &d->regs[k];
 }
 
-/* Whether the stimulus writes a register in cycle cyc (a table's front door needs the port). */
+/* Whether a vector writes a register in cycle cyc (a table's front door needs the port). */
 static int writes_in(const vec_t *v, uint64_t cyc)
 {
     for (size_t i = 0; i < v->nev; i++)
@@ -229,30 +310,51 @@ static int writes_in(const vec_t *v, uint64_t cyc)
     return 0;
 }
 
-/* Check one bit of element u: tries at random cycles until one sees it or one fails. */
-static int check_bit(ctx_t *c, const char *prefix, const dev_upset_t *u, unsigned bit,
-                     const via_t *via, char *why, size_t len, unsigned *ntries, int *asserted)
+/* Check one bit of element u: tries at cycles where it is live (or anywhere, when the design
+ * cannot say) until one sees it or one fails. */
+static int check_bit(ctx_t *c, const char *prefix, uint32_t part, uint32_t e, const dev_upset_t *u,
+                     unsigned bit, const via_t *via, char *why, size_t len, unsigned *ntries,
+                     int *asserted)
 {
     uint64_t lo = via ? 3 : 1;
-    for (unsigned t = 0; t < c->o->tries; t++) {
+    unsigned live_somewhere = 0;
+    for (unsigned k = 0; k < c->nst; k++) {
+        if (via)
+            c->st[k].uniform = 1, c->st[k].ncand = 0;
+        else
+            collect_live(c, &c->st[k], part, e, bit, lo);
+        live_somewhere += c->st[k].uniform ? c->st[k].end > lo : c->st[k].ncand != 0;
+    }
+    if (!live_somewhere) {
+        snprintf(why, len, "never live in %s stimul%s, so never checked",
+                 c->nst == 1 ? "the" : "any", c->nst == 1 ? "us" : "i");
+        return -1;
+    }
+    for (unsigned t = 0, done = 0; done < c->o->tries && t < 4u * c->o->tries; t++) {
         const stim_t *st = &c->st[t % c->nst];
-        c->v = st->v;
-        c->end = st->end;
-        c->clean = st->clean;
-        if (c->end <= lo) {
-            snprintf(why, len, "%s is too short (%llu cycles)", c->v->path,
-                     (unsigned long long)c->end + 1);
-            return -1;
-        }
-        uint64_t n = lo + prng_below(&c->rng, (uint32_t)(c->end - lo));
-        if (via && writes_in(c->v, n - 2))
+        uint64_t n;
+        uint32_t index;
+        if (st->uniform) {
+            if (st->end <= lo)
+                continue;
+            n = lo + prng_below(&c->rng, (uint32_t)(st->end - lo));
+            index = u->count ? prng_below(&c->rng, u->count) : 0;
+        } else if (st->ncand) {
+            const cand_t *x = &st->cand[prng_below(&c->rng, st->ncand)];
+            n = x->cycle;
+            index = x->index;
+        } else {
             continue;
-        uint32_t index = u->count ? prng_below(&c->rng, u->count) : 0;
+        }
+        if (via && writes_in(st->v, n - 2))
+            continue;
+        done++;
+        c->cur = st;
         char target[160], bits[16], err[DEV_ERR_LEN];
         snprintf(target, sizeof target, u->count ? "%s%s[%u]" : "%s%s", prefix, u->name, index);
         snprintf(bits, sizeof bits, "bit%u", bit);
         dev_seu_t s;
-        if (dev_upset_find(c->v->design, target, bits, &s, err, sizeof err) < 0) {
+        if (dev_upset_find(st->v->design, target, bits, &s, err, sizeof err) < 0) {
             snprintf(why, len, "%s %s: %s", target, bits, err);
             return -1;
         }
@@ -262,15 +364,15 @@ static int check_bit(ctx_t *c, const char *prefix, const dev_upset_t *u, unsigne
         run(c, &s, n, via, &r);
         *asserted |= r.asserted;
         char stmt[200];
-        dev_upset_format(c->v->design, &s, stmt, sizeof stmt);
+        dev_upset_format(st->v->design, &s, stmt, sizeof stmt);
         if (r.failed) {
-            snprintf(why, len, "%s: @%llu seu %s: %s", c->v->path, (unsigned long long)n, stmt,
+            snprintf(why, len, "%s: @%llu seu %s: %s", st->v->path, (unsigned long long)n, stmt,
                      r.why);
             return -1;
         }
         if (r.seen) {
             if (c->o->verbose)
-                printf("    @%llu seu %s: seen%s\n", (unsigned long long)n, stmt,
+                printf("    %s: @%llu seu %s: seen%s\n", st->v->path, (unsigned long long)n, stmt,
                        r.asserted ? " (an RTL assertion fired)" : "");
             return 0;
         }
@@ -280,8 +382,9 @@ static int check_bit(ctx_t *c, const char *prefix, const dev_upset_t *u, unsigne
     return -1;
 }
 
-/* Check every chosen bit of element u. Returns 0 pass, 1 fail. */
-static int check_element(ctx_t *c, const char *prefix, const dev_upset_t *u)
+/* Check every chosen bit of element u (entry e of the map). Returns 0 pass, 1 fail. */
+static int check_element(ctx_t *c, const char *prefix, uint32_t part, uint32_t e,
+                         const dev_upset_t *u)
 {
     via_t via = {0}, *vp = NULL;
     char why[1400] = "";
@@ -301,7 +404,7 @@ static int check_element(ctx_t *c, const char *prefix, const dev_upset_t *u)
     int asserted = 0, bad = 0;
     for (unsigned k = 0; k < nbits && !bad; k++) {
         unsigned bit = nbits == u->width ? k : (nbits < 2 ? 0 : k * (u->width - 1u) / (nbits - 1u));
-        bad = check_bit(c, prefix, u, bit, vp, why, sizeof why, &tries, &asserted) < 0;
+        bad = check_bit(c, prefix, part, e, u, bit, vp, why, sizeof why, &tries, &asserted) < 0;
     }
     c->asserted += asserted != 0;
     char what[64];
@@ -355,7 +458,8 @@ int seu_check(const vec_t *const *stim, unsigned nstim, const seu_check_opts_t *
     }
     int rc = 2;
     c.st = calloc(nstim, sizeof *c.st);
-    if (!c.st || extra_addrs(&c) < 0) {
+    c.live = calloc(MAXLIVE, sizeof *c.live);
+    if (!c.st || !c.live || extra_addrs(&c) < 0) {
         printf("seucheck: out of memory\n");
         goto out;
     }
@@ -376,9 +480,7 @@ int seu_check(const vec_t *const *stim, unsigned nstim, const seu_check_opts_t *
             printf("seucheck: out of memory\n");
             goto out;
         }
-        c.v = st->v;
-        c.end = st->end;
-        c.clean = st->clean;
+        c.cur = st;
         result_t r;
         run(&c, NULL, 0, NULL, &r);
         if (r.failed) {
@@ -398,7 +500,7 @@ int seu_check(const vec_t *const *stim, unsigned nstim, const seu_check_opts_t *
         const dev_upset_t *u = &map->upsets[e];
         if (o->only && strcasecmp(u->name, o->only) != 0)
             continue;
-        if (check_element(&c, prefix, u))
+        if (check_element(&c, prefix, o->part, e, u))
             fail++;
         else
             pass++;
@@ -412,6 +514,7 @@ out:
     for (unsigned k = 0; c.st && k < nstim; k++)
         free(c.st[k].clean);
     free(c.st);
+    free(c.live);
     free(c.obs[0]);
     free(c.obs[1]);
     free(c.xaddr);

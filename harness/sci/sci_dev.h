@@ -55,6 +55,113 @@ extern const dev_design_t lc3_design, p2s_design;
     {PRE "dbg", (OFF) + 0x10, 0, 64, DEV_REG_RO, 0, NULL}
 // clang-format on
 
+/* The LC's upset map (rtl/sci_lc.md section 8): one entry per element of csim/sci_lc.h's
+ * enum sci_lc_elem, in its order, names prefixed as the registers (PRE), tables of T entries
+ * (256 on LC3, 16384 on P2S). The notes say what a value no state uses does. */
+#define SCI_NOTE_PARSER                                                                        \
+    "codes 5 to 15: the packet's symbols are neither bypassed nor taken nor answered (lost), " \
+    "until the next idle"
+#define SCI_NOTE_SLOTNO                                                                        \
+    "12 to 15 name no buffer: an echo acts on none, an insertion reads length 0 (64 symbols) " \
+    "and ids 0 from storage no buffer uses"
+#define SCI_NOTE_COUNT                                                                       \
+    "beyond the queue's size: the queue acts as holding that many (it sends stale entries, " \
+    "takes or answers only below its size; assertions QueueNoOverflow_A, BypassFifoBound_A)"
+#define SCI_NOTE_LEN "0 is 64: the 6-bit count wraps"
+#define SCI_NOTE_STATE                                                                       \
+    "every code is a state: 0 free, 1 filling, 2 queued (not in the send queue: it stays), " \
+    "3 active (assertions SendQueueIsQueued_A, ActiveBufBound_A)"
+#define SCI_NOTE_INSKIND "3: inserts a buffer's symbols as 2 does, but loads no echo timer"
+#define SCI_NOTE_BOKIND \
+    "3: sends the receive queue's head as 1 does, but does not take it from the queue"
+#define SCI_NOTE_SDLOW \
+    "5 to 7: not originating; it counts on while signal detect is 0 and wraps to 0"
+/* A table fragment, one entry a line. */
+// clang-format off
+#define SCI_LC_UPSETS(PRE, T)                                                                     \
+    {PRE "node", 13, 0, 0, "cfg_q[12:0]", "node_id", NULL, NULL, NULL},                           \
+    {PRE "enable", 1, 0, 0, "cfg_q[16]", "enable", NULL, NULL, NULL},                             \
+    {PRE "scrubber", 1, 0, 0, "cfg_q[17]", "scrub", NULL, NULL, NULL},                            \
+    {PRE "busy_limit", 8, 0, 0, "cfg_q[31:24]", "busy_limit", NULL, NULL, NULL},                  \
+    {PRE "retry_limit", 8, 0, 0, "cfg_q[39:32]", "retry_limit", NULL, NULL, NULL},                \
+    {PRE "echo_timeout", 16, 0, 0, "cfg_q[63:48]", "echo_timeout", NULL, NULL, NULL},             \
+    {PRE "taddr", 14, 0, 0, "taddr_q", "taddr", NULL, NULL, NULL},                                \
+    {PRE "lrt", 1, 0, T, "lrt_mem", "ram.lrt (a bit an entry)", NULL, PRE "taddr", PRE "lrt"},   \
+    {PRE "brt", 3, 0, T, "brt_mem", "ram.brt", NULL, PRE "taddr", PRE "brt"},                     \
+    {PRE "crc_errors", 16, 0, 0, "cnt_crc_q", "n_crc", NULL, NULL, NULL},                         \
+    {PRE "scrubbed", 16, 0, 0, "cnt_scrub_q", "n_scrub", NULL, NULL, NULL},                       \
+    {PRE "busy_sent", 16, 0, 0, "cnt_busy_q", "n_busy", NULL, NULL, NULL},                        \
+    {PRE "failures", 16, 0, 0, "cnt_fail_q", "n_fail", NULL, NULL, NULL},                         \
+    {PRE "irq_pending", 1, 0, 0, "irq_q", "irq", NULL, NULL, NULL},                               \
+    {PRE "ring_up", 1, 0, 0, "ring_up_q", "ring_up", NULL, NULL, NULL},                           \
+    {PRE "cable_ok", 1, 0, 0, "sd_in_q", "sd_q", NULL, NULL, NULL},                               \
+    {PRE "parser", 4, 0, 0, "ps_q", "parse", SCI_NOTE_PARSER, NULL, NULL},                        \
+    {PRE "pipe", 17, 0, 4, "p0_q .. p3_q", "pipe[I]", NULL, NULL, NULL},                          \
+    {PRE "pkt.idx", 6, 0, 0, "idx_q", "idx", "63 wraps to 0", NULL, NULL},                        \
+    {PRE "pkt.crc", 16, 0, 0, "crc_q", "crc", NULL, NULL, NULL},                                  \
+    {PRE "pkt.answer", 2, 0, 0, "pk_ans_q", "ans", NULL, NULL, NULL},                             \
+    {PRE "pkt.src", 16, 0, 0, "pk_src_q", "p_src", NULL, NULL, NULL},                             \
+    {PRE "pkt.tid", 16, 0, 0, "pk_tid_q", "p_tid", NULL, NULL, NULL},                             \
+    {PRE "pkt.type", 8, 0, 0, "pk_type_q", "p_type", NULL, NULL, NULL},                           \
+    {PRE "pkt.slot", 4, 0, 0, "pk_slot_q", "p_slot", SCI_NOTE_SLOTNO, NULL, NULL},                \
+    {PRE "pkt.resv", 1, 0, 0, "resv_q", "resv", NULL, NULL, NULL},                                \
+    {PRE "rxq.head", 3, 0, 0, "rq_head_q", "rx_head", NULL, NULL, NULL},                          \
+    {PRE "rxq.tail", 3, 0, 0, "rq_tail_q", "rx_tail", NULL, NULL, NULL},                          \
+    {PRE "rxq.count", 4, 0, 0, "rq_cnt_q", "rx_n", SCI_NOTE_COUNT, NULL, NULL},                   \
+    {PRE "rxq.len", 6, 0, 8, "rq_len_q[I*6 +: 6]", "st.rxq[I].len", SCI_NOTE_LEN, NULL, NULL},   \
+    {PRE "rxq.mem", 16, 0, 512, "rq_mem (64 a packet)", "st.rxq[I/64].sym[I%64]", NULL, NULL,    \
+     NULL},                                                                                       \
+    {PRE "pool.state", 2, 0, 12, "sl_q[I*42+40 +: 2]", "m_fill, m_queued, m_active",             \
+     SCI_NOTE_STATE, NULL, NULL},                                                                 \
+    {PRE "pool.len", 6, 0, 12, "sl_q[I*42+34 +: 6]", "len[I]", SCI_NOTE_LEN, NULL, NULL},        \
+    {PRE "pool.busy", 8, 0, 12, "sl_q[I*42+26 +: 8]", "busy[I]", NULL, NULL, NULL},               \
+    {PRE "pool.retry", 8, 0, 12, "sl_q[I*42+18 +: 8]", "retry[I]", NULL, NULL, NULL},             \
+    {PRE "pool.timer", 16, 0, 12, "sl_q[I*42+2 +: 16]", "timer[I]", NULL, NULL, NULL},            \
+    {PRE "pool.run", 1, 0, 12, "sl_q[I*42+1]", "m_timer bit I", NULL, NULL, NULL},                \
+    {PRE "pool.rtx", 1, 0, 12, "sl_q[I*42]", "m_rtx bit I", NULL, NULL, NULL},                    \
+    {PRE "pool.target", 16, 0, 12, "sl_tgt_q[I*16 +: 16]", "st.sl_tgt[I]", NULL, NULL, NULL},     \
+    {PRE "pool.source", 16, 0, 12, "sl_src_q[I*16 +: 16]", "st.sl_src[I]", NULL, NULL, NULL},     \
+    {PRE "pool.tid", 16, 0, 12, "sl_tid_q[I*16 +: 16]", "st.sl_tid[I]", NULL, NULL, NULL},        \
+    {PRE "pool.mem", 16, 0, 1024, "pm_mem (64 a slot number)", "st.slot[I/64][I%64]", NULL, NULL, \
+     NULL},                                                                                       \
+    {PRE "sendq", 4, 0, 8, "sq_q[I*4 +: 4]", "sq[I]", SCI_NOTE_SLOTNO, NULL, NULL},               \
+    {PRE "sendq.head", 3, 0, 0, "sq_head_q", "sq_head", NULL, NULL, NULL},                        \
+    {PRE "sendq.tail", 3, 0, 0, "sq_tail_q", "sq_tail", NULL, NULL, NULL},                        \
+    {PRE "sendq.count", 4, 0, 0, "sq_cnt_q", "sq_n", SCI_NOTE_COUNT, NULL, NULL},                 \
+    {PRE "blin.fill", 1, 0, 0, "bi_fill_q", "bi_fill", NULL, NULL, NULL},                         \
+    {PRE "blin.slot", 4, 0, 0, "bi_slot_q", "bi_slot", SCI_NOTE_SLOTNO, NULL, NULL},              \
+    {PRE "blin.idx", 6, 0, 0, "bi_idx_q", "bi_idx", "63 wraps to 0", NULL, NULL},                 \
+    {PRE "echoq", 40, 0, 8, "eq_q[I*40 +: 40] {type, target, tid}", "st.echoq[I]", NULL, NULL,    \
+     NULL},                                                                                       \
+    {PRE "echoq.head", 3, 0, 0, "eq_head_q", "eq_head", NULL, NULL, NULL},                        \
+    {PRE "echoq.tail", 3, 0, 0, "eq_tail_q", "eq_tail", NULL, NULL, NULL},                        \
+    {PRE "echoq.count", 4, 0, 0, "eq_cnt_q", "eq_n", SCI_NOTE_COUNT, NULL, NULL},                 \
+    {PRE "bypass.mem", 17, 0, 64, "bf_mem {last, sym}", "st.byp[I]", NULL, NULL, NULL},           \
+    {PRE "bypass.head", 6, 0, 0, "bf_head_q", "byp_head", NULL, NULL, NULL},                      \
+    {PRE "bypass.tail", 6, 0, 0, "bf_tail_q", "byp_tail", NULL, NULL, NULL},                      \
+    {PRE "bypass.count", 7, 0, 0, "bf_cnt_q", "byp_n", SCI_NOTE_COUNT, NULL, NULL},               \
+    {PRE "lout", 17, 0, 0, "lout_q {flag, sym}", "out_flag, out_sym", NULL, NULL, NULL},          \
+    {PRE "out.idle_due", 1, 0, 0, "need_idle_q", "need_idle", NULL, NULL, NULL},                  \
+    {PRE "ins.kind", 2, 0, 0, "ins_kind_q", "ins_kind", SCI_NOTE_INSKIND, NULL, NULL},            \
+    {PRE "ins.idx", 6, 0, 0, "ins_idx_q", "ins_idx", NULL, NULL, NULL},                           \
+    {PRE "ins.len", 6, 0, 0, "ins_len_q", "ins_len", SCI_NOTE_LEN, NULL, NULL},                   \
+    {PRE "ins.slot", 4, 0, 0, "ins_slot_q", "ins_slot", SCI_NOTE_SLOTNO, NULL, NULL},             \
+    {PRE "ins.type", 8, 0, 0, "ins_e_q[23:16]", "ins_echo.type", NULL, NULL, NULL},              \
+    {PRE "ins.tid", 16, 0, 0, "ins_e_q[15:0]", "ins_echo.tid", NULL, NULL, NULL},                 \
+    {PRE "ins.crc", 16, 0, 0, "ocrc_q", "ocrc", NULL, NULL, NULL},                                \
+    {PRE "bout.kind", 2, 0, 0, "bo_kind_q", "bo_kind", SCI_NOTE_BOKIND, NULL, NULL},              \
+    {PRE "bout.idx", 6, 0, 0, "bo_idx_q", "bo_idx", NULL, NULL, NULL},                            \
+    {PRE "bout.len", 6, 0, 0, "bo_len_q", "bo_len", SCI_NOTE_LEN, NULL, NULL},                    \
+    {PRE "bout.report", 16, 0, 8, "fr_q[(7-I)*16 +: 16]", "st.fr[I]", NULL, NULL, NULL},          \
+    {PRE "bout.crc", 16, 0, 0, "bcrc_q", "bcrc", NULL, NULL, NULL},                               \
+    {PRE "bout.port", 3, 0, 0, "bo_port_q", "bo_port", NULL, NULL, NULL},                         \
+    {PRE "fail", 1, 0, 0, "fail_q", "fail", NULL, NULL, NULL},                                    \
+    {PRE "fail.reason", 3, 0, 0, "fail_rsn_q", "fail_reason", NULL, NULL, NULL},                  \
+    {PRE "ring.sd_low", 3, 0, 0, "sd0_q", "sd_low", SCI_NOTE_SDLOW, NULL, NULL},                  \
+    {PRE "ring.sd_high", 7, 0, 0, "sd1_q", "sd_high", NULL, NULL, NULL},                          \
+    {PRE "ring.clean", 7, 0, 0, "since_q", "clean", NULL, NULL, NULL}
+// clang-format on
+
 #define SCI_NDEBUG 3u
 /* The register address of debug word k (STATUS, COUNTS, DBG). */
 uint32_t sci_debug_addr(unsigned k);
