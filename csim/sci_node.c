@@ -68,8 +68,8 @@
  *     timer.  DBG [27:12] shows the cycles left (rsr_timeout in t0 + 1, 1 in
  *     t0 + rsr_timeout, 0 when disarmed or expired).
  * D10 Timeout reply: {node id (CTRL at the edge it enters the buffer),
- *     0x1200, the read's targetId[12:0], the read's tid, 0x8000 | lc, 0,
- *     CRC}.  Expired with the reply buffer full: STATUS[10] stays 1 and the
+ *     0x1200, the read's targetId as the host wrote it (16 bits), the read's
+ *     tid, 0x8000 | lc, 0, CRC}.  Expired with the reply buffer full: STATUS[10] stays 1 and the
  *     timer 0 until it enters; a matching STATUS_REPLY or a new host read in
  *     the meantime cancels it (disarm / re-arm).
  * D11 Same-edge priorities: a host read arming beats the old read's run-out
@@ -640,7 +640,7 @@ static void psb_rr_timer(sci_node_t *n, sci_psb_state_t *x, psb_ev_t *ev)
         x->rr_armed = c->rsr_timeout != 0;
         x->rr_timer = c->rsr_timeout;
         x->rr_tid = field(h, 3);
-        x->rr_target = field(h, 0) & SCI_ID_MASK;
+        x->rr_target = field(h, 0); /* as the host wrote it (sci_node.md section 2) */
         x->rr_lc = field(h, 4);
     } else if (c->rr_armed && ev->reply_match) {
         x->rr_armed = false;
@@ -657,6 +657,7 @@ static void psb_rr_timer(sci_node_t *n, sci_psb_state_t *x, psb_ev_t *ev)
                                                 c->rr_tid, pay, 2);
                 rb_push(n, x, pkt, len, true);
                 ev->stored = true;
+                ev->rb_cnt++; /* a NOTIFY in the same cycle finds the slot taken */
                 x->rr_armed = false;
             }
         }
