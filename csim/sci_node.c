@@ -536,7 +536,7 @@ static void psb_blink_move(const sci_node_t *n, const blink_t *b, sci_psb_state_
     } else {
         x->own = (uint8_t)b->own;
         x->port = (uint8_t)b->port;
-        x->moved = (uint8_t)(b->pos + 1u);
+        x->moved = (uint8_t)(b->pos >= 63u ? 63u : b->pos + 1u); /* stops at 63 (6 bits) */
     }
 }
 
@@ -640,8 +640,8 @@ static void psb_rr_timer(sci_node_t *n, sci_psb_state_t *x, psb_ev_t *ev)
         x->rr_armed = c->rsr_timeout != 0;
         x->rr_timer = c->rsr_timeout;
         x->rr_tid = field(h, 3);
-        x->rr_target = field(h, 0); /* as the host wrote it (sci_node.md section 2) */
-        x->rr_lc = field(h, 4);
+        x->rr_target = field(h, 0);       /* as the host wrote it (sci_node.md section 2) */
+        x->rr_lc = field(h, 4) & 0x7FFFu; /* its bit 15 is 1 in the reply anyway */
     } else if (c->rr_armed && ev->reply_match) {
         x->rr_armed = false;
         x->rr_timer = 0;
@@ -675,10 +675,10 @@ static void psb_fo_notify(sci_node_t *n, sci_psb_state_t *x, psb_ev_t *ev)
     x->ydown_q = ydown;
     x->yup_seen = c->yup_seen || !ydown;
     x->nt_owed = fo_on(n, c) && (c->nt_owed || changed);
-    x->nt_down = changed ? ydown : c->nt_down;
     if (x->nt_owed && ev->rb_cnt < SCI_PSB_REPLYQ) {
         uint16_t pkt[SCI_MAX_PKT];
-        uint16_t pay[2] = {x->nt_down, 0x0001u};
+        /* the Y ring's state at the latest change: ydown now (sci_psb.v keeps no copy) */
+        uint16_t pay[2] = {x->ydown_q, 0x0001u};
         unsigned len = sci_packet_build(pkt, c->ntgt, SCI_T_NOTIFY, c->node_id, 0, pay, 2);
         rb_push(n, x, pkt, len, false);
         ev->stored = true;

@@ -129,11 +129,11 @@ typedef struct sci_psb_state {
     /* P2S hardware failover (sci_node.md section 6). */
     bool fo_en, xw;
     bool focol_valid;
-    uint8_t focol;         /* failed column */
-    bool ydown_q;          /* LC 1 down, registered (reset 1) */
-    bool yup_seen;         /* LC 1 has been up since reset */
-    bool nt_owed, nt_down; /* a NOTIFY is owed, and the state it carries */
-    uint8_t pad[7];        /* always 0: fills the struct to a multiple of 8 bytes */
+    uint8_t focol;  /* failed column */
+    bool ydown_q;   /* LC 1 down, registered (reset 1) */
+    bool yup_seen;  /* LC 1 has been up since reset */
+    bool nt_owed;   /* a NOTIFY is owed (it carries ydown_q: the state of the latest change) */
+    uint8_t pad[8]; /* always 0: fills the struct to a multiple of 8 bytes */
 } sci_psb_state_t;
 
 /* The PSB's packets: written in place by a step, read only while the registers say an entry
