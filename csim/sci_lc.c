@@ -424,9 +424,9 @@ static void ring_monitor(const sci_lc_state_t *c, sci_lc_state_t *n, const sci_l
     bool rdi = !(c->pipe[3] & SCI_FLAG) && (c->pipe[3] & SCI_RDI_BIT);
     n->sd_q = in->link_sd;
     /* a 3-bit count that stops at 4; 5..7 (only after an upset) count on and wrap */
-    n->sd_low = in->link_sd                            ? 0
+    n->sd_low = in->link_sd                     ? 0
                 : c->sd_low == SCI_RDOWN_CYCLES ? c->sd_low
-                                                       : (uint8_t)((c->sd_low + 1u) & 7u);
+                                                : (uint8_t)((c->sd_low + 1u) & 7u);
     n->sd_high = !in->link_sd ? 0 : (uint8_t)(c->sd_high < 127u ? c->sd_high + 1u : 127u);
     n->clean = (rdi || !in->link_sd) ? 0 : (uint8_t)(c->clean < 127u ? c->clean + 1u : 127u);
     if (originating(c) || e->rdi_other)
@@ -574,7 +574,7 @@ static void echo_queue(sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *n,
     }
     if (e->echo_popped)
         n->eq_n = (uint8_t)((n->eq_n - 1u) & 15u); /* a 4-bit count, as the RTL's */
-    if (!e->answer || c->eq_n == SCI_ECHOQ)         /* full: exactly 8 (the RTL's test) */
+    if (!e->answer || c->eq_n == SCI_ECHOQ)        /* full: exactly 8 (the RTL's test) */
         return;
     lc->ram->st.echoq[c->eq_tail] =
         (sci_echo_t){.type = e->ans_type, .target = e->ans_src, .tid = e->ans_tid};
@@ -1063,8 +1063,9 @@ static bool at_rest(const sci_lc_state_t *s, const sci_lc_in_t *in)
            s->idx == 0 && s->crc == 0xFFFFu && !s->resv && s->sd_q && s->sd_low == 0 &&
            s->sd_high == 127u && s->clean == 127u && s->ring_up && !s->out_flag && !s->out_sym &&
            !s->need_idle && s->ins_kind == SCI_INS_NONE && !s->byp_n && !s->eq_n &&
-           (s->enable || (!s->eq_head && !s->eq_tail)) && !used(s) && !s->m_timer && !s->m_rtx && !s->sq_n &&
-           !s->fail && !s->fail_reason && !s->rx_n && s->bo_kind == SCI_BO_NONE && !s->bi_fill;
+           (s->enable || (!s->eq_head && !s->eq_tail)) && !used(s) && !s->m_timer && !s->m_rtx &&
+           !s->sq_n && !s->fail && !s->fail_reason && !s->rx_n && s->bo_kind == SCI_BO_NONE &&
+           !s->bi_fill;
 }
 
 /* A controller in transit: it only passes its ring's traffic on.  Nothing of its own is
@@ -1449,7 +1450,17 @@ int sci_lc_live(const sci_lc_t *lc, unsigned e, unsigned b, uint32_t *idx, unsig
                 live_add(&l, s->rx_tail * SCI_RX_SYMS + i);
         break;
     case SCI_E_POOLLEN: live_slots(&l, s->m_queued | s->m_active); break;
-    case SCI_E_POOLRETRY: live_slots(&l, s->m_active & s->m_timer); break;
+    case SCI_E_POOLRETRY: /* read when the echo timer runs out (soon), against the limit */
+        for (unsigned m = s->m_active & s->m_timer; m; m &= m - 1u) {
+            unsigned i = (unsigned)lowest(m), r = s->retry[i];
+            if (s->timer[i] < 150u && ((r ^ 1u << b) >= s->retry_limit) != (r >= s->retry_limit))
+                live_add(&l, i);
+        }
+        break;
+    case SCI_E_EQTAIL: /* read when an answer is queued, at the end of the packet in stage 3 */
+        if (in_pkt && (s->parse == SCI_P_TAKE || s->parse == SCI_P_DISCARD) && s->ans != ANS_NONE)
+            live_add(&l, 0);
+        break;
     case SCI_E_IDLEDUE: /* the idle it forces (or not) delays (or lets through) what is due */
         if ((s->pipe[3] & SCI_FLAG) || s->byp_n || s->ins_kind != SCI_INS_NONE || s->eq_n ||
             s->sq_n || (s->m_active & s->m_rtx))
@@ -1489,6 +1500,11 @@ int sci_lc_live(const sci_lc_t *lc, unsigned e, unsigned b, uint32_t *idx, unsig
         break;
     case SCI_E_BYPHEAD:
         if (s->byp_n)
+            live_add(&l, 0);
+        break;
+    case SCI_E_BYPTAIL: /* read when a bypassed symbol must wait */
+        if ((s->pipe[3] & SCI_FLAG) && s->idx != 0 && s->parse == SCI_P_BYPASS &&
+            (s->byp_n || s->ins_kind != SCI_INS_NONE || s->need_idle))
             live_add(&l, 0);
         break;
     case SCI_E_POOLMEM:
@@ -1535,6 +1551,14 @@ int sci_lc_live(const sci_lc_t *lc, unsigned e, unsigned b, uint32_t *idx, unsig
     case SCI_E_FAILRSN:
         if (s->fail)
             live_add(&l, 0);
+        break;
+    case SCI_E_FAIL: /* a pass fails the buffers in use; ending one leaves them */
+        if (s->fail || used(s))
+            live_add(&l, 0);
+        break;
+    case SCI_E_POOLST: /* the codes whose change shows: active (STATUS), queued (its buffer
+                        * taken by another packet), filling (to active) */
+        live_slots(&l, b == 0 ? (unsigned)(s->m_queued | s->m_active) : used(s));
         break;
     case SCI_E_SDLOW:
         if (s->sd_low || !s->sd_q)

@@ -245,8 +245,8 @@ typedef struct sci_lc_store {
      * matches and failure reports read these, the insertion reads the packet (as the RTL). */
     uint16_t sl_tgt[SCI_POOL], sl_src[SCI_POOL], sl_tid[SCI_POOL];
     sci_echo_t echoq[SCI_ECHOQ];
-    uint32_t byp[SCI_BYP_MEM];  /* bit 16 last symbol of its packet, 15:0 sym */
-    uint16_t fr[SCI_FAIL_HDR];  /* the FAIL_REPORT being sent, but its CRC (bcrc) */
+    uint32_t byp[SCI_BYP_MEM]; /* bit 16 last symbol of its packet, 15:0 sym */
+    uint16_t fr[SCI_FAIL_HDR]; /* the FAIL_REPORT being sent, but its CRC (bcrc) */
 } sci_lc_store_t;
 
 /* What the last edge did to the state: left it as it was, or (perhaps) changed it. */

@@ -9,33 +9,35 @@
 #include "vec.h"
 
 static const char usage_seucheck[] =
-    "usage: ftsim seucheck STIM.vec... [--only NAME] [--part K] [--tries N] [--window N]\n"
+    "usage: ftsim seucheck STIM.vec... [--only NAME,...] [--part K] [--tries N] [--window N]\n"
     "                      [--seed S] [--bits N] [-v]\n"
     "\n"
-    "Checks every element of the upset map of the vector's device (ftsim info DEVICE --upsets)\n"
-    "against the vector's stimulus (its drives, register writes and controls; its expectations\n"
-    "are ignored; several vectors of one device are taken in turn, try by try). For each element "
-    "and each bit, the stimulus is played with that bit flipped\n"
-    "at a cycle drawn from --seed, and the bit passes when, within --window cycles (default 200)\n"
-    "of the flip, it is seen from outside (an output, a debug word or a register read differs\n"
-    "from the run without the upset; a table entry is read before and after the flip through\n"
-    "its index and data registers) and the RTL and the C model stay in lockstep (every output,\n"
-    "debug word and register read equal). An RTL-only element runs on the RTL alone. A flip\n"
-    "that is not seen is tried at another cycle, up to --tries times (default 12). An RTL\n"
-    "assertion after a flip is counted, not a failure. A failure names the upset as a vector\n"
-    "statement (`@N seu NAME bitB`): added to the stimulus, `ftsim play` shows it.\n"
+    "Checks every element of the upset map of the vectors' device (ftsim info DEVICE --upsets)\n"
+    "against their stimulus (drives, register writes and controls; expectations are ignored;\n"
+    "several vectors of one device are taken in turn, try by try). For each element and each\n"
+    "bit, the stimulus is played with that bit flipped at a cycle where the C model says it is\n"
+    "live (read before it is overwritten; any cycle where the design cannot tell), and the bit\n"
+    "passes when, within --window cycles (default 200) of the flip, it is seen from outside (an\n"
+    "output, a debug word or a register read differs from the run without the upset; a table\n"
+    "entry is read before and after the flip through its index and data registers) and the RTL\n"
+    "and the C model stay in lockstep (every output, debug word and register read equal). An\n"
+    "RTL-only element runs on the RTL alone; an element the design says nothing reads is\n"
+    "flipped a few times and must never be seen. A flip that is not seen is tried at another\n"
+    "cycle, up to --tries times (default 12). An RTL assertion after a flip is counted, not a\n"
+    "failure. A failure names the upset as a vector statement (`@N seu NAME bitB`): added to\n"
+    "the stimulus, `ftsim play` shows it.\n"
     "\n"
-    "--only NAME checks one element; --part K a composite's part K (a ring's node, a torus's\n"
-    "node in row order, a network's router; default 0), under its prefix; --bits N at most N\n"
-    "bits of each element, spread from bit 0 to the top bit (default: every bit); -v a line per\n"
-    "bit. The last line is `N passed, N failed` (elements). Exit: 0 every element passes, 1 one\n"
-    "fails, 2 bad arguments or a malformed vector.\n";
+    "--only NAME,... checks those elements only; --part K a composite's part K (a ring's node,\n"
+    "a torus's node in row order, a network's router; default 0), under its prefix; --bits N\n"
+    "at most N bits of each element, spread from bit 0 to the top bit (default: every bit); -v\n"
+    "a line per bit. The last line is `N passed, N failed` (elements). Exit: 0 every element\n"
+    "passes, 1 one fails, 2 bad arguments or a malformed vector.\n";
 
 int cmd_seucheck(int argc, char **argv)
 {
     seu_check_opts_t o = {.tries = 12, .window = 200, .seed = 1};
     const opts_opt_t opts[] = {
-        {"only", 0, OPTS_STR, &o.only, .msg = "--only takes an element's name"},
+        {"only", 0, OPTS_STR, &o.only, .msg = "--only takes elements' names, NAME[,NAME...]"},
         {"part", 0, OPTS_UINT, &o.part, .max = 1 << 20, .flags = OPTS_SHOW,
          .msg = "--part takes a part's number"},
         {"tries", 0, OPTS_UINT, &o.tries, .min = 1, .max = 10000, .flags = OPTS_SHOW,

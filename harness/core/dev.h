@@ -79,6 +79,7 @@ typedef enum { DEV_IMPL_RTL = 0, DEV_IMPL_CSIM = 1 } dev_impl_t;
 enum {
     DEV_SEU_RTL_ONLY = 1u << 0, /* the C model keeps no such state */
 };
+#define DEV_SEU_MASKED (-2) /* dev_design_t.upset_live: never read in this design */
 
 typedef struct dev_upset {
     const char *name; /* "lfsr", "f0.state"; a table's name without its index ("lrt") */
@@ -199,7 +200,9 @@ struct dev_design {
      * element `entry` (of part `part` in a composite) holds a live value in m, a C model of
      * this design, in its current cycle: a value a later cycle reads before it is overwritten.
      * Up to max indices into idx; returns how many there are (one element: 1 live, 0 not), or
-     * -1 when the design has no opinion of that element. */
+     * -1 when the design has no opinion of that element, or DEV_SEU_MASKED when nothing of this
+     * design ever reads it (a part's register the design around it does not look at): no flip
+     * of it can be seen, and a check shows that none is. */
     int (*upset_live)(device_t *m, uint32_t part, uint32_t entry, unsigned bit, uint32_t *idx,
                       unsigned max);
 };

@@ -28,6 +28,7 @@ typedef struct stim {
     unsigned ncand;
     uint64_t nlive; /* live (cycle, entry) pairs seen: ncand is a uniform sample of them */
     int uniform;
+    int masked; /* the design says nothing of it reads the element (DEV_SEU_MASKED) */
 } stim_t;
 
 typedef struct ctx {
@@ -248,6 +249,7 @@ static void collect_live(ctx_t *c, stim_t *st, uint32_t part, uint32_t entry, un
     st->ncand = 0;
     st->nlive = 0;
     st->uniform = 1;
+    st->masked = 0;
     if (!d->upset_live)
         return;
     lockstep_t ls;
@@ -269,6 +271,10 @@ static void collect_live(ctx_t *c, stim_t *st, uint32_t part, uint32_t entry, un
         if (w)
             ls_reg_write(&ls, w);
         int n = d->upset_live(ls.m[0], part, entry, bit, c->live, MAXLIVE);
+        if (n == DEV_SEU_MASKED) {
+            st->masked = 1; /* checked anywhere: it must never be seen */
+            break;
+        }
         if (n < 0) {
             st->uniform = 1;
             break;
@@ -320,21 +326,24 @@ static int check_bit(ctx_t *c, const char *prefix, uint32_t part, uint32_t e, co
     unsigned live_somewhere = 0;
     for (unsigned k = 0; k < c->nst; k++) {
         if (via)
-            c->st[k].uniform = 1, c->st[k].ncand = 0;
+            c->st[k].uniform = 1, c->st[k].ncand = 0, c->st[k].masked = 0;
         else
             collect_live(c, &c->st[k], part, e, bit, lo);
-        live_somewhere += c->st[k].uniform ? c->st[k].end > lo : c->st[k].ncand != 0;
+        live_somewhere +=
+            c->st[k].uniform || c->st[k].masked ? c->st[k].end > lo : c->st[k].ncand != 0;
     }
     if (!live_somewhere) {
         snprintf(why, len, "never live in %s stimul%s, so never checked",
                  c->nst == 1 ? "the" : "any", c->nst == 1 ? "us" : "i");
         return -1;
     }
-    for (unsigned t = 0, done = 0; done < c->o->tries && t < 4u * c->o->tries; t++) {
+    int masked = c->st[0].masked;
+    unsigned tries = masked ? 4u : c->o->tries; /* a masked bit: a few tries, none may show */
+    for (unsigned t = 0, done = 0; done < tries && t < 4u * tries; t++) {
         const stim_t *st = &c->st[t % c->nst];
         uint64_t n;
         uint32_t index;
-        if (st->uniform) {
+        if (st->uniform || st->masked) {
             if (st->end <= lo)
                 continue;
             n = lo + prng_below(&c->rng, (uint32_t)(st->end - lo));
@@ -370,6 +379,13 @@ static int check_bit(ctx_t *c, const char *prefix, uint32_t part, uint32_t e, co
                      r.why);
             return -1;
         }
+        if (r.seen && masked) {
+            snprintf(why, len,
+                     "%s: @%llu seu %s is seen from outside, though the design says nothing of it "
+                     "reads %s",
+                     st->v->path, (unsigned long long)n, stmt, u->name);
+            return -1;
+        }
         if (r.seen) {
             if (c->o->verbose)
                 printf("    %s: @%llu seu %s: seen%s\n", st->v->path, (unsigned long long)n, stmt,
@@ -377,6 +393,8 @@ static int check_bit(ctx_t *c, const char *prefix, uint32_t part, uint32_t e, co
             return 0;
         }
     }
+    if (masked)
+        return 1; /* never seen, as the design says: lockstep clean every try */
     snprintf(why, len, "bit %u never seen from outside in %u tries (window %llu cycles)", bit,
              c->o->tries, (unsigned long long)c->o->window);
     return -1;
@@ -402,9 +420,12 @@ static int check_element(ctx_t *c, const char *prefix, uint32_t part, uint32_t e
     if (c->o->max_bits && nbits > c->o->max_bits)
         nbits = c->o->max_bits;
     int asserted = 0, bad = 0;
+    unsigned masked = 0;
     for (unsigned k = 0; k < nbits && !bad; k++) {
         unsigned bit = nbits == u->width ? k : (nbits < 2 ? 0 : k * (u->width - 1u) / (nbits - 1u));
-        bad = check_bit(c, prefix, part, e, u, bit, vp, why, sizeof why, &tries, &asserted) < 0;
+        int r = check_bit(c, prefix, part, e, u, bit, vp, why, sizeof why, &tries, &asserted);
+        bad = r < 0;
+        masked += r > 0;
     }
     c->asserted += asserted != 0;
     char what[64];
@@ -416,10 +437,30 @@ static int check_element(ctx_t *c, const char *prefix, uint32_t part, uint32_t e
         printf("  FAIL %s%s (%s, %s): %s\n", prefix, u->name, what, u->rtl, why);
         return 1;
     }
+    if (masked) {
+        printf("  ok   %s%s (%s): masked here (nothing of %s reads it): %u bit%s flipped in %u "
+               "tr%s, never seen, lockstep clean\n",
+               prefix, u->name, what, c->d->name, nbits, nbits == 1 ? "" : "s", tries,
+               tries == 1 ? "y" : "ies");
+        return 0;
+    }
     printf("  ok   %s%s (%s%s): %u bit%s seen in %u tr%s%s%s\n", prefix, u->name, what,
            u->flags & DEV_SEU_RTL_ONLY ? ", RTL only" : "", nbits, nbits == 1 ? "" : "s", tries,
            tries == 1 ? "y" : "ies", vp ? " through its front door" : "",
            asserted ? ", an RTL assertion fired" : "");
+    return 0;
+}
+
+/* Whether name is one of a comma-separated list (case-insensitive). */
+static int in_list(const char *list, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *w = list; *w;) {
+        size_t len = strcspn(w, ",");
+        if (len == n && strncasecmp(w, name, n) == 0)
+            return 1;
+        w += len + (w[len] == ',');
+    }
     return 0;
 }
 
@@ -446,15 +487,18 @@ int seu_check(const vec_t *const *stim, unsigned nstim, const seu_check_opts_t *
         }
         d->part_prefix(d, o->part, prefix, sizeof prefix);
     }
-    if (o->only) {
+    for (const char *w = o->only; w && *w;) {
+        size_t len = strcspn(w, ",");
         int found = 0;
         for (unsigned e = 0; e < map->nupsets && !found; e++)
-            found = strcasecmp(map->upsets[e].name, o->only) == 0;
+            found =
+                strlen(map->upsets[e].name) == len && strncasecmp(map->upsets[e].name, w, len) == 0;
         if (!found) {
-            printf("seucheck: '%s' is not in the upset map of %s (ftsim info %s --upsets)\n",
-                   o->only, map->name, map->name);
+            printf("seucheck: '%.*s' is not in the upset map of %s (ftsim info %s --upsets)\n",
+                   (int)len, w, map->name, map->name);
             return 2;
         }
+        w += len + (w[len] == ',');
     }
     int rc = 2;
     c.st = calloc(nstim, sizeof *c.st);
@@ -491,14 +535,15 @@ int seu_check(const vec_t *const *stim, unsigned nstim, const seu_check_opts_t *
         cycles += st->end + 1;
     }
     prng_seed(&c.rng, o->seed);
-    printf("seucheck %s%s: the upset map against %u stimul%s (%llu cycles), window %llu, up to "
+    printf("seucheck %s%s%s%s: the upset map against %u stimul%s (%llu cycles), window %llu, up to "
            "%u tries a bit, seed %llu\n",
-           d->name, prefix, nstim, nstim == 1 ? "us" : "i", (unsigned long long)cycles,
-           (unsigned long long)o->window, o->tries, (unsigned long long)o->seed);
+           d->name, *prefix ? " (" : "", prefix, *prefix ? ")" : "", nstim, nstim == 1 ? "us" : "i",
+           (unsigned long long)cycles, (unsigned long long)o->window, o->tries,
+           (unsigned long long)o->seed);
     unsigned pass = 0, fail = 0;
     for (unsigned e = 0; e < map->nupsets; e++) {
         const dev_upset_t *u = &map->upsets[e];
-        if (o->only && strcasecmp(u->name, o->only) != 0)
+        if (o->only && !in_list(o->only, u->name))
             continue;
         if (check_element(&c, prefix, o->part, e, u))
             fail++;
@@ -506,8 +551,9 @@ int seu_check(const vec_t *const *stim, unsigned nstim, const seu_check_opts_t *
             pass++;
         fflush(stdout);
     }
-    printf("seucheck %s%s: %llu tries, %u element%s with an RTL assertion after the flip\n",
-           d->name, prefix, (unsigned long long)c.tries, c.asserted, c.asserted == 1 ? "" : "s");
+    printf("seucheck %s%s%s%s: %llu tries, %u element%s with an RTL assertion after the flip\n",
+           d->name, *prefix ? " (" : "", prefix, *prefix ? ")" : "", (unsigned long long)c.tries,
+           c.asserted, c.asserted == 1 ? "" : "s");
     printf("%u passed, %u failed\n", pass, fail);
     rc = fail ? 1 : 0;
 out:

@@ -4,6 +4,7 @@
 #define FTSIM_SCI_DEV_H
 
 #include "dev.h"
+#include "sci_lc.h"
 
 /* Port numbers in the lc3/p2s designs (the order of their port table). */
 enum {
@@ -162,6 +163,72 @@ extern const dev_design_t lc3_design, p2s_design;
     {PRE "ring.clean", 7, 0, 0, "since_q", "clean", NULL, NULL, NULL}
 // clang-format on
 
+/* The PSB's upset map (rtl/sci_node.md section 7), csim/sci_node.h's enum sci_psb_elem in its
+ * order: what the C model keeps as the RTL does, then the RTL-only elements, then ASEL (P2S),
+ * then failover (P2S with two LCs). T: the BRT's entries. */
+#define SCI_RO DEV_SEU_RTL_ONLY
+#define SCI_NOTE_PSBCNT                                                                         \
+    "beyond the FIFO's size: it acts as holding that many (sends what its entries hold, takes " \
+    "a packet only below 8; assertion FifoNoOverflow_A)"
+#define SCI_NOTE_OWN                                                                              \
+    "5 to 7 name no source: the B-link carries symbols of 0, never the last, to the port of the " \
+    "packet under way, until a reset"
+/* A table fragment, one entry a line. */
+// clang-format off
+#define SCI_PSB_UPSETS(T)                                                                         \
+    {"psb.node", 13, 0, 0, "u_psb.cfg_q[12:0]", "s.node_id", NULL, NULL, NULL},                  \
+    {"psb.rsr_timeout", 16, 0, 0, "u_psb.cfg_q[47:32]", "s.rsr_timeout", NULL, NULL, NULL},      \
+    {"psb.taddr", 14, 0, 0, "u_psb.taddr_q", "s.taddr", NULL, NULL, NULL},                       \
+    {"psb.brt", 3, 0, T, "u_psb.brt_mem", "brt", NULL, "psb.taddr", "psb.brt"},                  \
+    {"psb.discarded", 16, 0, 0, "u_psb.disc_q", "s.discarded", NULL, NULL, NULL},                \
+    {"psb.rsr.armed", 1, 0, 0, "u_psb.rsr_arm_q", "s.rr_armed", NULL, NULL, NULL},               \
+    {"psb.rsr.timer", 16, 0, 0, "u_psb.rsr_tmr_q", "s.rr_timer",                                 \
+     "0 or 1 while armed: the timer runs out at the next edge", NULL, NULL},                      \
+    {"psb.rsr.tid", 16, 0, 0, "u_psb.rsr_tid_q", "s.rr_tid", NULL, NULL, NULL},                  \
+    {"psb.rsr.target", 16, 0, 0, "u_psb.rsr_tgt_q", "s.rr_target", NULL, NULL, NULL},            \
+    {"psb.rsr.lc", 15, 0, 0, "u_psb.rsr_lc_q", "s.rr_lc", NULL, NULL, NULL},                     \
+    {"psb.blink.owner", 3, SCI_RO, 0, "u_psb.own_q", NULL, SCI_NOTE_OWN, NULL, NULL},            \
+    {"psb.blink.port", 3, SCI_RO, 0, "u_psb.dport_q", NULL, NULL, NULL, NULL},                   \
+    {"psb.blink.moved", 6, SCI_RO, 0, "u_psb.bcnt_q", NULL, "63 wraps to 0", NULL, NULL},        \
+    {"psb.sf.head", 3, SCI_RO, 0, "u_psb.sf_head_q", NULL, NULL, NULL, NULL},                    \
+    {"psb.sf.tail", 3, SCI_RO, 0, "u_psb.sf_tail_q", NULL, NULL, NULL, NULL},                    \
+    {"psb.sf.count", 4, SCI_RO, 0, "u_psb.sf_cnt_q", NULL, SCI_NOTE_PSBCNT, NULL, NULL},         \
+    {"psb.sf.len", 6, SCI_RO, 8, "u_psb.sf_len_q[I*6 +: 6]", NULL, "0 is 64", NULL, NULL},      \
+    {"psb.sf.fill", 1, SCI_RO, 0, "u_psb.sf_fill_q", NULL, NULL, NULL, NULL},                    \
+    {"psb.sf.widx", 6, SCI_RO, 0, "u_psb.sf_widx_q", NULL, NULL, NULL, NULL},                    \
+    {"psb.sf.mem", 16, SCI_RO, 512, "u_psb.sf_mem (64 a packet)", NULL, NULL, NULL, NULL},       \
+    {"psb.rf.head", 3, SCI_RO, 0, "u_psb.rf_head_q", NULL, NULL, NULL, NULL},                    \
+    {"psb.rf.tail", 3, SCI_RO, 0, "u_psb.rf_tail_q", NULL, NULL, NULL, NULL},                    \
+    {"psb.rf.count", 4, SCI_RO, 0, "u_psb.rf_cnt_q", NULL, SCI_NOTE_PSBCNT, NULL, NULL},         \
+    {"psb.rf.len", 6, SCI_RO, 8, "u_psb.rf_len_q[I*6 +: 6]", NULL, "0 is 64", NULL, NULL},      \
+    {"psb.rf.mem", 16, SCI_RO, 512, "u_psb.rf_mem (64 a packet)", NULL, NULL, NULL, NULL},       \
+    {"psb.hout.idx", 6, SCI_RO, 0, "u_psb.ho_idx_q", NULL, NULL, NULL, NULL},                    \
+    {"psb.reply.kind", 2, SCI_RO, 2, "u_psb.rb_q[I*98+96 +: 2] {notify, direct}", NULL, NULL,    \
+     NULL, NULL},                                                                                 \
+    {"psb.reply", 16, SCI_RO, 12, "u_psb.rb_q, record I/6, word I%6 (tgt src tid p0 p1 crc)",    \
+     NULL, NULL, NULL, NULL},                                                                     \
+    {"psb.reply.head", 1, SCI_RO, 0, "u_psb.rb_head_q", NULL, NULL, NULL, NULL},                 \
+    {"psb.reply.tail", 1, SCI_RO, 0, "u_psb.rb_tail_q", NULL, NULL, NULL, NULL},                 \
+    {"psb.reply.count", 2, SCI_RO, 0, "u_psb.rb_cnt_q", NULL,                                    \
+     "3: the buffer acts as holding 3 (sends a stale record; assertion FifoNoOverflow_A)", NULL, \
+     NULL},                                                                                       \
+    {"psb.rx.type", 8, SCI_RO, 0, "u_psb.rx_type_q", NULL, NULL, NULL, NULL},                    \
+    {"psb.rx.src", 16, SCI_RO, 0, "u_psb.rx_src_q", NULL, NULL, NULL, NULL},                     \
+    {"psb.rx.tid", 16, SCI_RO, 0, "u_psb.rx_tid_q", NULL, NULL, NULL, NULL},                     \
+    {"psb.rx.lc", 16, SCI_RO, 0, "u_psb.rx_lc_q", NULL, NULL, NULL, NULL}
+#define SCI_PSB_ASEL_UPSET                                                                        \
+    {"psb.asel", 1, 0, 8192, "u_psb.gen_asel.asel_mem", "asel", NULL, "psb.taddr", "psb.asel"}
+#define SCI_PSB_FO_UPSETS                                                                         \
+    {"psb.fo_en", 1, 0, 0, "u_psb.cfg_q[16]", "s.fo_en", NULL, NULL, NULL},                      \
+    {"psb.xw", 1, 0, 0, "u_psb.cfg_q[17]", "s.xw", NULL, NULL, NULL},                            \
+    {"psb.focol.valid", 1, 0, 0, "u_psb.focol_q[0]", "s.focol_valid", NULL, NULL, NULL},         \
+    {"psb.focol.col", 6, 0, 0, "u_psb.focol_q[13:8]", "s.focol", NULL, NULL, NULL},              \
+    {"psb.ntgt", 13, 0, 0, "u_psb.ntgt_q", "s.ntgt", NULL, NULL, NULL},                          \
+    {"psb.ydown", 1, 0, 0, "u_psb.ydown_q", "s.ydown_q", NULL, NULL, NULL},                      \
+    {"psb.yup_seen", 1, 0, 0, "u_psb.yseen_q", "s.yup_seen", NULL, NULL, NULL},                  \
+    {"psb.notify.owed", 1, 0, 0, "u_psb.nt_owed_q", "s.nt_owed", NULL, NULL, NULL}
+// clang-format on
+
 #define SCI_NDEBUG 3u
 /* The register address of debug word k (STATUS, COUNTS, DBG). */
 uint32_t sci_debug_addr(unsigned k);
@@ -201,6 +268,13 @@ uint32_t sci_node_debug_addr(unsigned nlc, unsigned k);
 #define SCI_NODE_LC_STRIDE 0x20u
 
 extern const dev_design_t lc3node_design, p2snode_design, lc3node2_design, p2snode2_design;
+/* A node's upset map entry: LC k's element (csim/sci_lc.h), or the PSB's (k == nlc,
+ * csim/sci_node.h enum sci_psb_elem). */
+static inline void sci_node_entry(unsigned nlc, uint32_t entry, unsigned *k, unsigned *elem)
+{
+    *k = entry / SCI_E_N < nlc ? entry / SCI_E_N : nlc;
+    *elem = *k < nlc ? entry % SCI_E_N : entry - nlc * SCI_E_N;
+}
 /* The node design for a variant and LC count, NULL if none. */
 const dev_design_t *sci_node_design(int p2s, unsigned nlc);
 int sci_node_design_p2s(const dev_design_t *d); /* d one of the four node designs */
