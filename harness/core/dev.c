@@ -389,8 +389,12 @@ int dev_upset_find(const dev_design_t *d, const char *target, const char *bit, d
         size_t n = strlen(pre);
         if (strncasecmp(target, pre, n) != 0)
             continue;
-        if (find_own(d->part_design, target + n, b, s, err, errlen) < 0)
+        if (find_own(d->part_design, target + n, b, s, err, errlen) < 0) {
+            char why[DEV_ERR_LEN];
+            snprintf(why, sizeof why, "%s", err);
+            snprintf(err, errlen, "part %s of %s: %s", pre, d->name, why);
             return -1;
+        }
         s->part = k;
         return 0;
     }
