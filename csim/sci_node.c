@@ -869,7 +869,7 @@ unsigned sci_node_debug(const sci_node_t *n, uint64_t *w)
     return i;
 }
 
-/* ---- upsets (rtl/sci_node.md section 7) ----------------------------------------------- */
+/* ---- upsets (rtl/sci_node.md section 8) ----------------------------------------------- */
 
 int sci_node_upset(sci_node_t *n, unsigned k, unsigned e, unsigned i, unsigned b)
 {

@@ -1,5 +1,6 @@
 /* info.c — `ftsim info`: the devices, or one device's ports, registers and config keys. */
 #include <stdio.h>
+#include <string.h>
 #include <stdlib.h>
 
 #include "cmd.h"
@@ -32,18 +33,22 @@ static void list_upsets(const dev_design_t *d)
     }
     printf("%s: upset map (%u elements): name, bits, index range, RTL state, C-model field\n",
            m->name, m->nupsets);
+    int w = 14; /* the name column: as wide as the longest name */
+    for (unsigned i = 0; i < m->nupsets; i++)
+        if ((int)strlen(m->upsets[i].name) > w)
+            w = (int)strlen(m->upsets[i].name);
     for (unsigned i = 0; i < m->nupsets; i++) {
         const dev_upset_t *u = &m->upsets[i];
         char idx[32] = "";
         if (u->count)
             snprintf(idx, sizeof idx, "[0..0x%X]", u->count - 1);
-        printf("  %-14s %2u %-12s %-36s %s\n", u->name, u->width, idx, u->rtl,
+        printf("  %-*s %2u %-13s %-36s %s\n", w, u->name, u->width, idx, u->rtl,
                u->flags & DEV_SEU_RTL_ONLY ? "(RTL only)" : u->csim);
         if (u->via_index)
-            printf("  %-14s    read through %s (index) and %s (data)\n", "", u->via_index,
+            printf("  %-*s    read through %s (index) and %s (data)\n", w, "", u->via_index,
                    u->via_data);
         if (u->note)
-            printf("  %-14s    %s\n", "", u->note);
+            printf("  %-*s    %s\n", w, "", u->note);
     }
 }
 

@@ -163,7 +163,7 @@ extern const dev_design_t lc3_design, p2s_design;
     {PRE "ring.clean", 7, 0, 0, "since_q", "clean", NULL, NULL, NULL}
 // clang-format on
 
-/* The PSB's upset map (rtl/sci_node.md section 7), csim/sci_node.h's enum sci_psb_elem in its
+/* The PSB's upset map (rtl/sci_node.md section 8), csim/sci_node.h's enum sci_psb_elem in its
  * order: what the C model keeps as the RTL does, then the RTL-only elements, then ASEL (P2S),
  * then failover (P2S with two LCs). T: the BRT's entries. */
 #define SCI_RO DEV_SEU_RTL_ONLY
@@ -172,7 +172,7 @@ extern const dev_design_t lc3_design, p2s_design;
     "a packet only below 8; assertion FifoNoOverflow_A)"
 #define SCI_NOTE_OWN                                                                              \
     "5 to 7 name no source: the B-link carries symbols of 0, never the last, to the port of the " \
-    "packet under way, until a reset"
+    "packet under way, until a reset (2 with one LC: it waits for the missing LC)"
 /* A table fragment, one entry a line. */
 // clang-format off
 #define SCI_PSB_UPSETS(T)                                                                         \
@@ -189,7 +189,7 @@ extern const dev_design_t lc3_design, p2s_design;
     {"psb.rsr.lc", 15, 0, 0, "u_psb.rsr_lc_q", "s.rr_lc", NULL, NULL, NULL},                     \
     {"psb.blink.owner", 3, SCI_RO, 0, "u_psb.own_q", NULL, SCI_NOTE_OWN, NULL, NULL},            \
     {"psb.blink.port", 3, SCI_RO, 0, "u_psb.dport_q", NULL, NULL, NULL, NULL},                   \
-    {"psb.blink.moved", 6, SCI_RO, 0, "u_psb.bcnt_q", NULL, "63 wraps to 0", NULL, NULL},        \
+    {"psb.blink.moved", 6, SCI_RO, 0, "u_psb.bcnt_q", NULL, "stops at 63", NULL, NULL},          \
     {"psb.sf.head", 3, SCI_RO, 0, "u_psb.sf_head_q", NULL, NULL, NULL, NULL},                    \
     {"psb.sf.tail", 3, SCI_RO, 0, "u_psb.sf_tail_q", NULL, NULL, NULL, NULL},                    \
     {"psb.sf.count", 4, SCI_RO, 0, "u_psb.sf_cnt_q", NULL, SCI_NOTE_PSBCNT, NULL, NULL},         \

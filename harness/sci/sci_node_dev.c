@@ -74,7 +74,7 @@ static const dev_port_t ports2[] = {LC_PORTS("x."), LC_PORTS("y."), HOST_PORTS};
     {"psb.dbg", SCI_PSB_DBG, 0, 64, DEV_REG_RO, 0, NULL}
 // clang-format on
 
-/* The upset maps (rtl/sci_node.md section 7): each LC's elements under its register prefix,
+/* The upset maps (rtl/sci_node.md section 8): each LC's elements under its register prefix,
  * then the PSB's (csim/sci_node.h enum sci_psb_elem, in order: entry k of the PSB's part is
  * element k). */
 static const dev_upset_t upsets_lc3n1[] = {SCI_LC_UPSETS("", 256), SCI_PSB_UPSETS(256)};

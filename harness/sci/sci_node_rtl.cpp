@@ -27,7 +27,7 @@ extern "C" {
 
 #include "sci_lc_upset.h"
 
-// The settle of each generated model (rtl/sci_node.md section 7): internal to Verilator's
+// The settle of each generated model (rtl/sci_node.md section 8): internal to Verilator's
 // generated code and declared here, so that a Verilator without it fails the link of this
 // shim rather than lose upsets.
 void Vlc3n1___024root___eval_settle(Vlc3n1___024root *vlSelf);
