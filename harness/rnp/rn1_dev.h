@@ -3,6 +3,7 @@
 #define FTSIM_RN1_DEV_H
 
 #include "dev.h"
+#include "rn1.h" /* the upset map's entry numbers, RN1_SEU_* */
 
 #ifdef __cplusplus
 extern "C" {
@@ -22,34 +23,6 @@ extern const dev_design_t rn1_design; /* a fixed design (dev.h) */
 #define RN1_REG_CFG 0x00u
 #define RN1_NDEBUG  11u
 
-/* The upset map (rtl/rn1.md section 14): entry numbers in rn1_design.upsets, shared by both
- * implementations. The shared state first, then per forward port p eight elements, then the
- * backward output registers. */
-enum {
-    RN1_SEU_SWALLOW,
-    RN1_SEU_DISABLE,
-    RN1_SEU_SEED,
-    RN1_SEU_MODE,
-    RN1_SEU_BACKCHAN,
-    RN1_SEU_ERRORS,
-    RN1_SEU_ALLOC,
-    RN1_SEU_LFSR,
-    RN1_SEU_ROT,
-    RN1_SEU_PORT0 /* f<p>: RN1_SEU_PORT0 + RN1_SEU_NPORT * p + RN1_SEU_P_* */
-};
-enum {
-    RN1_SEU_P_STATE,
-    RN1_SEU_P_BQ,
-    RN1_SEU_P_DISP,
-    RN1_SEU_P_ARMED,
-    RN1_SEU_P_COUNT,
-    RN1_SEU_P_XOR,
-    RN1_SEU_P_OUT,
-    RN1_SEU_P_BC,
-    RN1_SEU_NPORT
-};
-#define RN1_SEU_BOUT0 (RN1_SEU_PORT0 + 8 * RN1_SEU_NPORT) /* b<j>.out: RN1_SEU_BOUT0 + j */
-#define RN1_SEU_N     (RN1_SEU_BOUT0 + 8)
 
 /* The Verilated RTL (harness/rnp/rn1_rtl.cpp). */
 void *rn1_rtl_create(const char *instance, const dev_ops_t **ops, char *err, size_t errlen);
