@@ -157,7 +157,7 @@ MUTANTS = {
         "P2S failover: a packet redirected from a down X-LC keeps X-first (sci_node.md 6 rule 2)"),
     "csim-fo-no-notify": ("csim", "sci_node.c",
         "    x->nt_owed = fo_on(n, c) && (c->nt_owed || changed);",
-        "    x->nt_owed = fo_on(n, c) && c->nt_owed;",
+        "    x->nt_owed = fo_on(n, c) && c->nt_owed;\n    (void)changed;",
         "P2S failover: no NOTIFY when the Y ring changes (sci_node.md 6 rule 4)"),
     "csim-fo-notify-ignored": ("csim", "sci_node.c",
         "        x->focol_valid = p->sym[4] & 1u;",
@@ -268,11 +268,12 @@ MUTANTS = {
         "      default: begin\n        nx_state = ST_IDLE;\n      end",
         "      default: begin\n        nx_state = state_i;\n      end",
         "a forward port in a state code no state uses stays there, not IDLE (rn1.md 14)"),
-    "rtl-seu-parser-bypass": ("rtl", "sci_lc.v",
-        "  wire        byp_v     = p3f && (cur_st == PS_BYPASS);",
-        "  wire        byp_v     = p3f && (cur_st == PS_BYPASS || cur_st > PS_ECHO);",
-        "a parser code no state uses bypasses the rest of the packet instead of losing it (sci_lc.md 8)",
-        ["vectors/lc3/golden/fuzz-lc3-seed5.vec", "--only", "parser"]),
+    "rtl-seu-state-discard": ("rtl", "rn1_fport.v",
+        "      default: begin\n        nx_state = ST_IDLE;\n      end",
+        "      default: begin\n        nx_state = ST_DISCARD;\n      end",
+        "a forward port in a state code no state uses goes to DISCARD, not IDLE (rn1.md 14)",
+        ["tests/seu/rn1_contend.vec", "vectors/rn1/golden/fuzz-seed12.vec",
+         "--only", "f0.state,f1.state,f2.state,f3.state,f4.state,f5.state,f6.state,f7.state"]),
 }
 
 def run(name):
