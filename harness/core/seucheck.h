@@ -2,9 +2,11 @@
  * seucheck.h — `ftsim seucheck`: every element of a design's upset map checked against a
  * stimulus (vectors/README.md, "Upsets").
  *
- * For each element and each of its bits, the stimulus of a vector (or of several, in turn) (its drives, register writes
- * and controls; its expectations are ignored) is played with one upset at a cycle N drawn from
- * a seeded PRNG, and the bit passes when, within a window of cycles from N:
+ * For each element and each of its bits, the stimulus of a vector (or of several, in turn: its
+ * drives, register writes and controls; its expectations are ignored) is played with one upset
+ * at a cycle N drawn from a seeded PRNG among the cycles where the C model says the bit is live
+ * (dev_design_t.upset_live; any cycle when it cannot say), and the bit passes when, within a
+ * window of cycles from N:
  *   - the flip is seen from outside, in the model that takes it: an output, a debug word or a
  *     register read through the register port differs from the same stimulus without the
  *     upset (a table entry read through its index and data registers: read before and after
@@ -15,7 +17,8 @@
  * again at another cycle, up to `tries` times. A divergence fails the element at once: the
  * message names the upset as a vector statement and the cycle, so `@N seu ...` added to the
  * stimulus reproduces it with `ftsim play`. An RTL assertion after the flip is counted, not a
- * failure (an observation of the upset).
+ * failure (an observation of the upset). An element the design says nothing reads
+ * (DEV_SEU_MASKED) is flipped a few times and passes when no flip is ever seen.
  *
  * The core knows no design: the map, the register names of a table's front door and the
  * composites' prefixes all come through dev_design_t.
@@ -28,7 +31,8 @@
 #include "vec.h"
 
 typedef struct seu_check_opts {
-    const char *only;  /* check this element only (its name in the map), NULL: all */
+    const char *only;  /* check these elements only (names in the map, comma-separated), NULL:
+                          all */
     unsigned part;     /* a composite: the part whose elements are checked (its prefix) */
     unsigned tries;    /* flip cycles tried per bit before the bit counts as never seen */
     uint64_t window;   /* cycles compared from the flip on */
