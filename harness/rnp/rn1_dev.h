@@ -23,7 +23,6 @@ extern const dev_design_t rn1_design; /* a fixed design (dev.h) */
 #define RN1_REG_CFG 0x00u
 #define RN1_NDEBUG  11u
 
-
 /* The Verilated RTL (harness/rnp/rn1_rtl.cpp). */
 void *rn1_rtl_create(const char *instance, const dev_ops_t **ops, char *err, size_t errlen);
 
