@@ -25,7 +25,8 @@ typedef struct rn1_eval {
     uint8_t bc;              /* bc inputs looked at now (choice bias, drop requests):
                        * in->bwd_bc with backchan 1, 0 with backchan 0 */
     uint8_t pulse;           /* forward ports whose bc is 1 next cycle: drop or collapse */
-    uint16_t bwd[RN1_PORTS]; /* next b<j> output registers */
+    uint16_t bwd[RN1_PORTS]; /* next b<j> output registers: the OR of the words of the ports
+                              * that drive b<j> (one, but two after an upset: rn1.md 14) */
 } rn1_eval_t;
 
 /* States whose bq input's bc is a drop request in the cycle after: armed
@@ -166,7 +167,7 @@ static void rn1_route(const rn1_t *m, unsigned p, uint16_t w, rn1_eval_t *ev, rn
     np->disp = ch.disp;
     if (ch.routed) {
         ev->busy |= (uint8_t)(1u << ch.bq);
-        ev->bwd[ch.bq] = w; /* the routing word leaves in the next cycle */
+        ev->bwd[ch.bq] |= w; /* the routing word leaves in the next cycle */
         np->state = RN1_S_FORWARD;
     } else if (m->backchan) {
         /* Blocked collapses from the head: drop upstream at once instead
@@ -229,16 +230,16 @@ static void rn1_eval_forward(uint16_t w, rn1_eval_t *ev, rn1_port_t *np, uint16_
 {
     if (w & RN1_C) {
         rn1_count(np, w);
-        ev->bwd[np->bq] = w;
+        ev->bwd[np->bq] |= w;
     } else if (w == RN1_HOLD) {
-        ev->bwd[np->bq] = w;
+        ev->bwd[np->bq] |= w;
     } else if (w == RN1_TURN) {
-        ev->bwd[np->bq] = w;
+        ev->bwd[np->bq] |= w;
         *nout = rn1_status_word(np->disp, np->count);
         np->state = RN1_S_STATUS;
     } else {
         /* IDLE passes on as IDLE; DROP and invalid words leave as DROP. */
-        ev->bwd[np->bq] = w == RN1_IDLE ? RN1_IDLE : RN1_DROP;
+        ev->bwd[np->bq] |= w == RN1_IDLE ? RN1_IDLE : RN1_DROP;
         ev->freed |= (uint8_t)(1u << np->bq);
         np->state = RN1_S_IDLE;
     }
@@ -251,7 +252,7 @@ static void rn1_eval_reverse(uint16_t w, rn1_eval_t *ev, rn1_port_t *np, uint16_
         *nout = w;
     } else if (w == RN1_TURN) {
         *nout = w;
-        ev->bwd[np->bq] = RN1_HOLD;
+        ev->bwd[np->bq] |= RN1_HOLD;
         np->state = RN1_S_HOLD;
     } else {
         *nout = w == RN1_IDLE ? RN1_IDLE : RN1_DROP;
@@ -337,7 +338,7 @@ static void rn1_eval_port(const rn1_t *m, unsigned p, const rn1_in_t *in, rn1_ev
         rn1_eval_reverse(w, ev, np, nout);
         break;
     case RN1_S_HOLD: /* HOLD on bq now and again next; inputs ignored */
-        ev->bwd[cp->bq] = RN1_HOLD;
+        ev->bwd[cp->bq] |= RN1_HOLD;
         np->state = RN1_S_FORWARD;
         break;
     case RN1_S_DISCARD: /* in live, discarded */
@@ -436,9 +437,10 @@ void rn1_step(rn1_t *m, const rn1_in_t *in)
         rn1_eval_port(m, p, in, &ev, &n.port[p], &n.fwd_out[p]);
     }
     memcpy(n.bwd_out, ev.bwd, sizeof n.bwd_out);
-    /* A port freed this cycle was still busy for this cycle's decisions,
-     * and a port taken this cycle cannot also be freed this cycle. */
-    n.alloc = (uint8_t)(ev.busy & ~ev.freed);
+    /* A port freed this cycle was still busy for this cycle's decisions.
+     * A port granted this cycle stays allocated even if another connection
+     * frees it in the same cycle (only after an upset can one: rn1.md 14). */
+    n.alloc = (uint8_t)((m->alloc & ~ev.freed) | (ev.busy & ~m->alloc));
     unsigned e = m->errors + ev.invalid;
     n.errors = (uint16_t)(e > 0xFFFFu ? 0xFFFFu : e);
     n.rot = (uint8_t)((m->rot + 1u) & 7u);
@@ -486,4 +488,41 @@ void rn1_debug(const rn1_t *m, uint32_t dbg[RN1_DBG_WORDS])
     dbg[2] = m->lfsr;
     for (unsigned p = 0; p < RN1_PORTS; p++)
         dbg[3 + p] = rn1_port_debug(&m->port[p]);
+}
+
+/* ---- upsets (rtl/rn1.md section 14) ------------------------------------------------------ */
+
+int rn1_upset(rn1_t *m, unsigned e, unsigned b)
+{
+    if (e >= RN1_SEU_N || b >= 16u)
+        return -1;
+    switch (e) {
+    case RN1_SEU_SWALLOW: m->swallow ^= (uint8_t)(1u << b); return 0;
+    case RN1_SEU_DISABLE: m->disable ^= (uint8_t)(1u << b); return 0;
+    case RN1_SEU_SEED: m->seed ^= (uint16_t)(1u << b); return 0;
+    case RN1_SEU_MODE: m->dual = !m->dual; return 0;
+    case RN1_SEU_BACKCHAN: m->backchan = !m->backchan; return 0;
+    case RN1_SEU_ERRORS: m->errors ^= (uint16_t)(1u << b); return 0;
+    case RN1_SEU_ALLOC: m->alloc ^= (uint8_t)(1u << b); return 0;
+    case RN1_SEU_LFSR: m->lfsr ^= (uint16_t)(1u << b); return 0;
+    case RN1_SEU_ROT: m->rot ^= (uint8_t)(1u << b); return 0;
+    default: break;
+    }
+    if (e >= RN1_SEU_BOUT0) {
+        m->bwd_out[e - RN1_SEU_BOUT0] ^= (uint16_t)(1u << b);
+        return 0;
+    }
+    unsigned p = (e - RN1_SEU_PORT0) / RN1_SEU_NPORT;
+    rn1_port_t *q = &m->port[p];
+    switch ((e - RN1_SEU_PORT0) % RN1_SEU_NPORT) {
+    case RN1_SEU_P_STATE: q->state ^= (uint8_t)(1u << b); break;
+    case RN1_SEU_P_BQ: q->bq ^= (uint8_t)(1u << b); break;
+    case RN1_SEU_P_DISP: q->disp ^= (uint8_t)(1u << b); break;
+    case RN1_SEU_P_ARMED: q->armed ^= 1u; break;
+    case RN1_SEU_P_COUNT: q->count ^= (uint8_t)(1u << b); break;
+    case RN1_SEU_P_XOR: q->xsum ^= (uint8_t)(1u << b); break;
+    case RN1_SEU_P_OUT: m->fwd_out[p] ^= (uint16_t)(1u << b); break;
+    default: m->bc_q ^= (uint8_t)(1u << p); break;
+    }
+    return 0;
 }

@@ -140,6 +140,40 @@ uint16_t rn1_status_word(unsigned disp, unsigned count); /* c=1, disp<<6 | count
 uint16_t rn1_checksum_word(unsigned xsum);               /* c=1, d = xsum */
 uint32_t rn1_port_debug(const rn1_port_t *p);            /* PORT p register / dbg_o slot 3+p */
 uint64_t rn1_cfg_pack(const rn1_t *m);                   /* CFG register value */
+
+/* The upset map (rtl/rn1.md section 14): entry numbers in the harness's map, shared by both
+ * implementations. The shared state first, then per forward port p eight elements, then the
+ * backward output registers. */
+enum {
+    RN1_SEU_SWALLOW,
+    RN1_SEU_DISABLE,
+    RN1_SEU_SEED,
+    RN1_SEU_MODE,
+    RN1_SEU_BACKCHAN,
+    RN1_SEU_ERRORS,
+    RN1_SEU_ALLOC,
+    RN1_SEU_LFSR,
+    RN1_SEU_ROT,
+    RN1_SEU_PORT0 /* f<p>: RN1_SEU_PORT0 + RN1_SEU_NPORT * p + RN1_SEU_P_* */
+};
+enum {
+    RN1_SEU_P_STATE,
+    RN1_SEU_P_BQ,
+    RN1_SEU_P_DISP,
+    RN1_SEU_P_ARMED,
+    RN1_SEU_P_COUNT,
+    RN1_SEU_P_XOR,
+    RN1_SEU_P_OUT,
+    RN1_SEU_P_BC,
+    RN1_SEU_NPORT
+};
+#define RN1_SEU_BOUT0 (RN1_SEU_PORT0 + 8 * RN1_SEU_NPORT) /* b<j>.out: RN1_SEU_BOUT0 + j */
+#define RN1_SEU_N     (RN1_SEU_BOUT0 + 8)
+
+/* An upset: bit b of element e (RN1_SEU_*) flipped, as the RTL's register; no write, no
+ * reload. Returns -1 for an element that does not exist. */
+int rn1_upset(rn1_t *m, unsigned e, unsigned b);
+
 /* Choose an output for a routing word with direction dir on forward port p.
  * busy: backward ports already allocated (including those taken earlier in
  * the same cycle); lfsr: the LFSR value during the deciding cycle.

@@ -209,7 +209,8 @@ unsigned sci_lc_table_index(const sci_lc_t *lc, uint16_t target_id)
 enum { ANS_NONE = 0, ANS_ACCEPT, ANS_BUSY, ANS_ERROR };
 
 static uint16_t sat16(uint16_t v) { return v == 0xFFFFu ? v : (uint16_t)(v + 1u); }
-static uint8_t sat_idx(uint8_t v) { return v >= SCI_IDX_SAT ? v : (uint8_t)(v + 1u); }
+/* The 6-bit symbol counters stop at 62; 63 (only after an upset) wraps to 0, as in the RTL. */
+static uint8_t sat_idx(uint8_t v) { return v == SCI_IDX_SAT ? v : (uint8_t)((v + 1u) & 63u); }
 static bool is_echo_type(unsigned t) { return t >= SCI_T_ECHO_ACCEPT && t <= SCI_T_ECHO_ERROR; }
 
 /* The lowest slot of a pool mask, -1 if it is empty. */
@@ -255,10 +256,10 @@ static int ins_slot(const sci_lc_state_t *s)
  * An echo matches with its targetId, a packet of ours coming back with its sourceId. */
 static int ab_match(const sci_lc_t *lc, const sci_lc_state_t *c, uint16_t src, uint16_t tid)
 {
+    const sci_lc_store_t *st = &lc->ram->st;
     for (unsigned m = c->m_active; m; m &= m - 1u) {
         int i = lowest(m);
-        const uint16_t *p = lc->ram->st.slot[i];
-        if (((p[2] ^ src) & ~SCI_ADDR_SEL) == 0 && p[3] == tid)
+        if (((st->sl_src[i] ^ src) & ~SCI_ADDR_SEL) == 0 && st->sl_tid[i] == tid)
             return i;
     }
     return -1;
@@ -291,7 +292,12 @@ typedef struct events {
     uint8_t echo_slot, echo_type;
     bool answer; /* a taken or discarded packet with a good CRC ends */
     uint8_t ans_type;
-    bool rdi_other;   /* a ring-down idle of another node is in stage 3 */
+    bool rdi_other; /* a ring-down idle of another node is in stage 3 */
+    /* The receive queue's head, its targetId and length, as they are at the start of the
+     * cycle: the parser may write the tail entry before the B-link reads the head, and they
+     * are one entry when an upset count has the tail catch up with the head. */
+    uint16_t head_sym0;
+    uint8_t head_len;
     bool echo_popped; /* output */
     uint8_t fill_len; /* B-link */
     bool stored;      /* the packet storage was written */
@@ -369,8 +375,8 @@ static void parser(sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *n, eve
         e->byp_sym = (c->scrub && c->idx == 1) ? (uint16_t)(sym | SCI_MARK) : sym;
     }
     /* the tail of the receive queue: never its head while the queue holds a packet */
-    sci_pkt_t *rx = &lc->ram->st.rxq[(c->rx_head + c->rx_n) % SCI_RXQ];
-    if (st == SCI_P_TAKE && c->idx < SCI_MAX_PKT) { /* the mark is cleared when taken */
+    sci_pkt_t *rx = &lc->ram->st.rxq[c->rx_tail];
+    if (st == SCI_P_TAKE) { /* every symbol is stored (idx < 64); the mark is cleared */
         rx->sym[c->idx] = c->idx == 1 ? (uint16_t)(sym & ~SCI_MARK) : sym;
         e->stored = true;
     }
@@ -386,9 +392,10 @@ static void parser(sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *n, eve
     if (!good)
         return;
     if (st == SCI_P_TAKE && n->ans == ANS_ACCEPT) {
-        rx->len = (uint8_t)(c->idx + 1u);
+        rx->len = (uint8_t)((c->idx + 1u) & 63u);
         e->stored = true;
-        n->rx_n++;
+        n->rx_tail = (uint8_t)((c->rx_tail + 1u) % SCI_RXQ);
+        n->rx_n = (uint8_t)((n->rx_n + 1u) & 15u); /* a 4-bit count, as the RTL's */
     }
     if (st == SCI_P_ECHO) {
         e->echo = true;
@@ -409,15 +416,17 @@ static void parser(sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *n, eve
 
 /* Signal detect is counted at the input pin, ring-down idles in stage 3 (sci_lc.md
  * section 3).  Origination starts after 4 cycles of sd = 0 and lasts while sd is 0. */
-static bool originating(const sci_lc_state_t *s) { return s->sd_low >= SCI_RDOWN_CYCLES; }
+static bool originating(const sci_lc_state_t *s) { return s->sd_low == SCI_RDOWN_CYCLES; }
 
 static void ring_monitor(const sci_lc_state_t *c, sci_lc_state_t *n, const sci_lc_in_t *in,
                          const events_t *e)
 {
     bool rdi = !(c->pipe[3] & SCI_FLAG) && (c->pipe[3] & SCI_RDI_BIT);
     n->sd_q = in->link_sd;
-    n->sd_low =
-        in->link_sd ? 0 : (uint8_t)(c->sd_low < SCI_RDOWN_CYCLES ? c->sd_low + 1u : c->sd_low);
+    /* a 3-bit count that stops at 4; 5..7 (only after an upset) count on and wrap */
+    n->sd_low = in->link_sd                     ? 0
+                : c->sd_low == SCI_RDOWN_CYCLES ? c->sd_low
+                                                : (uint8_t)((c->sd_low + 1u) & 7u);
     n->sd_high = !in->link_sd ? 0 : (uint8_t)(c->sd_high < 127u ? c->sd_high + 1u : 127u);
     n->clean = (rdi || !in->link_sd) ? 0 : (uint8_t)(c->clean < 127u ? c->clean + 1u : 127u);
     if (originating(c) || e->rdi_other)
@@ -472,13 +481,13 @@ static bool start_insertion(const sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_
     if (slot < 0 && c->sq_n && ab_in_use(c) < SCI_ACTIVE) {
         slot = c->sq[c->sq_head];
         n->sq_head = (uint8_t)((c->sq_head + 1u) % SCI_SENDQ);
-        n->sq_n--;
+        n->sq_n = (uint8_t)((n->sq_n - 1u) & 15u);
     }
     if (slot < 0)
         return false;
     n->ins_kind = SCI_INS_SLOT;
     n->ins_slot = (uint8_t)slot;
-    n->ins_len = c->len[slot];
+    n->ins_len = slot < (int)SCI_POOL ? c->len[slot] : 0u; /* 12..15 name no buffer: 0 */
     e->ins_start_slot = slot;
     return true;
 }
@@ -491,13 +500,15 @@ static void insert_next(const sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_stat
     if (n->ins_kind == SCI_INS_ECHO) {
         sym = echo_sym(c, &n->ins_echo, i, c->ocrc);
         n->ocrc = crc_update(i == 0 ? 0xFFFFu : c->ocrc, i, sym);
+        n->ins_echo.target = 0; /* sent with symbol 0 and kept no further, as in the RTL */
     } else {
         sym = lc->ram->st.slot[n->ins_slot][i];
     }
-    n->ins_idx = (uint8_t)(i + 1u);
+    n->ins_idx = (uint8_t)((i + 1u) & 63u);
     n->out_flag = true;
     n->out_sym = sym;
-    n->need_idle = i + 1u == n->ins_len; /* every packet is followed by an idle */
+    /* every packet is followed by an idle; the counts are 6 bits, as the RTL's */
+    n->need_idle = ((i + 1u) & 63u) == (n->ins_len & 63u);
     if (n->need_idle) {
         if (n->ins_kind == SCI_INS_SLOT)
             e->ins_end_slot = n->ins_slot;
@@ -522,7 +533,7 @@ static void output_stage(sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *
     } else if (c->byp_n) {
         uint32_t x = lc->ram->st.byp[c->byp_head];
         n->byp_head = (uint8_t)((c->byp_head + 1u) % SCI_BYP_MEM);
-        n->byp_n--;
+        n->byp_n = (uint8_t)((n->byp_n - 1u) & 127u); /* a 7-bit count, as the RTL's */
         n->out_flag = true;
         n->out_sym = (uint16_t)x;
         n->need_idle = (x & SCI_FLAG) != 0;
@@ -542,10 +553,10 @@ static void output_stage(sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *
                                     : 0u;
     }
     if (e->byp_v && !direct) {
-        lc->ram->st.byp[(c->byp_head + c->byp_n) % SCI_BYP_MEM] =
-            (e->byp_last ? SCI_FLAG : 0u) | e->byp_sym;
+        lc->ram->st.byp[c->byp_tail] = (e->byp_last ? SCI_FLAG : 0u) | e->byp_sym;
         e->stored = true;
-        n->byp_n++;
+        n->byp_tail = (uint8_t)((c->byp_tail + 1u) % SCI_BYP_MEM);
+        n->byp_n = (uint8_t)((n->byp_n + 1u) & 127u);
     }
 }
 
@@ -557,17 +568,19 @@ static void echo_queue(sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *n,
 {
     if (!c->enable) {
         n->eq_head = 0;
+        n->eq_tail = 0;
         n->eq_n = 0;
         return;
     }
     if (e->echo_popped)
-        n->eq_n--;
-    if (!e->answer || c->eq_n >= SCI_ECHOQ)
+        n->eq_n = (uint8_t)((n->eq_n - 1u) & 15u); /* a 4-bit count, as the RTL's */
+    if (!e->answer || c->eq_n == SCI_ECHOQ)        /* full: exactly 8 (the RTL's test) */
         return;
-    lc->ram->st.echoq[(c->eq_head + c->eq_n) % SCI_ECHOQ] =
+    lc->ram->st.echoq[c->eq_tail] =
         (sci_echo_t){.type = e->ans_type, .target = e->ans_src, .tid = e->ans_tid};
     e->stored = true;
-    n->eq_n++;
+    n->eq_tail = (uint8_t)((c->eq_tail + 1u) % SCI_ECHOQ);
+    n->eq_n = (uint8_t)((n->eq_n + 1u) & 15u);
     if (e->ans_type == SCI_T_ECHO_BUSY)
         n->n_busy = sat16(n->n_busy);
 }
@@ -632,9 +645,34 @@ static unsigned bout_len(const sci_lc_t *lc, const sci_lc_state_t *s, unsigned k
     return kind == SCI_BO_FAIL ? SCI_FAIL_PKT : lc->ram->st.rxq[s->rx_head].len;
 }
 
+/* The length of what starts on the B-link this cycle (blink_out: from the head as it was). */
+static unsigned start_len(const sci_lc_state_t *s, unsigned kind, const events_t *e)
+{
+    if (s->bo_kind != SCI_BO_NONE)
+        return s->bo_len;
+    return kind == SCI_BO_FAIL ? SCI_FAIL_PKT : e->head_len;
+}
+
 static unsigned brt_of(const sci_lc_t *lc, uint16_t target)
 {
     return lc->ram->brt[sci_lc_table_index(lc, target)];
+}
+
+/* Symbol i of what the B-link output sends: a FAIL_REPORT's header, then its running CRC (a
+ * packet made longer by an upset of its length repeats it); else the receive queue's head
+ * (the code 3, which no packet uses, reads it too, as in the RTL). */
+static uint16_t bout_word(const sci_lc_t *lc, const sci_lc_state_t *s, unsigned kind, unsigned i)
+{
+    if (kind == SCI_BO_FAIL)
+        return i < SCI_FAIL_HDR ? lc->ram->st.fr[i] : s->bcrc;
+    return lc->ram->st.rxq[s->rx_head].sym[i & 63u];
+}
+
+/* A slot's copied targetId, sourceId or tid (st.sl_*): a slot number beyond the pool (12..15,
+ * only after an upset) names no buffer and reads 0, as in the RTL. */
+static uint16_t slot_copy(const uint16_t *w, int slot)
+{
+    return slot >= 0 && slot < (int)SCI_POOL ? w[slot] : 0u;
 }
 
 static void blink_out(sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *n,
@@ -643,34 +681,44 @@ static void blink_out(sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *n,
     unsigned kind = bout_kind(c);
     if (kind == SCI_BO_NONE || !in->bout_ready)
         return;
-    unsigned len = bout_len(lc, c, kind), i = c->bo_kind != SCI_BO_NONE ? c->bo_idx : 0u;
+    unsigned len = start_len(c, kind, e), i = c->bo_kind != SCI_BO_NONE ? c->bo_idx : 0u;
     if (c->bo_kind == SCI_BO_NONE) { /* symbol 0 moves: the packet starts */
         n->bo_kind = (uint8_t)kind;
         n->bo_len = (uint8_t)len;
-        n->bo_port =
-            kind == SCI_BO_FAIL ? 0u : (uint8_t)brt_of(lc, lc->ram->st.rxq[c->rx_head].sym[0]);
+        n->bo_port = kind == SCI_BO_FAIL ? 0u : (uint8_t)brt_of(lc, e->head_sym0);
         if (kind == SCI_BO_FAIL) {
-            /* FAIL_REPORT of the failed packet, whose buffer is freed now (D9). */
+            /* FAIL_REPORT of the failed packet, whose buffer is freed now (D9); its CRC runs
+             * as its symbols go out (bcrc). */
             int ab = fail_ab(c), fs = fail_next(c);
-            const uint16_t *p = lc->ram->st.slot[fs];
-            uint16_t pay[4] = {(uint16_t)fail_reason(c), p[0], p[2], p[3]};
-            sci_packet_build(lc->ram->st.fr, c->node_id, SCI_T_FAIL_REPORT, c->node_id, 0, pay, 4);
+            sci_lc_store_t *st = &lc->ram->st;
+            uint16_t hdr[SCI_FAIL_HDR] = {c->node_id,
+                                          (uint16_t)(SCI_T_FAIL_REPORT << 8),
+                                          c->node_id,
+                                          0,
+                                          (uint16_t)fail_reason(c),
+                                          slot_copy(st->sl_tgt, fs),
+                                          slot_copy(st->sl_src, fs),
+                                          slot_copy(st->sl_tid, fs)};
+            memcpy(st->fr, hdr, sizeof hdr);
             e->stored = true;
             e->failed_slot = fs;
             if (ab < 0) { /* it was the send queue's head */
                 n->sq_head = (uint8_t)((c->sq_head + 1u) % SCI_SENDQ);
-                n->sq_n--;
+                n->sq_n = (uint8_t)((n->sq_n - 1u) & 15u);
             }
             n->n_fail = sat16(n->n_fail);
         }
     }
-    n->bo_idx = (uint8_t)(i + 1u);
-    if (i + 1u < len)
+    if (kind == SCI_BO_FAIL)
+        n->bcrc = crc_update(i == 0 ? 0xFFFFu : c->bcrc, i, bout_word(lc, c, kind, i));
+    /* 6-bit index and length, as the RTL's: the last symbol is the one at len - 1 mod 64 */
+    n->bo_idx = (uint8_t)((i + 1u) & 63u);
+    if (((i + 1u) & 63u) != (len & 63u))
         return;
     n->bo_kind = SCI_BO_NONE;
     if (kind == SCI_BO_RXQ) {
         n->rx_head = (uint8_t)((c->rx_head + 1u) % SCI_RXQ);
-        n->rx_n--;
+        n->rx_n = (uint8_t)((n->rx_n - 1u) & 15u);
     }
 }
 
@@ -680,7 +728,10 @@ static void blink_out(sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *n,
  * the send queue holds fewer than 8 packets and no limit failure pass runs (D10). */
 static bool bin_ready(const sci_lc_state_t *s)
 {
-    return s->bi_fill || (!s->fail && free_slot(s) >= 0 && s->sq_n < SCI_SENDQ);
+    /* the send queue and the slots filling, a 4-bit sum as in the RTL (a slot fills only
+     * while bi_fill, but an upset can leave one filling) */
+    return s->bi_fill ||
+           (!s->fail && free_slot(s) >= 0 && ((s->sq_n + nslots(s->m_fill)) & 15u) < SCI_SENDQ);
 }
 
 /* A B-link packet claims the lowest free slot with its symbol 0 and joins the send queue with
@@ -694,7 +745,14 @@ static void blink_in(sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *n,
     unsigned i = c->bi_fill ? c->bi_idx : 0u;
     if (!c->bi_fill)
         e->fill_start_slot = slot;
-    lc->ram->st.slot[slot][i] = in->bin_sym;
+    sci_lc_store_t *st = &lc->ram->st;
+    st->slot[slot][i] = in->bin_sym;
+    if (slot < (int)SCI_POOL && i == 0)
+        st->sl_tgt[slot] = in->bin_sym;
+    else if (slot < (int)SCI_POOL && i == 2)
+        st->sl_src[slot] = in->bin_sym;
+    else if (slot < (int)SCI_POOL && i == 3)
+        st->sl_tid[slot] = in->bin_sym;
     e->stored = true;
     n->bi_slot = (uint8_t)slot;
     n->bi_idx = sat_idx((uint8_t)i);
@@ -702,22 +760,33 @@ static void blink_in(sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *n,
     if (!in->bin_last)
         return;
     e->fill_end_slot = slot;
-    e->fill_len = (uint8_t)(i + 1u);
-    n->sq[(c->sq_head + c->sq_n) % SCI_SENDQ] = (uint8_t)slot;
-    n->sq_n++;
+    e->fill_len = (uint8_t)((i + 1u) & 63u);
+    n->sq[c->sq_tail] = (uint8_t)slot;
+    n->sq_tail = (uint8_t)((c->sq_tail + 1u) % SCI_SENDQ);
+    n->sq_n = (uint8_t)((n->sq_n + 1u) & 15u);
 }
 
 /* ---- pool slots: states, echo timers, retransmissions ------------------- */
 
+/* Slot i (< 12) into one state: free (0), filling (1), queued (2), active (3), the RTL's codes. */
+static void slot_state(sci_lc_state_t *n, int i, unsigned st)
+{
+    uint16_t b = (uint16_t)bit(i);
+    n->m_fill = (uint16_t)((n->m_fill & ~b) | (st == 1u ? b : 0u));
+    n->m_queued = (uint16_t)((n->m_queued & ~b) | (st == 2u ? b : 0u));
+    n->m_active = (uint16_t)((n->m_active & ~b) | (st == 3u ? b : 0u));
+}
+
+/* A freed buffer keeps no timer and no retransmission (rtl/sci_lc.md section 8). */
 static void slot_free(sci_lc_state_t *n, int i)
 {
     unsigned b = ~bit(i);
-    n->m_fill &= b;
-    n->m_queued &= b;
-    n->m_active &= b;
+    slot_state(n, i, 0);
     n->m_timer &= b;
     n->m_rtx &= b;
 }
+
+static bool in_pool(int slot) { return slot >= 0 && slot < (int)SCI_POOL; }
 
 /* The pool's next state from this cycle's events, per slot in this order: filling from the
  * B-link, insertion start (it becomes an active buffer), the echo timer (loaded with
@@ -728,23 +797,24 @@ static void slot_free(sci_lc_state_t *n, int i)
  * no retransmission: nothing reads them before the slot is filled again, which clears them. */
 static void pool_update(const sci_lc_state_t *c, sci_lc_state_t *n, const events_t *e)
 {
-    if (e->fill_start_slot >= 0) {
+    /* Only slots 0..11 exist: a slot number of 12..15 (an upset one) changes no buffer. */
+    if (in_pool(e->fill_start_slot)) {
         int i = e->fill_start_slot;
-        n->m_fill |= bit(i);
+        slot_state(n, i, 1);
         n->len[i] = 0;
         n->busy[i] = n->retry[i] = 0;
         n->timer[i] = 0;
+        n->m_timer &= ~bit(i);
+        n->m_rtx &= ~bit(i);
     }
-    if (e->fill_end_slot >= 0) {
+    if (in_pool(e->fill_end_slot)) {
         int i = e->fill_end_slot;
-        n->m_fill &= ~bit(i);
-        n->m_queued |= bit(i);
+        slot_state(n, i, 2);
         n->len[i] = e->fill_len;
     }
-    if (e->ins_start_slot >= 0) {
+    if (in_pool(e->ins_start_slot)) {
         unsigned b = bit(e->ins_start_slot);
-        n->m_queued &= ~b;
-        n->m_active |= b;
+        slot_state(n, e->ins_start_slot, 3);
         n->m_rtx &= ~b;
         n->m_timer &= ~b;
     }
@@ -778,7 +848,7 @@ static void pool_update(const sci_lc_state_t *c, sci_lc_state_t *n, const events
             slot_free(n, i);
         }
     }
-    if (e->failed_slot >= 0)
+    if (in_pool(e->failed_slot))
         slot_free(n, e->failed_slot);
 }
 
@@ -854,6 +924,7 @@ static void reset_state(sci_lc_state_t *s)
     memset(s, 0, sizeof *s);
     s->crc = 0xFFFFu;
     s->ocrc = 0xFFFFu;
+    s->bcrc = 0xFFFFu;
     s->enable = 1;
     s->busy_limit = 8;
     s->retry_limit = 4;
@@ -956,7 +1027,9 @@ static bool run_edge(sci_lc_t *lc, const sci_lc_state_t *c, const sci_lc_in_t *i
                   .ins_end_slot = -1,
                   .fill_start_slot = -1,
                   .fill_end_slot = -1,
-                  .failed_slot = -1};
+                  .failed_slot = -1,
+                  .head_sym0 = lc->ram->st.rxq[c->rx_head].sym[0],
+                  .head_len = lc->ram->st.rxq[c->rx_head].len};
     parser(lc, c, n, &e, in);
     ring_monitor(c, n, in, &e);
     output_stage(lc, c, n, &e);
@@ -990,8 +1063,9 @@ static bool at_rest(const sci_lc_state_t *s, const sci_lc_in_t *in)
            s->idx == 0 && s->crc == 0xFFFFu && !s->resv && s->sd_q && s->sd_low == 0 &&
            s->sd_high == 127u && s->clean == 127u && s->ring_up && !s->out_flag && !s->out_sym &&
            !s->need_idle && s->ins_kind == SCI_INS_NONE && !s->byp_n && !s->eq_n &&
-           (s->enable || !s->eq_head) && !used(s) && !s->m_timer && !s->m_rtx && !s->sq_n &&
-           !s->fail && !s->fail_reason && !s->rx_n && s->bo_kind == SCI_BO_NONE && !s->bi_fill;
+           (s->enable || (!s->eq_head && !s->eq_tail)) && !used(s) && !s->m_timer && !s->m_rtx &&
+           !s->sq_n && !s->fail && !s->fail_reason && !s->rx_n && s->bo_kind == SCI_BO_NONE &&
+           !s->bi_fill;
 }
 
 /* A controller in transit: it only passes its ring's traffic on.  Nothing of its own is
@@ -1105,12 +1179,12 @@ bool sci_lc_bout_valid(const sci_lc_t *lc) { return bout_kind(&lc->s) != SCI_BO_
 uint16_t sci_lc_bout_sym(const sci_lc_t *lc)
 {
     const sci_lc_state_t *s = &lc->s;
-    unsigned i = s->bo_kind != SCI_BO_NONE ? s->bo_idx : 0u;
-    switch (bout_kind(s)) {
-    case SCI_BO_FAIL: return s->bo_kind != SCI_BO_NONE ? lc->ram->st.fr[i] : s->node_id;
-    case SCI_BO_RXQ: return i < SCI_MAX_PKT ? lc->ram->st.rxq[s->rx_head].sym[i] : 0;
-    default: return 0;
-    }
+    unsigned i = s->bo_kind != SCI_BO_NONE ? s->bo_idx : 0u, kind = bout_kind(s);
+    if (kind == SCI_BO_NONE)
+        return 0;
+    if (kind == SCI_BO_FAIL && s->bo_kind == SCI_BO_NONE)
+        return s->node_id; /* a FAIL_REPORT about to start: its targetId, the node */
+    return bout_word(lc, s, kind, i);
 }
 
 bool sci_lc_bout_last(const sci_lc_t *lc)
@@ -1120,7 +1194,7 @@ bool sci_lc_bout_last(const sci_lc_t *lc)
     if (kind == SCI_BO_NONE)
         return false;
     unsigned i = s->bo_kind != SCI_BO_NONE ? s->bo_idx : 0u;
-    return i + 1u == bout_len(lc, s, kind);
+    return ((i + 1u) & 63u) == (bout_len(lc, s, kind) & 63u);
 }
 
 /* The BRT port of the B-link head packet's target: looked up while it waits, latched when its
@@ -1162,4 +1236,341 @@ uint64_t sci_lc_reg_read(const sci_lc_t *lc, uint8_t addr)
     case SCI_REG_DBG: return sci_lc_debug(lc);
     default: return 0;
     }
+}
+
+/* ---- upsets (rtl/sci_lc.md section 8) ----------------------------------- */
+
+/* Bit b of an answer in the echo queue or being inserted: {type, target, tid}, 40 bits. */
+static void echo_flip(sci_echo_t *x, unsigned b)
+{
+    if (b < 16u)
+        x->tid ^= (uint16_t)(1u << b);
+    else if (b < 32u)
+        x->target ^= (uint16_t)(1u << (b - 16u));
+    else
+        x->type ^= (uint16_t)(1u << (b - 32u));
+}
+
+/* A slot's state as the RTL's code: 0 free, 1 filling, 2 queued, 3 active. */
+static unsigned slot_code(const sci_lc_state_t *s, unsigned i)
+{
+    return (s->m_active >> i & 1u) ? 3u : (s->m_queued >> i & 1u) ? 2u : (s->m_fill >> i & 1u);
+}
+
+void sci_lc_upset(sci_lc_t *lc, unsigned e, unsigned i, unsigned b)
+{
+    sci_lc_state_t *s = &lc->s;
+    sci_lc_store_t *st = &lc->ram->st;
+    uint32_t m = 1u << (b & 31u);
+    bool store = false;
+    switch (e) {
+    case SCI_E_NODE: s->node_id ^= (uint16_t)m; break;
+    case SCI_E_ENABLE: s->enable = !s->enable; break;
+    case SCI_E_SCRUB: s->scrub = !s->scrub; break;
+    case SCI_E_BUSYLIM: s->busy_limit ^= (uint8_t)m; break;
+    case SCI_E_RETRYLIM: s->retry_limit ^= (uint8_t)m; break;
+    case SCI_E_TIMEOUT: s->echo_timeout ^= (uint16_t)m; break;
+    case SCI_E_TADDR: s->taddr ^= (uint16_t)m; break;
+    case SCI_E_LRT: lc->ram->lrt[i / 8u] ^= (uint8_t)(1u << i % 8u); break;
+    case SCI_E_BRT: lc->ram->brt[i] ^= (uint8_t)m; break;
+    case SCI_E_NCRC: s->n_crc ^= (uint16_t)m; break;
+    case SCI_E_NSCRUB: s->n_scrub ^= (uint16_t)m; break;
+    case SCI_E_NBUSY: s->n_busy ^= (uint16_t)m; break;
+    case SCI_E_NFAIL: s->n_fail ^= (uint16_t)m; break;
+    case SCI_E_IRQ: s->irq = !s->irq; break;
+    case SCI_E_RINGUP: s->ring_up = !s->ring_up; break;
+    case SCI_E_CABLE: s->sd_q = !s->sd_q; break;
+    case SCI_E_PARSER: s->parse ^= (uint8_t)m; break;
+    case SCI_E_PIPE: s->pipe[i] ^= m; break;
+    case SCI_E_PIDX: s->idx ^= (uint8_t)m; break;
+    case SCI_E_PCRC: s->crc ^= (uint16_t)m; break;
+    case SCI_E_PANS: s->ans ^= (uint8_t)m; break;
+    case SCI_E_PSRC: s->p_src ^= (uint16_t)m; break;
+    case SCI_E_PTID: s->p_tid ^= (uint16_t)m; break;
+    case SCI_E_PTYPE: s->p_type ^= (uint8_t)m; break;
+    case SCI_E_PSLOT: s->p_slot ^= (uint8_t)m; break;
+    case SCI_E_PRESV: s->resv = !s->resv; break;
+    case SCI_E_RXHEAD: s->rx_head ^= (uint8_t)m; break;
+    case SCI_E_RXTAIL: s->rx_tail ^= (uint8_t)m; break;
+    case SCI_E_RXCNT: s->rx_n ^= (uint8_t)m; break;
+    case SCI_E_RXLEN: st->rxq[i].len ^= (uint8_t)m, store = true; break;
+    case SCI_E_RXMEM:
+        st->rxq[i / SCI_RX_SYMS].sym[i % SCI_RX_SYMS] ^= (uint16_t)m, store = true;
+        break;
+    case SCI_E_POOLST: slot_state(s, (int)i, slot_code(s, i) ^ m); break;
+    case SCI_E_POOLLEN: s->len[i] ^= (uint8_t)m; break;
+    case SCI_E_POOLBUSY: s->busy[i] ^= (uint8_t)m; break;
+    case SCI_E_POOLRETRY: s->retry[i] ^= (uint8_t)m; break;
+    case SCI_E_POOLTMR: s->timer[i] ^= (uint16_t)m; break;
+    case SCI_E_POOLRUN: s->m_timer ^= (uint16_t)(1u << i); break;
+    case SCI_E_POOLRTX: s->m_rtx ^= (uint16_t)(1u << i); break;
+    case SCI_E_POOLTGT: st->sl_tgt[i] ^= (uint16_t)m, store = true; break;
+    case SCI_E_POOLSRC: st->sl_src[i] ^= (uint16_t)m, store = true; break;
+    case SCI_E_POOLTID: st->sl_tid[i] ^= (uint16_t)m, store = true; break;
+    case SCI_E_POOLMEM:
+        st->slot[i / SCI_SLOT_SYMS][i % SCI_SLOT_SYMS] ^= (uint16_t)m, store = true;
+        break;
+    case SCI_E_SQ: s->sq[i] ^= (uint8_t)m; break;
+    case SCI_E_SQHEAD: s->sq_head ^= (uint8_t)m; break;
+    case SCI_E_SQTAIL: s->sq_tail ^= (uint8_t)m; break;
+    case SCI_E_SQCNT: s->sq_n ^= (uint8_t)m; break;
+    case SCI_E_BIFILL: s->bi_fill = !s->bi_fill; break;
+    case SCI_E_BISLOT: s->bi_slot ^= (uint8_t)m; break;
+    case SCI_E_BIIDX: s->bi_idx ^= (uint8_t)m; break;
+    case SCI_E_EQ: echo_flip(&st->echoq[i], b), store = true; break;
+    case SCI_E_EQHEAD: s->eq_head ^= (uint8_t)m; break;
+    case SCI_E_EQTAIL: s->eq_tail ^= (uint8_t)m; break;
+    case SCI_E_EQCNT: s->eq_n ^= (uint8_t)m; break;
+    case SCI_E_BYPMEM: st->byp[i] ^= m, store = true; break;
+    case SCI_E_BYPHEAD: s->byp_head ^= (uint8_t)m; break;
+    case SCI_E_BYPTAIL: s->byp_tail ^= (uint8_t)m; break;
+    case SCI_E_BYPCNT: s->byp_n ^= (uint8_t)m; break;
+    case SCI_E_LOUT:
+        if (b == 16u)
+            s->out_flag = !s->out_flag;
+        else
+            s->out_sym ^= (uint16_t)m;
+        break;
+    case SCI_E_IDLEDUE: s->need_idle = !s->need_idle; break;
+    case SCI_E_INSKIND: s->ins_kind ^= (uint8_t)m; break;
+    case SCI_E_INSIDX: s->ins_idx ^= (uint8_t)m; break;
+    case SCI_E_INSLEN: s->ins_len ^= (uint8_t)m; break;
+    case SCI_E_INSSLOT: s->ins_slot ^= (uint8_t)m; break;
+    case SCI_E_INSTYPE: s->ins_echo.type ^= (uint16_t)m; break;
+    case SCI_E_INSTID: s->ins_echo.tid ^= (uint16_t)m; break;
+    case SCI_E_INSCRC: s->ocrc ^= (uint16_t)m; break;
+    case SCI_E_BOKIND: s->bo_kind ^= (uint8_t)m; break;
+    case SCI_E_BOIDX: s->bo_idx ^= (uint8_t)m; break;
+    case SCI_E_BOLEN: s->bo_len ^= (uint8_t)m; break;
+    case SCI_E_BOREP: st->fr[i] ^= (uint16_t)m, store = true; break;
+    case SCI_E_BOCRC: s->bcrc ^= (uint16_t)m; break;
+    case SCI_E_BOPORT: s->bo_port ^= (uint8_t)m; break;
+    case SCI_E_FAIL: s->fail = !s->fail; break;
+    case SCI_E_FAILRSN: s->fail_reason ^= (uint8_t)m; break;
+    case SCI_E_SDLOW: s->sd_low ^= (uint8_t)m; break;
+    case SCI_E_SDHIGH: s->sd_high ^= (uint8_t)m; break;
+    case SCI_E_CLEAN: s->clean ^= (uint8_t)m; break;
+    default: return;
+    }
+    /* What the model knew of its last edges no longer holds. */
+    lc->stable = false;
+    lc->fresh = false;
+    lc->effect = SCI_EDGE_CHANGED;
+    if (store)
+        lc->store_clean = false;
+}
+
+/* ---- live entries (sci_lc_live) --------------------------------------------------------- */
+
+typedef struct live {
+    uint32_t *idx;
+    unsigned max, n;
+} live_t;
+
+static void live_add(live_t *l, uint32_t i)
+{
+    if (l->n < l->max)
+        l->idx[l->n] = i;
+    l->n++;
+}
+
+/* The entries of a ring-buffer queue from head, n of them, of size `size`. */
+static void live_queue(live_t *l, unsigned head, unsigned n, unsigned size)
+{
+    for (unsigned k = 0; k < n && k < size; k++)
+        live_add(l, (head + k) % size);
+}
+
+/* The slots of a mask. */
+static void live_slots(live_t *l, unsigned m)
+{
+    for (; m; m &= m - 1u)
+        live_add(l, (uint32_t)lowest(m));
+}
+
+int sci_lc_live(const sci_lc_t *lc, unsigned e, unsigned b, uint32_t *idx, unsigned max)
+{
+    const sci_lc_state_t *s = &lc->s;
+    const sci_lc_store_t *st = &lc->ram->st;
+    live_t l = {.idx = idx, .max = max};
+    bool in_pkt = (s->pipe[3] & SCI_FLAG) && s->idx != 0;
+    unsigned head_sent = s->bo_kind == SCI_BO_RXQ ? s->bo_idx : 0u;
+    switch (e) {
+    case SCI_E_PIPE: /* a symbol, or the flag and ring-down bits of an idle */
+        for (unsigned k = 0; k < SCI_PIPE; k++)
+            if ((s->pipe[k] & SCI_FLAG) || b >= 15u || (s->pipe[k] & SCI_RDI_BIT))
+                live_add(&l, k);
+        break;
+    case SCI_E_PIDX:
+    case SCI_E_PCRC:
+        if (in_pkt)
+            live_add(&l, 0);
+        break;
+    case SCI_E_INSIDX:
+    case SCI_E_INSLEN:
+    case SCI_E_INSSLOT:
+        if (s->ins_kind != SCI_INS_NONE)
+            live_add(&l, 0);
+        break;
+    case SCI_E_BOLEN:
+    case SCI_E_BOPORT:
+        if (s->bo_kind != SCI_BO_NONE)
+            live_add(&l, 0);
+        break;
+    case SCI_E_PANS:
+        if (in_pkt && (s->parse == SCI_P_TAKE || s->parse == SCI_P_DISCARD))
+            live_add(&l, 0);
+        break;
+    case SCI_E_PSRC:
+    case SCI_E_PTID:
+        if (in_pkt && (s->parse == SCI_P_TAKE || s->parse == SCI_P_DISCARD) && s->ans != ANS_NONE)
+            live_add(&l, 0);
+        break;
+    case SCI_E_PTYPE: /* an echo's type decides one thing: busy or not (ACCEPT, ERROR free) */
+        if (in_pkt && s->parse == SCI_P_ECHO &&
+            (s->p_type == SCI_T_ECHO_BUSY || (s->p_type ^ 1u << b) == SCI_T_ECHO_BUSY))
+            live_add(&l, 0);
+        break;
+    case SCI_E_PSLOT:
+        if (in_pkt && s->parse == SCI_P_ECHO)
+            live_add(&l, 0);
+        break;
+    case SCI_E_RXLEN: /* read when a packet starts on the B-link: not the head once it has */
+        for (unsigned k = s->bo_kind == SCI_BO_RXQ ? 1u : 0u; k < s->rx_n && k < SCI_RXQ; k++)
+            live_add(&l, (s->rx_head + k) % SCI_RXQ);
+        break;
+    case SCI_E_RXMEM:
+        for (unsigned k = 0; k < s->rx_n && k < SCI_RXQ; k++) {
+            unsigned q = (s->rx_head + k) % SCI_RXQ;
+            for (unsigned i = k ? 0u : head_sent; i < st->rxq[q].len; i++)
+                live_add(&l, q * SCI_RX_SYMS + i);
+        }
+        if (s->parse == SCI_P_TAKE) /* the packet being taken, the symbols stored so far */
+            for (unsigned i = 0; i < s->idx; i++)
+                live_add(&l, s->rx_tail * SCI_RX_SYMS + i);
+        break;
+    case SCI_E_POOLLEN: live_slots(&l, s->m_queued | s->m_active); break;
+    case SCI_E_POOLRETRY: /* read when the echo timer runs out (soon), against the limit */
+        for (unsigned m = s->m_active & s->m_timer; m; m &= m - 1u) {
+            unsigned i = (unsigned)lowest(m), r = s->retry[i];
+            if (s->timer[i] < 150u && ((r ^ 1u << b) >= s->retry_limit) != (r >= s->retry_limit))
+                live_add(&l, i);
+        }
+        break;
+    case SCI_E_EQTAIL: /* read when an answer is queued, at the end of the packet in stage 3 */
+        if (in_pkt && (s->parse == SCI_P_TAKE || s->parse == SCI_P_DISCARD) && s->ans != ANS_NONE)
+            live_add(&l, 0);
+        break;
+    case SCI_E_IDLEDUE: /* the idle it forces (or not) delays (or lets through) what is due */
+        if ((s->pipe[3] & SCI_FLAG) || s->byp_n || s->ins_kind != SCI_INS_NONE || s->eq_n ||
+            s->sq_n || (s->m_active & s->m_rtx))
+            live_add(&l, 0);
+        break;
+    case SCI_E_POOLBUSY: /* read at a busy echo: likeliest where one came before */
+        for (unsigned m = s->m_active; m; m &= m - 1u)
+            if (s->busy[lowest(m)])
+                live_add(&l, (uint32_t)lowest(m));
+        break;
+    case SCI_E_POOLTGT:
+    case SCI_E_POOLSRC:
+    case SCI_E_POOLTID: live_slots(&l, s->m_active | s->m_queued); break;
+    case SCI_E_POOLTMR: live_slots(&l, s->m_active & s->m_timer); break;
+    case SCI_E_POOLRUN:
+    case SCI_E_POOLRTX: live_slots(&l, s->m_active); break; /* an active buffer's */
+    case SCI_E_SQTAIL:                                      /* read when a B-link packet ends */
+    case SCI_E_BIFILL:
+        if (s->bi_fill)
+            live_add(&l, 0);
+        break;
+    case SCI_E_SQHEAD:
+        if (s->sq_n)
+            live_add(&l, 0);
+        break;
+    case SCI_E_RXHEAD:
+        if (s->rx_n)
+            live_add(&l, 0);
+        break;
+    case SCI_E_RXTAIL: /* read by a packet being taken */
+        if (s->parse == SCI_P_TAKE || ((s->pipe[3] & SCI_FLAG) && s->idx == 0))
+            live_add(&l, 0);
+        break;
+    case SCI_E_EQHEAD:
+        if (s->eq_n)
+            live_add(&l, 0);
+        break;
+    case SCI_E_BYPHEAD:
+        if (s->byp_n)
+            live_add(&l, 0);
+        break;
+    case SCI_E_BYPTAIL: /* read when a bypassed symbol must wait */
+        if ((s->pipe[3] & SCI_FLAG) && s->idx != 0 && s->parse == SCI_P_BYPASS &&
+            (s->byp_n || s->ins_kind != SCI_INS_NONE || s->need_idle))
+            live_add(&l, 0);
+        break;
+    case SCI_E_POOLMEM:
+        for (unsigned m = s->m_queued | s->m_active | s->m_fill; m; m &= m - 1u) {
+            unsigned i = (unsigned)lowest(m);
+            unsigned n = (s->m_fill >> i & 1u) ? s->bi_idx : s->len[i];
+            for (unsigned k = 0; k < n; k++)
+                live_add(&l, i * SCI_SLOT_SYMS + k);
+        }
+        break;
+    case SCI_E_SQ: live_queue(&l, s->sq_head, s->sq_n, SCI_SENDQ); break;
+    case SCI_E_BIIDX:
+    case SCI_E_BISLOT:
+        if (s->bi_fill)
+            live_add(&l, 0);
+        break;
+    case SCI_E_EQ: live_queue(&l, s->eq_head, s->eq_n, SCI_ECHOQ); break;
+    case SCI_E_BYPMEM: live_queue(&l, s->byp_head, s->byp_n, SCI_BYP_MEM); break;
+    case SCI_E_INSTYPE: /* the command, symbol 1 */
+        if (s->ins_kind == SCI_INS_ECHO && s->ins_idx <= 1u)
+            live_add(&l, 0);
+        break;
+    case SCI_E_INSTID: /* symbol 3 */
+        if (s->ins_kind == SCI_INS_ECHO && s->ins_idx <= 3u)
+            live_add(&l, 0);
+        break;
+    case SCI_E_INSCRC: /* the running CRC, to symbol 4 */
+        if (s->ins_kind == SCI_INS_ECHO && s->ins_idx <= 4u)
+            live_add(&l, 0);
+        break;
+    case SCI_E_BOIDX:
+        if (s->bo_kind != SCI_BO_NONE)
+            live_add(&l, 0);
+        break;
+    case SCI_E_BOREP:
+        if (s->bo_kind == SCI_BO_FAIL)
+            for (unsigned i = s->bo_idx; i < SCI_FAIL_HDR; i++)
+                live_add(&l, i);
+        break;
+    case SCI_E_BOCRC:
+        if (s->bo_kind == SCI_BO_FAIL)
+            live_add(&l, 0);
+        break;
+    case SCI_E_FAILRSN:
+        if (s->fail)
+            live_add(&l, 0);
+        break;
+    case SCI_E_FAIL: /* a pass fails the buffers in use; ending one leaves them */
+        if (s->fail || used(s))
+            live_add(&l, 0);
+        break;
+    case SCI_E_POOLST: /* the codes whose change shows: active (STATUS), queued (its buffer
+                        * taken by another packet), filling (to active) */
+        live_slots(&l, b == 0 ? (unsigned)(s->m_queued | s->m_active) : used(s));
+        break;
+    case SCI_E_SDLOW:
+        if (s->sd_low || !s->sd_q)
+            live_add(&l, 0);
+        break;
+    case SCI_E_SDHIGH: /* it decides ring up where it is not ahead of the clean count; a flip
+                        * up is then masked by that count, a flip down delays ring up */
+        if (!s->ring_up && s->sd_q && s->sd_high <= s->clean && s->sd_high <= SCI_RUP_CYCLES &&
+            (s->sd_high >> b & 1u))
+            live_add(&l, 0);
+        break;
+    default: return -1;
+    }
+    return (int)l.n;
 }

@@ -18,7 +18,7 @@
  * its LCs' registers together and their memories after them, so what a
  * cycle touches is a few cache lines a node); sci_lc_step allocates
  * nothing and does no I/O.  A step costs what the controller does in that
- * cycle: the registers that change per cycle (sci_lc_state_t, 168 bytes:
+ * cycle: the registers that change per cycle (sci_lc_state_t, 176 bytes:
  * counters, queue heads, the pool's bit masks) are copied aside as one
  * block and every stage reads that copy while it writes the next values
  * in place; the packet storage (sci_lc_store_t) is written in place, only
@@ -114,6 +114,9 @@ typedef enum sci_variant { SCI_LC3 = 0, SCI_P2S = 1 } sci_variant_t;
 #define SCI_BYP_MEM       64u
 #define SCI_PIPE          4u  /* input pipe stages 0..3; the decision is in stage 3 (D1) */
 #define SCI_SLOT_SYMS     64u /* a pool slot holds up to 63 symbols of a B-link packet (D10) */
+#define SCI_RX_SYMS       64u /* a receive-queue entry: what the RTL's queue memory holds */
+#define SCI_SLOT_ADDR     16u /* slot numbers are 4 bits: the storage the RTL addresses */
+#define SCI_FAIL_HDR      8u  /* a FAIL_REPORT's symbols before its CRC */
 #define SCI_IDX_SAT       62u /* symbol counters saturate here (6-bit, as the RTL) */
 #define SCI_RDOWN_CYCLES  4u
 #define SCI_RUP_CYCLES    64u
@@ -147,10 +150,11 @@ typedef struct sci_lc_in {
     uint16_t fo_xmask;
 } sci_lc_in_t;
 
-/* One packet buffer (receive queue entry). */
+/* One packet buffer (receive queue entry): every symbol of a packet being taken is stored, as
+ * the RTL's queue memory does, though only 5..37 of a good one are sent on. */
 typedef struct sci_pkt {
-    uint16_t sym[SCI_MAX_PKT];
-    uint8_t len;
+    uint16_t sym[SCI_RX_SYMS];
+    uint8_t len; /* 6 bits */
 } sci_pkt_t;
 
 /* An answer (echo) waiting to be inserted: its header fields. */
@@ -214,6 +218,7 @@ typedef struct sci_lc_state {
     uint16_t timer[SCI_POOL];                /* pool: echo timers (running: m_timer) */
     sci_echo_t ins_echo;                     /* the echo being inserted */
     uint16_t ocrc;                           /* running CRC of the echo being inserted */
+    uint16_t bcrc;                           /* running CRC of the FAIL_REPORT being sent */
     uint16_t n_crc, n_scrub, n_busy, n_fail; /* COUNTS (saturating) */
     uint8_t busy_limit, retry_limit;         /* CTRL */
     uint8_t ans;                             /* answer owed at the end (enum in sci_lc.c) */
@@ -223,17 +228,25 @@ typedef struct sci_lc_state {
     uint8_t busy[SCI_POOL];  /* busy retransmissions so far */
     uint8_t retry[SCI_POOL]; /* timeout retransmissions so far */
     uint8_t sq[SCI_SENDQ];
-    uint8_t pad[5]; /* always 0: fills the struct to a multiple of 8 bytes */
+    /* The queues' tails, kept as the RTL keeps them (the counts above are its counts too),
+     * so that an upset of a count or a pointer does in both models what it does in one. */
+    uint8_t rx_tail, sq_tail, eq_tail, byp_tail;
+    uint8_t pad[7]; /* always 0: fills the struct to a multiple of 8 bytes */
 } sci_lc_state_t;
 
 /* The packet storage: written in place by a step, read only under the registers' guards
  * (an entry is read only while the registers say it holds a packet). */
 typedef struct sci_lc_store {
     sci_pkt_t rxq[SCI_RXQ];
-    uint16_t slot[SCI_POOL][SCI_SLOT_SYMS]; /* the pool's packets */
+    /* The pool's packets, by slot number (4 bits: 12..15 name no buffer, but an upset slot
+     * number can still address their storage, as in the RTL). */
+    uint16_t slot[SCI_SLOT_ADDR][SCI_SLOT_SYMS];
+    /* Each pool slot's targetId, sourceId and tid, copied as its symbols 0, 2, 3 arrive: echo
+     * matches and failure reports read these, the insertion reads the packet (as the RTL). */
+    uint16_t sl_tgt[SCI_POOL], sl_src[SCI_POOL], sl_tid[SCI_POOL];
     sci_echo_t echoq[SCI_ECHOQ];
     uint32_t byp[SCI_BYP_MEM]; /* bit 16 last symbol of its packet, 15:0 sym */
-    uint16_t fr[SCI_FAIL_PKT]; /* the FAIL_REPORT being sent */
+    uint16_t fr[SCI_FAIL_HDR]; /* the FAIL_REPORT being sent, but its CRC (bcrc) */
 } sci_lc_store_t;
 
 /* What the last edge did to the state: left it as it was, or (perhaps) changed it. */
@@ -292,6 +305,99 @@ uint64_t sci_lc_reg_read(const sci_lc_t *lc, uint8_t addr);
 uint64_t sci_lc_debug(const sci_lc_t *lc); /* DBG register */
 /* Whether two blocks of n bytes (a multiple of 8) are equal: the registers' compare. */
 bool sci_same_words(const void *a, const void *b, unsigned n);
+
+/* The controller's state elements, as its upset map names them (rtl/sci_lc.md section 8): one
+ * per register or flip-flop group of rtl/sci_lc.v, in that map's order. */
+enum sci_lc_elem {
+    SCI_E_NODE,
+    SCI_E_ENABLE,
+    SCI_E_SCRUB,
+    SCI_E_BUSYLIM,
+    SCI_E_RETRYLIM,
+    SCI_E_TIMEOUT,
+    SCI_E_TADDR,
+    SCI_E_LRT,
+    SCI_E_BRT,
+    SCI_E_NCRC,
+    SCI_E_NSCRUB,
+    SCI_E_NBUSY,
+    SCI_E_NFAIL,
+    SCI_E_IRQ,
+    SCI_E_RINGUP,
+    SCI_E_CABLE,
+    SCI_E_PARSER,
+    SCI_E_PIPE,
+    SCI_E_PIDX,
+    SCI_E_PCRC,
+    SCI_E_PANS,
+    SCI_E_PSRC,
+    SCI_E_PTID,
+    SCI_E_PTYPE,
+    SCI_E_PSLOT,
+    SCI_E_PRESV,
+    SCI_E_RXHEAD,
+    SCI_E_RXTAIL,
+    SCI_E_RXCNT,
+    SCI_E_RXLEN,
+    SCI_E_RXMEM,
+    SCI_E_POOLST,
+    SCI_E_POOLLEN,
+    SCI_E_POOLBUSY,
+    SCI_E_POOLRETRY,
+    SCI_E_POOLTMR,
+    SCI_E_POOLRUN,
+    SCI_E_POOLRTX,
+    SCI_E_POOLTGT,
+    SCI_E_POOLSRC,
+    SCI_E_POOLTID,
+    SCI_E_POOLMEM,
+    SCI_E_SQ,
+    SCI_E_SQHEAD,
+    SCI_E_SQTAIL,
+    SCI_E_SQCNT,
+    SCI_E_BIFILL,
+    SCI_E_BISLOT,
+    SCI_E_BIIDX,
+    SCI_E_EQ,
+    SCI_E_EQHEAD,
+    SCI_E_EQTAIL,
+    SCI_E_EQCNT,
+    SCI_E_BYPMEM,
+    SCI_E_BYPHEAD,
+    SCI_E_BYPTAIL,
+    SCI_E_BYPCNT,
+    SCI_E_LOUT,
+    SCI_E_IDLEDUE,
+    SCI_E_INSKIND,
+    SCI_E_INSIDX,
+    SCI_E_INSLEN,
+    SCI_E_INSSLOT,
+    SCI_E_INSTYPE,
+    SCI_E_INSTID,
+    SCI_E_INSCRC,
+    SCI_E_BOKIND,
+    SCI_E_BOIDX,
+    SCI_E_BOLEN,
+    SCI_E_BOREP,
+    SCI_E_BOCRC,
+    SCI_E_BOPORT,
+    SCI_E_FAIL,
+    SCI_E_FAILRSN,
+    SCI_E_SDLOW,
+    SCI_E_SDHIGH,
+    SCI_E_CLEAN,
+    SCI_E_N
+};
+
+/* An upset: bit `bit` of entry `index` (0 for one register) of element `elem` flips, now,
+ * between two edges: the outputs and registers read from now on show it. */
+void sci_lc_upset(sci_lc_t *lc, unsigned elem, unsigned index, unsigned bit);
+/* In which entries bit `bit` of element `elem` holds a live value now: one a later cycle reads
+ * before it is overwritten (a queued packet's symbols, an active buffer's counts, the answer
+ * owed by the packet in stage 3). Up to `max` indices into idx; returns how many there are (an
+ * element with one entry: 1 or 0), or -1 for an element whose every bit is read every cycle.
+ * A search aid for upset checks: a flip where nothing is live is overwritten unread. */
+int sci_lc_live(const sci_lc_t *lc, unsigned elem, unsigned bit, uint32_t *idx, unsigned max);
 
 /* Pure helpers. */
 uint16_t sci_crc16_update(uint16_t crc, unsigned pos, uint16_t sym);

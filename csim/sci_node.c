@@ -68,8 +68,8 @@
  *     timer.  DBG [27:12] shows the cycles left (rsr_timeout in t0 + 1, 1 in
  *     t0 + rsr_timeout, 0 when disarmed or expired).
  * D10 Timeout reply: {node id (CTRL at the edge it enters the buffer),
- *     0x1200, the read's targetId[12:0], the read's tid, 0x8000 | lc, 0,
- *     CRC}.  Expired with the reply buffer full: STATUS[10] stays 1 and the
+ *     0x1200, the read's targetId as the host wrote it (16 bits), the read's
+ *     tid, 0x8000 | lc, 0, CRC}.  Expired with the reply buffer full: STATUS[10] stays 1 and the
  *     timer 0 until it enters; a matching STATUS_REPLY or a new host read in
  *     the meantime cancels it (disarm / re-arm).
  * D11 Same-edge priorities: a host read arming beats the old read's run-out
@@ -536,7 +536,7 @@ static void psb_blink_move(const sci_node_t *n, const blink_t *b, sci_psb_state_
     } else {
         x->own = (uint8_t)b->own;
         x->port = (uint8_t)b->port;
-        x->moved = (uint8_t)(b->pos + 1u);
+        x->moved = (uint8_t)(b->pos >= 63u ? 63u : b->pos + 1u); /* stops at 63 (6 bits) */
     }
 }
 
@@ -640,8 +640,8 @@ static void psb_rr_timer(sci_node_t *n, sci_psb_state_t *x, psb_ev_t *ev)
         x->rr_armed = c->rsr_timeout != 0;
         x->rr_timer = c->rsr_timeout;
         x->rr_tid = field(h, 3);
-        x->rr_target = field(h, 0) & SCI_ID_MASK;
-        x->rr_lc = field(h, 4);
+        x->rr_target = field(h, 0);       /* as the host wrote it (sci_node.md section 2) */
+        x->rr_lc = field(h, 4) & 0x7FFFu; /* its bit 15 is 1 in the reply anyway */
     } else if (c->rr_armed && ev->reply_match) {
         x->rr_armed = false;
         x->rr_timer = 0;
@@ -657,6 +657,7 @@ static void psb_rr_timer(sci_node_t *n, sci_psb_state_t *x, psb_ev_t *ev)
                                                 c->rr_tid, pay, 2);
                 rb_push(n, x, pkt, len, true);
                 ev->stored = true;
+                ev->rb_cnt++; /* a NOTIFY in the same cycle finds the slot taken */
                 x->rr_armed = false;
             }
         }
@@ -674,10 +675,10 @@ static void psb_fo_notify(sci_node_t *n, sci_psb_state_t *x, psb_ev_t *ev)
     x->ydown_q = ydown;
     x->yup_seen = c->yup_seen || !ydown;
     x->nt_owed = fo_on(n, c) && (c->nt_owed || changed);
-    x->nt_down = changed ? ydown : c->nt_down;
     if (x->nt_owed && ev->rb_cnt < SCI_PSB_REPLYQ) {
         uint16_t pkt[SCI_MAX_PKT];
-        uint16_t pay[2] = {x->nt_down, 0x0001u};
+        /* the Y ring's state at the latest change: ydown now (sci_psb.v keeps no copy) */
+        uint16_t pay[2] = {x->ydown_q, 0x0001u};
         unsigned len = sci_packet_build(pkt, c->ntgt, SCI_T_NOTIFY, c->node_id, 0, pay, 2);
         rb_push(n, x, pkt, len, false);
         ev->stored = true;
@@ -866,4 +867,173 @@ unsigned sci_node_debug(const sci_node_t *n, uint64_t *w)
     w[i++] = psb_status(&n->s);
     w[i++] = psb_dbg(&n->s);
     return i;
+}
+
+/* ---- upsets (rtl/sci_node.md section 8) ----------------------------------------------- */
+
+int sci_node_upset(sci_node_t *n, unsigned k, unsigned e, unsigned i, unsigned b)
+{
+    sci_psb_state_t *s = &n->s;
+    uint32_t m = 1u << (b & 31u);
+    if (k < n->nlc) {
+        sci_lc_upset(&n->lc[k], e, i, b);
+    } else {
+        switch (e) {
+        case SCI_PE_NODE: s->node_id ^= (uint16_t)m; break;
+        case SCI_PE_TIMEOUT: s->rsr_timeout ^= (uint16_t)m; break;
+        case SCI_PE_TADDR: s->taddr ^= (uint16_t)m; break;
+        case SCI_PE_BRT: n->brt[i] ^= (uint8_t)m; break;
+        case SCI_PE_DISC: s->discarded ^= (uint16_t)m; break;
+        case SCI_PE_ARMED: s->rr_armed = !s->rr_armed; break;
+        case SCI_PE_TMR: s->rr_timer ^= (uint16_t)m; break;
+        case SCI_PE_RTID: s->rr_tid ^= (uint16_t)m; break;
+        case SCI_PE_RTGT: s->rr_target ^= (uint16_t)m; break;
+        case SCI_PE_RLC: s->rr_lc ^= (uint16_t)m; break;
+        case SCI_PE_ASEL: n->asel[i] ^= 1u; break;
+        case SCI_PE_FOEN: s->fo_en = !s->fo_en; break;
+        case SCI_PE_XW: s->xw = !s->xw; break;
+        case SCI_PE_FOVALID: s->focol_valid = !s->focol_valid; break;
+        case SCI_PE_FOCOL: s->focol ^= (uint8_t)m; break;
+        case SCI_PE_NTGT: s->ntgt ^= (uint16_t)m; break;
+        case SCI_PE_YDOWN: s->ydown_q = !s->ydown_q; break;
+        case SCI_PE_YSEEN: s->yup_seen = !s->yup_seen; break;
+        case SCI_PE_NTOWED: s->nt_owed = !s->nt_owed; break;
+        default: return -1; /* kept otherwise here: RTL-only */
+        }
+    }
+    /* What the model knew of its last edges no longer holds. */
+    n->stable = false;
+    n->fresh = false;
+    n->effect = SCI_EDGE_CHANGED;
+    return 0;
+}
+
+int sci_node_live(const sci_node_t *n, unsigned k, unsigned e, unsigned b, uint32_t *idx,
+                  unsigned max)
+{
+    if (k < n->nlc)
+        return sci_lc_live(&n->lc[k], e, b, idx, max);
+    const sci_psb_state_t *s = &n->s;
+    unsigned cnt = 0;
+#define LIVE(x)             \
+    do {                    \
+        if (cnt < max)      \
+            idx[cnt] = (x); \
+        cnt++;              \
+    } while (0)
+    switch (e) {
+    case SCI_PE_TMR:
+    case SCI_PE_RTID:
+    case SCI_PE_RTGT:
+    case SCI_PE_RLC:
+        if (s->rr_armed)
+            LIVE(0);
+        break;
+    case SCI_PE_TIMEOUT: /* read when a host read starts */
+        if (s->sf_n)
+            LIVE(0);
+        break;
+    case SCI_PE_OWN:
+    case SCI_PE_DPORT:
+    case SCI_PE_BCNT:
+        if (s->own != SCI_OWN_FREE)
+            LIVE(0);
+        break;
+    case SCI_PE_SFTAIL:
+    case SCI_PE_SFWIDX:
+        if (s->sf_fill)
+            LIVE(0);
+        break;
+    case SCI_PE_SFLEN:
+        for (unsigned q = 0; q < s->sf_n && q < SCI_PSB_SENDQ; q++)
+            LIVE((s->sf_head + q) % SCI_PSB_SENDQ);
+        break;
+    case SCI_PE_SFMEM:
+        for (unsigned q = 0; q < s->sf_n && q < SCI_PSB_SENDQ; q++) {
+            unsigned f = (s->sf_head + q) % SCI_PSB_SENDQ;
+            for (unsigned j = q == 0 && s->own == SCI_OWN_HOST ? s->moved : 0u; j < n->st.sf[f].len;
+                 j++)
+                if (j || b != 14u || n->variant != SCI_P2S) /* bit 14: the address select's */
+                    LIVE(f * 64u + j);
+        }
+        break;
+    case SCI_PE_RFTAIL: /* read while a packet arrives for port 0 */
+        if (s->own != SCI_OWN_FREE && s->port == 0)
+            LIVE(0);
+        break;
+    case SCI_PE_RXTYPE: /* decides one thing after symbol 1: a STATUS_READ or not */
+        if (s->own != SCI_OWN_FREE && s->port == 0 && s->moved > 1u && s->rf_fill > 1u) {
+            unsigned t = n->st.rf[(s->rf_head + s->rf_n) % SCI_PSB_RECVQ].sym[1] >> 8;
+            if (t == SCI_T_STATUS_READ || (t ^ 1u << b) == SCI_T_STATUS_READ ||
+                t == SCI_T_STATUS_REPLY || (t ^ 1u << b) == SCI_T_STATUS_REPLY)
+                LIVE(0);
+        }
+        break;
+    case SCI_PE_RXSRC: /* a STATUS_READ's fields, for its reply */
+        if (b == 14u && n->variant == SCI_P2S)
+            return -2; /* the reply's targetId bit 14 is the address select's (D7) */
+        /* fall through */
+    case SCI_PE_RXTID:
+    case SCI_PE_RXLC:
+        if (s->own != SCI_OWN_FREE && s->port == 0 && s->rf_fill > 1u &&
+            (n->st.rf[(s->rf_head + s->rf_n) % SCI_PSB_RECVQ].sym[1] >> 8) == SCI_T_STATUS_READ &&
+            s->moved > (e == SCI_PE_RXSRC   ? 2u
+                        : e == SCI_PE_RXTID ? 3u
+                                            : 4u))
+            LIVE(0);
+        break;
+    case SCI_PE_SFFILL: /* hin_ready is fill or room: it matters with the FIFO full */
+        if (s->sf_n >= SCI_PSB_SENDQ)
+            LIVE(0);
+        break;
+    case SCI_PE_RFLEN:
+        for (unsigned q = 0; q < s->rf_n && q < SCI_PSB_RECVQ; q++)
+            LIVE((s->rf_head + q) % SCI_PSB_RECVQ);
+        break;
+    case SCI_PE_RFMEM:
+        for (unsigned q = 0; q < s->rf_n && q < SCI_PSB_RECVQ; q++) {
+            unsigned f = (s->rf_head + q) % SCI_PSB_RECVQ;
+            for (unsigned j = q == 0 ? s->rf_pos : 0u; j < n->st.rf[f].len; j++)
+                LIVE(f * 64u + j);
+        }
+        break;
+    case SCI_PE_HOIDX:
+    case SCI_PE_RFHEAD:
+        if (s->rf_n)
+            LIVE(0);
+        break;
+    case SCI_PE_RBKIND: /* bit 1 (notify) is the command, symbol 1; bit 0 (direct) shows where
+                         * routing the record would send it elsewhere than as it is to port 0,
+                         * until symbol 0 has moved (port and target are then latched) */
+        for (unsigned q = 0; q < s->rb_n && q < SCI_PSB_REPLYQ; q++) {
+            unsigned r = (s->rb_head + q) % SCI_PSB_REPLYQ;
+            const sci_node_pkt_t *p = &n->st.rb[r];
+            unsigned moved = q == 0 && s->own == SCI_OWN_REPLY ? s->moved : 0u;
+            uint16_t sym0 = 0;
+            unsigned port = psb_route(n, p->sym, p->len, &sym0);
+            if (b == 1u ? moved < 2u : moved == 0u && (port != 0 || sym0 != field(p, 0)))
+                LIVE(r);
+        }
+        break;
+    case SCI_PE_RB: /* the words of the records queued (6 a record: symbols 0, 2..6) not yet
+                     * moved */
+        for (unsigned q = 0; q < s->rb_n && q < SCI_PSB_REPLYQ; q++) {
+            unsigned r = (s->rb_head + q) % SCI_PSB_REPLYQ;
+            unsigned moved = q == 0 && s->own == SCI_OWN_REPLY ? s->moved : 0u;
+            for (unsigned w = 0; w < 6u; w++)
+                if ((w ? w + 1u : 0u) >= moved &&
+                    (w || b != 14u || n->variant != SCI_P2S || s->rb_tmo[r])) /* bit 14 routed */
+                    LIVE(r * 6u + w);
+        }
+        break;
+    case SCI_PE_RBHEAD:
+    case SCI_PE_SFHEAD:
+        if (e == SCI_PE_RBHEAD ? s->rb_n != 0 : s->sf_n != 0)
+            LIVE(0);
+        break;
+    default: return -1;
+    }
+#undef LIVE
+    (void)b;
+    return (int)cnt;
 }

@@ -129,11 +129,11 @@ typedef struct sci_psb_state {
     /* P2S hardware failover (sci_node.md section 6). */
     bool fo_en, xw;
     bool focol_valid;
-    uint8_t focol;         /* failed column */
-    bool ydown_q;          /* LC 1 down, registered (reset 1) */
-    bool yup_seen;         /* LC 1 has been up since reset */
-    bool nt_owed, nt_down; /* a NOTIFY is owed, and the state it carries */
-    uint8_t pad[7];        /* always 0: fills the struct to a multiple of 8 bytes */
+    uint8_t focol;  /* failed column */
+    bool ydown_q;   /* LC 1 down, registered (reset 1) */
+    bool yup_seen;  /* LC 1 has been up since reset */
+    bool nt_owed;   /* a NOTIFY is owed (it carries ydown_q: the state of the latest change) */
+    uint8_t pad[8]; /* always 0: fills the struct to a multiple of 8 bytes */
 } sci_psb_state_t;
 
 /* The PSB's packets: written in place by a step, read only while the registers say an entry
@@ -213,5 +213,67 @@ void sci_node_table_load(sci_node_t *n, uint8_t reg, uint16_t taddr, uint64_t va
 /* The B-link port the PSB gives a host packet (or reply) p of len symbols
  * under the current tables (section 2: address select, BRT, PROBE). */
 uint8_t sci_node_host_port(const sci_node_t *n, const uint16_t *p, unsigned len);
+
+/* The PSB's state elements as the node's upset map names them (rtl/sci_node.md section 8), in
+ * its order: those this model keeps as the RTL does, then those it keeps otherwise (the FIFOs,
+ * the reply buffer, the B-link and the packet arriving for port 0: RTL-only elements, which it
+ * neither flips nor runs), then P2S's address select, then the failover registers (P2S with
+ * two LCs). A map lists the first three groups, ASEL on P2S, failover with it. */
+enum sci_psb_elem {
+    SCI_PE_NODE,
+    SCI_PE_TIMEOUT,
+    SCI_PE_TADDR,
+    SCI_PE_BRT,
+    SCI_PE_DISC,
+    SCI_PE_ARMED,
+    SCI_PE_TMR,
+    SCI_PE_RTID,
+    SCI_PE_RTGT,
+    SCI_PE_RLC,
+    SCI_PE_OWN,
+    SCI_PE_DPORT,
+    SCI_PE_BCNT,
+    SCI_PE_SFHEAD,
+    SCI_PE_SFTAIL,
+    SCI_PE_SFCNT,
+    SCI_PE_SFLEN,
+    SCI_PE_SFFILL,
+    SCI_PE_SFWIDX,
+    SCI_PE_SFMEM,
+    SCI_PE_RFHEAD,
+    SCI_PE_RFTAIL,
+    SCI_PE_RFCNT,
+    SCI_PE_RFLEN,
+    SCI_PE_RFMEM,
+    SCI_PE_HOIDX,
+    SCI_PE_RBKIND,
+    SCI_PE_RB,
+    SCI_PE_RBHEAD,
+    SCI_PE_RBTAIL,
+    SCI_PE_RBCNT,
+    SCI_PE_RXTYPE,
+    SCI_PE_RXSRC,
+    SCI_PE_RXTID,
+    SCI_PE_RXLC,
+    SCI_PE_ASEL,
+    SCI_PE_FOEN,
+    SCI_PE_XW,
+    SCI_PE_FOVALID,
+    SCI_PE_FOCOL,
+    SCI_PE_NTGT,
+    SCI_PE_YDOWN,
+    SCI_PE_YSEEN,
+    SCI_PE_NTOWED,
+    SCI_PE_N
+};
+#define SCI_PE_FIRST_RTL SCI_PE_OWN /* SCI_PE_OWN .. SCI_PE_RXLC: RTL-only */
+
+/* An upset of LC k's element `elem` (csim/sci_lc.h), or of the PSB's (k == nlc): bit `bit` of
+ * entry `index` flips now, between two edges. Returns -1 for an RTL-only PSB element. */
+int sci_node_upset(sci_node_t *n, unsigned k, unsigned elem, unsigned index, unsigned bit);
+/* Where bit `bit` of LC k's element (or the PSB's, k == nlc) holds a live value now, as
+ * sci_lc_live (for an RTL-only PSB element, where the state this model keeps for it does). */
+int sci_node_live(const sci_node_t *n, unsigned k, unsigned elem, unsigned bit, uint32_t *idx,
+                  unsigned max);
 
 #endif /* SCI_NODE_H */

@@ -102,9 +102,6 @@ module sci_lc #(
   localparam [1:0] O_FIFO = 2'd2;
   localparam [1:0] O_BYP  = 2'd3;
 
-  // B-link in states.
-  localparam [1:0] BI_IDLE = 2'd0;
-  localparam [1:0] BI_FILL = 2'd1;
 
   // ---------------------------------------------------------------------------------------
   // Registers
@@ -136,7 +133,7 @@ module sci_lc #(
   logic [2:0]   sq_head_q, sq_head_d, sq_tail_q, sq_tail_d;
   logic [3:0]   sq_cnt_q, sq_cnt_d;
   // B-link in
-  logic [1:0]   bi_st_q, bi_st_d;
+  logic         bi_fill_q, bi_fill_d;  // a B-link packet is filling slot bi_slot_q
   logic [3:0]   bi_slot_q, bi_slot_d;
   logic [5:0]   bi_idx_q, bi_idx_d;
   // echo queue: 4 x {type, tgt, tid}
@@ -152,7 +149,8 @@ module sci_lc #(
   logic [1:0]   ins_kind_q, ins_kind_d;
   logic [5:0]   ins_idx_q, ins_idx_d, ins_len_q, ins_len_d;
   logic [3:0]   ins_slot_q, ins_slot_d;
-  logic [39:0]  ins_e_q, ins_e_d;
+  logic [23:0]  ins_e_q, ins_e_d;     // the echo being inserted: {type, tid} (its target goes
+                                       // out at the start, from the echo queue)
   logic [15:0]  ocrc_q, ocrc_d;
   // B-link out
   logic [1:0]   bo_kind_q, bo_kind_d;
@@ -264,6 +262,31 @@ module sci_lc #(
       if (sl_i[s*42 + 40 +: 2] == st_i && (!need_rtx_i || sl_i[s*42]) &&
           !(excl_en_i && excl_i == 4'(s))) begin
         r = {1'b1, 4'(s)};
+      end
+    end
+    return r;
+  endfunction
+
+  // A field of pool slot s_i read by a slot number from a register (the send queue, the
+  // insertion, a failure report): a number beyond the pool (12..15, only after an upset)
+  // names no buffer and reads 0 (rtl/sci_lc.md section 8).
+  function automatic [5:0] slot_len(input [NSLOT*42-1:0] sl_i, input [3:0] s_i);
+    logic [5:0] r;
+    r = 6'd0;
+    for (int s = 0; s < NSLOT; s++) begin
+      if (s_i == 4'(s)) begin
+        r = sl_i[s*42 + 34 +: 6];
+      end
+    end
+    return r;
+  endfunction
+
+  function automatic [15:0] slot_word(input [NSLOT*16-1:0] w_i, input [3:0] s_i);
+    logic [15:0] r;
+    r = 16'd0;
+    for (int s = 0; s < NSLOT; s++) begin
+      if (s_i == 4'(s)) begin
+        r = w_i[s*16 +: 16];
       end
     end
     return r;
@@ -408,8 +431,8 @@ module sci_lc #(
   wire [1:0]  kind_cur = ins_start ? (st_echo ? K_ECHO : K_SLOT) : ins_kind_q;
   wire [5:0]  iidx_cur = ins_start ? 6'd0 : ins_idx_q;
   wire [3:0]  islot_cur = ins_start ? (st_rtx ? rtx_hit[3:0] : sq_head_slot) : ins_slot_q;
-  wire [5:0]  ilen_cur = ins_start ? (st_echo ? 6'd5 : sl_q[islot_cur*42 + 34 +: 6]) : ins_len_q;
-  wire [39:0] erec_cur = ins_start ? eq_head_rec : ins_e_q;
+  wire [5:0]  ilen_cur = ins_start ? (st_echo ? 6'd5 : slot_len(sl_q, islot_cur)) : ins_len_q;
+  wire [39:0] erec_cur = ins_start ? eq_head_rec : {ins_e_q[23:16], 16'd0, ins_e_q[15:0]};
   wire [15:0] pm_rd    = pm_mem[{islot_cur, iidx_cur}];
 
   function automatic [15:0] echo_sym(input [5:0] idx_i, input [39:0] rec_i, input [15:0] own_i,
@@ -439,9 +462,9 @@ module sci_lc #(
 
   assign ins_kind_d = o_ins ? (ins_last ? K_NONE : kind_cur) : ins_kind_q;
   assign ins_idx_d  = o_ins ? iidx_cur + 6'd1 : ins_idx_q;
-  assign ins_slot_d = o_ins ? islot_cur : ins_slot_q;
+  assign ins_slot_d = (st_rtx || st_sq) ? islot_cur : ins_slot_q;  // a buffer's insertion
   assign ins_len_d  = o_ins ? ilen_cur : ins_len_q;
-  assign ins_e_d    = o_ins ? erec_cur : ins_e_q;
+  assign ins_e_d    = st_echo ? {eq_head_rec[39:32], eq_head_rec[15:0]} : ins_e_q;
   wire   ev_ins_end = o_ins && ins_last && (kind_cur == K_SLOT);
 
   wire [16:0] idle_word = orig ? {1'b0, 3'b100, own} :
@@ -510,8 +533,8 @@ module sci_lc #(
   wire        bo_valid     = bo_busy || off_fail || off_rq;
   wire        bo_xfer      = bo_valid && bout_ready_i;
   wire [127:0] fr_new      = {own16, {T_FAIL, 8'h00}, own16, 16'd0,
-                              {13'd0, cur_rsn}, sl_tgt_q[fslot*16 +: 16],
-                              sl_src_q[fslot*16 +: 16], sl_tid_q[fslot*16 +: 16]};
+                              {13'd0, cur_rsn}, slot_word(sl_tgt_q, fslot),
+                              slot_word(sl_src_q, fslot), slot_word(sl_tid_q, fslot)};
 
   function automatic [15:0] fr_word(input [127:0] fr_i, input [5:0] idx_i, input [15:0] crc_i);
     logic [15:0] r;
@@ -538,11 +561,11 @@ module sci_lc #(
   assign bo_kind_d = bo_xfer ? (bo_last ? K_NONE : bo_kind_cur) : bo_kind_q;
   assign bo_idx_d  = bo_xfer ? bo_idx_cur + 6'd1 : bo_idx_q;
   assign bo_len_d  = bo_xfer ? bo_len_cur : bo_len_q;
-  assign fr_d      = bo_xfer ? fr_cur : fr_q;
   assign bcrc_d    = (bo_xfer && bo_kind_cur == K_FAIL) ? bcrc_nx : bcrc_q;
   assign bo_port_d = bo_xfer ? bo_port_cur : bo_port_q;
   wire   rq_pop    = bo_xfer && bo_last && (bo_kind_cur == K_RQ);
   wire   ev_fail   = bo_xfer && off_fail;
+  assign fr_d      = ev_fail ? fr_new : fr_q;  // latched when a FAIL_REPORT starts
   wire   sq_pop    = st_sq || (ev_fail && !fab[4]);
 
   assign bout_valid_o = bo_valid;
@@ -569,7 +592,7 @@ module sci_lc #(
   // ---------------------------------------------------------------------------------------
   // B-link in -> pool slot -> send queue. A symbol moves when bin_i[16] (valid) and bin_ready_o
   // are 1; bin_last_i marks the CRC symbol. A packet claims a free slot with its symbol 0.
-  wire       bi_fill  = (bi_st_q == BI_FILL);
+  wire       bi_fill  = bi_fill_q;
   assign bin_ready_o  = bi_fill || (!fail_q && free_hit[4] && ((sq_cnt_q + fill_cnt) < 4'd8));
   wire       bi_xfer  = bin_i[16] && bin_ready_o;
   wire       bi_start = bi_xfer && !bi_fill;
@@ -579,8 +602,8 @@ module sci_lc #(
   wire       pm_we = bi_xfer;
   wire [9:0] pm_wa = {bi_slot_cur, bi_idx_cur};
 
-  assign bi_st_d   = bi_xfer ? (bin_last_i ? BI_IDLE : BI_FILL) : bi_st_q;
-  assign bi_slot_d = bi_slot_cur;
+  assign bi_fill_d = bi_xfer ? !bin_last_i : bi_fill_q;
+  assign bi_slot_d = bi_xfer ? bi_slot_cur : bi_slot_q;
   assign bi_idx_d  = bi_xfer ? ((bi_idx_cur == 6'd62) ? bi_idx_cur : bi_idx_cur + 6'd1) : bi_idx_q;
 
   function automatic [31:0] put4(input [31:0] v_i, input [2:0] at_i, input [3:0] x_i,
@@ -644,11 +667,15 @@ module sci_lc #(
           rtx  = 1'b1;
         end
       end else begin
-        st = SL_FREE;
+        st  = SL_FREE;  // a freed buffer keeps no timer and no retransmission
+        run = 1'b0;
+        rtx = 1'b0;
       end
     end
     if (free_i) begin
-      st = SL_FREE;
+      st  = SL_FREE;
+      run = 1'b0;
+      rtx = 1'b0;
     end
     return {st, len, busy, retry, tmr, run, rtx};
   endfunction
@@ -733,7 +760,7 @@ module sci_lc #(
       sq_head_q   <= 3'd0;
       sq_tail_q   <= 3'd0;
       sq_cnt_q    <= 4'd0;
-      bi_st_q     <= BI_IDLE;
+      bi_fill_q   <= 1'b0;
       bi_slot_q   <= 4'd0;
       bi_idx_q    <= 6'd0;
       eq_q        <= 320'd0;
@@ -749,7 +776,7 @@ module sci_lc #(
       ins_idx_q   <= 6'd0;
       ins_len_q   <= 6'd0;
       ins_slot_q  <= 4'd0;
-      ins_e_q     <= 40'd0;
+      ins_e_q     <= 24'd0;
       ocrc_q      <= 16'hFFFF;
       bo_kind_q   <= K_NONE;
       bo_idx_q    <= 6'd0;
@@ -795,7 +822,7 @@ module sci_lc #(
       sq_head_q   <= sq_head_d;
       sq_tail_q   <= sq_tail_d;
       sq_cnt_q    <= sq_cnt_d;
-      bi_st_q     <= bi_st_d;
+      bi_fill_q   <= bi_fill_d;
       bi_slot_q   <= bi_slot_d;
       bi_idx_q    <= bi_idx_d;
       eq_q        <= eq_d;
@@ -866,11 +893,22 @@ module sci_lc #(
   end
 
 `ifndef SYNTHESIS
-  // Tables are not reset; simulations start with them zero (as the C model).
+  // Tables are not reset; simulations start with them zero (as the C model), and so do the
+  // packet memories, whose entries nothing reads before it writes them, but an upset of a
+  // slot number or a length can (rtl/sci_lc.md section 8).
   initial begin
     for (int i = 0; i < TSIZE; i++) begin
       lrt_mem[i] = 1'b0;
       brt_mem[i] = 3'd0;
+    end
+    for (int i = 0; i < 512; i++) begin
+      rq_mem[i] = 16'd0;
+    end
+    for (int i = 0; i < 1024; i++) begin
+      pm_mem[i] = 16'd0;
+    end
+    for (int i = 0; i < 64; i++) begin
+      bf_mem[i] = 17'd0;
     end
   end
 
@@ -976,8 +1014,8 @@ module sci_lc #(
   `FT_COVER(SlotStaleEcho_C, ev_echo && cur_type != T_BUSY && ins_kind_q == K_SLOT &&
                              cur_slot == ins_slot_q)  // freed while it is being inserted
   // B-link in (IDLE, FILL) and out (NONE, receive-queue head, FAIL_REPORT).
-  `FT_COVER(BiIdle_C, bi_st_q == BI_IDLE)
-  `FT_COVER(BiFill_C, bi_st_q == BI_FILL)
+  `FT_COVER(BiIdle_C, !bi_fill_q)
+  `FT_COVER(BiFill_C, bi_fill_q)
   `FT_COVER(BiStall_C, bin_i[16] && !bin_ready_o)
   `FT_COVER(BoNone_C, bo_kind_q == K_NONE)
   `FT_COVER(BoRq_C, bo_kind_q == K_RQ)

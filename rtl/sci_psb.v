@@ -118,13 +118,14 @@ module sci_psb #(
   // remote-read timer
   logic         rsr_arm_q, rsr_arm_d;
   logic [15:0]  rsr_tmr_q, rsr_tmr_d;
-  logic [15:0]  rsr_tid_q, rsr_tid_d, rsr_tgt_q, rsr_tgt_d, rsr_lc_q, rsr_lc_d;
+  logic [15:0]  rsr_tid_q, rsr_tid_d, rsr_tgt_q, rsr_tgt_d;
+  logic [14:0]  rsr_lc_q, rsr_lc_d;  // the read's lc: its bit 15 is always 1 in the reply
   // discard counter
   logic [15:0]  disc_q, disc_d;
   // failover (P2S, NLC = 2): FOCOL, NTGT, LC 1 down seen, NOTIFY owed and its down bit
   logic [13:0]  focol_q;
   logic [12:0]  ntgt_q;
-  logic         ydown_q, ydown_d, nt_owed_q, nt_owed_d, nt_down_q, nt_down_d;
+  logic         ydown_q, ydown_d, nt_owed_q, nt_owed_d;
   logic         yseen_q, yseen_d;
 
   // Memories.
@@ -438,7 +439,10 @@ module sci_psb #(
 
   assign own_d   = bx ? (cur_last ? OW_FREE : own_cur) : own_q;
   assign dport_d = (own_d == OW_FREE) ? 3'd0 : port_cur;
-  assign bcnt_d  = (own_d == OW_FREE) ? 6'd0 : (bx ? bcnt_q + 6'd1 : bcnt_q);
+  // Symbols moved: stops at 63 (a packet that long exists only after an upset of an LC's
+  // length; the receive FIFO keeps the first 37 of one).
+  assign bcnt_d  = (own_d == OW_FREE) ? 6'd0 :
+                   (bx && bcnt_q != 6'd63) ? bcnt_q + 6'd1 : bcnt_q;
 
   // Toward the LCs.
   wire       drive  = cur_valid && (own_cur != OW_FREE);
@@ -502,7 +506,7 @@ module sci_psb #(
   wire [15:0] sel_status = (lc_cur == 16'd0) ? lcs0 :
                            ((lc_cur == 16'd1) && (NLC >= 2)) ? lcs1 : 16'd0;
   wire [95:0] sr_words = {src_cur, CMD_REPLY, own16, tid_cur, lc_cur, sel_status};
-  wire [95:0] to_words = {own16, CMD_REPLY, rsr_tgt_q, rsr_tid_q, 16'h8000 | rsr_lc_q, 16'h0000};
+  wire [95:0] to_words = {own16, CMD_REPLY, rsr_tgt_q, rsr_tid_q, {1'b1, rsr_lc_q}, 16'h0000};
   // NOTIFY (rule 4): {NTGT, 0x1300, node id, tid 0, down, 0x0001 (the Y ring), CRC}.
   wire        nt_down;
   wire [95:0] nt_words = {3'b000, ntgt_q, CMD_NOTIFY, own16, 16'h0000, {15'd0, nt_down},
@@ -541,7 +545,7 @@ module sci_psb #(
                      rsr_arm_q ? rsr_tmr_q - 16'd1 : rsr_tmr_q;
   assign rsr_tid_d = rsr_start ? sf_tid : rsr_tid_q;
   assign rsr_tgt_d = rsr_start ? sf_m0 : rsr_tgt_q;
-  assign rsr_lc_d  = rsr_start ? sf_pay0 : rsr_lc_q;
+  assign rsr_lc_d  = rsr_start ? sf_pay0[14:0] : rsr_lc_q;
 
   // Reply buffer (2): a STATUS_REPLY first, then a timeout reply, at the tail.
   function automatic [2*RBW-1:0] rb_put(input [2*RBW-1:0] rb_i, input at_i, input [RBW-1:0] rec_i,
@@ -565,8 +569,10 @@ module sci_psb #(
   wire       nt_owe  = fo_en && (nt_owed_q || ychg);
   wire [2:0] rb_used = {1'b0, rb_cnt_q} + {2'b00, push_sr} + {2'b00, push_to};
   wire       push_nt = nt_owe && (rb_used < 3'd2);
-  assign nt_down   = ychg ? dn1 : nt_down_q;
-  assign nt_down_d = nt_down;
+  // The NOTIFY's down bit: the Y ring's state at its latest change, which is ydown_q from the
+  // cycle after (no flip-flop of its own: one would hold a copy of ydown_q while a NOTIFY is
+  // owed, and only an upset could make them differ).
+  assign nt_down   = ychg ? dn1 : ydown_q;
   assign nt_owed_d = nt_owe && !push_nt;
   assign ydown_d   = dn1;
   assign yseen_d   = FO && (yseen_q || !dn1); // LC 1 has been up since reset
@@ -637,12 +643,11 @@ module sci_psb #(
       rsr_tmr_q <= 16'd0;
       rsr_tid_q <= 16'd0;
       rsr_tgt_q <= 16'd0;
-      rsr_lc_q  <= 16'd0;
+      rsr_lc_q  <= 15'd0;
       disc_q    <= 16'd0;
       ydown_q   <= FO;   // a ring is down after reset
       yseen_q   <= 1'b0;
       nt_owed_q <= 1'b0;
-      nt_down_q <= 1'b0;
     end else begin
       sf_head_q <= sf_head_d;
       sf_tail_q <= sf_tail_d;
@@ -675,7 +680,6 @@ module sci_psb #(
       ydown_q   <= ydown_d;
       yseen_q   <= yseen_d;
       nt_owed_q <= nt_owed_d;
-      nt_down_q <= nt_down_d;
     end
   end
 

@@ -7,6 +7,10 @@ The mutant is *killed* when at least one vector fails: that is the pass. A mutan
 survives means the vectors cannot see that behaviour. A mutant whose text is no longer in the
 source is an error (exit 2), so the list cannot rot silently when the models change.
 
+A mutant of the upset path may name instead the upset check that must catch it (a sixth
+field: the arguments of `ftsim seucheck`): it is killed when that check fails on the mutated
+binary, which shows the per-element validation of the upset maps bites.
+
 usage: tests/mutants.py NAME      run one mutant (exit 0 killed, 1 survived, 2 error)
        tests/mutants.py --list    list the mutants
 """
@@ -19,7 +23,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-# name: (model, file, original text, replacement, the behaviour it breaks)
+# name: (model, file, original text, replacement, the behaviour it breaks[, seucheck arguments])
 MUTANTS = {
     # ---- C model -------------------------------------------------------------------------
     "csim-lfsr-late": ("csim", "rn1.c",
@@ -40,12 +44,12 @@ MUTANTS = {
         "        ev.busy &= (uint8_t)~ev.freed;",
         "an output freed this cycle can be chosen this cycle by a later-served port (rn1.md 5)"),
     "csim-hold-counted": ("csim", "rn1.c",
-        "    } else if (w == RN1_HOLD) {\n        ev->bwd[np->bq] = w;",
-        "    } else if (w == RN1_HOLD) {\n        rn1_count(np, w);\n        ev->bwd[np->bq] = w;",
+        "    } else if (w == RN1_HOLD) {\n        ev->bwd[np->bq] |= w;",
+        "    } else if (w == RN1_HOLD) {\n        rn1_count(np, w);\n        ev->bwd[np->bq] |= w;",
         "HOLD counted into STATUS/CHECKSUM (rn1.md 2)"),
     "csim-one-hold": ("csim", "rn1.c",
-        "        ev->bwd[np->bq] = RN1_HOLD;\n        np->state = RN1_S_HOLD;",
-        "        ev->bwd[np->bq] = RN1_HOLD;\n        np->state = RN1_S_FORWARD;",
+        "        ev->bwd[np->bq] |= RN1_HOLD;\n        np->state = RN1_S_HOLD;",
+        "        ev->bwd[np->bq] |= RN1_HOLD;\n        np->state = RN1_S_FORWARD;",
         "a reverse TURN sends one HOLD, not two (rn1.md 4 REVERSE)"),
     "csim-disabled-as-busy": ("csim", "rn1.c",
         "        if ((disable >> even & 3u) == 3u)\n            ch.disp = RN1_DISP_DISABLED;",
@@ -153,7 +157,7 @@ MUTANTS = {
         "P2S failover: a packet redirected from a down X-LC keeps X-first (sci_node.md 6 rule 2)"),
     "csim-fo-no-notify": ("csim", "sci_node.c",
         "    x->nt_owed = fo_on(n, c) && (c->nt_owed || changed);",
-        "    x->nt_owed = fo_on(n, c) && c->nt_owed;",
+        "    x->nt_owed = fo_on(n, c) && c->nt_owed;\n    (void)changed;",
         "P2S failover: no NOTIFY when the Y ring changes (sci_node.md 6 rule 4)"),
     "csim-fo-notify-ignored": ("csim", "sci_node.c",
         "        x->focol_valid = p->sym[4] & 1u;",
@@ -241,13 +245,42 @@ MUTANTS = {
         "  wire        sf_force = fo_force(sf_m0[12:0], fo_en, xw, focol_v, focol_c, sy);",
         "  wire        sf_force = 1'b0;",
         "P2S failover: the notified neighbour does not send the failed column Y-first (sci_node.md 6 rule 1)"),
+    # ---- upsets (vectors/README.md "Upsets"; rtl/rn1.md 14, sci_lc.md 8, sci_node.md 8) -----
+    "csim-seu-lfsr-bit": ("csim", "rn1.c",
+        "    case RN1_SEU_LFSR: m->lfsr ^= (uint16_t)(1u << b); return 0;",
+        "    case RN1_SEU_LFSR: m->lfsr ^= (uint16_t)(1u << ((b + 1u) & 15u)); return 0;",
+        "an upset of the LFSR flips the next bit up (rn1.md 14)"),
+    "csim-seu-lrt-entry": ("csim", "sci_lc.c",
+        "    case SCI_E_LRT: lc->ram->lrt[i / 8u] ^= (uint8_t)(1u << i % 8u); break;",
+        "    case SCI_E_LRT: lc->ram->lrt[(i ^ 1u) / 8u] ^= (uint8_t)(1u << (i ^ 1u) % 8u); break;",
+        "an upset of an LRT entry flips its neighbour (sci_lc.md 8)"),
+    "csim-seu-pool-busy": ("csim", "sci_lc.c",
+        "    case SCI_E_POOLBUSY: s->busy[i] ^= (uint8_t)m; break;",
+        "    case SCI_E_POOLBUSY: s->busy[i] ^= (uint8_t)(m >> 1); break;",
+        "an upset of a buffer's busy count flips the bit below (bit 0: none) (sci_lc.md 8)",
+        ["tests/seu/lc3_busy.vec", "--only", "pool.busy", "--tries", "24"]),
+    "csim-seu-psb-brt": ("csim", "sci_node.c",
+        "        case SCI_PE_BRT: n->brt[i] ^= (uint8_t)m; break;",
+        "        case SCI_PE_BRT: n->brt[i] ^= (uint8_t)(m & 3u); break;",
+        "an upset of bit 2 of a PSB BRT entry is lost (sci_node.md 8)",
+        ["vectors/node/golden/psb_route_host.vec", "--only", "psb.brt"]),
+    "rtl-seu-state-holds": ("rtl", "rn1_fport.v",
+        "      default: begin\n        nx_state = ST_IDLE;\n      end",
+        "      default: begin\n        nx_state = state_i;\n      end",
+        "a forward port in a state code no state uses stays there, not IDLE (rn1.md 14)"),
+    "rtl-seu-state-discard": ("rtl", "rn1_fport.v",
+        "      default: begin\n        nx_state = ST_IDLE;\n      end",
+        "      default: begin\n        nx_state = ST_DISCARD;\n      end",
+        "a forward port in a state code no state uses goes to DISCARD, not IDLE (rn1.md 14)",
+        ["tests/seu/rn1_contend.vec", "vectors/rn1/golden/fuzz-seed12.vec",
+         "--only", "f0.state,f1.state,f2.state,f3.state,f4.state,f5.state,f6.state,f7.state"]),
 }
 
 def mutate(name, src):
     """A copy of the mutant's model folder (rtl/ or csim/) under src (relative to the root),
     with the mutant's one edit: its path, or None (said why) when the edit's text is not found
     exactly once. Also what the Icarus runs of exported testbenches break the RTL with."""
-    model, fname, old, new, _ = MUTANTS[name]
+    model, fname, old, new, *_ = MUTANTS[name]
     shutil.rmtree(os.path.join(ROOT, src, model), ignore_errors=True)
     shutil.copytree(os.path.join(ROOT, model), os.path.join(ROOT, src, model))
     path = os.path.join(ROOT, src, model, fname)
@@ -263,7 +296,7 @@ def mutate(name, src):
 
 
 def run(name):
-    model, fname, old, new, what = MUTANTS[name]
+    model, fname, old, new, what, *seu = MUTANTS[name]
     base = os.path.join("build", "mut", name)
     src = os.path.join(base, "src")
     shutil.rmtree(os.path.join(ROOT, base), ignore_errors=True)
@@ -307,6 +340,8 @@ def run(name):
     if p.returncode != 0:
         print(f"mutant {name}: does not build:\n{p.stdout.decode(errors='replace')[-2000:]}")
         return 2
+    if seu:
+        return run_seucheck(name, base, model, what, seu[0])
     vecs = sorted(os.path.relpath(v, ROOT)
                   for v in glob.glob(os.path.join(ROOT, "vectors", "*", "spec", "*.vec")))
     p = subprocess.run([os.path.join(base, "ftsim"), "play", *vecs, "--model", model,
@@ -331,6 +366,24 @@ def run(name):
         print("SURVIVED: every spec vector passes on this mutant")
         return 1
     print(f"error playing the vectors (exit {p.returncode}):\n{out[-2000:]}")
+    return 2
+
+
+def run_seucheck(name, base, model, what, args):
+    """A mutant of the upset path: `ftsim seucheck` on the mutated binary must fail."""
+    p = subprocess.run([os.path.join(base, "ftsim"), "seucheck", *args], cwd=ROOT,
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    out = p.stdout.decode(errors="replace")
+    fails = [l.strip() for l in out.splitlines() if l.lstrip().startswith("FAIL ")]
+    print(f"mutant {name} ({model}): {what}")
+    shutil.rmtree(os.path.join(ROOT, base), ignore_errors=True)
+    if p.returncode == 1 and fails:
+        print(f"killed by ftsim seucheck {' '.join(args)}: {fails[0]}")
+        return 0
+    if p.returncode == 0:
+        print(f"SURVIVED: ftsim seucheck {' '.join(args)} passes on this mutant")
+        return 1
+    print(f"error running ftsim seucheck (exit {p.returncode}):\n{out[-2000:]}")
     return 2
 
 

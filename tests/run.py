@@ -411,8 +411,46 @@ def suite_cli():
                 f"{FTSIM} vec-json build/lc3-json.vec"],
                exit_is(0, '{"cycle": 4, "line": 4, "drive": [{"port": "lin", "value": 65792, "line": 4}]}',
                        '"expect": [{"port": "lout", "value": 65537, "care": 131071, "word": "S:0x0001", "line": 5}]'))]
+    t += [Test("cli", "info rn1 --upsets: the upset map", [FTSIM, "info", "rn1", "--upsets"],
+               exit_is(0, "lfsr", "f7.state", "gen_fport[7].u_fport.state_q", "codes 10 to 15")),
+          Test("cli", "info --upsets without a device -> 2", [FTSIM, "info", "--upsets"],
+               exit_is(2, "needs a DEVICE")),
+          Test("cli", "seucheck without a vector -> 2", [FTSIM, "seucheck"], exit_is(2, "STIM.vec")),
+          Test("cli", "seucheck --only an unknown element -> 2",
+               [FTSIM, "seucheck", "tests/seu/rn1_contend.vec", "--only", "nosuch"],
+               exit_is(2, "'nosuch' is not in the upset map of rn1")),
+          Test("cli", "seucheck --only a list: those elements alone",
+               [FTSIM, "seucheck", "tests/seu/rn1_contend.vec", "--only", "lfsr,rot", "--bits", "1"],
+               exit_is(0, "ok   lfsr", "ok   rot", "2 passed, 0 failed")),
+          Test("cli", "info torus3x3 --upsets: a composite's parts under their prefix",
+               [FTSIM, "info", "torus3x3", "--upsets"],
+               exit_is(0, "n0.0. to n2.2.", "x.lrt", "psb.sf.count")),
+          Test("cli", "an RTL-only upset: play --model rtl runs it",
+               [FTSIM, "play", "tests/seu/lc3node_rtl_only.vec", "--model", "rtl"],
+               exit_is(0, "PASS tests/seu/lc3node_rtl_only.vec")),
+          Test("cli", "an RTL-only upset: play (lockstep) runs the RTL alone, with a note",
+               [FTSIM, "play", "tests/seu/lc3node_rtl_only.vec"],
+               exit_is(0, "lc3node_rtl_only.vec:14: note: an upset of an RTL-only element",
+                       "PASS tests/seu/lc3node_rtl_only.vec")),
+          Test("cli", "an RTL-only upset: play --model csim -> 2",
+               [FTSIM, "play", "tests/seu/lc3node_rtl_only.vec", "--model", "csim"],
+               exit_is(2, "lc3node_rtl_only.vec:14: the C model keeps no psb.sf.count bit3")),
+          Test("cli", "an RTL-only upset: record --model csim -> 2",
+               [FTSIM, "record", "tests/seu/lc3node_rtl_only.vec", "--model", "csim", "-o",
+                "build/seu-rtl-only.vec"],
+               exit_is(2, "lc3node_rtl_only.vec:14: the C model keeps no psb.sf.count bit3")),
+          Test("cli", "seucheck --tries 0 -> 2", [FTSIM, "seucheck", "tests/seu/rn1_contend.vec",
+                                                  "--tries", "0"], exit_is(2, "--tries")),
+          Test("cli", "an assertion after an upset is a note, not a mismatch (play exits 0)",
+               [FTSIM, "play", "vectors/rn1/spec/seu_state.vec"],
+               exit_is(0, "note: an RTL assertion fired after the upset on line",
+                       "PASS vectors/rn1/spec/seu_state.vec")),
+          Test("cli", "record writes a vector's upsets into the golden vector",
+               ["bash", "-c", f"{FTSIM} record vectors/rn1/spec/seu_lfsr.vec -o build/seu-rec.vec "
+                ">/dev/null && grep -x '@4 seu lfsr bit2' build/seu-rec.vec && "
+                f"{FTSIM} play build/seu-rec.vec"], exit_is(0, "PASS build/seu-rec.vec"))]
     for cmd in ["play", "record", "fuzz", "bench", "info", "net", "experiment", "stim", "faultcheck",
-                "torus", "merge", "export-tb", "vec-json"]:
+                "torus", "merge", "export-tb", "vec-json", "seucheck"]:
         t.append(Test("cli", f"ftsim {cmd} --help", [FTSIM, cmd, "--help"],
                       exit_is(0, f"usage: ftsim {cmd}")))
     return t
@@ -665,6 +703,79 @@ def suite_cocotb():
     return t
 
 
+# Every element of every design's upset map, checked by `ftsim seucheck` (tests/seu/README.md):
+# (what, stimuli, extra arguments). A stimulus under build/seu/ is derived from the lc3node
+# vectors by tests/seu/derive.py (DERIVED: its device, controller and source vectors).
+def _vecs(pattern, device=None):
+    """The vectors matching pattern (relative to the root), of device only when given."""
+    out = []
+    for v in sorted(glob.glob(os.path.join(ROOT, pattern))):
+        with open(v, encoding="utf-8") as f:
+            if device is None or re.search(rf"^device {device}\s*$", f.read(), re.M):
+                out.append(os.path.relpath(v, ROOT))
+    return out
+
+
+LC3_STIMULI = ["vectors/lc3/golden/" + f + ".vec" for f in (
+    "fuzz-lc3-seed5", "ring_down", "ring_up_count", "limit_pass", "timeout_retry", "disabled")]
+LC3NODE_STIMULI = _vecs("vectors/node/golden/*.vec", "lc3node") + ["tests/seu/lc3node_busy.vec"]
+DERIVED = {  # build/seu/<dir>: (device, controller)
+    "p2snode": ("p2snode", "-"), "lc3node2x": ("lc3node2", "x"), "lc3node2y": ("lc3node2", "y"),
+    "p2snode2x": ("p2snode2", "x"), "p2snode2y": ("p2snode2", "y")}
+SEU_CHECKS = [
+    ("rn1", ["vectors/rn1/golden/fuzz-seed12.vec", "tests/seu/rn1_contend.vec"], []),
+    ("lc3", LC3_STIMULI + ["tests/seu/lc3_busy.vec"], ["--tries", "24"]),
+    ("p2s", ["vectors/p2s/golden/fuzz-p2s-seed5.vec", "vectors/p2s/golden/tables.vec",
+             "vectors/p2s/golden/echo_bit14.vec"] + _vecs("tests/seu/p2s_*.vec"),
+     ["--tries", "24"]),
+    ("lc3node", LC3NODE_STIMULI, ["--tries", "24"]),
+    ("p2snode", ["build/seu/p2snode"] + _vecs("vectors/node/golden/*.vec", "p2snode"),
+     ["--tries", "24"]),
+    ("lc3node2", ["build/seu/lc3node2x", "build/seu/lc3node2y"]
+     + _vecs("vectors/node/golden/*.vec", "lc3node2"), ["--tries", "48"]),
+    ("p2snode2", ["build/seu/p2snode2x", "build/seu/p2snode2y"]
+     + _vecs("vectors/node/golden/*.vec", "p2snode2"), ["--tries", "48"]),
+    # The composites: a sample of a part's elements reached through the part's prefix.
+    ("ring4 part 2 (n2.)", _vecs("vectors/ring/golden/*.vec", "ring4"),
+     ["--part", "2", "--only", "lrt,pipe,rxq.count,psb.brt,psb.sf.count,psb.node", "--bits", "2",
+      "--tries", "24"]),
+    ("p2sring3 part 1 (n1.)", ["vectors/ring/golden/fuzz-p2sring3-seed6.vec"],
+     ["--part", "1", "--only", "lrt,pool.state,ins.kind,psb.asel,psb.rf.count", "--bits", "2",
+      "--tries", "24"]),
+    ("torus3x3 part 4 (n1.1.)", ["vectors/torus/golden/cut_x_3x3.vec",
+                                 "vectors/torus/golden/deliver_xy_3x3.vec"],
+     ["--part", "4", "--only", "x.lrt,y.lrt,y.ring_up,x.crc_errors,psb.node,psb.brt,psb.sf.count",
+      "--bits", "2", "--tries", "24"]),
+    ("rnpnet16x0w5 part 5 (r5.)", ["vectors/rnpnet/golden/fuzz-rnpnet16-seed5.vec"],
+     ["--part", "5", "--only", "lfsr,f2.state,alloc,b3.out,seed", "--bits", "2"]),
+]
+
+
+def seu_command(stims, args):
+    """ftsim seucheck over stims; a build/seu/<dir> stimulus is derived first."""
+    derived = [d for d in stims if d.startswith("build/seu/")]
+    if not derived:
+        return [FTSIM, "seucheck", *stims, *args]
+    sh = []
+    for d in derived:
+        device, lc = DERIVED[os.path.basename(d)]
+        sh.append(f"rm -rf {d} && {sys.executable} tests/seu/derive.py {device} {lc} {d} "
+                  + " ".join(LC3NODE_STIMULI))
+    vecs = [f"{d}/*.vec" if d in derived else d for d in stims]
+    sh.append(" ".join([FTSIM, "seucheck", *vecs, *args]))
+    return ["sh", "-c", " && ".join(sh)]
+
+
+def suite_seu():
+    """Each element of each upset map flipped bit by bit against stimuli: seen from outside,
+    the RTL and the C model in lockstep after it; a composite routes its parts' upsets by
+    prefix."""
+    return [Test("seu", f"{what}: every upset-map element seen, lockstep clean"
+                 if "part" not in what else f"{what}: upsets reach the part, seen, lockstep clean",
+                 seu_command(stims, args), counts_line)
+            for what, stims, args in SEU_CHECKS]
+
+
 def suite_mutants():
     """Each mutant breaks one behaviour of one model; the spec vectors must catch it."""
     sys.path.insert(0, os.path.join(ROOT, "tests"))
@@ -724,6 +835,7 @@ SUITES = {
     "net-fuzz": suite_netfuzz,
     "sci-fuzz": suite_scifuzz,
     "torus": suite_torus,
+    "seu": suite_seu,
     "mutants": suite_mutants,
     "runner": suite_runner,
     "campaign": suite_campaign,

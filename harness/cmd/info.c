@@ -1,5 +1,6 @@
 /* info.c — `ftsim info`: the devices, or one device's ports, registers and config keys. */
 #include <stdio.h>
+#include <string.h>
 #include <stdlib.h>
 
 #include "cmd.h"
@@ -7,8 +8,49 @@
 #include "dev.h"
 
 static const char usage_info[] =
-    "usage: ftsim info [DEVICE]\n\nLists the devices, or one device's ports, registers and "
-    "config keys.\n";
+    "usage: ftsim info [DEVICE] [--upsets]\n\nLists the devices, or one device's ports, registers "
+    "and config keys.\n--upsets lists the device's upset map instead: every state element a "
+    "vector can flip\n(`@N seu NAME bitB`, `@N seu NAME[I] bitB`) with its width, index range, "
+    "the RTL state\nand the C model's field it is, and what a value no state uses does. A "
+    "composite's\nelements are its parts', behind the part's prefix.\n";
+
+/* The upset map of d (a composite: its parts', with the prefixes). */
+static void list_upsets(const dev_design_t *d)
+{
+    const dev_design_t *m = d->part_design ? d->part_design : d;
+    if (d->part_design) {
+        char first[64], last[64];
+        d->part_prefix(d, 0, first, sizeof first);
+        d->part_prefix(d, d->nparts - 1, last, sizeof last);
+        printf("%s: the upsets of its %u parts, each part a %s: NAME behind the part's prefix, "
+               "%s to %s (e.g. %s%s bit0)\n\n",
+               d->name, d->nparts, m->name, first, last, first,
+               m->nupsets ? m->upsets[0].name : "");
+    }
+    if (!m->nupsets) {
+        printf("%s: no upset map\n", m->name);
+        return;
+    }
+    printf("%s: upset map (%u elements): name, bits, index range, RTL state, C-model field\n",
+           m->name, m->nupsets);
+    int w = 14; /* the name column: as wide as the longest name */
+    for (unsigned i = 0; i < m->nupsets; i++)
+        if ((int)strlen(m->upsets[i].name) > w)
+            w = (int)strlen(m->upsets[i].name);
+    for (unsigned i = 0; i < m->nupsets; i++) {
+        const dev_upset_t *u = &m->upsets[i];
+        char idx[32] = "";
+        if (u->count)
+            snprintf(idx, sizeof idx, "[0..0x%X]", u->count - 1);
+        printf("  %-*s %2u %-13s %-36s %s\n", w, u->name, u->width, idx, u->rtl,
+               u->flags & DEV_SEU_RTL_ONLY ? "(RTL only)" : u->csim);
+        if (u->via_index)
+            printf("  %-*s    read through %s (index) and %s (data)\n", w, "", u->via_index,
+                   u->via_data);
+        if (u->note)
+            printf("  %-*s    %s\n", w, "", u->note);
+    }
+}
 
 /* The parametric families, one line each (an instance by name: ftsim info ring8). */
 static const char *const families[][2] = {
@@ -36,7 +78,8 @@ static void list_devices(void)
 
 int cmd_info(int argc, char **argv)
 {
-    const opts_opt_t none[] = {{0}};
+    int upsets = 0;
+    const opts_opt_t none[] = {{"upsets", 0, OPTS_FLAG, &upsets, .set = 1}, {0}};
     const char **words = malloc(((size_t)argc + 1) * sizeof *words);
     if (!words)
         return 2;
@@ -56,6 +99,10 @@ int cmd_info(int argc, char **argv)
         fputs(usage_info, stderr);
         return 2;
     }
+    if (!name && upsets) {
+        fprintf(stderr, "ftsim info: --upsets needs a DEVICE\n");
+        return 2;
+    }
     if (!name) {
         list_devices();
         return 0;
@@ -64,6 +111,11 @@ int cmd_info(int argc, char **argv)
     if (!d) {
         fprintf(stderr, "ftsim info: unknown device '%s'\n", name);
         return 2;
+    }
+    if (upsets) {
+        list_upsets(d);
+        dev_design_release(d);
+        return 0;
     }
     printf("%s: %s\n\nports (name, direction, width):\n", d->name, d->summary);
     for (unsigned i = 0; i < d->nports; i++)

@@ -16,7 +16,10 @@ static const char usage_main[] =
     "  fuzz               random traffic, models in lockstep, end-to-end checks\n"
     "  bench              simulated cycles per second: rtl, csim, lockstep, rtl+FST\n"
     "  vec-json FILE.vec  vectors as the player sees them, as JSON (for other test benches)\n"
-    "  info [DEVICE]      the devices, their ports, registers and config keys\n"
+    "  info [DEVICE]      the devices, their ports, registers and config keys (--upsets:\n"
+    "                     the upset map)\n"
+    "  seucheck STIM.vec  every element of a device's upset map flipped against a stimulus:\n"
+    "                     seen from outside, the models in lockstep\n"
     "  net                RNP network topologies: stages, links, distinct paths per pair\n"
     "  route              SCI torus routing tables under faults: reachability, deadlock check\n"
     "  torus              run an SCI torus: flows, traffic patterns, faults, drivers\n"
@@ -47,6 +50,7 @@ static const struct {
     {"merge", cmd_merge},
     {"export-tb", cmd_export_tb},
     {"vec-json", cmd_vec_json},
+    {"seucheck", cmd_seucheck},
 };
 
 int main(int argc, char **argv)

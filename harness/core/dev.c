@@ -263,3 +263,156 @@ unsigned dev_config_defaults(const dev_design_t *d, dev_write_t *w, unsigned max
             n = dev_write_merge(w, n, max, &d->regs[i], d->regs[i].dflt);
     return n;
 }
+
+/* ---- upsets --------------------------------------------------------------------------------- */
+
+int dev_upset(device_t *d, const dev_seu_t *s, char *err, size_t errlen)
+{
+    if (!d->ops->upset) {
+        snprintf(err, errlen, "%s (%s) takes no upset", d->design->name, dev_impl_name(d->impl));
+        return -1;
+    }
+    return d->ops->upset(d->self, s, err, errlen);
+}
+
+/* A decimal or 0x-hex number, all of s, at most max. */
+static int parse_num(const char *s, size_t n, uint64_t max, uint64_t *v)
+{
+    int hex = n > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+    size_t i = hex ? 2 : 0;
+    uint64_t acc = 0;
+    if (i == n)
+        return -1;
+    for (; i < n; i++) {
+        unsigned c = (unsigned char)s[i], dgt;
+        if (c >= '0' && c <= '9')
+            dgt = c - '0';
+        else if (hex && c >= 'a' && c <= 'f')
+            dgt = c - 'a' + 10;
+        else if (hex && c >= 'A' && c <= 'F')
+            dgt = c - 'A' + 10;
+        else
+            return -1;
+        acc = acc * (hex ? 16u : 10u) + dgt;
+        if (acc > max)
+            return -1;
+    }
+    *v = acc;
+    return 0;
+}
+
+/* The first names of d's map, for a message. */
+static void list_upsets(const dev_design_t *d, char *buf, size_t len)
+{
+    buf[0] = 0;
+    for (unsigned i = 0; i < d->nupsets; i++) {
+        size_t n = strlen(buf);
+        if (n + 24 > len) {
+            snprintf(buf + n, len - n, " ...");
+            return;
+        }
+        snprintf(buf + n, len - n, "%s%s%s", n ? " " : "", d->upsets[i].name,
+                 d->upsets[i].count ? "[I]" : "");
+    }
+}
+
+static int find_own(const dev_design_t *d, const char *target, uint64_t bit, dev_seu_t *s,
+                    char *err, size_t errlen)
+{
+    const char *br = strchr(target, '[');
+    size_t nlen = br ? (size_t)(br - target) : strlen(target);
+    int has_index = br != NULL;
+    uint64_t index = 0;
+    if (has_index) {
+        size_t tl = strlen(target);
+        if (tl < nlen + 3 || target[tl - 1] != ']' ||
+            parse_num(br + 1, tl - nlen - 2, 0xFFFFFFFFu, &index) < 0) {
+            snprintf(err, errlen,
+                     "bad upset target '%s' (want NAME or NAME[I], I decimal or 0x hex)", target);
+            return -1;
+        }
+    }
+    for (unsigned i = 0; i < d->nupsets; i++) {
+        const dev_upset_t *u = &d->upsets[i];
+        if (strlen(u->name) != nlen || strncasecmp(u->name, target, nlen) != 0)
+            continue;
+        if (u->count && !has_index) {
+            snprintf(err, errlen, "'%s' of %s is a table of %u entries: name one as %s[I]", u->name,
+                     d->name, u->count, u->name);
+            return -1;
+        }
+        if (!u->count && has_index) {
+            snprintf(err, errlen, "'%s' of %s is one element, not a table: drop the [%s", u->name,
+                     d->name, br + 1);
+            return -1;
+        }
+        if (u->count && index >= u->count) {
+            snprintf(err, errlen, "index 0x%llX is beyond %s of %s (%u entries, 0 to 0x%X)",
+                     (unsigned long long)index, u->name, d->name, u->count, u->count - 1);
+            return -1;
+        }
+        if (bit >= u->width) {
+            snprintf(err, errlen, "bit %llu is beyond %s of %s (%u bit%s: bit0 to bit%u)",
+                     (unsigned long long)bit, u->name, d->name, u->width, u->width == 1 ? "" : "s",
+                     u->width - 1u);
+            return -1;
+        }
+        *s = (dev_seu_t){.u = u, .entry = i, .index = (uint32_t)index, .bit = (uint8_t)bit};
+        return 0;
+    }
+    char names[120];
+    list_upsets(d, names, sizeof names);
+    snprintf(err, errlen, "'%.*s' is not in the upset map of %s (ftsim info %s --upsets: %s)",
+             (int)nlen, target, d->name, d->name, names);
+    return -1;
+}
+
+int dev_upset_find(const dev_design_t *d, const char *target, const char *bit, dev_seu_t *s,
+                   char *err, size_t errlen)
+{
+    uint64_t b;
+    if (strncasecmp(bit, "bit", 3) != 0 || parse_num(bit + 3, strlen(bit + 3), 63, &b) < 0 ||
+        (bit[3] == '0' && (bit[4] == 'x' || bit[4] == 'X'))) {
+        snprintf(err, errlen, "bad bit '%s' (want bitB, B decimal)", bit);
+        return -1;
+    }
+    if (!d->part_design) {
+        if (!d->nupsets) {
+            snprintf(err, errlen, "%s has no upset map", d->name);
+            return -1;
+        }
+        return find_own(d, target, b, s, err, errlen);
+    }
+    char pre[64];
+    for (unsigned k = 0; k < d->nparts; k++) {
+        d->part_prefix(d, k, pre, sizeof pre);
+        size_t n = strlen(pre);
+        if (strncasecmp(target, pre, n) != 0)
+            continue;
+        if (find_own(d->part_design, target + n, b, s, err, errlen) < 0) {
+            char why[DEV_ERR_LEN];
+            snprintf(why, sizeof why, "%s", err);
+            snprintf(err, errlen, "part %s of %s: %s", pre, d->name, why);
+            return -1;
+        }
+        s->part = k;
+        return 0;
+    }
+    d->part_prefix(d, 0, pre, sizeof pre);
+    snprintf(err, errlen,
+             "'%s' names no part of %s: its upsets are its parts' under their prefix, e.g. %s "
+             "and a name of ftsim info %s --upsets",
+             target, d->name, pre, d->part_design->name);
+    return -1;
+}
+
+void dev_upset_format(const dev_design_t *d, const dev_seu_t *s, char *buf, size_t len)
+{
+    char pre[64] = "";
+    if (d->part_design)
+        d->part_prefix(d, s->part, pre, sizeof pre);
+    if (s->u->count)
+        snprintf(buf, len, "%s%s[0x%X] bit%u", pre, s->u->name, s->index, s->bit);
+    else
+        snprintf(buf, len, "%s%s bit%u", pre, s->u->name, s->bit);
+}

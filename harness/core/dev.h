@@ -71,6 +71,39 @@ typedef struct dev_reg {
 
 typedef enum { DEV_IMPL_RTL = 0, DEV_IMPL_CSIM = 1 } dev_impl_t;
 
+/* ---- Upsets: one stored bit of a design flipped (vectors/README.md, "Upsets") -------------
+ * A design's upset map lists its state elements: every register field that holds state, its
+ * tables and each flip-flop group, by name. Both implementations flip the same bit of the same
+ * element at the start of a cycle, so lockstep goes on after it. An element the C model does
+ * not keep (a FIFO pointer where it keeps a count) is RTL-only: its upsets run on the RTL
+ * alone, against a run without the upset. */
+enum {
+    DEV_SEU_RTL_ONLY = 1u << 0, /* the C model keeps no such state */
+};
+#define DEV_SEU_MASKED (-2) /* dev_design_t.upset_live: never read in this design */
+
+typedef struct dev_upset {
+    const char *name; /* "lfsr", "f0.state"; a table's name without its index ("lrt") */
+    uint8_t width;    /* bits of one element, 1..64 */
+    uint8_t flags;    /* DEV_SEU_* */
+    uint32_t count;   /* 0: one element; else a table, NAME[0] .. NAME[count-1] */
+    const char *rtl;  /* the RTL state it is (signal and bits), as the contract names it */
+    const char *csim; /* the C model's field, NULL for an RTL-only element */
+    const char *note; /* what a value no state uses does, NULL when every value is one */
+    /* A table read through the register port: the index register and the data register
+     * (register names of the design), NULL for anything else. Checks read entries this way. */
+    const char *via_index, *via_data;
+} dev_upset_t;
+
+/* One upset resolved against a design: what a vector's `@N seu NAME[I] bitB` names. */
+typedef struct dev_seu {
+    const dev_upset_t *u; /* its map entry (a composite's: the part's entry) */
+    uint32_t entry;       /* u's number in its design's map (the part's map in a composite) */
+    uint32_t part;        /* a composite's part (node, router) that holds it; 0 otherwise */
+    uint32_t index;       /* the table entry; 0 for one element */
+    uint8_t bit;
+} dev_seu_t;
+
 typedef struct dev device_t;
 typedef struct dev_design dev_design_t;
 
@@ -118,7 +151,10 @@ typedef struct dev_ops {
     void (*tick)(void *self, uint64_t cycle);   /* cycle: the one that ends (for traces) */
     int (*trace_open)(void *self, const char *path, char *err, size_t errlen);
     void (*trace_close)(void *self, uint64_t cycle);
-    /* Non-zero once the implementation flagged an internal error (an RTL assertion). */
+    /* Non-zero once the implementation flagged an internal error (an RTL assertion): 1; 2
+     * when an upset came before it in this process (dev_ops_t.upset), which makes it an
+     * observation the run records, not a mismatch (the RTL's assertions are then off for the
+     * rest of the run, so that one that fires every cycle is reported once). */
     int (*internal_error)(void *self);
     /* A design-specific action in the current cycle (a fault, a cable pull): the text of a
      * vector statement `@N WORD ...` whose WORD the design lists in control_words. */
@@ -133,6 +169,12 @@ typedef struct dev_ops {
      * the open waveform (to 0: to the end), as ftsim_vl_trace_window (harness/core/vl_trace.h)
      * says: outside, nothing is dumped and nothing is spent on dumps. */
     void (*trace_window)(void *self, uint64_t from, uint64_t to);
+    /* Optional (NULL: no upsets). Flip bit s->bit of element s->index of the design's upset
+     * s->entry (a composite: of its part s->part) at the start of the current cycle, before
+     * its outputs and registers are read: everything the device shows or computes from now on
+     * sees it. It is no register write and performs no configuration cycle. Returns 0, or -1
+     * with a message (an RTL-only element on the C model). */
+    int (*upset)(void *self, const dev_seu_t *s, char *err, size_t errlen);
 } dev_ops_t;
 
 struct dev_design {
@@ -180,6 +222,24 @@ struct dev_design {
     void (*release)(const dev_design_t *d);
     /* Its RTL as a testbench drives it (NULL: none; ftsim export-tb refuses the design). */
     const dev_rtl_t *rtl;
+
+    /* The upset map (vectors/README.md "Upsets"; `ftsim info DEVICE --upsets`). */
+    const dev_upset_t *upsets;
+    unsigned nupsets;
+    /* A composite's upsets are its parts' under a prefix, as its registers are: part_design's
+     * map, each name behind part_prefix(d, k) for part k (NULL: the design's own map). */
+    const dev_design_t *part_design;
+    unsigned nparts;
+    void (*part_prefix)(const dev_design_t *d, unsigned k, char *buf, size_t len);
+    /* Optional, a search aid for upset checks (ftsim seucheck): in which entries bit `bit` of
+     * element `entry` (of part `part` in a composite) holds a live value in m, a C model of
+     * this design, in its current cycle: a value a later cycle reads before it is overwritten.
+     * Up to max indices into idx; returns how many there are (one element: 1 live, 0 not), or
+     * -1 when the design has no opinion of that element, or DEV_SEU_MASKED when nothing of this
+     * design ever reads it (a part's register the design around it does not look at): no flip
+     * of it can be seen, and a check shows that none is. */
+    int (*upset_live)(device_t *m, uint32_t part, uint32_t entry, unsigned bit, uint32_t *idx,
+                      unsigned max);
 };
 
 struct dev {
@@ -276,6 +336,17 @@ static inline int dev_control(device_t *d, const char *cmd, char *err, size_t er
     return d->ops->control(d->self, cmd, err, errlen);
 }
 void dev_trace_close(device_t *d);
+
+/* An upset in the current cycle (dev_ops_t.upset); -1 with a message when the device takes
+ * none. */
+int dev_upset(device_t *d, const dev_seu_t *s, char *err, size_t errlen);
+
+/* Resolve `NAME` or `NAME[I]` and `bitB` against d's upset map (a composite: its parts' by
+ * prefix): 0 and *s, or -1 with a message (an unknown name, an index or bit out of range). */
+int dev_upset_find(const dev_design_t *d, const char *target, const char *bit, dev_seu_t *s,
+                   char *err, size_t errlen);
+/* The statement text of an upset, `NAME bitB` or `NAME[0xI] bitB` (the part's prefix too). */
+void dev_upset_format(const dev_design_t *d, const dev_seu_t *s, char *buf, size_t len);
 
 /* Defaults for a C model's operations: it writes no waveform and flags no internal error. */
 int dev_csim_trace_open(void *self, const char *path, char *err, size_t errlen);

@@ -75,6 +75,14 @@ void ls_reg_write(lockstep_t *ls, const dev_write_t *w)
         dev_reg_write(ls->m[k], w);
 }
 
+int ls_upset(lockstep_t *ls, const dev_seu_t *s, char *err, size_t errlen)
+{
+    for (unsigned k = 0; k < ls->n; k++)
+        if (dev_upset(ls->m[k], s, err, errlen) < 0)
+            return -1;
+    return 0;
+}
+
 void ls_sample(lockstep_t *ls)
 {
     for (unsigned k = 0; k < ls->n; k++) {
@@ -136,17 +144,32 @@ int ls_diverged(const lockstep_t *ls, char *msg, size_t len)
     return 0;
 }
 
+/* A model's internal error after the edge that ended cycle c: 1 (message in msg) when it is a
+ * mismatch; an assertion after an upset is recorded in ls instead. */
+static int ierr(lockstep_t *ls, device_t *m, uint64_t c, char *msg, size_t len)
+{
+    int e = m->ops->internal_error(m->self);
+    if (e == 2) {
+        if (!ls->asserted) {
+            ls->asserted = 1;
+            ls->assert_cycle = c;
+        }
+        return 0;
+    }
+    if (e)
+        snprintf(msg, len, "%s flagged an internal error (assertion) in cycle %llu",
+                 dev_impl_name(m->impl), (unsigned long long)c);
+    return e != 0;
+}
+
 int ls_tick(lockstep_t *ls, char *msg, size_t len)
 {
     int bad = 0;
     for (unsigned k = 0; k < ls->n; k++) {
         uint64_t c = ls->m[k]->cycle;
         dev_tick(ls->m[k]);
-        if (!bad && ls->m[k]->ops->internal_error(ls->m[k]->self)) {
-            snprintf(msg, len, "%s flagged an internal error (assertion) in cycle %llu",
-                     dev_impl_name(ls->m[k]->impl), (unsigned long long)c);
-            bad = 1;
-        }
+        if (!bad)
+            bad = ierr(ls, ls->m[k], c, msg, len);
     }
     return bad;
 }
@@ -157,10 +180,5 @@ uint64_t ls_skip(lockstep_t *ls, uint64_t max, char *msg, size_t len)
         return ls_tick(ls, msg, len) ? 0 : 1;
     uint64_t c = ls->m[0]->cycle;
     uint64_t k = dev_skip(ls->m[0], max);
-    if (ls->m[0]->ops->internal_error(ls->m[0]->self)) {
-        snprintf(msg, len, "%s flagged an internal error (assertion) in cycle %llu",
-                 dev_impl_name(ls->m[0]->impl), (unsigned long long)c);
-        return 0;
-    }
-    return k;
+    return ierr(ls, ls->m[0], c, msg, len) ? 0 : k;
 }

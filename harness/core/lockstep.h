@@ -17,6 +17,10 @@ typedef struct lockstep {
     unsigned n;       /* 1 or 2 models; with 2, m[0] is rtl and m[1] csim */
     uint64_t *out[2]; /* outputs of the current cycle, per model (nports) */
     uint64_t *dbg[2]; /* debug state, per model (ndebug) */
+    /* An RTL assertion after an upset (dev_ops_t.internal_error 2): an observation, not a
+     * mismatch; the first one's cycle. */
+    int asserted;
+    uint64_t assert_cycle;
 } lockstep_t;
 
 /* Parse --model rtl|csim|both. Returns 0 and the mask, or -1. */
@@ -27,12 +31,15 @@ void ls_close(lockstep_t *ls);
 void ls_reset(lockstep_t *ls, const dev_write_t *w, unsigned n);
 void ls_set_inputs(lockstep_t *ls, const uint64_t *in);
 void ls_reg_write(lockstep_t *ls, const dev_write_t *w);
+/* An upset in every model, at the start of the current cycle. -1 with a message if one
+ * refuses it. */
+int ls_upset(lockstep_t *ls, const dev_seu_t *s, char *err, size_t errlen);
 /* Read every model's outputs of the current cycle (and debug state with two models). */
 void ls_sample(lockstep_t *ls);
 /* With two models: 1 and a message naming the first differing port or debug field. */
 int ls_diverged(const lockstep_t *ls, char *msg, size_t len);
 /* End the cycle in every model. Returns 1 (message in msg) if a model flagged an internal
- * error such as a failing RTL assertion. */
+ * error such as a failing RTL assertion; one after an upset sets `asserted` instead. */
 int ls_tick(lockstep_t *ls, char *msg, size_t len);
 static inline uint64_t ls_cycle(const lockstep_t *ls) { return ls->m[0]->cycle; }
 /* Up to max cycles with the inputs held (dev_skip): with one model, as many as it can tell

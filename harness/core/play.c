@@ -9,6 +9,15 @@
 
 #define SHOW_MAX_CYCLES 400u
 
+/* The first upset of an element the C model does not keep, or NULL. */
+static const vec_ev_t *rtl_only_upset(const vec_t *v)
+{
+    for (size_t i = 0; i < v->nev; i++)
+        if (v->ev[i].kind == VEC_SEU && (v->ev[i].seu.u->flags & DEV_SEU_RTL_ONLY))
+            return &v->ev[i];
+    return NULL;
+}
+
 typedef struct run {
     const vec_t *v;
     const play_opts_t *o;
@@ -21,6 +30,9 @@ typedef struct run {
     uint64_t first_cycle;
     uint64_t *tab; /* --show: every port's word, per cycle (SHOW_MAX_CYCLES x nports) */
     uint64_t ntab;
+    vec_writer_t sh;     /* the vector's own copy of what it wrote */
+    unsigned seu_line;   /* the line of the last upset applied (0: none yet) */
+    int assert_reported; /* an assertion after an upset has been reported */
 } run_t;
 
 /* Short names for a table cell: . for idle, the byte for c=1 words. */
@@ -175,15 +187,26 @@ static int run_cycles(run_t *r)
     size_t i = 0;
     unsigned line = 0;
     char msg[600];
+    vec_writer_init(&r->sh, v);
     for (uint64_t cyc = 0;; cyc++) {
         progress(cyc, end);
         const dev_write_t *wr = NULL;
+        dev_write_t wfull;
+        for (; i < v->nev && v->ev[i].cycle == cyc && v->ev[i].kind == VEC_SEU; i++) {
+            line = r->seu_line = v->ev[i].line;
+            if (ls_upset(&r->ls, &v->ev[i].seu, msg, sizeof msg) < 0)
+                mismatch(r, line, cyc, "%s", msg);
+        }
         for (; i < v->nev && v->ev[i].cycle == cyc && v->ev[i].kind <= VEC_CONFIG; i++) {
             line = v->ev[i].line;
             if (v->ev[i].kind == VEC_DRIVE)
                 in[v->ev[i].idx] = v->ev[i].value;
             else
                 wr = &v->ev[i].wr;
+        }
+        if (wr) {
+            wfull = vec_writer_write(&r->sh, wr);
+            wr = &wfull;
         }
         for (; i < v->nev && v->ev[i].cycle == cyc && v->ev[i].kind == VEC_CONTROL; i++) {
             line = v->ev[i].line;
@@ -225,11 +248,21 @@ static int run_cycles(run_t *r)
             rc = 1;
             break;
         }
+        if (r->ls.asserted && !r->assert_reported) {
+            r->assert_reported = 1;
+            if (!r->quiet)
+                printf("%s:%u: cycle %llu: note: an RTL assertion fired after the upset on line "
+                       "%u: an observation of the run, not a mismatch (the RTL's assertions are "
+                       "off from here)\n",
+                       v->path, line_of(v, i, line, cyc), (unsigned long long)r->ls.assert_cycle,
+                       r->seu_line);
+        }
         if (cyc == end)
             break;
     }
     if (end > 4000000 && isatty(2))
         fputc('\n', stderr);
+    vec_writer_free(&r->sh);
     free(in);
     free(named);
     return rc;
@@ -263,6 +296,25 @@ int play_run(const vec_t *v, const play_opts_t *o)
 {
     run_t r = {.v = v, .o = o};
     char err[DEV_ERR_LEN];
+    const vec_ev_t *ro = rtl_only_upset(v);
+    play_opts_t alone;
+    if (ro && o->models == LS_CSIM) {
+        char what[128];
+        dev_upset_format(v->design, &ro->seu, what, sizeof what);
+        printf("%s:%u: the C model keeps no %s (an RTL-only element of the upset map): play this "
+               "vector with --model rtl\nFAIL %s\n",
+               v->path, ro->line, what, v->path);
+        return 2;
+    }
+    if (ro && o->models == LS_BOTH) {
+        /* Lockstep cannot follow an upset that only one model can take: the RTL runs alone,
+         * against the vector's expectations. */
+        printf("%s:%u: note: an upset of an RTL-only element: the vector plays on the RTL alone\n",
+               v->path, ro->line);
+        alone = *o;
+        alone.models = LS_RTL;
+        r.o = o = &alone;
+    }
     if (ls_open(&r.ls, v->design, o->models, err, sizeof err) < 0) {
         fprintf(stderr, "ftsim: %s\n", err);
         return 2;
@@ -429,6 +481,13 @@ void rec_control(rec_t *r, uint64_t cycle, const char *text)
     fprintf(r->f, "@%llu %s\n", (unsigned long long)cycle, text);
 }
 
+void rec_upset(rec_t *r, uint64_t cycle, const dev_seu_t *s)
+{
+    char t[160];
+    dev_upset_format(r->d, s, t, sizeof t);
+    fprintf(r->f, "@%llu seu %s\n", (unsigned long long)cycle, t);
+}
+
 int rec_close(rec_t *r, uint64_t end, char *err, size_t errlen)
 {
     fprintf(r->f, "end @%llu\n", (unsigned long long)end);
@@ -446,6 +505,16 @@ int rec_close(rec_t *r, uint64_t end, char *err, size_t errlen)
 int record_run(const vec_t *v, dev_impl_t impl, const char *out_path)
 {
     char err[DEV_ERR_LEN];
+    const vec_ev_t *ro = rtl_only_upset(v);
+    if (ro && impl == DEV_IMPL_CSIM) {
+        char what[128];
+        dev_upset_format(v->design, &ro->seu, what, sizeof what);
+        fprintf(stderr,
+                "%s:%u: the C model keeps no %s (an RTL-only element of the upset map): "
+                "record it with --model rtl\n",
+                v->path, ro->line, what);
+        return 2;
+    }
     device_t *m = dev_open(v->design, impl, err, sizeof err);
     if (!m) {
         fprintf(stderr, "ftsim: %s\n", err);
@@ -477,28 +546,36 @@ int record_run(const vec_t *v, dev_impl_t impl, const char *out_path)
         return 2;
     }
     size_t i = 0;
+    vec_writer_t sh;
+    vec_writer_init(&sh, v);
     for (uint64_t cyc = 0;; cyc++) {
         const dev_write_t *wr = NULL;
         for (; i < v->nev && v->ev[i].cycle == cyc; i++) {
+            char msg[DEV_ERR_LEN];
             if (v->ev[i].kind == VEC_DRIVE)
                 in[v->ev[i].idx] = v->ev[i].value;
             else if (v->ev[i].kind == VEC_CONFIG)
                 wr = &v->ev[i].wr;
             else if (v->ev[i].kind == VEC_CONTROL) {
-                char msg[DEV_ERR_LEN];
                 dev_control(m, v->ev[i].text, msg, sizeof msg);
                 rec_control(r, cyc, v->ev[i].text);
+            } else if (v->ev[i].kind == VEC_SEU) {
+                dev_upset(m, &v->ev[i].seu, msg, sizeof msg);
+                rec_upset(r, cyc, &v->ev[i].seu);
             }
         }
         dev_set_inputs(m, in);
-        if (wr)
-            dev_reg_write(m, wr);
+        if (wr) {
+            dev_write_t w = vec_writer_write(&sh, wr);
+            dev_reg_write(m, &w);
+        }
         dev_get_outputs(m, out);
         rec_cycle(r, cyc, in, wr, out, m);
         dev_tick(m);
         if (cyc == end)
             break;
     }
+    vec_writer_free(&sh);
     dev_close(m);
     free(in);
     free(out);

@@ -40,6 +40,12 @@ int tb_check(const vec_t *v, char *err, size_t errlen)
                      "cannot be exported",
                      v->path, e->line, e->text ? e->text : "");
             return 2;
+        case VEC_SEU:
+            snprintf(err, errlen,
+                     "%s:%u: an upset (seu) has no testbench form yet; this vector cannot be "
+                     "exported",
+                     v->path, e->line);
+            return 2;
         default:
             snprintf(err, errlen,
                      "%s:%u: a statement the testbench writer does not know (event kind %d); "

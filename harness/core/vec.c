@@ -241,6 +241,18 @@ static int stmt_reg(parser_t *p, uint64_t cyc, char **tok, int ntok)
     return push(p, &e);
 }
 
+/* `seu NAME bitB` or `seu NAME[I] bitB`: one stored bit flipped at the start of the cycle. */
+static int stmt_seu(parser_t *p, uint64_t cyc, char **tok, int ntok)
+{
+    if (ntok != 3)
+        return fail(p, "want 'seu NAME bitB' or 'seu NAME[I] bitB'");
+    vec_ev_t e = {.cycle = cyc, .line = p->line, .kind = VEC_SEU};
+    char msg[DEV_ERR_LEN];
+    if (dev_upset_find(p->v->design, tok[1], tok[2], &e.seu, msg, sizeof msg) < 0)
+        return fail(p, "%s", msg);
+    return push(p, &e);
+}
+
 /* A design's control statement, kept as text for dev_ops_t.control. */
 static int stmt_control(parser_t *p, uint64_t cyc, char **tok, int ntok)
 {
@@ -270,10 +282,13 @@ static int stmt_at(parser_t *p, char **tok, int ntok)
     p->seen_at = 1;
     p->prev_cycle = cyc;
     if (ntok < 2)
-        return fail(p, "'%s' is followed by nothing (want a drive, an expectation, reg or config)",
-                    tok[0]);
+        return fail(
+            p, "'%s' is followed by nothing (want a drive, an expectation, reg, config or seu)",
+            tok[0]);
     if (strcasecmp(tok[1], "reg") == 0)
         return stmt_reg(p, cyc, tok + 1, ntok - 1);
+    if (strcasecmp(tok[1], "seu") == 0)
+        return stmt_seu(p, cyc, tok + 1, ntok - 1);
     if (strcasecmp(tok[1], "config") == 0) {
         vec_ev_t e = {.cycle = cyc, .line = p->line, .kind = VEC_CONFIG};
         unsigned n = 0;
@@ -307,7 +322,8 @@ static int stmt_at(parser_t *p, char **tok, int ntok)
     }
     if (ntok == 2)
         return fail(p, "'%s %s' is incomplete (want PORT <- WORD or PORT -> WORD)", tok[0], tok[1]);
-    return fail(p, "unknown statement '%s %s' (want PORT <- WORD, PORT -> WORD, reg or config)",
+    return fail(p,
+                "unknown statement '%s %s' (want PORT <- WORD, PORT -> WORD, reg, config or seu)",
                 tok[1], tok[2]);
 }
 
@@ -430,16 +446,19 @@ static int line_stmt(parser_t *p, char *s, size_t n)
     return ntok ? stmt(p, tok, ntok) : 0;
 }
 
+/* The order of a cycle's events: upsets first (the cycle starts with them), then as vec_kind_t. */
+static int kind_rank(vec_kind_t k) { return k == VEC_SEU ? -1 : (int)k; }
+
 static int ev_cmp(const void *a, const void *b)
 {
     const vec_ev_t *x = a, *y = b;
     if (x->cycle != y->cycle)
         return x->cycle < y->cycle ? -1 : 1;
     if (x->kind != y->kind)
-        return (int)x->kind - (int)y->kind;
+        return kind_rank(x->kind) - kind_rank(y->kind);
     if (x->kind == VEC_CONFIG && x->wr.addr != y->wr.addr)
         return x->wr.addr < y->wr.addr ? -1 : 1;
-    if (x->kind == VEC_CONTROL)
+    if (x->kind == VEC_CONTROL || x->kind == VEC_SEU)
         return x->line < y->line ? -1 : x->line > y->line;
     if (x->kind != VEC_CONFIG && x->idx != y->idx)
         return x->idx < y->idx ? -1 : 1;
@@ -459,7 +478,8 @@ static int check_events(parser_t *p)
             return fail(p, "@%llu is after 'end @%llu' (line %u)", (unsigned long long)e->cycle,
                         (unsigned long long)v->end, v->end_line);
         vec_ev_t *prev = out ? &v->ev[out - 1] : NULL;
-        if (prev && prev->cycle == e->cycle && prev->kind == e->kind && e->kind != VEC_CONTROL) {
+        if (prev && prev->cycle == e->cycle && prev->kind == e->kind && e->kind != VEC_CONTROL &&
+            e->kind != VEC_SEU) {
             const dev_design_t *d = v->design;
             if (e->kind == VEC_CONFIG) {
                 if (prev->wr.addr != e->wr.addr)
@@ -622,4 +642,54 @@ void vec_print_config(FILE *f, const dev_design_t *d, const dev_write_t *w, unsi
         }
     }
     fputc('\n', f);
+}
+
+/* ---- a vector's writes (vec.h) ---------------------------------------------------------- */
+
+static struct vec_wreg *writer_reg(vec_writer_t *w, uint32_t addr)
+{
+    for (unsigned i = 0; i < w->n; i++)
+        if (w->r[i].addr == addr)
+            return &w->r[i];
+    if (w->n == w->cap) {
+        unsigned cap = w->cap ? 2 * w->cap : 16;
+        struct vec_wreg *r = realloc(w->r, cap * sizeof *r);
+        if (!r)
+            return NULL; /* out of memory: the write goes as the device fills it */
+        w->r = r;
+        w->cap = cap;
+    }
+    w->r[w->n] = (struct vec_wreg){.addr = addr};
+    return &w->r[w->n++];
+}
+
+dev_write_t vec_writer_write(vec_writer_t *w, const dev_write_t *x)
+{
+    dev_write_t o = *x;
+    struct vec_wreg *r = writer_reg(w, x->addr);
+    if (!r)
+        return o;
+    uint64_t bytes = 0;
+    for (unsigned k = 0; k < 8; k++)
+        if ((x->mask >> (8 * k)) & 0xFFu)
+            bytes |= 0xFFull << (8 * k);
+    uint64_t fill = bytes & ~x->mask & r->known;
+    o.data = (x->data & x->mask) | (r->val & fill);
+    o.mask = x->mask | fill;
+    r->val = (r->val & ~x->mask) | (x->data & x->mask);
+    r->known |= x->mask;
+    return o;
+}
+
+void vec_writer_init(vec_writer_t *w, const vec_t *v)
+{
+    memset(w, 0, sizeof *w);
+    for (unsigned i = 0; i < v->ninit; i++)
+        (void)vec_writer_write(w, &v->init[i]);
+}
+
+void vec_writer_free(vec_writer_t *w)
+{
+    free(w->r);
+    memset(w, 0, sizeof *w);
 }

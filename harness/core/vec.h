@@ -20,6 +20,7 @@ typedef enum {
     VEC_CONTROL = 2, /* @N WORD ... for a WORD of the design's control_words (text in `text`) */
     VEC_EXPECT = 3,  /* @N PORT -> WORD */
     VEC_REG = 4,     /* @N reg NAME -> VALUE */
+    VEC_SEU = 5,     /* @N seu NAME[I] bitB: applied first in its cycle, in file order */
 } vec_kind_t;
 
 typedef struct vec_ev {
@@ -31,6 +32,7 @@ typedef struct vec_ev {
     uint8_t hint;         /* how the word was written (design's format hint) */
     dev_write_t wr;       /* CONFIG */
     char *text;           /* CONTROL: the statement after @N */
+    dev_seu_t seu;        /* SEU */
 } vec_ev_t;
 
 typedef struct vec {
@@ -60,6 +62,24 @@ void vec_free(vec_t *v);
 
 /* The last cycle to run: `end @N`, or the last cycle named plus 4. */
 uint64_t vec_end_cycle(const vec_t *v);
+
+/* A vector's register writes as a host makes them from its own copy of the registers: every
+ * bit it wrote, its reset-time configuration included. A write fills the other bits of each
+ * byte it strobes from that copy, not from the register, so an upset bit in a strobed byte is
+ * rewritten and one in a byte not written stays flipped (vectors/README.md, "Upsets"). Bits the
+ * vector never wrote (after `config reset-values`: all) are the device's own, as the register
+ * port's read-modify-write takes them. */
+typedef struct vec_writer {
+    struct vec_wreg {
+        uint32_t addr;
+        uint64_t val, known;
+    } * r;
+    unsigned n, cap;
+} vec_writer_t;
+void vec_writer_init(vec_writer_t *w, const vec_t *v);
+/* Record write x in the copy and return it widened to the bytes it strobes. */
+dev_write_t vec_writer_write(vec_writer_t *w, const dev_write_t *x);
+void vec_writer_free(vec_writer_t *w);
 
 /* Print the reset-time configuration as one `config` line (every key, explicit). */
 void vec_print_config(FILE *f, const dev_design_t *d, const dev_write_t *w, unsigned n,

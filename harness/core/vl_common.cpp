@@ -6,6 +6,7 @@
 // one trace). It is created on first use and lives until the process ends.
 #include "vl_common.h"
 
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -150,6 +151,37 @@ void ftsim_vl_born() {}
 void ftsim_vl_retire(void *model, void (*del)(void *)) { del(model); }
 
 #endif
+
+namespace
+{
+// An upset was taken since the last model was created (see vl_common.h): part of the one
+// process-wide runtime, beside its context.
+std::atomic<bool> upset_taken{false};
+} // namespace
+
+void ftsim_vl_run_start()
+{
+    VerilatedContext *c = ftsim_vl_context();
+    c->gotError(false);
+    c->gotFinish(false);
+    c->assertOn(true);
+    upset_taken.store(false);
+}
+
+void ftsim_vl_upset_taken() { upset_taken.store(true); }
+
+int ftsim_vl_internal_error()
+{
+    VerilatedContext *c = ftsim_vl_context();
+    if (!c->gotError())
+        return 0;
+    if (!upset_taken.load())
+        return 1;
+    c->assertOn(false);
+    c->gotError(false);
+    c->gotFinish(false);
+    return 2;
+}
 
 namespace
 {

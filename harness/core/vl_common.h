@@ -23,6 +23,15 @@ template <class V> void ftsim_vl_release(V *model)
 {
     ftsim_vl_retire(model, [](void *m) { delete static_cast<V *>(m); });
 }
+// Assertions and upsets, the same for every shim. A model created starts its run with the
+// context's error cleared and assertions on. Once a model of the process took an upset
+// (ftsim_vl_upset_taken), an assertion that fires is an observation of the upset, not a
+// mismatch: ftsim_vl_internal_error() then says 2 and turns the assertions off for the rest of
+// the run (one that fires every cycle would print every cycle); otherwise 1 for a fired
+// assertion, 0 for none. It is dev_ops_t.internal_error of every Verilated model.
+void ftsim_vl_run_start();
+void ftsim_vl_upset_taken();
+int ftsim_vl_internal_error();
 
 // An FST for one model: `attach` hooks the model to it before it opens. nullptr (message in
 // err) if the file cannot be written.

@@ -67,6 +67,73 @@ static const dev_reg_t rn1_regs[] = {
     PORT_REGS(7),
 };
 
+/* The upset map (rtl/rn1.md section 14). Every element is kept by both models. */
+static const char note_state[] =
+    "codes 10 to 15: the port ignores both inputs, sends IDLE and is IDLE in the next cycle "
+    "(assertion FwdStateLegal_A)";
+static const char note_alloc[] =
+    "a bit set with no owner stays allocated until reset (the port is never chosen); a bit "
+    "cleared under a connection lets a second one take the port: both drive it, it carries the "
+    "OR of their words (assertions AllocIsOwned_A, BwdAllocOnce_A, BwdDrivenOnce_A)";
+static const char note_lfsr[] =
+    "0: the LFSR stays 0 (a Galois LFSR never leaves 0), so every choice between two free "
+    "outputs takes the even one, until a seed write or a reset reloads it";
+static const char note_seed[] =
+    "0 is a value like any other: the LFSR is untouched (an upset is no write); a later seed "
+    "write of 0 loads 0xACE1";
+static const char note_bq[] =
+    "every value names a port; one another connection owns is then driven by both (the OR "
+    "of their words) and freed by whichever closes first (assertions)";
+
+/* A table fragment, one entry a line. */
+// clang-format off
+#define SEU_PORT(p)                                                                             \
+    {"f" #p ".state", 4, 0, 0, "gen_fport[" #p "].u_fport.state_q", "port[" #p "].state",        \
+     note_state, NULL, NULL},                                                                   \
+    {"f" #p ".bq", 3, 0, 0, "gen_fport[" #p "].u_fport.bq_q", "port[" #p "].bq", note_bq,       \
+     NULL, NULL},                                                                               \
+    {"f" #p ".disp", 2, 0, 0, "gen_fport[" #p "].u_fport.disp_q", "port[" #p "].disp", NULL,    \
+     NULL, NULL},                                                                               \
+    {"f" #p ".armed", 1, 0, 0, "gen_fport[" #p "].u_fport.armed_q", "port[" #p "].armed", NULL, \
+     NULL, NULL},                                                                               \
+    {"f" #p ".count", 6, 0, 0, "gen_fport[" #p "].u_fport.count_q", "port[" #p "].count", NULL, \
+     NULL, NULL},                                                                               \
+    {"f" #p ".xor", 8, 0, 0, "gen_fport[" #p "].u_fport.xor_q", "port[" #p "].xsum", NULL,      \
+     NULL, NULL},                                                                               \
+    {"f" #p ".out", 9, 0, 0, "fwd_q[" #p "*9 +: 9]", "fwd_out[" #p "]", NULL, NULL, NULL},      \
+    {"f" #p ".bc", 1, 0, 0, "fwd_bc_q[" #p "]", "bc_q bit " #p, NULL, NULL, NULL}
+#define SEU_BOUT(j)                                                                             \
+    {"b" #j ".out", 9, 0, 0, "bwd_q[" #j "*9 +: 9]", "bwd_out[" #j "]", NULL, NULL, NULL}
+// clang-format on
+
+static const dev_upset_t rn1_upsets[RN1_SEU_N] = {
+    {"swallow", 8, 0, 0, "cfg_q[7:0]", "swallow", NULL, NULL, NULL},
+    {"disable", 8, 0, 0, "cfg_q[15:8]", "disable", NULL, NULL, NULL},
+    {"seed", 16, 0, 0, "cfg_q[31:16]", "seed", note_seed, NULL, NULL},
+    {"mode", 1, 0, 0, "cfg_q[32]", "dual", NULL, NULL, NULL},
+    {"backchan", 1, 0, 0, "cfg_q[40]", "backchan", NULL, NULL, NULL},
+    {"errors", 16, 0, 0, "errors_q", "errors", NULL, NULL, NULL},
+    {"alloc", 8, 0, 0, "alloc_q", "alloc", note_alloc, NULL, NULL},
+    {"lfsr", 16, 0, 0, "lfsr_q", "lfsr", note_lfsr, NULL, NULL},
+    {"rot", 3, 0, 0, "rot_q", "rot", NULL, NULL, NULL},
+    SEU_PORT(0),
+    SEU_PORT(1),
+    SEU_PORT(2),
+    SEU_PORT(3),
+    SEU_PORT(4),
+    SEU_PORT(5),
+    SEU_PORT(6),
+    SEU_PORT(7),
+    SEU_BOUT(0),
+    SEU_BOUT(1),
+    SEU_BOUT(2),
+    SEU_BOUT(3),
+    SEU_BOUT(4),
+    SEU_BOUT(5),
+    SEU_BOUT(6),
+    SEU_BOUT(7),
+};
+
 static const uint32_t rn1_debug_addrs[RN1_NDEBUG] = {0x01, 0x02, 0x03, 0x10, 0x11, 0x12,
                                                      0x13, 0x14, 0x15, 0x16, 0x17};
 static const char *const rn1_record_regs[] = {"errors", "alloc", NULL};
@@ -134,6 +201,13 @@ static void cs_tick(void *self, uint64_t cycle)
     s->in.reg_we = false;
 }
 
+/* The same bit of the same field as the RTL (harness/rnp/rn1_rtl.cpp). */
+static int cs_upset(void *self, const dev_seu_t *s, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    return rn1_upset(&((rn1_csim_t *)self)->m, s->entry, s->bit);
+}
+
 static const dev_ops_t rn1_csim_ops = {cs_destroy,
                                        cs_set_reset,
                                        cs_set_inputs,
@@ -147,7 +221,8 @@ static const dev_ops_t rn1_csim_ops = {cs_destroy,
                                        dev_csim_internal_error,
                                        dev_no_control,
                                        NULL,
-                                       NULL};
+                                       NULL,
+                                       cs_upset};
 
 static void *rn1_create(const dev_design_t *d, dev_impl_t impl, const char *instance,
                         const dev_ops_t **ops, char *err, size_t errlen)
@@ -211,4 +286,6 @@ const dev_design_t rn1_design = {
     .parse_stmt = NULL,
     .create = rn1_create,
     .rtl = &rn1_rtl,
+    .upsets = rn1_upsets,
+    .nupsets = RN1_SEU_N,
 };

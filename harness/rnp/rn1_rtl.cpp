@@ -16,6 +16,14 @@ extern "C" {
 #include "rn1_dev.h"
 }
 
+// The settle of the generated model: every combinational signal recomputed from the registers,
+// as at the start of a simulation. Verilator computes some next-state values right after a
+// clock edge and does not recompute them when a register member is written between edges, so
+// an upset written into a member must be followed by a settle (rtl/rn1.md section 14). It is
+// internal to the generated code and declared here: a Verilator that no longer generates it
+// fails the link of this shim, a build-time check rather than a silently lost upset.
+void Vrn1___024root___eval_settle(Vrn1___024root *vlSelf);
+
 namespace
 {
 
@@ -162,7 +170,71 @@ extern "C" void rn1_rtl_phase(void *self, int phase) { ftsim_vl_phase(me(self)->
 int internal_error(void *self)
 {
     (void)self;
-    return ftsim_vl_context()->gotError() ? 1 : 0;
+    return ftsim_vl_internal_error();
+}
+
+// The state of forward port p named by RN1_SEU_P_*: the rn1_fport instance's registers.
+#define RN1_FP(P, F) r->rn1__DOT__gen_fport__BRA__##P##__KET____DOT__u_fport__DOT__##F##_q
+#define RN1_FP_CASE(P)                                 \
+    case P:                                            \
+        switch (k) {                                   \
+        case RN1_SEU_P_STATE: return RN1_FP(P, state); \
+        case RN1_SEU_P_BQ: return RN1_FP(P, bq);       \
+        case RN1_SEU_P_DISP: return RN1_FP(P, disp);   \
+        case RN1_SEU_P_ARMED: return RN1_FP(P, armed); \
+        case RN1_SEU_P_COUNT: return RN1_FP(P, count); \
+        default: return RN1_FP(P, xor);                \
+        }
+CData &port_reg(Vrn1___024root *r, unsigned p, unsigned k)
+{
+    switch (p) {
+        RN1_FP_CASE(0)
+        RN1_FP_CASE(1)
+        RN1_FP_CASE(2)
+        RN1_FP_CASE(3)
+        RN1_FP_CASE(4)
+        RN1_FP_CASE(5)
+        RN1_FP_CASE(6)
+    default: RN1_FP_CASE(7)
+    }
+}
+
+void flip_wide(VlWide<3> &w, unsigned bit) { w[bit / 32] ^= 1u << (bit % 32); }
+
+// The register of rtl/rn1.v that upset s names (rtl/rn1.md section 14), its bit flipped, then
+// the model settled so that every signal computed from it follows.
+int upset(void *self, const dev_seu_t *s, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    Vrn1___024root *r = me(self)->top->rootp;
+    unsigned b = s->bit, e = s->entry;
+    switch (e) {
+    case RN1_SEU_SWALLOW: r->rn1__DOT__cfg_q ^= 1ull << b; break;
+    case RN1_SEU_DISABLE: r->rn1__DOT__cfg_q ^= 1ull << (8 + b); break;
+    case RN1_SEU_SEED: r->rn1__DOT__cfg_q ^= 1ull << (16 + b); break;
+    case RN1_SEU_MODE: r->rn1__DOT__cfg_q ^= 1ull << 32; break;
+    case RN1_SEU_BACKCHAN: r->rn1__DOT__cfg_q ^= 1ull << 40; break;
+    case RN1_SEU_ERRORS: r->rn1__DOT__errors_q ^= static_cast<SData>(1u << b); break;
+    case RN1_SEU_ALLOC: r->rn1__DOT__alloc_q ^= static_cast<CData>(1u << b); break;
+    case RN1_SEU_LFSR: r->rn1__DOT__lfsr_q ^= static_cast<SData>(1u << b); break;
+    case RN1_SEU_ROT: r->rn1__DOT__rot_q ^= static_cast<CData>(1u << b); break;
+    default:
+        if (e >= RN1_SEU_BOUT0) {
+            flip_wide(r->rn1__DOT__bwd_q, (e - RN1_SEU_BOUT0) * kWordBits + b);
+            break;
+        }
+        unsigned p = (e - RN1_SEU_PORT0) / RN1_SEU_NPORT, k = (e - RN1_SEU_PORT0) % RN1_SEU_NPORT;
+        if (k == RN1_SEU_P_OUT)
+            flip_wide(r->rn1__DOT__fwd_q, p * kWordBits + b);
+        else if (k == RN1_SEU_P_BC)
+            r->rn1__DOT__fwd_bc_q ^= static_cast<CData>(1u << p);
+        else
+            port_reg(r, p, k) ^= static_cast<CData>(1u << b);
+        break;
+    }
+    Vrn1___024root___eval_settle(r);
+    ftsim_vl_upset_taken();
+    return 0;
 }
 
 void trace_window(void *self, uint64_t from, uint64_t to)
@@ -172,9 +244,9 @@ void trace_window(void *self, uint64_t from, uint64_t to)
         ftsim_vl_trace_window(s->tfp, from, to);
 }
 
-const dev_ops_t ops = {destroy,        set_reset,      set_inputs, get_outputs, reg_write,
-                       reg_read,       debug,          tick,       trace_open,  trace_close,
-                       internal_error, dev_no_control, nullptr,    trace_window};
+const dev_ops_t ops = {destroy,        set_reset,      set_inputs, get_outputs,  reg_write,
+                       reg_read,       debug,          tick,       trace_open,   trace_close,
+                       internal_error, dev_no_control, nullptr,    trace_window, upset};
 
 } // namespace
 
@@ -183,6 +255,7 @@ extern "C" void *rn1_rtl_create(const char *instance, const dev_ops_t **opsp, ch
 {
     (void)err;
     (void)errlen;
+    ftsim_vl_run_start();
     Rn1Rtl *s = new Rn1Rtl;
     // The scope in waveforms: TOP for a router on its own (waves/rn1.gtkw), rN in a network.
     s->top = ftsim_vl_new<Vrn1>(instance && *instance ? instance : "TOP");

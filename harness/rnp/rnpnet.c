@@ -416,6 +416,12 @@ static int build_regs(netdesign_t *nd)
 static void *net_create(const dev_design_t *d, dev_impl_t impl, const char *inst,
                         const dev_ops_t **ops, char *err, size_t errlen);
 
+static void net_part_prefix(const dev_design_t *d, unsigned k, char *buf, size_t len)
+{
+    (void)d;
+    snprintf(buf, len, "r%u.", k);
+}
+
 /* The names build_ports and build_regs allocated (a half-built design too), then the design. */
 static void net_release(const dev_design_t *d)
 {
@@ -461,6 +467,9 @@ const dev_design_t *rnpnet_design(unsigned n, unsigned extra, uint64_t wiring_se
     nd->d.create = net_create;
     nd->d.release = net_release;
     nd->router = &rn1_design;
+    nd->d.part_design = &rn1_design; /* upsets: router r's, as its registers, `r<r>.NAME` */
+    nd->d.nparts = nd->t.nrouters;
+    nd->d.part_prefix = net_part_prefix;
     return &nd->d;
 }
 
@@ -782,9 +791,24 @@ static void nd_trace_window(void *self, uint64_t from, uint64_t to)
 static int nd_internal_error(void *self)
 {
     netdev_t *n = self;
-    for (unsigned r = 0; r < n->t->nrouters; r++)
-        if (n->r[r]->ops->internal_error(n->r[r]->self))
-            return 1;
+    int worst = 0; /* 1, a mismatch, over 2, an assertion after an upset (dev.h) */
+    for (unsigned r = 0; r < n->t->nrouters && worst != 1; r++) {
+        int e = n->r[r]->ops->internal_error(n->r[r]->self);
+        if (e && (worst == 0 || e == 1))
+            worst = e;
+    }
+    return worst;
+}
+
+/* An upset of router s->part's element: its device's, then the outputs anew. */
+static int nd_upset(void *self, const dev_seu_t *s, char *err, size_t errlen)
+{
+    netdev_t *n = self;
+    dev_seu_t x = *s;
+    x.part = 0;
+    if (s->part >= n->t->nrouters || dev_upset(n->r[s->part], &x, err, errlen) < 0)
+        return -1;
+    refresh_outputs(n);
     return 0;
 }
 
@@ -815,10 +839,10 @@ static int nd_control(void *self, const char *cmd, char *err, size_t errlen)
     return 0;
 }
 
-static const dev_ops_t net_ops = {nd_destroy,    nd_set_reset,   nd_set_inputs,     nd_get_outputs,
-                                  nd_reg_write,  nd_reg_read,    nd_debug,          nd_tick,
-                                  nd_trace_open, nd_trace_close, nd_internal_error, nd_control,
-                                  NULL,          nd_trace_window};
+static const dev_ops_t net_ops = {nd_destroy,    nd_set_reset,    nd_set_inputs,     nd_get_outputs,
+                                  nd_reg_write,  nd_reg_read,     nd_debug,          nd_tick,
+                                  nd_trace_open, nd_trace_close,  nd_internal_error, nd_control,
+                                  NULL,          nd_trace_window, nd_upset};
 
 static void *net_create(const dev_design_t *d, dev_impl_t impl, const char *inst,
                         const dev_ops_t **ops, char *err, size_t errlen)

@@ -22,6 +22,11 @@ static const dev_port_t sci_ports[SCI_P_N] = {
 
 static const dev_reg_t sci_regs[] = {SCI_LC_REGS("", 0)};
 
+static const dev_upset_t lc3_upsets[] = {SCI_LC_UPSETS("", 256)};
+static const dev_upset_t p2s_upsets[] = {SCI_LC_UPSETS("", SCI_TABLE_ENTRIES)};
+_Static_assert(sizeof lc3_upsets / sizeof lc3_upsets[0] == SCI_E_N,
+               "the LC's upset map lists every element of enum sci_lc_elem");
+
 static const uint32_t sci_debug_addrs[SCI_NDEBUG] = {0x01, 0x03, 0x10};
 
 uint32_t sci_debug_addr(unsigned k) { return sci_debug_addrs[k]; }
@@ -91,6 +96,22 @@ static void cs_tick(void *self, uint64_t cycle)
     s->in.reg_we = false;
 }
 
+static int cs_upset(void *self, const dev_seu_t *s, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    sci_lc_upset(&((sci_cs_t *)self)->lc, s->entry, s->index, s->bit);
+    return 0;
+}
+
+static int lc_live(device_t *m, uint32_t part, uint32_t entry, unsigned bit, uint32_t *idx,
+                   unsigned max)
+{
+    (void)part;
+    if (m->impl != DEV_IMPL_CSIM)
+        return -1;
+    return sci_lc_live(&((sci_cs_t *)m->self)->lc, entry, bit, idx, max);
+}
+
 static const dev_ops_t sci_csim_ops = {cs_destroy,
                                        cs_set_reset,
                                        cs_set_inputs,
@@ -104,7 +125,8 @@ static const dev_ops_t sci_csim_ops = {cs_destroy,
                                        dev_csim_internal_error,
                                        dev_no_control,
                                        NULL,
-                                       NULL};
+                                       NULL,
+                                       cs_upset};
 
 static void *sci_create(const dev_design_t *d, dev_impl_t impl, const char *inst,
                         const dev_ops_t **ops, char *err, size_t errlen)
@@ -167,7 +189,7 @@ static const dev_rtl_param_t lc3_params[] = {{"P2s", 0}}, p2s_params[] = {{"P2s"
     }
 static const dev_rtl_t lc3_rtl = SCI_RTL(lc3_params), p2s_rtl = SCI_RTL(p2s_params);
 
-#define SCI_DESIGN(NAME, SUMMARY, RTL)                                                    \
+#define SCI_DESIGN(NAME, SUMMARY, RTL, UPSETS)                                            \
     {                                                                                     \
         .name = NAME, .summary = SUMMARY, .ports = sci_ports,                             \
         .nports = sizeof sci_ports / sizeof sci_ports[0], .regs = sci_regs,               \
@@ -175,11 +197,12 @@ static const dev_rtl_t lc3_rtl = SCI_RTL(lc3_params), p2s_rtl = SCI_RTL(p2s_para
         .ndebug = sizeof sci_debug_addrs / sizeof sci_debug_addrs[0],                     \
         .record_regs = sci_record_regs, .parse_word = sci_parse_word,                     \
         .format_word = sci_format_word, .parse_seq = sci_parse_seq, .create = sci_create, \
-        .rtl = RTL,                                                                       \
+        .rtl = RTL, .upsets = UPSETS, .nupsets = SCI_E_N, .upset_live = lc_live,          \
     }
 
 const dev_design_t lc3_design = SCI_DESIGN(
-    "lc3", "Dolphin LC3 SCI link controller, 256-entry tables (rtl/sci_lc.md)", &lc3_rtl);
+    "lc3", "Dolphin LC3 SCI link controller, 256-entry tables (rtl/sci_lc.md)", &lc3_rtl,
+    lc3_upsets);
 const dev_design_t p2s_design = SCI_DESIGN(
     "p2s", "P2S SCI link controller, two 8192-entry table sets by targetId bit 14 (rtl/sci_lc.md)",
-    &p2s_rtl);
+    &p2s_rtl, p2s_upsets);

@@ -4,6 +4,7 @@
 #define FTSIM_SCI_DEV_H
 
 #include "dev.h"
+#include "sci_lc.h"
 
 /* Port numbers in the lc3/p2s designs (the order of their port table). */
 enum {
@@ -55,6 +56,179 @@ extern const dev_design_t lc3_design, p2s_design;
     {PRE "dbg", (OFF) + 0x10, 0, 64, DEV_REG_RO, 0, NULL}
 // clang-format on
 
+/* The LC's upset map (rtl/sci_lc.md section 8): one entry per element of csim/sci_lc.h's
+ * enum sci_lc_elem, in its order, names prefixed as the registers (PRE), tables of T entries
+ * (256 on LC3, 16384 on P2S). The notes say what a value no state uses does. */
+#define SCI_NOTE_PARSER                                                                        \
+    "codes 5 to 15: the packet's symbols are neither bypassed nor taken nor answered (lost), " \
+    "until the next idle"
+#define SCI_NOTE_SLOTNO                                                                        \
+    "12 to 15 name no buffer: an echo acts on none, an insertion reads length 0 (64 symbols) " \
+    "and ids 0 from storage no buffer uses"
+#define SCI_NOTE_COUNT                                                                       \
+    "beyond the queue's size: the queue acts as holding that many (it sends stale entries, " \
+    "takes or answers only below its size; assertions QueueNoOverflow_A, BypassFifoBound_A)"
+#define SCI_NOTE_LEN "0 is 64: the 6-bit count wraps"
+#define SCI_NOTE_STATE                                                                       \
+    "every code is a state: 0 free, 1 filling, 2 queued (not in the send queue: it stays), " \
+    "3 active (assertions SendQueueIsQueued_A, ActiveBufBound_A)"
+#define SCI_NOTE_INSKIND "3: inserts a buffer's symbols as 2 does, but loads no echo timer"
+#define SCI_NOTE_BOKIND \
+    "3: sends the receive queue's head as 1 does, but does not take it from the queue"
+#define SCI_NOTE_SDLOW \
+    "5 to 7: not originating; it counts on while signal detect is 0 and wraps to 0"
+/* A table fragment, one entry a line. */
+// clang-format off
+#define SCI_LC_UPSETS(PRE, T)                                                                     \
+    {PRE "node", 13, 0, 0, "cfg_q[12:0]", "node_id", NULL, NULL, NULL},                           \
+    {PRE "enable", 1, 0, 0, "cfg_q[16]", "enable", NULL, NULL, NULL},                             \
+    {PRE "scrubber", 1, 0, 0, "cfg_q[17]", "scrub", NULL, NULL, NULL},                            \
+    {PRE "busy_limit", 8, 0, 0, "cfg_q[31:24]", "busy_limit", NULL, NULL, NULL},                  \
+    {PRE "retry_limit", 8, 0, 0, "cfg_q[39:32]", "retry_limit", NULL, NULL, NULL},                \
+    {PRE "echo_timeout", 16, 0, 0, "cfg_q[63:48]", "echo_timeout", NULL, NULL, NULL},             \
+    {PRE "taddr", 14, 0, 0, "taddr_q", "taddr", NULL, NULL, NULL},                                \
+    {PRE "lrt", 1, 0, T, "lrt_mem", "ram.lrt (a bit an entry)", NULL, PRE "taddr", PRE "lrt"},   \
+    {PRE "brt", 3, 0, T, "brt_mem", "ram.brt", NULL, PRE "taddr", PRE "brt"},                     \
+    {PRE "crc_errors", 16, 0, 0, "cnt_crc_q", "n_crc", NULL, NULL, NULL},                         \
+    {PRE "scrubbed", 16, 0, 0, "cnt_scrub_q", "n_scrub", NULL, NULL, NULL},                       \
+    {PRE "busy_sent", 16, 0, 0, "cnt_busy_q", "n_busy", NULL, NULL, NULL},                        \
+    {PRE "failures", 16, 0, 0, "cnt_fail_q", "n_fail", NULL, NULL, NULL},                         \
+    {PRE "irq_pending", 1, 0, 0, "irq_q", "irq", NULL, NULL, NULL},                               \
+    {PRE "ring_up", 1, 0, 0, "ring_up_q", "ring_up", NULL, NULL, NULL},                           \
+    {PRE "cable_ok", 1, 0, 0, "sd_in_q", "sd_q", NULL, NULL, NULL},                               \
+    {PRE "parser", 4, 0, 0, "ps_q", "parse", SCI_NOTE_PARSER, NULL, NULL},                        \
+    {PRE "pipe", 17, 0, 4, "p0_q .. p3_q", "pipe[I]", NULL, NULL, NULL},                          \
+    {PRE "pkt.idx", 6, 0, 0, "idx_q", "idx", "63 wraps to 0", NULL, NULL},                        \
+    {PRE "pkt.crc", 16, 0, 0, "crc_q", "crc", NULL, NULL, NULL},                                  \
+    {PRE "pkt.answer", 2, 0, 0, "pk_ans_q", "ans", NULL, NULL, NULL},                             \
+    {PRE "pkt.src", 16, 0, 0, "pk_src_q", "p_src", NULL, NULL, NULL},                             \
+    {PRE "pkt.tid", 16, 0, 0, "pk_tid_q", "p_tid", NULL, NULL, NULL},                             \
+    {PRE "pkt.type", 8, 0, 0, "pk_type_q", "p_type", NULL, NULL, NULL},                           \
+    {PRE "pkt.slot", 4, 0, 0, "pk_slot_q", "p_slot", SCI_NOTE_SLOTNO, NULL, NULL},                \
+    {PRE "pkt.resv", 1, 0, 0, "resv_q", "resv", NULL, NULL, NULL},                                \
+    {PRE "rxq.head", 3, 0, 0, "rq_head_q", "rx_head", NULL, NULL, NULL},                          \
+    {PRE "rxq.tail", 3, 0, 0, "rq_tail_q", "rx_tail", NULL, NULL, NULL},                          \
+    {PRE "rxq.count", 4, 0, 0, "rq_cnt_q", "rx_n", SCI_NOTE_COUNT, NULL, NULL},                   \
+    {PRE "rxq.len", 6, 0, 8, "rq_len_q[I*6 +: 6]", "st.rxq[I].len", SCI_NOTE_LEN, NULL, NULL},   \
+    {PRE "rxq.mem", 16, 0, 512, "rq_mem (64 a packet)", "st.rxq[I/64].sym[I%64]", NULL, NULL,    \
+     NULL},                                                                                       \
+    {PRE "pool.state", 2, 0, 12, "sl_q[I*42+40 +: 2]", "m_fill, m_queued, m_active",             \
+     SCI_NOTE_STATE, NULL, NULL},                                                                 \
+    {PRE "pool.len", 6, 0, 12, "sl_q[I*42+34 +: 6]", "len[I]", SCI_NOTE_LEN, NULL, NULL},        \
+    {PRE "pool.busy", 8, 0, 12, "sl_q[I*42+26 +: 8]", "busy[I]", NULL, NULL, NULL},               \
+    {PRE "pool.retry", 8, 0, 12, "sl_q[I*42+18 +: 8]", "retry[I]", NULL, NULL, NULL},             \
+    {PRE "pool.timer", 16, 0, 12, "sl_q[I*42+2 +: 16]", "timer[I]", NULL, NULL, NULL},            \
+    {PRE "pool.run", 1, 0, 12, "sl_q[I*42+1]", "m_timer bit I", NULL, NULL, NULL},                \
+    {PRE "pool.rtx", 1, 0, 12, "sl_q[I*42]", "m_rtx bit I", NULL, NULL, NULL},                    \
+    {PRE "pool.target", 16, 0, 12, "sl_tgt_q[I*16 +: 16]", "st.sl_tgt[I]", NULL, NULL, NULL},     \
+    {PRE "pool.source", 16, 0, 12, "sl_src_q[I*16 +: 16]", "st.sl_src[I]", NULL, NULL, NULL},     \
+    {PRE "pool.tid", 16, 0, 12, "sl_tid_q[I*16 +: 16]", "st.sl_tid[I]", NULL, NULL, NULL},        \
+    {PRE "pool.mem", 16, 0, 1024, "pm_mem (64 a slot number)", "st.slot[I/64][I%64]", NULL, NULL, \
+     NULL},                                                                                       \
+    {PRE "sendq", 4, 0, 8, "sq_q[I*4 +: 4]", "sq[I]", SCI_NOTE_SLOTNO, NULL, NULL},               \
+    {PRE "sendq.head", 3, 0, 0, "sq_head_q", "sq_head", NULL, NULL, NULL},                        \
+    {PRE "sendq.tail", 3, 0, 0, "sq_tail_q", "sq_tail", NULL, NULL, NULL},                        \
+    {PRE "sendq.count", 4, 0, 0, "sq_cnt_q", "sq_n", SCI_NOTE_COUNT, NULL, NULL},                 \
+    {PRE "blin.fill", 1, 0, 0, "bi_fill_q", "bi_fill", NULL, NULL, NULL},                         \
+    {PRE "blin.slot", 4, 0, 0, "bi_slot_q", "bi_slot", SCI_NOTE_SLOTNO, NULL, NULL},              \
+    {PRE "blin.idx", 6, 0, 0, "bi_idx_q", "bi_idx", "63 wraps to 0", NULL, NULL},                 \
+    {PRE "echoq", 40, 0, 8, "eq_q[I*40 +: 40] {type, target, tid}", "st.echoq[I]", NULL, NULL,    \
+     NULL},                                                                                       \
+    {PRE "echoq.head", 3, 0, 0, "eq_head_q", "eq_head", NULL, NULL, NULL},                        \
+    {PRE "echoq.tail", 3, 0, 0, "eq_tail_q", "eq_tail", NULL, NULL, NULL},                        \
+    {PRE "echoq.count", 4, 0, 0, "eq_cnt_q", "eq_n", SCI_NOTE_COUNT, NULL, NULL},                 \
+    {PRE "bypass.mem", 17, 0, 64, "bf_mem {last, sym}", "st.byp[I]", NULL, NULL, NULL},           \
+    {PRE "bypass.head", 6, 0, 0, "bf_head_q", "byp_head", NULL, NULL, NULL},                      \
+    {PRE "bypass.tail", 6, 0, 0, "bf_tail_q", "byp_tail", NULL, NULL, NULL},                      \
+    {PRE "bypass.count", 7, 0, 0, "bf_cnt_q", "byp_n", SCI_NOTE_COUNT, NULL, NULL},               \
+    {PRE "lout", 17, 0, 0, "lout_q {flag, sym}", "out_flag, out_sym", NULL, NULL, NULL},          \
+    {PRE "out.idle_due", 1, 0, 0, "need_idle_q", "need_idle", NULL, NULL, NULL},                  \
+    {PRE "ins.kind", 2, 0, 0, "ins_kind_q", "ins_kind", SCI_NOTE_INSKIND, NULL, NULL},            \
+    {PRE "ins.idx", 6, 0, 0, "ins_idx_q", "ins_idx", NULL, NULL, NULL},                           \
+    {PRE "ins.len", 6, 0, 0, "ins_len_q", "ins_len", SCI_NOTE_LEN, NULL, NULL},                   \
+    {PRE "ins.slot", 4, 0, 0, "ins_slot_q", "ins_slot", SCI_NOTE_SLOTNO, NULL, NULL},             \
+    {PRE "ins.type", 8, 0, 0, "ins_e_q[23:16]", "ins_echo.type", NULL, NULL, NULL},              \
+    {PRE "ins.tid", 16, 0, 0, "ins_e_q[15:0]", "ins_echo.tid", NULL, NULL, NULL},                 \
+    {PRE "ins.crc", 16, 0, 0, "ocrc_q", "ocrc", NULL, NULL, NULL},                                \
+    {PRE "bout.kind", 2, 0, 0, "bo_kind_q", "bo_kind", SCI_NOTE_BOKIND, NULL, NULL},              \
+    {PRE "bout.idx", 6, 0, 0, "bo_idx_q", "bo_idx", NULL, NULL, NULL},                            \
+    {PRE "bout.len", 6, 0, 0, "bo_len_q", "bo_len", SCI_NOTE_LEN, NULL, NULL},                    \
+    {PRE "bout.report", 16, 0, 8, "fr_q[(7-I)*16 +: 16]", "st.fr[I]", NULL, NULL, NULL},          \
+    {PRE "bout.crc", 16, 0, 0, "bcrc_q", "bcrc", NULL, NULL, NULL},                               \
+    {PRE "bout.port", 3, 0, 0, "bo_port_q", "bo_port", NULL, NULL, NULL},                         \
+    {PRE "fail", 1, 0, 0, "fail_q", "fail", NULL, NULL, NULL},                                    \
+    {PRE "fail.reason", 3, 0, 0, "fail_rsn_q", "fail_reason", NULL, NULL, NULL},                  \
+    {PRE "ring.sd_low", 3, 0, 0, "sd0_q", "sd_low", SCI_NOTE_SDLOW, NULL, NULL},                  \
+    {PRE "ring.sd_high", 7, 0, 0, "sd1_q", "sd_high", NULL, NULL, NULL},                          \
+    {PRE "ring.clean", 7, 0, 0, "since_q", "clean", NULL, NULL, NULL}
+// clang-format on
+
+/* The PSB's upset map (rtl/sci_node.md section 8), csim/sci_node.h's enum sci_psb_elem in its
+ * order: what the C model keeps as the RTL does, then the RTL-only elements, then ASEL (P2S),
+ * then failover (P2S with two LCs). T: the BRT's entries. */
+#define SCI_RO DEV_SEU_RTL_ONLY
+#define SCI_NOTE_PSBCNT                                                                         \
+    "beyond the FIFO's size: it acts as holding that many (sends what its entries hold, takes " \
+    "a packet only below 8; assertion FifoNoOverflow_A)"
+#define SCI_NOTE_OWN                                                                              \
+    "5 to 7 name no source: the B-link carries symbols of 0, never the last, to the port of the " \
+    "packet under way, until a reset (2 with one LC: it waits for the missing LC)"
+/* A table fragment, one entry a line. */
+// clang-format off
+#define SCI_PSB_UPSETS(T)                                                                         \
+    {"psb.node", 13, 0, 0, "u_psb.cfg_q[12:0]", "s.node_id", NULL, NULL, NULL},                  \
+    {"psb.rsr_timeout", 16, 0, 0, "u_psb.cfg_q[47:32]", "s.rsr_timeout", NULL, NULL, NULL},      \
+    {"psb.taddr", 14, 0, 0, "u_psb.taddr_q", "s.taddr", NULL, NULL, NULL},                       \
+    {"psb.brt", 3, 0, T, "u_psb.brt_mem", "brt", NULL, "psb.taddr", "psb.brt"},                  \
+    {"psb.discarded", 16, 0, 0, "u_psb.disc_q", "s.discarded", NULL, NULL, NULL},                \
+    {"psb.rsr.armed", 1, 0, 0, "u_psb.rsr_arm_q", "s.rr_armed", NULL, NULL, NULL},               \
+    {"psb.rsr.timer", 16, 0, 0, "u_psb.rsr_tmr_q", "s.rr_timer",                                 \
+     "0 or 1 while armed: the timer runs out at the next edge", NULL, NULL},                      \
+    {"psb.rsr.tid", 16, 0, 0, "u_psb.rsr_tid_q", "s.rr_tid", NULL, NULL, NULL},                  \
+    {"psb.rsr.target", 16, 0, 0, "u_psb.rsr_tgt_q", "s.rr_target", NULL, NULL, NULL},            \
+    {"psb.rsr.lc", 15, 0, 0, "u_psb.rsr_lc_q", "s.rr_lc", NULL, NULL, NULL},                     \
+    {"psb.blink.owner", 3, SCI_RO, 0, "u_psb.own_q", NULL, SCI_NOTE_OWN, NULL, NULL},            \
+    {"psb.blink.port", 3, SCI_RO, 0, "u_psb.dport_q", NULL, NULL, NULL, NULL},                   \
+    {"psb.blink.moved", 6, SCI_RO, 0, "u_psb.bcnt_q", NULL, "stops at 63", NULL, NULL},          \
+    {"psb.sf.head", 3, SCI_RO, 0, "u_psb.sf_head_q", NULL, NULL, NULL, NULL},                    \
+    {"psb.sf.tail", 3, SCI_RO, 0, "u_psb.sf_tail_q", NULL, NULL, NULL, NULL},                    \
+    {"psb.sf.count", 4, SCI_RO, 0, "u_psb.sf_cnt_q", NULL, SCI_NOTE_PSBCNT, NULL, NULL},         \
+    {"psb.sf.len", 6, SCI_RO, 8, "u_psb.sf_len_q[I*6 +: 6]", NULL, "0 is 64", NULL, NULL},      \
+    {"psb.sf.fill", 1, SCI_RO, 0, "u_psb.sf_fill_q", NULL, NULL, NULL, NULL},                    \
+    {"psb.sf.widx", 6, SCI_RO, 0, "u_psb.sf_widx_q", NULL, NULL, NULL, NULL},                    \
+    {"psb.sf.mem", 16, SCI_RO, 512, "u_psb.sf_mem (64 a packet)", NULL, NULL, NULL, NULL},       \
+    {"psb.rf.head", 3, SCI_RO, 0, "u_psb.rf_head_q", NULL, NULL, NULL, NULL},                    \
+    {"psb.rf.tail", 3, SCI_RO, 0, "u_psb.rf_tail_q", NULL, NULL, NULL, NULL},                    \
+    {"psb.rf.count", 4, SCI_RO, 0, "u_psb.rf_cnt_q", NULL, SCI_NOTE_PSBCNT, NULL, NULL},         \
+    {"psb.rf.len", 6, SCI_RO, 8, "u_psb.rf_len_q[I*6 +: 6]", NULL, "0 is 64", NULL, NULL},      \
+    {"psb.rf.mem", 16, SCI_RO, 512, "u_psb.rf_mem (64 a packet)", NULL, NULL, NULL, NULL},       \
+    {"psb.hout.idx", 6, SCI_RO, 0, "u_psb.ho_idx_q", NULL, NULL, NULL, NULL},                    \
+    {"psb.reply.kind", 2, SCI_RO, 2, "u_psb.rb_q[I*98+96 +: 2] {notify, direct}", NULL, NULL,    \
+     NULL, NULL},                                                                                 \
+    {"psb.reply", 16, SCI_RO, 12, "u_psb.rb_q, record I/6, word I%6 (tgt src tid p0 p1 crc)",    \
+     NULL, NULL, NULL, NULL},                                                                     \
+    {"psb.reply.head", 1, SCI_RO, 0, "u_psb.rb_head_q", NULL, NULL, NULL, NULL},                 \
+    {"psb.reply.tail", 1, SCI_RO, 0, "u_psb.rb_tail_q", NULL, NULL, NULL, NULL},                 \
+    {"psb.reply.count", 2, SCI_RO, 0, "u_psb.rb_cnt_q", NULL,                                    \
+     "3: the buffer acts as holding 3 (sends a stale record; assertion FifoNoOverflow_A)", NULL, \
+     NULL},                                                                                       \
+    {"psb.rx.type", 8, SCI_RO, 0, "u_psb.rx_type_q", NULL, NULL, NULL, NULL},                    \
+    {"psb.rx.src", 16, SCI_RO, 0, "u_psb.rx_src_q", NULL, NULL, NULL, NULL},                     \
+    {"psb.rx.tid", 16, SCI_RO, 0, "u_psb.rx_tid_q", NULL, NULL, NULL, NULL},                     \
+    {"psb.rx.lc", 16, SCI_RO, 0, "u_psb.rx_lc_q", NULL, NULL, NULL, NULL}
+#define SCI_PSB_ASEL_UPSET                                                                        \
+    {"psb.asel", 1, 0, 8192, "u_psb.gen_asel.asel_mem", "asel", NULL, "psb.taddr", "psb.asel"}
+#define SCI_PSB_FO_UPSETS                                                                         \
+    {"psb.fo_en", 1, 0, 0, "u_psb.cfg_q[16]", "s.fo_en", NULL, NULL, NULL},                      \
+    {"psb.xw", 1, 0, 0, "u_psb.cfg_q[17]", "s.xw", NULL, NULL, NULL},                            \
+    {"psb.focol.valid", 1, 0, 0, "u_psb.focol_q[0]", "s.focol_valid", NULL, NULL, NULL},         \
+    {"psb.focol.col", 6, 0, 0, "u_psb.focol_q[13:8]", "s.focol", NULL, NULL, NULL},              \
+    {"psb.ntgt", 13, 0, 0, "u_psb.ntgt_q", "s.ntgt", NULL, NULL, NULL},                          \
+    {"psb.ydown", 1, 0, 0, "u_psb.ydown_q", "s.ydown_q", NULL, NULL, NULL},                      \
+    {"psb.yup_seen", 1, 0, 0, "u_psb.yseen_q", "s.yup_seen", NULL, NULL, NULL},                  \
+    {"psb.notify.owed", 1, 0, 0, "u_psb.nt_owed_q", "s.nt_owed", NULL, NULL, NULL}
+// clang-format on
+
 #define SCI_NDEBUG 3u
 /* The register address of debug word k (STATUS, COUNTS, DBG). */
 uint32_t sci_debug_addr(unsigned k);
@@ -94,6 +268,13 @@ uint32_t sci_node_debug_addr(unsigned nlc, unsigned k);
 #define SCI_NODE_LC_STRIDE 0x20u
 
 extern const dev_design_t lc3node_design, p2snode_design, lc3node2_design, p2snode2_design;
+/* A node's upset map entry: LC k's element (csim/sci_lc.h), or the PSB's (k == nlc,
+ * csim/sci_node.h enum sci_psb_elem). */
+static inline void sci_node_entry(unsigned nlc, uint32_t entry, unsigned *k, unsigned *elem)
+{
+    *k = entry / SCI_E_N < nlc ? entry / SCI_E_N : nlc;
+    *elem = *k < nlc ? entry % SCI_E_N : entry - nlc * SCI_E_N;
+}
 /* The node design for a variant and LC count, NULL if none. */
 const dev_design_t *sci_node_design(int p2s, unsigned nlc);
 int sci_node_design_p2s(const dev_design_t *d); /* d one of the four node designs */

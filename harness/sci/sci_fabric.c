@@ -59,8 +59,11 @@ void sci_fabric_trace_close(device_t *const *node, unsigned n, void **trace, uin
 
 int sci_fabric_internal_error(device_t *const *node, unsigned n)
 {
-    for (unsigned i = 0; i < n; i++)
-        if (node[i]->ops->internal_error(node[i]->self))
-            return 1;
-    return 0;
+    int worst = 0; /* 1, a mismatch, over 2, an assertion after an upset (dev.h) */
+    for (unsigned i = 0; i < n && worst != 1; i++) {
+        int e = node[i]->ops->internal_error(node[i]->self);
+        if (e && (worst == 0 || e == 1))
+            worst = e;
+    }
+    return worst;
 }

@@ -74,6 +74,22 @@ static const dev_port_t ports2[] = {LC_PORTS("x."), LC_PORTS("y."), HOST_PORTS};
     {"psb.dbg", SCI_PSB_DBG, 0, 64, DEV_REG_RO, 0, NULL}
 // clang-format on
 
+/* The upset maps (rtl/sci_node.md section 8): each LC's elements under its register prefix,
+ * then the PSB's (csim/sci_node.h enum sci_psb_elem, in order: entry k of the PSB's part is
+ * element k). */
+static const dev_upset_t upsets_lc3n1[] = {SCI_LC_UPSETS("", 256), SCI_PSB_UPSETS(256)};
+static const dev_upset_t upsets_p2sn1[] = {SCI_LC_UPSETS("", SCI_TABLE_ENTRIES),
+                                           SCI_PSB_UPSETS(SCI_TABLE_ENTRIES), SCI_PSB_ASEL_UPSET};
+static const dev_upset_t upsets_lc3n2[] = {SCI_LC_UPSETS("x.", 256), SCI_LC_UPSETS("y.", 256),
+                                           SCI_PSB_UPSETS(256)};
+static const dev_upset_t upsets_p2sn2[] = {
+    SCI_LC_UPSETS("x.", SCI_TABLE_ENTRIES), SCI_LC_UPSETS("y.", SCI_TABLE_ENTRIES),
+    SCI_PSB_UPSETS(SCI_TABLE_ENTRIES), SCI_PSB_ASEL_UPSET, SCI_PSB_FO_UPSETS};
+_Static_assert(sizeof upsets_p2sn2 / sizeof upsets_p2sn2[0] == 2 * SCI_E_N + SCI_PE_N,
+               "the node's upset map lists every element of both LCs and the PSB");
+_Static_assert(sizeof upsets_lc3n1 / sizeof upsets_lc3n1[0] == SCI_E_N + SCI_PE_ASEL,
+               "the PSB's elements before ASEL are every map's");
+
 static const dev_reg_t regs1[] = {SCI_LC_REGS("", 0), PSB_REGS};
 static const dev_reg_t regs2[] = {SCI_LC_REGS("x.", 0), SCI_LC_REGS("y.", SCI_NODE_LC_STRIDE),
                                   PSB_REGS};
@@ -97,6 +113,8 @@ static const char *const node_record_regs[] = {"crc_errors", "scrubbed", "failur
 
 static void *node_create(const dev_design_t *d, dev_impl_t impl, const char *inst,
                          const dev_ops_t **ops, char *err, size_t errlen);
+static int node_live(device_t *m, uint32_t part, uint32_t entry, unsigned bit, uint32_t *idx,
+                     unsigned max);
 
 /* ---- the RTL as a testbench drives it (harness/core/tb.h): rtl/sci_node.v, as
  * sci_node_rtl.cpp ---------------------------------------------------------------------- */
@@ -158,27 +176,27 @@ static const dev_rtl_param_t params_lc3n1[] = {{"P2s", 0}, {"NLC", 1}},
 static const dev_rtl_t rtl_lc3n1 = NODE_RTL(lc3n1, 1), rtl_p2sn1 = NODE_RTL(p2sn1, 1),
                        rtl_lc3n2 = NODE_RTL(lc3n2, 2), rtl_p2sn2 = NODE_RTL(p2sn2, 2);
 
-#define NODE_DESIGN(NAME, SUMMARY, NLC, RECORD, RTL)                                       \
+#define NODE_DESIGN(NAME, SUMMARY, NLC, RECORD, RTL, UPSETS)                               \
     {                                                                                      \
         .name = NAME, .summary = SUMMARY, .ports = ports##NLC, .nports = N(ports##NLC),    \
         .regs = regs##NLC, .nregs = N(regs##NLC), .debug_addrs = debug##NLC,               \
         .ndebug = N(debug##NLC), .record_regs = RECORD, .parse_word = sci_parse_word,      \
         .format_word = sci_format_word, .parse_seq = sci_parse_seq, .create = node_create, \
-        .rtl = RTL,                                                                        \
+        .rtl = RTL, .upsets = UPSETS, .nupsets = N(UPSETS), .upset_live = node_live,      \
     }
 
 const dev_design_t lc3node_design =
     NODE_DESIGN("lc3node", "SCI node: PSB, B-link and one LC3 link controller (rtl/sci_node.md)", 1,
-                node_record_regs, &rtl_lc3n1);
+                node_record_regs, &rtl_lc3n1, upsets_lc3n1);
 const dev_design_t p2snode_design =
     NODE_DESIGN("p2snode", "SCI node: PSB, B-link and one P2S link controller (rtl/sci_node.md)", 1,
-                node_record_regs, &rtl_p2sn1);
+                node_record_regs, &rtl_p2sn1, upsets_p2sn1);
 const dev_design_t lc3node2_design =
     NODE_DESIGN("lc3node2", "SCI torus node: PSB, B-link, an X and a Y LC3 (rtl/sci_node.md)", 2,
-                NULL, &rtl_lc3n2);
+                NULL, &rtl_lc3n2, upsets_lc3n2);
 const dev_design_t p2snode2_design =
     NODE_DESIGN("p2snode2", "SCI torus node: PSB, B-link, an X and a Y P2S LC (rtl/sci_node.md)", 2,
-                NULL, &rtl_p2sn2);
+                NULL, &rtl_p2sn2, upsets_p2sn2);
 
 const dev_design_t *sci_node_design(int p2s, unsigned nlc)
 {
@@ -350,6 +368,23 @@ static uint64_t cs_skip(void *self, uint64_t cycle, uint64_t max)
     return we || !sci_node_settled(&s->n) ? 1 : max;
 }
 
+/* The element's flip in the model; its outputs, packed, follow (they may be the upset
+ * register itself); the next edge runs. */
+static int cs_upset(void *self, const dev_seu_t *s, char *err, size_t errlen)
+{
+    node_cs_t *c = self;
+    unsigned k, elem;
+    sci_node_entry(c->nlc, s->entry, &k, &elem);
+    if (sci_node_upset(&c->n, k, elem, s->index, s->bit) < 0) {
+        snprintf(err, errlen, "the C model keeps no %s (an RTL-only element)", s->u->name);
+        return -1;
+    }
+    c->settled = false;
+    c->dirty = true;
+    cs_make_outputs(c);
+    return 0;
+}
+
 static const dev_ops_t node_csim_ops = {cs_destroy,
                                         cs_set_reset,
                                         cs_set_inputs,
@@ -363,7 +398,24 @@ static const dev_ops_t node_csim_ops = {cs_destroy,
                                         dev_csim_internal_error,
                                         dev_no_control,
                                         cs_skip,
-                                        NULL};
+                                        NULL,
+                                        cs_upset};
+
+static int node_live(device_t *m, uint32_t part, uint32_t entry, unsigned bit, uint32_t *idx,
+                     unsigned max)
+{
+    (void)part;
+    if (m->ops != &node_csim_ops)
+        return -1;
+    node_cs_t *c = m->self;
+    unsigned k, elem;
+    sci_node_entry(c->nlc, entry, &k, &elem);
+    /* An LC's latched bout_port: the PSB takes an LC packet's port when it picks it (from the
+     * receive queue's head, not this register) and holds its own: nothing in a node reads it. */
+    if (k < c->nlc && elem == SCI_E_BOPORT)
+        return DEV_SEU_MASKED;
+    return sci_node_live(&c->n, k, elem, bit, idx, max);
+}
 
 int sci_node_csim_table_load(device_t *d, uint32_t reg, uint32_t taddr, uint64_t value)
 {

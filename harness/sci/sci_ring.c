@@ -52,6 +52,15 @@ static const ringdesign_t *as_ring(const dev_design_t *d)
     return DEV_DESIGN_OF(d, ringdesign_t, d);
 }
 
+static void ring_part_prefix(const dev_design_t *d, unsigned k, char *buf, size_t len)
+{
+    (void)d;
+    snprintf(buf, len, "n%u.", k);
+}
+
+static int ring_upset_live(device_t *m, uint32_t part, uint32_t entry, unsigned bit, uint32_t *idx,
+                           unsigned max);
+
 static const char *const ring_controls[] = {"cut", "restore", NULL};
 
 static int parse_ctl(const ringdesign_t *rd, const char *text, int *cut, unsigned *node, char *err,
@@ -165,6 +174,10 @@ const dev_design_t *sci_ring_design(int p2s, unsigned n)
     rd->d.check_control = ring_check_control;
     rd->d.create = ring_create;
     rd->d.release = ring_release;
+    rd->d.part_design = rd->node; /* upsets: node i's, as its registers, `n<i>.NAME` */
+    rd->d.nparts = n;
+    rd->d.part_prefix = ring_part_prefix;
+    rd->d.upset_live = ring_upset_live;
     return &rd->d;
 }
 
@@ -332,6 +345,29 @@ static void rg_trace_window(void *self, uint64_t from, uint64_t to)
         ftsim_vl_trace_window(r->trace, from, to);
 }
 
+/* An upset of node s->part's element: its device's, then its outputs anew (the upset register
+ * may be one). */
+static int rg_upset(void *self, const dev_seu_t *s, char *err, size_t errlen)
+{
+    ringdev_t *r = self;
+    dev_seu_t x = *s;
+    x.part = 0;
+    if (s->part >= r->n || dev_upset(r->node[s->part], &x, err, errlen) < 0)
+        return -1;
+    dev_get_outputs(r->node[s->part], nout(r, s->part));
+    return 0;
+}
+
+static int ring_upset_live(device_t *m, uint32_t part, uint32_t entry, unsigned bit, uint32_t *idx,
+                           unsigned max)
+{
+    ringdev_t *r = m->self;
+    device_t *nd = part < r->n ? r->node[part] : NULL;
+    if (!nd || !nd->design->upset_live)
+        return -1;
+    return nd->design->upset_live(nd, 0, entry, bit, idx, max);
+}
+
 static int rg_internal_error(void *self)
 {
     ringdev_t *r = self;
@@ -349,10 +385,10 @@ static int rg_control(void *self, const char *cmd, char *err, size_t errlen)
     return 0;
 }
 
-static const dev_ops_t ring_ops = {rg_destroy,    rg_set_reset,   rg_set_inputs,     rg_get_outputs,
-                                   rg_reg_write,  rg_reg_read,    rg_debug,          rg_tick,
-                                   rg_trace_open, rg_trace_close, rg_internal_error, rg_control,
-                                   NULL,          rg_trace_window};
+static const dev_ops_t ring_ops = {
+    rg_destroy,        rg_set_reset, rg_set_inputs, rg_get_outputs,  rg_reg_write,
+    rg_reg_read,       rg_debug,     rg_tick,       rg_trace_open,   rg_trace_close,
+    rg_internal_error, rg_control,   NULL,          rg_trace_window, rg_upset};
 
 /* One table write into node i during a reset cycle (tables survive reset). */
 static void boot_write(ringdev_t *r, unsigned i, uint32_t a, uint64_t data, uint64_t mask)

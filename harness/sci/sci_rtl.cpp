@@ -17,9 +17,19 @@ extern "C" {
 #include "sci_lc.h"
 #include "sci_word.h"
 }
+#include "sci_lc_upset.h"
+
+// The settle of each generated model (rtl/rn1.md section 14, rtl/sci_lc.md section 8): internal
+// to Verilator's generated code and declared here, so that a Verilator without it fails the
+// link of this shim rather than lose upsets.
+void Vlc3___024root___eval_settle(Vlc3___024root *vlSelf);
+void Vp2s___024root___eval_settle(Vp2s___024root *vlSelf);
+inline void settle(Vlc3___024root *r) { Vlc3___024root___eval_settle(r); }
+inline void settle(Vp2s___024root *r) { Vp2s___024root___eval_settle(r); }
 
 namespace
 {
+SCI_LC_FLIP(lc_flip, sci_lc__DOT__)
 
 struct SciRtlBase {
     virtual ~SciRtlBase() {}
@@ -33,6 +43,7 @@ struct SciRtlBase {
     virtual void tick(uint64_t cycle) = 0;
     virtual void trace(VerilatedFstC *t) = 0;
     virtual void eval() = 0;
+    virtual void upset(const dev_seu_t *s) = 0;
 };
 
 template <class V> struct SciRtl : SciRtlBase {
@@ -98,6 +109,13 @@ template <class V> struct SciRtl : SciRtlBase {
     }
     void trace(VerilatedFstC *t) override { top->trace(t, 99); }
     void eval() override { top->eval(); }
+    // The member of the element flipped, then the model settled (sci_lc_upset.h).
+    void upset(const dev_seu_t *s) override
+    {
+        lc_flip(top->rootp, s->entry, s->index, s->bit);
+        settle(top->rootp);
+        ftsim_vl_upset_taken();
+    }
 };
 
 SciRtlBase *me(void *self) { return static_cast<SciRtlBase *>(self); }
@@ -154,7 +172,7 @@ void trace_close(void *self, uint64_t cycle)
 int internal_error(void *self)
 {
     (void)self;
-    return ftsim_vl_context()->gotError() ? 1 : 0;
+    return ftsim_vl_internal_error();
 }
 
 void trace_window(void *self, uint64_t from, uint64_t to)
@@ -164,9 +182,16 @@ void trace_window(void *self, uint64_t from, uint64_t to)
         ftsim_vl_trace_window(s->tfp, from, to);
 }
 
-const dev_ops_t ops = {destroy,        set_reset,      set_inputs, get_outputs, reg_write,
-                       reg_read,       debug,          tick,       trace_open,  trace_close,
-                       internal_error, dev_no_control, nullptr,    trace_window};
+int upset(void *self, const dev_seu_t *s, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    me(self)->upset(s);
+    return 0;
+}
+
+const dev_ops_t ops = {destroy,        set_reset,      set_inputs, get_outputs,  reg_write,
+                       reg_read,       debug,          tick,       trace_open,   trace_close,
+                       internal_error, dev_no_control, nullptr,    trace_window, upset};
 
 } // namespace
 
@@ -176,6 +201,7 @@ extern "C" void *sci_rtl_create(int p2s, const char *instance, const dev_ops_t *
     (void)err;
     (void)errlen;
     const char *name = instance && *instance ? instance : "TOP";
+    ftsim_vl_run_start();
     SciRtlBase *s = p2s ? static_cast<SciRtlBase *>(new SciRtl<Vp2s>(name))
                         : static_cast<SciRtlBase *>(new SciRtl<Vlc3>(name));
     *opsp = &ops;

@@ -164,6 +164,15 @@ static int torus_check_control(const dev_design_t *d, const char *text, char *er
 
 static int is_torus(const dev_design_t *d) { return d->create == torus_create; }
 
+static void torus_part_prefix(const dev_design_t *d, unsigned k, char *buf, size_t len)
+{
+    const torusdesign_t *td = as_torus(d);
+    snprintf(buf, len, "n%u.%u.", k % td->w, k / td->w);
+}
+
+static int torus_upset_live(device_t *m, uint32_t part, uint32_t entry, unsigned bit, uint32_t *idx,
+                            unsigned max);
+
 static void free_design(torusdesign_t *td)
 {
     if (!td)
@@ -271,6 +280,10 @@ const dev_design_t *sci_torus_design(int p2s, unsigned w, unsigned h)
     td->d.check_control = torus_check_control;
     td->d.create = torus_create;
     td->d.release = torus_release;
+    td->d.part_design = nd; /* upsets: node (x,y)'s, as its registers, `n<x>.<y>.NAME` */
+    td->d.nparts = n;
+    td->d.part_prefix = torus_part_prefix;
+    td->d.upset_live = torus_upset_live;
     return &td->d;
 }
 
@@ -354,7 +367,8 @@ typedef struct torusdev {
     /* the edge under way (see step_node), and where it runs */
     tpool_t *pool;     /* NULL: on the calling thread */
     atomic_bool moved; /* skipping: some node's edge changed its state */
-    atomic_bool ierr;  /* a node model flagged an internal error (sticky, as each node's) */
+    atomic_int ierr;   /* a node model flagged an internal error (sticky, as each node's): bit 0
+                        * a mismatch, bit 1 an assertion after an upset (dev.h) */
     uint64_t step_cycle, step_max;
     unsigned step_ctrl; /* in reset: the configuration register of this edge's rotation */
     bool step_skip;     /* skip (dev_ops_t.skip) instead of tick */
@@ -586,8 +600,9 @@ static void step_node(torusdev_t *t, unsigned i)
         m->ops->tick(m->self, t->step_cycle);
         post_edge(t, i);
     }
-    if (m->ops->internal_error(m->self))
-        atomic_store_explicit(&t->ierr, true, memory_order_relaxed);
+    int e = m->ops->internal_error(m->self);
+    if (e)
+        atomic_fetch_or_explicit(&t->ierr, e == 1 ? 1 : 2, memory_order_relaxed);
     uint64_t *o = &t->nnext[(size_t)i * t->np];
     m->ops->get_outputs(m->self, o);
     node_eout(t, i, o);
@@ -626,8 +641,9 @@ static void step_traced(torusdev_t *t, uint64_t cycle)
     for (unsigned i = 0; i < t->n; i++)
         post_edge(t, i);
     refresh(t);
-    if (sci_fabric_internal_error(t->node, t->n))
-        atomic_store_explicit(&t->ierr, true, memory_order_relaxed);
+    int e = sci_fabric_internal_error(t->node, t->n);
+    if (e)
+        atomic_fetch_or_explicit(&t->ierr, e == 1 ? 1 : 2, memory_order_relaxed);
 }
 
 static void tr_tick(void *self, uint64_t cycle)
@@ -674,10 +690,34 @@ int sci_torus_set_pool(device_t *d, tpool_t *pool, char *err, size_t errlen)
     return 0;
 }
 
+/* An upset of node s->part's element: its device's, then its outputs anew. */
+static int tr_upset(void *self, const dev_seu_t *s, char *err, size_t errlen)
+{
+    torusdev_t *t = self;
+    dev_seu_t x = *s;
+    x.part = 0;
+    if (s->part >= t->n || dev_upset(t->node[s->part], &x, err, errlen) < 0)
+        return -1;
+    dev_get_outputs(t->node[s->part], nout(t, s->part));
+    node_eout(t, s->part, nout(t, s->part));
+    return 0;
+}
+
+static int torus_upset_live(device_t *m, uint32_t part, uint32_t entry, unsigned bit, uint32_t *idx,
+                            unsigned max)
+{
+    torusdev_t *t = m->self;
+    device_t *nd = part < t->n ? t->node[part] : NULL;
+    if (!nd || !nd->design->upset_live)
+        return -1;
+    return nd->design->upset_live(nd, 0, entry, bit, idx, max);
+}
+
 static int tr_internal_error(void *self)
 {
     torusdev_t *t = self;
-    return atomic_load_explicit(&t->ierr, memory_order_relaxed);
+    int e = atomic_load_explicit(&t->ierr, memory_order_relaxed);
+    return (e & 1) ? 1 : (e & 2) ? 2 : 0;
 }
 
 int sci_torus_trace_share(device_t *d, void *tr, char *err, size_t errlen)
@@ -746,9 +786,9 @@ static int tr_control(void *self, const char *cmd, char *err, size_t errlen)
 }
 
 static const dev_ops_t torus_ops = {
-    tr_destroy,        tr_set_reset, tr_set_inputs, tr_get_outputs, tr_reg_write,
-    tr_reg_read,       tr_debug,     tr_tick,       tr_trace_open,  tr_trace_close,
-    tr_internal_error, tr_control,   tr_skip,       tr_trace_window};
+    tr_destroy,        tr_set_reset, tr_set_inputs, tr_get_outputs,  tr_reg_write,
+    tr_reg_read,       tr_debug,     tr_tick,       tr_trace_open,   tr_trace_close,
+    tr_internal_error, tr_control,   tr_skip,       tr_trace_window, tr_upset};
 
 /* One write into node i during a reset cycle at creation (tables survive reset). */
 static void boot_write(torusdev_t *t, unsigned i, uint32_t a, uint64_t data, uint64_t mask)
