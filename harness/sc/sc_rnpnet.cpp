@@ -382,6 +382,12 @@ int cmd_sc_rnpnet(int argc, char **argv)
     if (wave && models != LS_RTL)
         return cmd_bad("rnpnet", "--wave traces the RTL routers (--model rtl)", wave);
     const dev_design_t *nd = rnpnet_find_design("rnpnet16");
+    // The looked-up network design is ours to release, on every way out (after the network
+    // built from its topology is gone: declared before it).
+    struct Owned {
+        const dev_design_t *d;
+        ~Owned() { dev_design_release(d); }
+    } owned{nd};
     std::vector<uint64_t> cfg;
     uint16_t netseed = static_cast<uint16_t>(1 + seed % 65535);
     if (!nd || !router_cfgs(nd, netseed, cfg)) {
