@@ -8,20 +8,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "check.h"
 #include "campaign.h"
-
-static unsigned passed, failed;
-#define CHECK(cond, ...)                           \
-    do {                                           \
-        if (cond)                                  \
-            passed++;                              \
-        else {                                     \
-            failed++;                              \
-            printf("%s:%d: ", __FILE__, __LINE__); \
-            printf(__VA_ARGS__);                   \
-            printf("\n");                          \
-        }                                          \
-    } while (0)
 
 static int same_bits(double a, double b) { return !memcmp(&a, &b, sizeof a); }
 
@@ -176,6 +164,5 @@ int main(void)
     run_all(3, &three);
     CHECK(one.n > 0 && !strcmp(one.took, three.took), "--jobs 3 takes what --jobs 1 takes");
     shards(&one);
-    printf("%u passed, %u failed\n", passed, failed);
-    return failed ? 1 : 0;
+    return check_done();
 }

@@ -4,20 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "check.h"
 #include "sci_word.h"
-
-static unsigned passed, failed;
-#define CHECK(cond, ...)                           \
-    do {                                           \
-        if (cond)                                  \
-            passed++;                              \
-        else {                                     \
-            failed++;                              \
-            printf("%s:%d: ", __FILE__, __LINE__); \
-            printf(__VA_ARGS__);                   \
-            printf("\n");                          \
-        }                                          \
-    } while (0)
 
 static unsigned crc_bytes(const unsigned char *p, size_t n)
 {
@@ -59,6 +47,5 @@ int main(void)
     CHECK(sci_parse_seq(SCI_KIND_LINK, "pkt(target=1, cmd=DATA)", w, 64, err, sizeof err) < 0,
           "missing keys refused");
     CHECK(sci_parse_seq(SCI_KIND_LINK, "S:0x12", w, 64, err, sizeof err) == 0, "not a macro");
-    printf("%u passed, %u failed\n", passed, failed);
-    return failed ? 1 : 0;
+    return check_done();
 }

@@ -8,21 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "tb.h"
 #include "vec.h"
-
-static unsigned passed, failed;
-#define CHECK(cond, ...)                           \
-    do {                                           \
-        if (cond)                                  \
-            passed++;                              \
-        else {                                     \
-            failed++;                              \
-            printf("%s:%d: ", __FILE__, __LINE__); \
-            printf(__VA_ARGS__);                   \
-            printf("\n");                          \
-        }                                          \
-    } while (0)
 
 /* Words: a hex number, or X. */
 static int parse_word(unsigned kind, const char *text, uint64_t *value, uint64_t *care,
@@ -167,6 +155,5 @@ int main(void)
     v.design = d;
     vec_free(&v);
 done:
-    printf("%u passed, %u failed\n", passed, failed);
-    return failed ? 1 : 0;
+    return check_done();
 }

@@ -7,20 +7,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "check.h"
 #include "tpool.h"
-
-static unsigned passed, failed;
-#define CHECK(cond, ...)                           \
-    do {                                           \
-        if (cond)                                  \
-            passed++;                              \
-        else {                                     \
-            failed++;                              \
-            printf("%s:%d: ", __FILE__, __LINE__); \
-            printf(__VA_ARGS__);                   \
-            printf("\n");                          \
-        }                                          \
-    } while (0)
 
 typedef struct job {
     tpool_t *p;
@@ -89,6 +77,5 @@ int main(void)
     CHECK(j.hits[0] == 1 && j.hits[4] == 1 && atomic_load(&j.runs) == 1, "no pool: one run");
     free(j.hits);
     tpool_free(NULL);
-    printf("%u passed, %u failed\n", passed, failed);
-    return failed ? 1 : 0;
+    return check_done();
 }
