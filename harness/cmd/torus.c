@@ -33,6 +33,7 @@
 #include "prng.h"
 #include "sci_route.h"
 #include "sci_sys.h"
+#include "sci_torus.h"
 #include "tpool.h"
 
 #define MAXF     4096
@@ -45,7 +46,7 @@ typedef struct rflow {
 } rflow_t;
 typedef struct rfault {
     uint64_t at;
-    char what[32];
+    char what[64];
     const char *arg; /* the --fault argument it came from, or NULL */
     unsigned line;   /* the scenario line it came from, or 0 */
     int left_out;    /* a scenario's fault at or after a shorter --run: not applied */
@@ -54,6 +55,7 @@ typedef struct rfault {
 typedef struct ropts {
     unsigned w, h, models, threads;
     int p2s, json, log, stat, no_skip;
+    int ft, no_selftest, no_watchdog, no_recovery, scrub, no_host_state;
     const char *traffic, *wave, *scenario, *series;
     uint64_t bin;
     double rate_us, time_scale;
@@ -180,11 +182,21 @@ static int check_control(const ropts_t *o, const char *c)
     char op[16], d[4];
     unsigned x, y;
     char tail;
+    if (!strncmp(c, "seu ", 4)) { /* an upset: the torus's upset map names it */
+        char tgt[48], bit[16], more[8], err[200];
+        dev_seu_t u;
+        const dev_design_t *dd = sci_torus_design(o->p2s, o->w, o->h);
+        int ok = dd && sscanf(c + 4, "%47s %15s %7s", tgt, bit, more) == 2 &&
+                 dev_upset_find(dd, tgt, bit, &u, err, sizeof err) == 0;
+        if (dd)
+            dev_design_release(dd);
+        return ok ? 0 : -1;
+    }
     if (sscanf(c, "%15s %3s %u,%u%c", op, d, &x, &y, &tail) == 4 &&
         (!strcmp(op, "cut") || !strcmp(op, "restore")) && (!strcmp(d, "x") || !strcmp(d, "y")))
         return x < o->w && y < o->h ? 0 : -1;
     if (sscanf(c, "%15s %u,%u%c", op, &x, &y, &tail) == 3 &&
-        (!strcmp(op, "off") || !strcmp(op, "on")))
+        (!strcmp(op, "off") || !strcmp(op, "on") || !strcmp(op, "reset")))
         return x < o->w && y < o->h ? 0 : -1;
     return -1;
 }
@@ -195,8 +207,9 @@ static int add_fault(ropts_t *o, uint64_t at, const char *what, const char *arg,
     if (check_control(o, what) < 0) {
         snprintf(err, errlen,
                  "'%s': not a fault of a %ux%u torus (cut x X,Y | restore x X,Y | "
-                 "cut y X,Y | restore y X,Y | off X,Y | on X,Y)",
-                 what, o->w, o->h);
+                 "cut y X,Y | restore y X,Y | off X,Y | on X,Y | reset X,Y | seu NAME bitB | "
+                 "seu NAME[I] bitB, NAME in `ftsim info torus%ux%u --upsets`)",
+                 what, o->w, o->h, o->w, o->h);
         return -1;
     }
     if (o->nfaults == MAXFAULT) {
@@ -564,6 +577,12 @@ static int torus_args(ropts_t *o, int argc, char **argv)
         {"json", 0, OPTS_FLAG, &o->json, .set = 1},
         {"log", 0, OPTS_FLAG, &o->log, .set = 1},
         {"no-skip", 0, OPTS_FLAG, &o->no_skip, .set = 1},
+        {"ft", 0, OPTS_FLAG, &o->ft, .set = 1},
+        {"no-selftest", 0, OPTS_FLAG, &o->no_selftest, .set = 1},
+        {"no-watchdog", 0, OPTS_FLAG, &o->no_watchdog, .set = 1},
+        {"no-recovery", 0, OPTS_FLAG, &o->no_recovery, .set = 1},
+        {"scrub", 0, OPTS_FLAG, &o->scrub, .set = 1},
+        {"no-host-state", 0, OPTS_FLAG, &o->no_host_state, .set = 1},
         {"torus", 0, OPTS_FN, &(cmd_size_t){&o->w, &o->h}, .fn = cmd_size, .msg = "WxH"},
         {"model", 0, OPTS_FN, &o->models, .fn = cmd_models, .msg = "rtl, csim or both"},
         {"traffic", 0, OPTS_STR, .dst = &o->traffic},
@@ -796,6 +815,19 @@ static int torus_open(const ropts_t *o, prng_t *rng, trun_t *t)
     cfg->log = o->log ? stderr : NULL;
     cfg->no_skip = o->no_skip;
     cfg->threads = o->threads;
+    if (o->ft) {
+        cfg->ft = SCI_FT_ON;
+        if (o->no_selftest)
+            cfg->ft &= ~(unsigned)SCI_FT_SELFTEST;
+        if (o->no_watchdog)
+            cfg->ft &= ~(unsigned)SCI_FT_WATCHDOG;
+        if (o->no_recovery)
+            cfg->ft &= ~(unsigned)SCI_FT_RECOVER;
+        if (o->scrub)
+            cfg->ft |= SCI_FT_SCRUB;
+        if (o->no_host_state)
+            cfg->ft |= SCI_FT_NO_HOST_STATE;
+    }
     t->t0 = time(NULL);
     struct timespec ts0;
     clock_gettime(CLOCK_MONOTONIC, &ts0);
@@ -1062,11 +1094,20 @@ static int torus_report(const ropts_t *o, const trun_t *t, int rc)
         sci_sys_driver_stats(t->s, i, &d);
         passes += d.rtg_passes, extra += d.extra_passes, restores += d.watchdog_restores;
     }
+    uint64_t gen = 0, dl = 0;
     for (unsigned k = 0; k < t->nsnap; k++) { /* what the drain left: the verdict's */
         sci_flow_stats_t st;
         sci_sys_flow_stats(t->s, k, &st);
         tot.outstanding += st.outstanding;
+        gen += st.generated, dl += st.delivered;
     }
+    sci_ft_stats_t ft;
+    sci_sys_ft_stats(t->s, &ft);
+    /* with detection and recovery: every message generated delivered once (the no-host-state
+     * ablation loses and duplicates some: counted here) */
+    uint64_t lost = o->ft && t->settled == 1 && gen + ft.dup_delivered > dl
+                        ? gen + ft.dup_delivered - dl
+                        : 0;
     double cps = t->run_s > 0 ? (double)t->run_cycles / t->run_s : 0;
     char thr[24] = "", warn[400], why[700] = "";
     if (o->threads > 1)
@@ -1082,6 +1123,12 @@ static int torus_report(const ropts_t *o, const trun_t *t, int rc)
                  "%llu messages of live pairs still unacknowledged %.3f ms after the flows stopped",
                  (unsigned long long)tot.outstanding, drain_ms);
         rc = 1;
+    } else if (o->ft && (lost || ft.dup_delivered)) {
+        snprintf(why, sizeof why,
+                 "%llu messages lost and %llu delivered twice across the recovery (the hosts "
+                 "kept no protocol state)",
+                 (unsigned long long)lost, (unsigned long long)ft.dup_delivered);
+        rc = 1;
     } else if (series_rc) {
         snprintf(why, sizeof why, "--series %s: cannot write", o->series);
         rc = series_rc;
@@ -1093,9 +1140,26 @@ static int torus_report(const ropts_t *o, const trun_t *t, int rc)
                (unsigned long long)tot.delivered, mbs, lat, passes, extra, restores, t->busy);
         if (*warn)
             jstr(warn);
-        printf("], \"drain_ms\": %.3f, \"drain_delivered\": %llu, \"cycles\": %llu, "
+        if (o->ft) {
+            static const char *const dn[5] = {"", "watchdog", "selftest", "protocol", "scrub"};
+            printf("], \"ft\": {");  /* the warnings' array closed here */
+            for (unsigned k = 1; k < 5; k++)
+                printf("\"%s_first_ms\": %.4f, \"%s_count\": %llu, ", dn[k],
+                       ft.first[k] ? (double)(ft.first[k] - t->base) / 1e5 : -1.0, dn[k],
+                       (unsigned long long)ft.count[k]);
+            printf("\"recoveries\": %llu, \"recovery_ms\": %.4f, \"misrouted\": %llu, "
+                   "\"corrupted\": %llu, \"crc_at_host\": %llu, \"selftest_reads\": %llu, "
+                   "\"selftest_failed\": %llu, \"lost\": %llu, \"delivered_twice\": %llu}",
+                   (unsigned long long)ft.recoveries,
+                   ft.rec_end > ft.rec_start ? (double)(ft.rec_end - ft.rec_start) / 1e5 : 0.0,
+                   (unsigned long long)ft.misrouted, (unsigned long long)ft.corrupted,
+                   (unsigned long long)ft.crc_host, (unsigned long long)ft.st_tests,
+                   (unsigned long long)ft.st_fails, (unsigned long long)lost,
+                   (unsigned long long)ft.dup_delivered);
+        }
+        printf("%s\"drain_ms\": %.3f, \"drain_delivered\": %llu, \"cycles\": %llu, "
                "\"cycles_per_s\": %.0f, \"build_s\": %.2f, \"pass\": %s",
-               drain_ms, (unsigned long long)t->drained, (unsigned long long)t->run_cycles, cps,
+               o->ft ? ", " : "], ", drain_ms, (unsigned long long)t->drained, (unsigned long long)t->run_cycles, cps,
                t->build_s, rc == 0 ? "true" : "false");
         if (*why) {
             printf(", \"error\": ");
@@ -1113,6 +1177,25 @@ static int torus_report(const ropts_t *o, const trun_t *t, int rc)
            (unsigned long long)tot.delivered, mbs, lat, passes, extra, restores);
     if (*warn)
         printf("warning: %s\n", warn);
+    if (o->ft) {
+        static const char *const dn[5] = {"", "watchdog", "self-test", "protocol", "scrub"};
+        printf("detection:");
+        for (unsigned k = 1; k < 5; k++)
+            if (ft.first[k])
+                printf(" %s first at %.4f ms (%llu);", dn[k], (double)(ft.first[k] - t->base) / 1e5,
+                       (unsigned long long)ft.count[k]);
+        printf(" self-test %llu reads, %llu failed\n", (unsigned long long)ft.st_tests,
+               (unsigned long long)ft.st_fails);
+        printf("recovery: %llu nodes recovered", (unsigned long long)ft.recoveries);
+        if (ft.recoveries)
+            printf(", from the first request to the last release %.4f ms",
+                   (double)(ft.rec_end - ft.rec_start) / 1e5);
+        printf("; packets an upset sent astray %llu, corrupted %llu, bad CRC at a host %llu; "
+               "messages lost %llu, delivered twice %llu\n",
+               (unsigned long long)ft.misrouted, (unsigned long long)ft.corrupted,
+               (unsigned long long)ft.crc_host, (unsigned long long)lost,
+               (unsigned long long)ft.dup_delivered);
+    }
     if (t->settled == 1)
         printf("drain: the flows stopped at %.3f ms; %llu more messages delivered, and at %.3f ms "
                "the drivers were idle and every message of a live pair acknowledged\n",

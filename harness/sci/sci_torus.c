@@ -48,6 +48,12 @@
  *   N..N+4 are dropped. Its tables survive in this model: the RAMs keep their contents over
  *   the power cycle (real RAM would not; a driver would reload them). `on` of a node that is
  *   on and `off` of a node that is off change nothing.
+ *   `reset X,Y`: a running node reset by its driver (recovery from an upset): as `on`, the
+ *   edge ending N is a plain reset edge and N+1 .. N+4 write the node's configuration, except
+ *   that both LCs' CTRL is written with enable 0, so the node comes out of it with its LCs
+ *   disabled and its tables as they were (RAM keeps them over reset): the driver reloads the
+ *   tables and enables the LCs. Register writes to it in N..N+4 are dropped. Of a node that
+ *   is off it changes nothing.
  * - Debug words: every node's (rtl/sci_node.md section 5), node by node.
  * - Threads (sci_torus_set_pool, C model): the nodes' edges of a cycle run on several threads;
  *   every output, register and debug word is the same as on one.
@@ -100,21 +106,21 @@ static const torusdesign_t *as_torus(const dev_design_t *d)
 static void *torus_create(const dev_design_t *d, dev_impl_t impl, const char *inst,
                           const dev_ops_t **ops, char *err, size_t errlen);
 
-static const char *const torus_controls[] = {"cut", "restore", "off", "on", NULL};
+static const char *const torus_controls[] = {"cut", "restore", "off", "on", "reset", NULL};
 
 static const char *const port_names[SCI_TORUS_NK] = {
     "hin", "hout.ready", "hin.ready", "hout", "irq.x", "irq.y", "lx", "lx.sd", "ly", "ly.sd"};
 
 /* ---- controls ---------------------------------------------------------------------------- */
 
-enum { CTL_CUT, CTL_RESTORE, CTL_OFF, CTL_ON };
+enum { CTL_CUT, CTL_RESTORE, CTL_OFF, CTL_ON, CTL_RESET };
 
 static int parse_ctl(const torusdesign_t *td, const char *text, int *op, unsigned *dim,
                      unsigned *node, char *err, size_t errlen)
 {
     char word[16], dimc[4], rest[64];
     const char *usage = "want 'cut x X,Y', 'restore x X,Y', 'cut y X,Y', 'restore y X,Y', "
-                        "'off X,Y' or 'on X,Y'";
+                        "'off X,Y', 'on X,Y' or 'reset X,Y'";
     if (sscanf(text, "%15s", word) != 1) {
         snprintf(err, errlen, "'%s': %s", text, usage);
         return -1;
@@ -131,8 +137,8 @@ static int parse_ctl(const torusdesign_t *td, const char *text, int *op, unsigne
         }
         *dim = (dimc[0] | 0x20) == 'y';
         p += used;
-    } else if (!strcasecmp(word, "off") || !strcasecmp(word, "on")) {
-        *op = !strcasecmp(word, "off") ? CTL_OFF : CTL_ON;
+    } else if (!strcasecmp(word, "off") || !strcasecmp(word, "on") || !strcasecmp(word, "reset")) {
+        *op = !strcasecmp(word, "off") ? CTL_OFF : !strcasecmp(word, "on") ? CTL_ON : CTL_RESET;
         *dim = 0;
     } else {
         snprintf(err, errlen, "unknown control '%s' (%s)", word, usage);
@@ -358,6 +364,7 @@ typedef struct torusdev {
     uint8_t *cut;    /* [node * 2 + dim] */
     uint8_t *off;    /* powered down */
     uint8_t *pup;    /* power-up reset cycles still to go */
+    uint8_t *rst_dis; /* the power-up cycles are a `reset`'s: the LCs come out disabled */
     uint64_t *ctrl;  /* the configuration: [node * NCTRL + k] */
     bool in_reset;
     int wrote;    /* node a device write addressed this cycle, -1 none */
@@ -465,7 +472,7 @@ static void tr_destroy(void *self)
         if (t->node[i])
             dev_close(t->node[i]);
     free(t->node), free(t->nin), free(t->nout), free(t->ein), free(t->cut), free(t->off);
-    free(t->pup), free(t->ctrl), free(t->nnext), free(t->eout);
+    free(t->pup), free(t->rst_dis), free(t->ctrl), free(t->nnext), free(t->eout);
     free(t);
 }
 
@@ -576,7 +583,10 @@ static void pre_edge(torusdev_t *t, unsigned i)
                        ~0ull);
     } else if (t->pup[i] && t->pup[i] < POWER_UP_CYCLES) {
         unsigned c = POWER_UP_CYCLES - 1u - t->pup[i];
-        node_write(t, i, ctrl_addr[c], t->ctrl[(size_t)i * NCTRL + c], ~0ull);
+        uint64_t v = t->ctrl[(size_t)i * NCTRL + c];
+        if (t->rst_dis[i] && c < 2) /* the two LCs' CTRL: enable 0 */
+            v &= ~(1ull << SCI_CTRL_ENABLE_BIT);
+        node_write(t, i, ctrl_addr[c], v, ~0ull);
     }
 }
 
@@ -778,6 +788,14 @@ static int tr_control(void *self, const char *cmd, char *err, size_t errlen)
         if (t->off[i]) {
             t->off[i] = 0;
             t->pup[i] = POWER_UP_CYCLES;
+            t->rst_dis[i] = 0;
+            node_reset(t, i, true);
+        }
+        break;
+    case CTL_RESET:
+        if (!t->off[i]) {
+            t->pup[i] = POWER_UP_CYCLES;
+            t->rst_dis[i] = 1;
             node_reset(t, i, true);
         }
         break;
@@ -901,9 +919,10 @@ static void *torus_create(const dev_design_t *d, dev_impl_t impl, const char *in
     t->cut = calloc((size_t)t->n * 2, 1);
     t->off = calloc(t->n, 1);
     t->pup = calloc(t->n, 1);
+    t->rst_dis = calloc(t->n, 1);
     t->ctrl = calloc((size_t)t->n * NCTRL, sizeof *t->ctrl);
     if (!t->node || !t->nin || !t->nout || !t->nnext || !t->eout || !t->ein || !t->cut || !t->off ||
-        !t->pup || !t->ctrl) {
+        !t->pup || !t->rst_dis || !t->ctrl) {
         tr_destroy(t);
         snprintf(err, errlen, "out of memory");
         return NULL;

@@ -90,7 +90,16 @@ int sci_sys_fault(sci_sys_t *s, uint64_t at, const char *what, char *err, size_t
                  (unsigned long long)at, (unsigned long long)s->now);
         return -1;
     }
-    if (!s->d->check_control || s->d->check_control(s->d, what, err, errlen) < 0) {
+    if (!strncmp(what, "seu ", 4)) { /* an upset: `seu NAME[I] bitB` */
+        char tgt[48], bit[16], more[8];
+        dev_seu_t u;
+        if (sscanf(what + 4, "%47s %15s %7s", tgt, bit, more) != 2) {
+            snprintf(err, errlen, "'%s': want 'seu NAME bitB' or 'seu NAME[I] bitB'", what);
+            return -1;
+        }
+        if (dev_upset_find(s->d, tgt, bit, &u, err, errlen) < 0)
+            return -1;
+    } else if (!s->d->check_control || s->d->check_control(s->d, what, err, errlen) < 0) {
         if (!s->d->check_control)
             snprintf(err, errlen, "no faults on this device");
         return -1;
@@ -112,6 +121,17 @@ static void apply_faults(sci_sys_t *s)
             continue;
         const char *w = s->fault[k].what;
         char err[160];
+        if (!strncmp(w, "seu ", 4)) {
+            char tgt[48], bit[16];
+            dev_seu_t u;
+            if (sscanf(w + 4, "%47s %15s", tgt, bit) != 2 ||
+                dev_upset_find(s->d, tgt, bit, &u, err, sizeof err) < 0 ||
+                ls_upset(&s->ls, &u, err, sizeof err) < 0)
+                scisys_fail(s, "upset '%s': %s", w, err);
+            scisys_log(s, UINT32_MAX, "upset: %s", w + 4);
+            s->faults_applied++;
+            continue;
+        }
         for (unsigned m = 0; m < s->ls.n; m++)
             if (dev_control(s->ls.m[m], w, err, sizeof err) < 0)
                 scisys_fail(s, "fault '%s': %s", w, err);
@@ -181,6 +201,8 @@ static uint64_t next_event(sci_sys_t *s, uint64_t until)
     }
     if (s->cfg.mode == SCI_SYS_STATIC)
         AT(scisys_fe_next(s));
+    if (s->cfg.ft)
+        AT(scisys_ft_next(s));
     unsigned W = s->cfg.par.window;
     for (unsigned k = 0; k < s->nflow; k++) {
         flow_t *f = &s->flow[k];
@@ -216,6 +238,8 @@ static int sys_cycle(sci_sys_t *s, uint64_t until)
 {
     char msg[600];
     apply_faults(s);
+    if (s->cfg.ft)
+        scisys_ft_begin(s);
     ls_sample(&s->ls);
     if (s->ls.n == 2 && ls_diverged(&s->ls, msg, sizeof msg)) {
         scisys_fail(s, "rtl and csim diverged: %s", msg);
@@ -224,6 +248,8 @@ static int sys_cycle(sci_sys_t *s, uint64_t until)
     scisys_par_hosts(s); /* steps 3 and 4, node by node (sci_sys_par.c) */
     if (s->failed)
         return -1;
+    if (s->cfg.ft)
+        scisys_ft_cycle(s);
     bool quiet = scisys_par_tx(s); /* step 5 */
     scisys_drv_write(s);
     ls_set_inputs(&s->ls, s->in);
@@ -279,6 +305,8 @@ int sci_sys_busy(const sci_sys_t *s)
         if (d->state != SCI_DRV_IDLE && d->state != SCI_DRV_DEAD)
             return 1;
         if (d->wqn || d->rr_state == 1 || d->rr_send_at)
+            return 1;
+        if (s->ft.n && s->ft.n[i].rec != REC_NONE)
             return 1;
     }
     return 0;
@@ -508,10 +536,15 @@ sci_sys_t *sci_sys_new(const sci_sys_cfg_t *cfg, char *err, size_t errlen)
     s->n = cfg->w * cfg->h;
     s->d = sci_torus_design(cfg->p2s, cfg->w, cfg->h);
     sys_timers(s);
+    if (cfg->ft && cfg->threads > 1) {
+        snprintf(err, errlen, "detection and recovery run on one thread (--threads 1)");
+        sci_sys_free(s);
+        return NULL;
+    }
     if (sys_alloc(s, err, errlen) < 0 || sys_tables(s, err, errlen) < 0 ||
         ls_open(&s->ls, s->d, cfg->models, err, errlen) < 0 || sys_threads(s, err, errlen) < 0 ||
         (cfg->wave && scisys_obs_open(s, err, errlen) < 0) || sys_configure(s, err, errlen) < 0 ||
-        sys_boot(s, err, errlen) < 0) {
+        sys_boot(s, err, errlen) < 0 || (cfg->ft && scisys_ft_open(s, err, errlen) < 0)) {
         sci_sys_free(s);
         return NULL;
     }
@@ -534,6 +567,7 @@ void sci_sys_free(sci_sys_t *s)
         ls_close(&s->ls);
     }
     scisys_obs_free(s);
+    scisys_ft_free(s);
     scisys_par_free(s);
     tpool_free(s->pool);
     for (unsigned i = 0; s->host && i < s->n; i++) {

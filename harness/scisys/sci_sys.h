@@ -28,6 +28,11 @@ typedef struct sci_sys_params {
     unsigned rsr_timeout;  /* PSB remote-read timeout, cycles: 20000 (200 us) */
     unsigned fail_backoff; /* host back-off after a FAIL_REPORT, cycles: 1000 */
     unsigned window;       /* messages a flow may have unacknowledged: 8 */
+    /* detection and recovery (sci_sys.md section 8; used when cfg.ft is set) */
+    double selftest_ms;    /* self-test interval: 500 ms (the seed's 0.5 s; it tried 0.5-5 s) */
+    double scrub_ms;       /* table read-back scrub interval (SCI_FT_SCRUB): 500 ms */
+    double mgmt_us;        /* a request from one host's driver to another's, out of band: 50 us */
+    unsigned hang_cycles;  /* watchdog period; 0: the contract's longest legal stall */
 } sci_sys_params_t;
 
 void sci_sys_params_default(sci_sys_params_t *p);
@@ -53,7 +58,21 @@ typedef struct sci_sys_cfg {
     int no_skip;         /* step every edge (no idle skipping): speed comparisons */
     FILE *log;           /* driver and fault events, one line each (NULL: none) */
     unsigned threads;    /* the C model's nodes step on this many threads (0, 1: one) */
+    unsigned ft;         /* SCI_FT_*: detection and recovery of upsets in the drivers (0: none) */
 } sci_sys_cfg_t;
+
+/* Detection and recovery (sci_sys.md section 8). */
+enum {
+    SCI_FT_WATCHDOG = 1u << 0,  /* a block that holds work and makes no progress: hung */
+    SCI_FT_SELFTEST = 1u << 1,  /* test reads over the paths in use, every selftest_ms */
+    SCI_FT_RECOVER = 1u << 2,   /* on a detection: disable, reset, reload, enable, probe */
+    SCI_FT_SCRUB = 1u << 3,     /* whole tables read back against the host's copy */
+    SCI_FT_TOLERANT = 1u << 4,  /* the ledger counts a misrouted or corrupted packet (an upset's
+                                   doing) instead of failing the run */
+    SCI_FT_NO_HOST_STATE = 1u << 5, /* ablation: a recovered node's hosts lose their protocol
+                                       state (sequence numbers, windows, held copies) */
+    SCI_FT_ON = SCI_FT_WATCHDOG | SCI_FT_SELFTEST | SCI_FT_RECOVER | SCI_FT_TOLERANT,
+};
 
 typedef struct sci_sys sci_sys_t;
 
@@ -74,7 +93,9 @@ void sci_sys_abandon_flow(sci_sys_t *s, unsigned flow);
 void sci_sys_set_interval(sci_sys_t *s, unsigned flow, uint64_t interval);
 
 /* A fault at cycle `at` (>= now): "cut x X,Y", "restore x X,Y", "cut y X,Y", "restore y X,Y",
- * "off X,Y", "on X,Y" (sci_torus.c's controls). Returns 0, or -1 with a message. */
+ * "off X,Y", "on X,Y" (sci_torus.c's controls), or an upset "seu NAME bitB" / "seu NAME[I]
+ * bitB" (vectors' statement: one stored bit of a node flips, in every model). Returns 0, or -1
+ * with a message. */
 int sci_sys_fault(sci_sys_t *s, uint64_t at, const char *what, char *err, size_t errlen);
 
 /* Run until cycle `until`. Returns 0, or -1 with a message (lockstep divergence, RTL
@@ -148,6 +169,29 @@ unsigned sci_sys_bins(const sci_sys_t *s, const uint64_t **bytes, const double *
 
 /* Messages flow `flow` delivered in time bin `bin` (cfg.bin_cycles). */
 uint32_t sci_sys_flow_bin(const sci_sys_t *s, unsigned flow, unsigned bin);
+
+/* What detection and recovery saw (cfg.ft). Detector indices as seu_run.h's seu_detector_t:
+ * 1 watchdog, 2 self-test, 3 protocol, 4 scrub. */
+typedef struct sci_ft_stats {
+    uint64_t first[5], count[5]; /* the cycle each detector first fired (0: never), how often */
+    uint64_t prot_events;        /* protocol detector events: FAIL_REPORTs reaching a host, bad
+                                    CRCs reaching a host, CableNotOk passes, LC CRC errors */
+    uint64_t recoveries;         /* node recoveries completed */
+    uint64_t rec_start, rec_end; /* the first recovery's request and the last one's end */
+    /* the first recovery's phases (Figure 10): the request reached the node, its LCs were
+     * disabled, the reset ended, the tables were reloaded, the probe ended (traffic released) */
+    uint64_t ph_req, ph_disabled, ph_reset, ph_reloaded, ph_released;
+    uint64_t misrouted, corrupted, crc_host; /* packets the tolerant ledger counted */
+    uint64_t st_tests, st_fails, st_symbols; /* self-test reads sent, failed, symbols sent */
+    uint64_t lost_state;                     /* messages given up by the no-host-state ablation */
+    uint64_t dup_delivered;                  /* messages delivered twice (that ablation only) */
+    unsigned recovering;                     /* nodes in recovery now */
+} sci_ft_stats_t;
+void sci_sys_ft_stats(const sci_sys_t *s, sci_ft_stats_t *st);
+/* A digest of the state every node shows (debug words), for comparing two runs. */
+uint64_t sci_sys_state_digest(sci_sys_t *s);
+/* A running digest of every output of every cycle so far (cfg.ft only; 0 otherwise). */
+uint64_t sci_sys_out_digest(const sci_sys_t *s);
 
 /* Scrubbed packets, summed over every LC (COUNTS), now. */
 uint64_t sci_sys_scrubbed(sci_sys_t *s);

@@ -38,7 +38,7 @@ static void drv_update_holds(sci_sys_t *s, unsigned i)
         unsigned tx = xn(s, t), ty = yn(s, t);
         bool use = (d->broken[0] && tx != x) || (d->broken[1] && tx == x && ty != y) ||
                    (d->remote_y && tx == xu && ty != y);
-        h->held[t] = pass && use && t != i;
+        h->held[t] = (pass && use && t != i) || scisys_ft_holds(s, i);
         h->nheld += h->held[t];
     }
     if (h->nheld == 0) /* released: what was held goes now (go back to the oldest) */
@@ -50,6 +50,8 @@ static void drv_update_holds(sci_sys_t *s, unsigned i)
             f->fail_streak = 0;
         }
 }
+
+void scisys_drv_holds(sci_sys_t *s, unsigned i) { drv_update_holds(s, i); }
 
 static void drv_state(sci_sys_t *s, unsigned i, int st, uint64_t until)
 {
@@ -82,6 +84,7 @@ static void drv_cnok(sci_sys_t *s, unsigned i)
 {
     drv_t *d = &s->drv[i];
     d->st.cnok_passes++;
+    scisys_ft_protocol(s, i);
     for (unsigned k = 0; k < 2; k++) {
         unsigned base = k ? SCI_NODE_LC_STRIDE : 0;
         uint64_t st = reg_read(s, i, base + SCI_REG_STATUS);
@@ -339,6 +342,8 @@ static void fo_write(sci_sys_t *s, unsigned i, const wr_t *w)
 void scisys_drv_got_reply(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
 {
     drv_t *d = &s->drv[i];
+    if (scisys_ft_reply(s, i, p, len))
+        return;
     if (len < 7 || d->rr_state != 1 || p[3] != d->rr_tid)
         return;
     bool broken = (p[4] & 0x8000u) || !(p[5] & 1u) || (p[5] & 4u);

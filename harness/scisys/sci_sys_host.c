@@ -295,7 +295,12 @@ uint64_t scisys_host_tx(sci_sys_t *s, unsigned i, bool ready)
 static void got_data(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
 {
     unsigned k = p[4];
+    bool tol = s->cfg.ft & SCI_FT_TOLERANT;
     if (len < 12 || k >= s->nflow || s->flow[k].dst != i || s->id[s->flow[k].src] != p[2]) {
+        if (tol) { /* an upset took it to the wrong host: it is lost, its source retries */
+            s->ft.st.misrouted++;
+            return;
+        }
         scisys_fail(s, "host (%u,%u): a DATA packet no flow sent (flow %u, from 0x%x)", xn(s, i),
                     yn(s, i), k, p[2]);
         return;
@@ -303,16 +308,32 @@ static void got_data(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
     flow_t *f = &s->flow[k];
     uint32_t seq = p[5] | (uint32_t)p[6] << 16;
     if (len != f->npay + 5u) {
+        if (tol) {
+            s->ft.st.corrupted++;
+            return;
+        }
         scisys_fail(s, "flow %s: message %u arrived with %u symbols, sent %u", f->name, seq, len,
                     f->npay + 5u);
         return;
     }
     for (unsigned j = 7; j < f->npay; j++)
         if (p[4 + j] != (uint16_t)(k * 31u + seq * 7u + j)) {
+            if (tol) {
+                s->ft.st.corrupted++;
+                return;
+            }
             scisys_fail(s, "flow %s: message %u arrived corrupted (payload symbol %u)", f->name,
                         seq, j);
             return;
         }
+    if (f->resync && seq < f->sent_hi) {
+        /* the no-host-state ablation: this receiver lost its expected number in a recovery and
+         * takes what comes as the next in order, a message it had delivered included */
+        f->resync = false;
+        if (seq < f->expect)
+            s->ft.st.dup_delivered++, f->dup_dl++;
+        f->expect = seq;
+    }
     if (seq == f->expect) {
         uint64_t t0 = 0;
         for (unsigned j = 0; j < 4; j++)
@@ -323,6 +344,10 @@ static void got_data(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
     } else if (seq < f->expect) {
         f->dups++;
     } else if (seq >= f->sent_hi) {
+        if (tol) {
+            s->ft.st.corrupted++;
+            return;
+        }
         scisys_fail(s, "flow %s: message %u delivered before it was sent", f->name, seq);
         return;
     }
@@ -334,12 +359,20 @@ static void got_ack(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
 {
     unsigned k = p[4];
     if (len < 8 || k >= s->nflow || s->flow[k].src != i) {
+        if (s->cfg.ft & SCI_FT_TOLERANT) {
+            s->ft.st.misrouted++;
+            return;
+        }
         scisys_fail(s, "host (%u,%u): an ACK for no flow of it (flow %u)", xn(s, i), yn(s, i), k);
         return;
     }
     flow_t *f = &s->flow[k];
     uint32_t cum = p[5] | (uint32_t)p[6] << 16;
     if (cum > f->sent_hi) {
+        if (s->cfg.ft & SCI_FT_TOLERANT) {
+            s->ft.st.corrupted++;
+            return;
+        }
         scisys_fail(s, "flow %s: ACK of %u, only %u sent", f->name, cum, f->sent_hi);
         return;
     }
@@ -362,6 +395,7 @@ static void got_fail(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
     if (len < 9)
         return;
     uint16_t tid = p[7];
+    scisys_ft_protocol(s, i);
     if ((p[6] & SCI_ID_MASK) != s->id[i])
         return; /* another node's packet that failed in one of our LCs: its source times out */
     if (h->tidmap[tid % NTID].kind != TK_DATA)
@@ -388,10 +422,20 @@ static void got_fail(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
 static void host_packet(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
 {
     if (len < 5) {
+        if (s->cfg.ft & SCI_FT_TOLERANT) {
+            s->ft.st.crc_host++;
+            scisys_ft_protocol(s, i);
+            return;
+        }
         scisys_fail(s, "host (%u,%u): a packet of %u symbols", xn(s, i), yn(s, i), len);
         return;
     }
     if (sci_crc16(p, len - 1u) != p[len - 1u]) {
+        if (s->cfg.ft & SCI_FT_TOLERANT) {
+            s->ft.st.crc_host++;
+            scisys_ft_protocol(s, i);
+            return;
+        }
         scisys_fail(s, "host (%u,%u): a packet with a bad CRC reached the host", xn(s, i),
                     yn(s, i));
         return;
@@ -403,7 +447,11 @@ static void host_packet(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned le
     case SCI_T_STATUS_REPLY: scisys_drv_got_reply(s, i, p, len); break;
     case SCI_T_NOTIFY: scisys_drv_got_notify(s, i, p, len); break;
     case SCI_T_PROBE: break; /* a ring probe back: the ring carries packets */
-    default: scisys_fail(s, "host (%u,%u): a packet of type 0x%02x", xn(s, i), yn(s, i), p[1] >> 8);
+    default:
+        if (s->cfg.ft & SCI_FT_TOLERANT)
+            s->ft.st.misrouted++;
+        else
+            scisys_fail(s, "host (%u,%u): a packet of type 0x%02x", xn(s, i), yn(s, i), p[1] >> 8);
     }
 }
 

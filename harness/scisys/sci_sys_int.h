@@ -70,6 +70,8 @@ typedef struct flow {
                                the delivery, in another phase of the cycle */
     /* destination */
     uint32_t expect;
+    bool resync;     /* the no-host-state ablation: the receiver lost `expect` */
+    uint64_t dup_dl; /* ... and so delivered a message twice */
     /* measurements */
     uint64_t sent, delivered, acked, dups, fails, bytes_dl;
     double lat_sum;
@@ -135,8 +137,48 @@ typedef struct drv {
 
 typedef struct fault {
     uint64_t at;
-    char what[32];
+    char what[64];
 } fault_t;
+
+/* Detection and recovery at one node (sci_sys_ft.c): what its driver does for sci_sys.md
+ * section 8, beside the SCI paper's passes. */
+enum { REC_NONE = 0, REC_REQUESTED, REC_DISABLE, REC_RESET, REC_RELOAD, REC_PROBE };
+typedef struct ftn {
+    /* self-test */
+    uint64_t st_next;     /* the next round starts */
+    unsigned st_idx;      /* destination being tested in this round (of st_dst) */
+    bool st_wait;         /* a test read is out */
+    uint16_t st_tid;      /* its tid */
+    uint64_t st_deadline; /* no reply by then: failed */
+    unsigned *st_dst, st_ndst; /* the round's destinations (in use by this host's flows) */
+    uint64_t st_sent;     /* the test read went at */
+    uint32_t *st_base;    /* per destination: the path's round trip, learnt fault-free (0: not yet) */
+    bool st_calib;        /* still learning (the first rounds) */
+    unsigned st_rounds, st_late;
+    uint64_t st_retest;   /* a late path is tested again from then */
+    /* watchdog */
+    uint64_t wd_next;
+    uint64_t sig[3];     /* X-LC, Y-LC, PSB: what was read at the last sample */
+    uint8_t still[3];    /* ... samples in a row it held work and showed the same */
+    uint32_t crc_seen;   /* LC CRC errors at the last tick (both LCs) */
+    /* scrub */
+    uint64_t sc_next;
+    unsigned sc_idx;     /* entry being read back (table index of the host's copy) */
+    bool sc_wait;        /* its TADDR writes are queued */
+    /* recovery */
+    int rec;             /* REC_* */
+    uint64_t rec_at;     /* the current step's time (REC_REQUESTED: when the request arrives) */
+    bool reset_done;     /* REC_RESET: the reset control was applied */
+    bool hold;           /* the host holds all its traffic */
+} ftn_t;
+
+typedef struct scisys_ft {
+    ftn_t *n;            /* per node */
+    uint64_t c_st, c_scrub, c_mgmt, c_hang, c_probe;
+    uint64_t out_digest; /* every output of every cycle */
+    uint64_t st_quiet;   /* no self-test before then (the end of the last recovery's backlog) */
+    sci_ft_stats_t st;
+} scisys_ft_t;
 
 /* The static front end: only sci_sys_static.c reads or writes it. */
 typedef struct scisys_fe {
@@ -191,6 +233,7 @@ struct sci_sys {
     bool par;         /* a per-node phase is under way */
     atomic_bool busy; /* a host had something under way (scisys_par_tx) */
     unsigned faults_applied;
+    scisys_ft_t ft; /* detection and recovery (cfg.ft) */
     char err[400];
     bool failed;
 };
@@ -285,6 +328,28 @@ void scisys_drv_got_notify(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned
 void scisys_wq_push(sci_sys_t *s, unsigned i, unsigned a, uint64_t data, uint64_t mask);
 /* The device's register port this cycle: at most one queued write. */
 void scisys_drv_write(sci_sys_t *s);
+/* Recompute host i's holds (a pass's, a recovery's) and release what is no longer held. */
+void scisys_drv_holds(sci_sys_t *s, unsigned i);
+
+/* ---- sci_sys_ft.c: detection and recovery (sci_sys.md section 8) ---- */
+int scisys_ft_open(sci_sys_t *s, char *err, size_t errlen);
+void scisys_ft_free(sci_sys_t *s);
+/* Start of the cycle, after the faults: resets due now. */
+void scisys_ft_begin(sci_sys_t *s);
+/* After the hosts and drivers (step 4): every node's detectors and recovery. */
+void scisys_ft_cycle(sci_sys_t *s);
+/* The earliest cycle the detectors or a recovery have something to do (UINT64_MAX: never). */
+uint64_t scisys_ft_next(const sci_sys_t *s);
+/* A STATUS_REPLY reached host i: 1 when it was a self-test read's (taken), else 0. */
+int scisys_ft_reply(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len);
+/* A protocol detector event at node i (a FAIL_REPORT or bad CRC reached its host, a
+ * CableNotOk pass). */
+void scisys_ft_protocol(sci_sys_t *s, unsigned i);
+/* Node i's host holds everything while it recovers. */
+static inline bool scisys_ft_holds(const sci_sys_t *s, unsigned i)
+{
+    return s->ft.n && s->ft.n[i].hold;
+}
 
 /* ---- sci_sys_static.c ---- */
 void scisys_fe_init(sci_sys_t *s);

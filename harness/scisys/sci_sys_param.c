@@ -26,6 +26,10 @@ void sci_sys_params_default(sci_sys_params_t *p)
     p->rsr_timeout = 20000;
     p->fail_backoff = 1000;
     p->window = 8;
+    p->selftest_ms = 500.0;
+    p->scrub_ms = 500.0;
+    p->mgmt_us = 50.0;
+    p->hang_cycles = 0;
 }
 
 int sci_sys_param_set(sci_sys_params_t *p, const char *nv, char *err, size_t errlen)
@@ -49,6 +53,10 @@ int sci_sys_param_set(sci_sys_params_t *p, const char *nv, char *err, size_t err
         {"rsr_timeout", offsetof(sci_sys_params_t, rsr_timeout), 1, 1, 65535},
         {"fail_backoff", offsetof(sci_sys_params_t, fail_backoff), 1, 1, 1e7},
         {"window", offsetof(sci_sys_params_t, window), 1, 1, MAXW},
+        {"selftest_ms", offsetof(sci_sys_params_t, selftest_ms), 0, 0.001, 1e6},
+        {"scrub_ms", offsetof(sci_sys_params_t, scrub_ms), 0, 0.001, 1e6},
+        {"mgmt_us", offsetof(sci_sys_params_t, mgmt_us), 0, 0.0, 1e6},
+        {"hang_cycles", offsetof(sci_sys_params_t, hang_cycles), 1, 0, 1e9},
     };
     const char *eq = strchr(nv, '=');
     for (unsigned k = 0; eq && k < sizeof tab / sizeof tab[0]; k++) {
@@ -71,7 +79,7 @@ int sci_sys_param_set(sci_sys_params_t *p, const char *nv, char *err, size_t err
     snprintf(err, errlen,
              "%s: NAME=VALUE, NAME one of cablenotok_ms readytogo_ms watchdog_ms "
              "host_rtx_ms compute_ms reg_write_us clock_mhz echo_timeout busy_limit retry_limit "
-             "rsr_timeout fail_backoff window",
+             "rsr_timeout fail_backoff window selftest_ms scrub_ms mgmt_us hang_cycles",
              nv);
     return -1;
 }
