@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Campaigns over processes and shards give the output of one process, byte for byte.
 
-usage: tests/campaign_check.py faultcheck|experiments   (from the repository's root)
+usage: tests/campaign_check.py faultcheck|experiments|seu   (from the repository's root)
 
 For each campaign below: the command run whole (the reference), with --jobs 2, as one shard
 (--shard 1/1) and as three (one of them on two processes), each set of shards merged by
@@ -93,7 +93,7 @@ def refused(what, files, needle):
 
 def main():
     which = sys.argv[1] if len(sys.argv) > 1 else ""
-    if which not in ("faultcheck", "experiments"):
+    if which not in ("faultcheck", "experiments", "seu"):
         print(__doc__.strip().splitlines()[2])
         return 2
     os.makedirs(WORK, exist_ok=True)
@@ -114,6 +114,10 @@ def main():
             f.writelines(lines[:-1])
         refused("a shard cut short", s[:2] + [cut], "cut short")
         refused("a file that is no shard", s[:2] + ["tests/campaign_check.py"], ":1: not an ftsim shard")
+    elif which == "seu":
+        # an upset campaign: six runs of the control registers of an LC3 node
+        campaign("seu lc3-regs", ["seu", "--campaign", "lc3-regs", "--runs", "6", "--confirm", "0"],
+                 os.path.join(WORK, "none"))
     else:
         out = os.path.join(WORK, "exp")
         campaign("ring-down-9", ["experiment", "ring-down-9", "--runs", "3", "--time-scale", "100",

@@ -811,7 +811,17 @@ def suite_campaign():
     return [Test("campaign", f"{w}: --jobs 2, --shard 1/1 and K/3 merged == run whole"
                  + ("; merge refuses a missing, repeated, foreign or cut shard" if w == "faultcheck" else ""),
                  [sys.executable, "tests/campaign_check.py", w], counts_line)
-            for w in ("faultcheck", "experiments")]
+            for w in ("faultcheck", "experiments", "seu")]
+
+
+def suite_ft():
+    """Seed 002 on the running torus (tests/seu_ft.py): an upset in a live routing entry of a
+    loaded 3x3 torus is caught first by the self-test within its interval, the nodes on the
+    path are recovered, every message is delivered once; without the self-test it is not
+    caught by it; in lockstep with the RTL; without the hosts' state messages are lost."""
+    return [Test("ft", "upset in n1.1.x.lrt[0x12]: self-test first, recovered, exactly once "
+                 "(csim, lockstep), self-test off, no host state",
+                 [sys.executable, "tests/seu_ft.py"], counts_line)]
 
 
 def suite_runner():
@@ -858,6 +868,7 @@ SUITES = {
     "mutants": suite_mutants,
     "runner": suite_runner,
     "campaign": suite_campaign,
+    "ft": suite_ft,
 }
 
 

@@ -20,12 +20,14 @@ static const char usage_main[] =
     "                     the upset map)\n"
     "  seucheck STIM.vec  every element of a device's upset map flipped against a stimulus:\n"
     "                     seen from outside, the models in lockstep\n"
+    "  seu --campaign N   an upset campaign: one upset a run into a loaded torus with detection\n"
+    "                     and recovery, against a golden run; the seed's Table 1\n"
     "  net                RNP network topologies: stages, links, distinct paths per pair\n"
     "  route              SCI torus routing tables under faults: reachability, deadlock check\n"
     "  torus              run an SCI torus: flows, traffic patterns, faults, drivers\n"
     "  faultcheck         every single fault on a running SCI torus, with its checks\n"
     "  experiment NAME    measurements (rnp-load, rnp-patterns, rnp-policy, ring-down-9, ...)\n"
-    "  merge SHARD...     the shards of a campaign (faultcheck, experiment --shard K/N) into its\n"
+    "  merge SHARD...     the shards of a campaign (faultcheck, experiment, seu --shard K/N) into its\n"
     "                     report\n"
     "\n"
     "Options are written in full (--cycles, not --cyc) and take their value as the next word\n"
@@ -51,6 +53,7 @@ static const struct {
     {"export-tb", cmd_export_tb},
     {"vec-json", cmd_vec_json},
     {"seucheck", cmd_seucheck},
+    {"seu", cmd_seu},
 };
 
 int main(int argc, char **argv)

@@ -1,0 +1,340 @@
+/* seu.c — `ftsim seu --campaign NAME`: an upset campaign, one upset a run into a loaded
+ * system against a golden run of the same seed, and the report of the seed paper's Table 1
+ * (harness/scisys/sci_sys.md section 9; harness/core/seu_run.h). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "lockstep.h"
+#include "prng.h"
+#include "sci_seu.h"
+#include "sci_sys.h"
+#include "seu_run.h"
+
+static const char usage[] =
+    "usage: ftsim seu --campaign NAME [--runs N] [--seed S] [--no-selftest] [--confirm K]\n"
+    "                 [--jobs J] [--shard K/N] [--json]\n"
+    "\n"
+    "An upset campaign: each run injects one upset (one stored bit flipped, as a vector's\n"
+    "`seu` statement) at a random time into a loaded system with detection and recovery, runs\n"
+    "a fixed window beside a golden run of the same seed, lets the traffic drain, and\n"
+    "classifies the outcome (harness/core/seu_run.h). Campaigns (NAME):\n"
+    "  lc3-tables  a 3x3 LC3 torus: every bit of node (1,1)'s X-LC LRT and BRT (1,024 bits),\n"
+    "              exhaustive\n"
+    "  lc3-regs    ... every bit of node (1,1)'s control registers (LC CTRL, TADDR, PSB), exhaustive\n"
+    "  lc3-node    ... random bits of every element of node (1,1) the C model keeps (1,430 runs)\n"
+    "  p2s-tables, p2s-regs, p2s-node   the same on a 3x3 P2S torus (tables: the entries in use)\n"
+    "Every node sends a 64-byte message every 20 us to each of two seeded random\n"
+    "destinations; the drivers' timers are divided by 1000 (self-test every 0.5 ms = 50,000\n"
+    "cycles); the flip comes 0.6 to 1.1 ms into the run, the window is 1.5 ms. --runs N takes N\n"
+    "runs (an exhaustive column: N sites spread over it). --no-selftest: the ablation with the\n"
+    "self-test off. --confirm K reruns up to K runs of every failure class with the RTL and the\n"
+    "C model in lockstep (default 1; 0: none). The report is the seed's Table 1 (failures, %\n"
+    "of faults, % of failures per outcome), the failure coverage of the watchdog and the\n"
+    "self-test with its 95% (Wilson) interval, and two rows that must be 0: messages lost or\n"
+    "duplicated, RTL/C divergence. --json: the report as JSON.\n"
+    "--jobs J: the runs on J processes. --shard K/N: every Nth run from the Kth, written on\n"
+    "stdout as a shard file; ftsim merge makes the report of all N shards, byte for byte the\n"
+    "report of one process. Exit 0 when the two rows are 0, 1 otherwise, 2 on bad arguments.\n";
+
+typedef struct seu_ctx {
+    const char *name;
+    sci_seu_cfg_t cfg;
+    const char *column;
+    unsigned nsites, runs, confirm;
+    int random, json;
+    uint64_t seed;
+    /* the report */
+    unsigned n[SEU_NOUTCOMES];
+    uint64_t lost, dup, diverged, asserted, detected_any, recov;
+    double det_lat_sum, rec_lat_sum;
+    unsigned ndet_lat, nrec_lat;
+    int first_run[SEU_NOUTCOMES]; /* a run of each outcome, for the confirmation (-1: none) */
+    char first_site[SEU_NOUTCOMES][64];
+    uint64_t first_at[SEU_NOUTCOMES];
+} seu_ctx_t;
+
+/* Run i's site and time: an exhaustive column's i-th site (spread when --runs is fewer), or a
+ * seeded draw; the time a seeded draw in the span. */
+static void run_plan(const seu_ctx_t *x, unsigned i, char *site, size_t len, uint64_t *at)
+{
+    prng_t rng;
+    prng_seed(&rng, x->seed * 0x9E3779B97F4A7C15ull + i);
+    unsigned k;
+    if (x->random)
+        k = prng_below(&rng, x->nsites);
+    else
+        k = (unsigned)((uint64_t)i * x->nsites / x->runs);
+    sci_seu_site(&x->cfg, x->column, k, site, len);
+    *at = prng_below(&rng, (uint32_t)x->cfg.span);
+}
+
+static int seu_run(void *ctx, unsigned i, campaign_w_t *w, char *err, size_t errlen)
+{
+    seu_ctx_t *x = ctx;
+    char site[64];
+    uint64_t at;
+    run_plan(x, i, site, sizeof site, &at);
+    seu_result_t r;
+    char msg[400];
+    if (sci_seu_run(&x->cfg, site, at, &r, msg, sizeof msg) < 0) {
+        campaign_w_str(w, "site", site);
+        campaign_w_str(w, "error", msg);
+        (void)err, (void)errlen;
+        return 0;
+    }
+    campaign_w_str(w, "site", r.site);
+    campaign_w_u64(w, "at", r.at);
+    campaign_w_str(w, "outcome", seu_outcome_name(r.outcome));
+    campaign_w_str(w, "first", seu_detector_name(r.first));
+    campaign_w_u64s(w, "det", r.det_cycle, SEU_NDETECTORS);
+    campaign_w_u64(w, "detect_latency", r.detect_latency);
+    campaign_w_u64(w, "recover_latency", r.recover_latency);
+    campaign_w_u64(w, "recoveries", r.recoveries);
+    campaign_w_u64(w, "generated", r.generated);
+    campaign_w_u64(w, "delivered", r.delivered);
+    campaign_w_u64(w, "lost", r.lost);
+    campaign_w_u64(w, "duplicated", r.duplicated);
+    campaign_w_u64(w, "misrouted", r.misrouted);
+    campaign_w_u64(w, "corrupted", r.corrupted);
+    campaign_w_u64(w, "late", r.late);
+    campaign_w_u64(w, "asserted", (uint64_t)r.asserted);
+    campaign_w_u64(w, "diverged", (uint64_t)r.diverged);
+    return 0;
+}
+
+static int seu_take(void *ctx, unsigned i, const char *rec, char *err, size_t errlen)
+{
+    seu_ctx_t *x = ctx;
+    campaign_rec_t r;
+    if (campaign_rec_parse(&r, rec, err, errlen) < 0)
+        return -1;
+    if (campaign_rec_has(&r, "error")) {
+        snprintf(err, errlen, "run %u (%s): %s", i, campaign_rec_str(&r, "site"),
+                 campaign_rec_str(&r, "error"));
+        campaign_rec_free(&r);
+        return -1;
+    }
+    int o = seu_outcome_of(campaign_rec_str(&r, "outcome"));
+    if (o < 0) {
+        snprintf(err, errlen, "run %u: unknown outcome", i);
+        campaign_rec_free(&r);
+        return -1;
+    }
+    x->n[o]++;
+    x->lost += campaign_rec_u64(&r, "lost");
+    x->dup += campaign_rec_u64(&r, "duplicated");
+    x->diverged += campaign_rec_u64(&r, "diverged");
+    x->asserted += campaign_rec_u64(&r, "asserted");
+    uint64_t dl = campaign_rec_u64(&r, "detect_latency"), rl = campaign_rec_u64(&r, "recover_latency");
+    if (dl)
+        x->det_lat_sum += (double)dl, x->ndet_lat++;
+    if (rl)
+        x->rec_lat_sum += (double)rl, x->nrec_lat++;
+    if (x->first_run[o] < 0) {
+        x->first_run[o] = (int)i;
+        snprintf(x->first_site[o], sizeof x->first_site[o], "%s", campaign_rec_str(&r, "site"));
+        x->first_at[o] = campaign_rec_u64(&r, "at");
+    }
+    int bad = r.bad != NULL;
+    campaign_rec_free(&r);
+    if (bad) {
+        snprintf(err, errlen, "run %u: a record with a missing field", i);
+        return -1;
+    }
+    return 0;
+}
+
+/* Wilson's 95% interval of k successes in n. */
+static void wilson(unsigned k, unsigned n, double *lo, double *hi)
+{
+    if (!n) {
+        *lo = 0, *hi = 1;
+        return;
+    }
+    double z = 1.959964, p = (double)k / n, d = 1 + z * z / n;
+    double c = (p + z * z / (2.0 * n)) / d, h = z * sqrt(p * (1 - p) / n + z * z / (4.0 * n * n)) / d;
+    *lo = c - h < 0 ? 0 : c - h;
+    *hi = c + h > 1 ? 1 : c + h;
+}
+
+static const char *const row_name[SEU_NOUTCOMES] = {
+    "no impact: masked", "no impact: latent", "no impact: reconverged",
+    "hung (watchdog)",   "caught by the self-test", "caught by the protocol",
+    "caught by the scrub", "misrouted or lost packet", "corrupted message delivered",
+    "latency anomaly"};
+
+static int report(seu_ctx_t *x, unsigned confirmed, unsigned confirm_bad, const char *cmsg)
+{
+    unsigned total = 0, fail = 0;
+    for (unsigned o = 0; o < SEU_NOUTCOMES; o++) {
+        total += x->n[o];
+        fail += seu_is_failure(o) ? x->n[o] : 0;
+    }
+    unsigned cov = x->n[SEU_HUNG] + x->n[SEU_SELFTEST] + x->n[SEU_SCRUB];
+    double lo, hi;
+    wilson(cov, fail, &lo, &hi);
+    int ok = x->lost == 0 && x->dup == 0 && x->diverged == 0 && confirm_bad == 0;
+    if (x->json) {
+        printf("{\"campaign\": \"%s\", \"runs\": %u, \"selftest\": %d, \"rows\": {", x->name,
+               total, !!(x->cfg.ft & SCI_FT_SELFTEST));
+        for (unsigned o = 0; o < SEU_NOUTCOMES; o++)
+            printf("%s\"%s\": %u", o ? ", " : "", seu_outcome_name(o), x->n[o]);
+        printf("}, \"failures\": %u, \"coverage\": %.6f, \"coverage_lo\": %.6f, \"coverage_hi\": "
+               "%.6f, \"lost\": %llu, \"duplicated\": %llu, \"diverged\": %llu, \"asserted\": "
+               "%llu, \"detect_latency_mean\": %.1f, \"recover_latency_mean\": %.1f, "
+               "\"confirmed\": %u, \"confirm_failed\": %u, \"pass\": %s}\n",
+               fail, fail ? (double)cov / fail : 1.0, lo, hi, (unsigned long long)x->lost,
+               (unsigned long long)x->dup, (unsigned long long)x->diverged,
+               (unsigned long long)x->asserted, x->ndet_lat ? x->det_lat_sum / x->ndet_lat : 0.0,
+               x->nrec_lat ? x->rec_lat_sum / x->nrec_lat : 0.0, confirmed, confirm_bad,
+               ok ? "true" : "false");
+        return ok ? 0 : 1;
+    }
+    printf("%-30s %9s %9s %11s\n", "outcome", "runs", "% faults", "% failures");
+    for (unsigned o = 0; o < SEU_NOUTCOMES; o++) {
+        printf("%-30s %9u %8.2f%%", row_name[o], x->n[o], total ? 100.0 * x->n[o] / total : 0.0);
+        if (seu_is_failure(o))
+            printf(" %10.2f%%\n", fail ? 100.0 * x->n[o] / fail : 0.0);
+        else
+            printf(" %11s\n", "-");
+    }
+    printf("%-30s %9u %8.2f%% %10.2f%%\n", "total failures", fail,
+           total ? 100.0 * fail / total : 0.0, fail ? 100.0 : 0.0);
+    printf("%-30s %9llu\n", "messages lost or duplicated", (unsigned long long)(x->lost + x->dup));
+    printf("%-30s %9llu\n", "RTL/C divergence", (unsigned long long)x->diverged);
+    printf("failure coverage (watchdog + self-test%s): %u of %u = %.1f%% (95%% interval %.1f%% to "
+           "%.1f%%)\n",
+           x->n[SEU_SCRUB] ? " + scrub" : "", cov, fail, fail ? 100.0 * cov / fail : 100.0,
+           100.0 * lo, 100.0 * hi);
+    printf("mean detection latency %.1f us, mean recovery %.1f us (simulated, %d-fold time scale)\n",
+           x->ndet_lat ? x->det_lat_sum / x->ndet_lat / 100.0 : 0.0,
+           x->nrec_lat ? x->rec_lat_sum / x->nrec_lat / 100.0 : 0.0, (int)x->cfg.time_scale);
+    if (x->confirm)
+        printf("confirmed in RTL/C lockstep: %u runs, %u differed%s%s\n", confirmed, confirm_bad,
+               *cmsg ? ": " : "", cmsg);
+    printf("%s seu %s: %u runs\n", ok ? "PASS" : "FAIL", x->name, total);
+    return ok ? 0 : 1;
+}
+
+/* One run of every failure class again, the RTL and the C model in lockstep: the same outcome,
+ * no divergence. */
+static void confirm_rtl(seu_ctx_t *x, unsigned *done, unsigned *bad, char *msg, size_t len)
+{
+    *done = *bad = 0;
+    *msg = 0;
+    sci_seu_cfg_t c = x->cfg;
+    c.models = LS_BOTH;
+    for (unsigned o = SEU_HUNG; o < SEU_NOUTCOMES && x->confirm; o++) {
+        if (x->first_run[o] < 0)
+            continue;
+        seu_result_t r;
+        char err[400];
+        int rc = sci_seu_run(&c, x->first_site[o], x->first_at[o] - c.warmup, &r, err, sizeof err);
+        (*done)++;
+        if (rc < 0 || r.diverged || r.outcome != o) {
+            (*bad)++;
+            snprintf(msg, len, "%s at %llu: %.120s", x->first_site[o],
+                     (unsigned long long)x->first_at[o],
+                     rc < 0 ? err : r.diverged ? "diverged" : seu_outcome_name(r.outcome));
+        }
+    }
+}
+
+int cmd_seu(int argc, char **argv) { return cmd_seu_with(argc, argv, NULL); }
+
+int cmd_seu_with(int argc, char **argv, campaign_t *merged)
+{
+    seu_ctx_t x;
+    memset(&x, 0, sizeof x);
+    x.seed = 1;
+    x.confirm = 1;
+    const char *name = NULL;
+    int no_st = 0;
+    campaign_opts_t co = {0};
+    const opts_opt_t opts[] = {
+        {"jobs", 0, OPTS_UINT, &co.jobs, .min = 1, .max = 1024, .flags = OPTS_DEC,
+         .msg = "1 to 1024 processes"},
+        {"shard", 0, OPTS_FN, &co, .fn = campaign_parse_shard, .msg = "K/N, 1 <= K <= N"},
+        {"campaign", 0, OPTS_STR, .dst = &name},
+        {"runs", 0, OPTS_UINT, &x.runs, .min = 1, .max = 1000000, .flags = OPTS_DEC,
+         .msg = "1 to 1000000"},
+        {"seed", 0, OPTS_U64, &x.seed, .msg = "a number"},
+        {"confirm", 0, OPTS_UINT, &x.confirm, .max = 100, .flags = OPTS_DEC, .msg = "0 to 100"},
+        {"no-selftest", 0, OPTS_FLAG, &no_st, .set = 1},
+        {"json", 0, OPTS_FLAG, &x.json, .set = 1},
+        {0},
+    };
+    opts_cmd_t c = {.name = "seu",
+                    .style = OPTS_VALUE,
+                    .unknown = "unknown option or missing value",
+                    .missing = "unknown option or missing value",
+                    .opts = opts};
+    int rc = cmd_parse(&c, usage, argc, argv, NULL);
+    if (rc >= 0)
+        return rc;
+    static const char *const names[] = {"lc3-tables", "lc3-regs", "lc3-node",
+                                        "p2s-tables", "p2s-regs", "p2s-node", NULL};
+    unsigned k = 0;
+    while (name && names[k] && strcmp(name, names[k]))
+        k++;
+    if (!name || !names[k]) {
+        fprintf(stderr, "ftsim seu: --campaign NAME is one of lc3-tables lc3-regs lc3-node "
+                        "p2s-tables p2s-regs p2s-node\n");
+        return 2;
+    }
+    x.name = name;
+    sci_seu_cfg_default(&x.cfg);
+    x.cfg.p2s = k >= 3;
+    x.cfg.seed = x.seed;
+    if (no_st)
+        x.cfg.ft &= ~(unsigned)SCI_FT_SELFTEST;
+    x.column = strchr(name, '-') + 1;
+    x.random = !strcmp(x.column, "node");
+    char tmp[64];
+    x.nsites = sci_seu_site(&x.cfg, x.column, 0, tmp, sizeof tmp);
+    if (!x.runs)
+        x.runs = x.random ? 1430u : x.nsites;
+    if (!x.random && x.runs > x.nsites)
+        x.runs = x.nsites;
+    for (unsigned o = 0; o < SEU_NOUTCOMES; o++)
+        x.first_run[o] = -1;
+    campaign_t *cp = cmd_campaign(merged, &co, "seu", argc, argv);
+    if (!cp)
+        return 2;
+    campaign_param(cp, "campaign", "%s", name);
+    campaign_param(cp, "runs", "%u", x.runs);
+    campaign_param(cp, "seed", "%llu", (unsigned long long)x.seed);
+    campaign_param(cp, "selftest", "%d", !no_st);
+    if (!x.json && campaign_reporting(cp))
+        printf("seu %s: %u runs on a %ux%u %s torus, node (1,1), %s (%u sites); load: 64 bytes "
+               "every %.0f us to each of 2 destinations per node; time scale %.0f; flip at "
+               "%.1f..%.1f ms, window %.1f ms; self-test %s; seed %llu\n",
+               name, x.runs, x.cfg.w, x.cfg.h, x.cfg.p2s ? "P2S" : "LC3",
+               x.random ? "random bits" : "exhaustive", x.nsites, x.cfg.every_us,
+               x.cfg.time_scale, (double)x.cfg.warmup / 1e5,
+               (double)(x.cfg.warmup + x.cfg.span) / 1e5, (double)x.cfg.window / 1e5,
+               no_st ? "off" : "on", (unsigned long long)x.seed);
+    fflush(stdout);
+    campaign_hooks_t h = {seu_run, seu_take, NULL};
+    char err[600];
+    rc = campaign_exec(cp, x.runs, &h, &x, err, sizeof err);
+    if (rc < 0) {
+        fprintf(stderr, "ftsim seu: %s\n", err);
+        if (cp != merged)
+            campaign_free(cp);
+        return 2;
+    }
+    if (campaign_reporting(cp)) {
+        unsigned done = 0, bad = 0;
+        char cmsg[260];
+        confirm_rtl(&x, &done, &bad, cmsg, sizeof cmsg);
+        rc = report(&x, done, bad, cmsg);
+    } else
+        rc = 0;
+    if (cp != merged)
+        campaign_free(cp);
+    return rc;
+}
