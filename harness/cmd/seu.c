@@ -34,10 +34,11 @@ static const char usage[] =
     "C model in lockstep (default 1; 0: none). The report is the seed's Table 1 (failures, %\n"
     "of faults, % of failures per outcome), the failure coverage of the watchdog and the\n"
     "self-test with its 95% (Wilson) interval, and two rows that must be 0: messages lost or\n"
-    "duplicated, RTL/C divergence. --json: the report as JSON.\n"
+    "duplicated, RTL/C divergence (and the golden runs' false alarms, 0 too). --json: the\n"
+    "report as JSON.\n"
     "--jobs J: the runs on J processes. --shard K/N: every Nth run from the Kth, written on\n"
     "stdout as a shard file; ftsim merge makes the report of all N shards, byte for byte the\n"
-    "report of one process. Exit 0 when the two rows are 0, 1 otherwise, 2 on bad arguments.\n";
+    "report of one process. Exit 0 when those rows are 0, 1 otherwise, 2 on bad arguments.\n";
 
 typedef struct seu_ctx {
     const char *name;
@@ -48,7 +49,7 @@ typedef struct seu_ctx {
     uint64_t seed;
     /* the report */
     unsigned n[SEU_NOUTCOMES];
-    uint64_t lost, dup, diverged, asserted, detected_any, recov;
+    uint64_t lost, dup, diverged, asserted, alarms;
     double det_lat_sum, rec_lat_sum;
     unsigned ndet_lat, nrec_lat;
     int first_run[SEU_NOUTCOMES]; /* a run of each outcome, for the confirmation (-1: none) */
@@ -102,6 +103,7 @@ static int seu_run(void *ctx, unsigned i, campaign_w_t *w, char *err, size_t err
     campaign_w_u64(w, "late", r.late);
     campaign_w_u64(w, "asserted", (uint64_t)r.asserted);
     campaign_w_u64(w, "diverged", (uint64_t)r.diverged);
+    campaign_w_u64(w, "golden_alarms", r.golden_alarms);
     return 0;
 }
 
@@ -128,6 +130,7 @@ static int seu_take(void *ctx, unsigned i, const char *rec, char *err, size_t er
     x->dup += campaign_rec_u64(&r, "duplicated");
     x->diverged += campaign_rec_u64(&r, "diverged");
     x->asserted += campaign_rec_u64(&r, "asserted");
+    x->alarms += campaign_rec_u64(&r, "golden_alarms");
     uint64_t dl = campaign_rec_u64(&r, "detect_latency"), rl = campaign_rec_u64(&r, "recover_latency");
     if (dl)
         x->det_lat_sum += (double)dl, x->ndet_lat++;
@@ -176,7 +179,7 @@ static int report(seu_ctx_t *x, unsigned confirmed, unsigned confirm_bad, const 
     unsigned cov = x->n[SEU_HUNG] + x->n[SEU_SELFTEST] + x->n[SEU_SCRUB];
     double lo, hi;
     wilson(cov, fail, &lo, &hi);
-    int ok = x->lost == 0 && x->dup == 0 && x->diverged == 0 && confirm_bad == 0;
+    int ok = x->lost == 0 && x->dup == 0 && x->diverged == 0 && confirm_bad == 0 && x->alarms == 0;
     if (x->json) {
         printf("{\"campaign\": \"%s\", \"runs\": %u, \"selftest\": %d, \"rows\": {", x->name,
                total, !!(x->cfg.ft & SCI_FT_SELFTEST));
@@ -184,11 +187,11 @@ static int report(seu_ctx_t *x, unsigned confirmed, unsigned confirm_bad, const 
             printf("%s\"%s\": %u", o ? ", " : "", seu_outcome_name(o), x->n[o]);
         printf("}, \"failures\": %u, \"coverage\": %.6f, \"coverage_lo\": %.6f, \"coverage_hi\": "
                "%.6f, \"lost\": %llu, \"duplicated\": %llu, \"diverged\": %llu, \"asserted\": "
-               "%llu, \"detect_latency_mean\": %.1f, \"recover_latency_mean\": %.1f, "
+               "%llu, \"golden_alarms\": %llu, \"detect_latency_mean\": %.1f, \"recover_latency_mean\": %.1f, "
                "\"confirmed\": %u, \"confirm_failed\": %u, \"pass\": %s}\n",
                fail, fail ? (double)cov / fail : 1.0, lo, hi, (unsigned long long)x->lost,
                (unsigned long long)x->dup, (unsigned long long)x->diverged,
-               (unsigned long long)x->asserted, x->ndet_lat ? x->det_lat_sum / x->ndet_lat : 0.0,
+               (unsigned long long)x->asserted, (unsigned long long)x->alarms, x->ndet_lat ? x->det_lat_sum / x->ndet_lat : 0.0,
                x->nrec_lat ? x->rec_lat_sum / x->nrec_lat : 0.0, confirmed, confirm_bad,
                ok ? "true" : "false");
         return ok ? 0 : 1;
@@ -205,6 +208,10 @@ static int report(seu_ctx_t *x, unsigned confirmed, unsigned confirm_bad, const 
            total ? 100.0 * fail / total : 0.0, fail ? 100.0 : 0.0);
     printf("%-30s %9llu\n", "messages lost or duplicated", (unsigned long long)(x->lost + x->dup));
     printf("%-30s %9llu\n", "RTL/C divergence", (unsigned long long)x->diverged);
+    printf("%-30s %9llu\n", "false alarms (golden runs)", (unsigned long long)x->alarms);
+    if (x->asserted)
+        printf("RTL assertions after the upset (lockstep runs): %llu\n",
+               (unsigned long long)x->asserted);
     printf("failure coverage (watchdog + self-test%s): %u of %u = %.1f%% (95%% interval %.1f%% to "
            "%.1f%%)\n",
            x->n[SEU_SCRUB] ? " + scrub" : "", cov, fail, fail ? 100.0 * cov / fail : 100.0,

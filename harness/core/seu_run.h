@@ -68,6 +68,8 @@ typedef struct seu_result {
     int diverged;             /* the RTL and the C model differed (lockstep runs) */
     int out_differed;         /* the outputs differed from the golden run's at some cycle */
     int state_differs;        /* the state differs from the golden run's at the window's end */
+    uint64_t golden_alarms;   /* the golden run's watchdog, self-test and scrub detections: false
+                                 alarms (a campaign's load and bounds must keep them 0) */
 } seu_result_t;
 
 /* Names as the records and the report write them. */

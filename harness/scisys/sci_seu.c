@@ -201,8 +201,10 @@ int sci_seu_run(const sci_seu_cfg_t *c, const char *site, uint64_t at_offset, se
         rc = -1;
         goto out;
     }
-    sci_ft_stats_t fs;
+    sci_ft_stats_t fs, gs;
     sci_sys_ft_stats(f, &fs);
+    sci_sys_ft_stats(g, &gs);
+    r->golden_alarms = gs.count[1] + gs.count[2] + gs.count[4];
     const uint64_t dets[5] = {0, fs.first[1], fs.first[2], prot_first, fs.first[4]};
     for (unsigned k = 1; k < SEU_NDETECTORS; k++) {
         r->det_cycle[k] = dets[k] > at ? dets[k] - base : 0;
