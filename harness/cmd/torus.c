@@ -1147,6 +1147,16 @@ static int torus_report(const ropts_t *o, const trun_t *t, int rc)
                 printf("\"%s_first_ms\": %.4f, \"%s_count\": %llu, ", dn[k],
                        ft.first[k] ? (double)(ft.first[k] - t->base) / 1e5 : -1.0, dn[k],
                        (unsigned long long)ft.count[k]);
+            /* the first recovery's phases (seed 002's Figure 10), ms from the run's start */
+            const uint64_t ph[5] = {ft.ph_req, ft.ph_disabled, ft.ph_reset, ft.ph_reloaded,
+                                    ft.ph_released};
+            static const char *const pn[5] = {"requested", "disabled", "reset", "reloaded",
+                                              "released"};
+            printf("\"phases_ms\": {");
+            for (unsigned k = 0; k < 5; k++)
+                printf("%s\"%s\": %.4f", k ? ", " : "", pn[k],
+                       ph[k] ? (double)(ph[k] - t->base) / 1e5 : -1.0);
+            printf("}, \"selftest_symbols\": %llu, ", (unsigned long long)ft.st_symbols);
             printf("\"recoveries\": %llu, \"recovery_ms\": %.4f, \"misrouted\": %llu, "
                    "\"corrupted\": %llu, \"crc_at_host\": %llu, \"selftest_reads\": %llu, "
                    "\"selftest_failed\": %llu, \"lost\": %llu, \"delivered_twice\": %llu}",

@@ -216,7 +216,7 @@ int sci_seu_run(const sci_seu_cfg_t *c, const char *site, uint64_t at_offset, se
         if (k != 3 && r->det_cycle[k] && (!d1 || r->det_cycle[k] < d1))
             d1 = r->det_cycle[k];
     r->detect_latency = d1 ? d1 - r->at : 0;
-    r->recover_latency = fs.recoveries && fs.rec_end > base + d1 ? fs.rec_end - (base + d1) : 0;
+    r->recover_latency = d1 && fs.recoveries && fs.rec_end > base + d1 ? fs.rec_end - (base + d1) : 0;
     r->recoveries = fs.recoveries;
     unsigned nf = sci_sys_nflows(f);
     uint64_t dl = 0, gen = 0;
