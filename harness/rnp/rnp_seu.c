@@ -290,17 +290,24 @@ static void send_test(sys_t *s, uint64_t cycle, unsigned src, unsigned dst, int 
     }
 }
 
-/* A round of the periodic self-test: one test message over every pair the data used since
- * the last round. */
+/* The periodic self-test: every T_st cycles each source sends one test message over every
+ * pair it used since its last round. The sources take their turns spread over the interval
+ * (source e at phase e x T_st / n), so the tests do not all meet at the destinations at once. */
 static void selftest_round(sys_t *s, uint64_t cycle)
 {
     unsigned n = s->t->n;
-    for (unsigned a = 0; a < n; a++)
+    uint64_t t_st = s->c->t_st, step = t_st / n;
+    if (cycle < t_st)
+        return;
+    for (unsigned a = 0; a < n; a++) {
+        if (cycle % t_st != (a * step) % t_st)
+            continue;
         for (unsigned b = 0; b < n; b++)
             if (s->inuse[a * n + b]) {
                 s->inuse[a * n + b] = 0;
                 send_test(s, cycle, a, b, K_TEST);
             }
+    }
 }
 
 /* A recovery's re-probe: every pair of the traffic (the partners of every source). */
@@ -612,7 +619,7 @@ static void sys_cycle_in(sys_t *s, uint64_t now, int gen, const dev_seu_t *flip)
             s->st.data_msgs++;
             s->inuse[e * t->n + dst] = 1;
         }
-    if (gen && s->c->selftest && s->c->t_st && now && now % s->c->t_st == 0)
+    if (gen && s->c->selftest && s->c->t_st)
         selftest_round(s, now);
     ls_set_inputs(&s->ls, s->in);
     if (flip) {
