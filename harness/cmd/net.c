@@ -87,7 +87,7 @@ static void print_paths(const rnpnet_topo_t *t)
         "\n(a destination hangs off one last-stage router: a dead one cuts its four endpoints)\n");
 }
 
-static void print_seu(const seu_result_t *r, const rnp_seu_stats_t *st)
+static void print_seu(const seu_result_t *r, const rnp_seu_stats_t *st, unsigned n)
 {
     printf("site=%s\nat=%llu\noutcome=%s\nfirst=%s\n", r->site, (unsigned long long)r->at,
            seu_outcome_name(r->outcome), seu_detector_name(r->first));
@@ -124,7 +124,7 @@ static void print_seu(const seu_result_t *r, const rnp_seu_stats_t *st)
     P("drain_cycles", st->drain_cycles);
     P("drained", st->drained);
 #undef P
-    printf("accepted=%.5f\n", st->cycles ? (double)st->delivered_by_end / (double)st->cycles / 64.0
+    printf("accepted=%.5f\n", st->cycles ? (double)st->delivered_by_end / (double)st->cycles / n
                                          : 0.0);
 }
 
@@ -148,7 +148,7 @@ static int monitor_run(const char *site, const char *column, const rnp_seu_cfg_t
         fprintf(stderr, "ftsim net: %s\n", err);
         return 2;
     }
-    print_seu(&r, &st);
+    print_seu(&r, &st, c->endpoints);
     return 0;
 }
 
