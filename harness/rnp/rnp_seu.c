@@ -13,7 +13,7 @@
 #include "rnpni.h"
 #include "rnpnet.h"
 
-#define MSG_LEN      8u    /* data and test messages alike */
+#define MSG_LEN      8u /* data and test messages alike */
 #define NETSEED_MASK 0xFFFFu
 #define NP_ATTEMPTS  16u    /* no progress: a source's oldest message tried this often */
 #define L_TEST       1500u  /* a test message: first attempt to ACK, at most (README) */
@@ -115,8 +115,7 @@ static const dev_design_t *net_of(const rnp_seu_cfg_t *c, char *err, size_t errl
     return rnpnet_design(c->endpoints, c->endpoints >= 256 ? 1 : 0, 1, err, errlen);
 }
 
-unsigned rnp_seu_site(const rnp_seu_cfg_t *c, const char *column, unsigned k, char *buf,
-                      size_t len)
+unsigned rnp_seu_site(const rnp_seu_cfg_t *c, const char *column, unsigned k, char *buf, size_t len)
 {
     char err[DEV_ERR_LEN];
     const dev_design_t *d = net_of(c, err, sizeof err);
@@ -239,7 +238,6 @@ static void detect(sys_t *s, seu_detector_t det, uint64_t cycle, const unsigned 
         s->st.golden_detections++;
     if (record && s->flipped && !s->det[det])
         s->det[det] = cycle;
-
     if (!s->recovering) {
         s->recovering = 1;
         s->rounds = 0;
@@ -393,7 +391,10 @@ static void check_tests(sys_t *s, uint64_t cycle)
 
 /* ---- watchdog ------------------------------------------------------------------------------- */
 
-static int is_connected(unsigned state) { return state == 2 || state == 4 || state == 6 || state == 7; }
+static int is_connected(unsigned state)
+{
+    return state == 2 || state == 4 || state == 6 || state == 7;
+}
 
 /* Every t_wd cycles: each router's debug words. A backward port allocated with the same owner
  * (the owning forward port's whole debug word, or no owner at all) at consecutive samples
@@ -563,11 +564,8 @@ static int sys_open(sys_t *s, const rnp_seu_cfg_t *c, const dev_design_t *d, uns
     if (ls_open(&s->ls, d, models, err, errlen) < 0)
         return -1;
     s->ls_open = 1;
-    ni_policy_t pol = {.retry_limit = 60,
-                       .backoff_max = 64,
-                       .use_lft = 1,
-                       .perm_stage = 3,
-                       .trial_attempts = 10};
+    ni_policy_t pol = {
+        .retry_limit = 60, .backoff_max = 64, .use_lft = 1, .perm_stage = 3, .trial_attempts = 10};
     s->ni = ni_create(t, &pol, c->seed, 1);
     s->in = calloc(d->nports, sizeof *s->in);
     s->dbg = calloc(d->ndebug, sizeof *s->dbg);
@@ -606,7 +604,8 @@ static void sys_cycle_in(sys_t *s, uint64_t now, int gen, const dev_seu_t *flip)
     if (gen)
         for (unsigned e = 0; e < t->n; e++) {
             int go = prng_below(&s->traffic, 1000000u) < s->rate_ppm;
-            unsigned dst = s->partners[e * RNP_SEU_PARTNERS + prng_below(&s->traffic, RNP_SEU_PARTNERS)];
+            unsigned dst =
+                s->partners[e * RNP_SEU_PARTNERS + prng_below(&s->traffic, RNP_SEU_PARTNERS)];
             if (!go)
                 continue;
             const ni_msg_t *m = ni_send(s->ni, now, e, dst, MSG_LEN);
@@ -767,8 +766,8 @@ static void fill_result(const sys_t *f, uint64_t at, seu_result_t *r)
     r->diverged = f->diverged;
 }
 
-int rnp_seu_run_stats(const rnp_seu_cfg_t *c, const char *site, uint64_t at_offset,
-                      seu_result_t *r, rnp_seu_stats_t *st, char *err, size_t errlen)
+int rnp_seu_run_stats(const rnp_seu_cfg_t *c, const char *site, uint64_t at_offset, seu_result_t *r,
+                      rnp_seu_stats_t *st, char *err, size_t errlen)
 {
     memset(r, 0, sizeof *r);
     if (st)

@@ -61,7 +61,7 @@ int rnp_seu_run(const rnp_seu_cfg_t *c, const char *site, uint64_t at_offset, se
 typedef struct rnp_seu_stats {
     uint64_t data_msgs, data_attempts, test_msgs, test_attempts, reprobes;
     uint64_t resets, rewrites, golden_max_latency, late_bound, golden_detections;
-    uint64_t test_max_latency; /* the golden run's slowest self-test message, first attempt to ACK */
+    uint64_t test_max_latency; /* the golden run's slowest test message, first attempt to ACK */
     uint64_t drain_cycles;
     uint64_t refused;          /* data a full source queue refused (offered, not generated) */
     uint64_t delivered_by_end; /* data delivered before the window's end (accepted load) */
@@ -70,7 +70,7 @@ typedef struct rnp_seu_stats {
 } rnp_seu_stats_t;
 
 /* rnp_seu_run, with the stats (st may be NULL). */
-int rnp_seu_run_stats(const rnp_seu_cfg_t *c, const char *site, uint64_t at_offset,
-                      seu_result_t *r, rnp_seu_stats_t *st, char *err, size_t errlen);
+int rnp_seu_run_stats(const rnp_seu_cfg_t *c, const char *site, uint64_t at_offset, seu_result_t *r,
+                      rnp_seu_stats_t *st, char *err, size_t errlen);
 
 #endif
