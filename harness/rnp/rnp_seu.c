@@ -15,7 +15,7 @@
 
 #define MSG_LEN      8u /* data and test messages alike */
 #define NETSEED_MASK 0xFFFFu
-#define NP_ATTEMPTS  16u    /* no progress: a source's oldest message tried this often */
+#define NP_ATTEMPTS  30u    /* no progress: a source's oldest message tried this often */
 #define L_TEST       1500u  /* a test message: first attempt to ACK, at most (README) */
 #define LATE_MUL     2u     /* late: beyond LATE_MUL x the golden run's largest latency ... */
 #define LATE_ADD     200u   /* ... + LATE_ADD cycles */
