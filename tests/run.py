@@ -834,6 +834,10 @@ def suite_rnp_monitor():
                   run + ["none"], monitor_check(
                       ("no detection", lambda kv: kv["first"] == "none" and kv["outcome"] == "masked"),
                       ("self-test traffic sent", lambda kv: kv["test_msgs"] > 0), EXACTLY_ONCE)))
+    t.append(Test("rnp-monitor", "no upset at load 0.8 (seed 3): no false alarm near saturation",
+                  run + ["none", "--load", "0.8", "--seed", "3"], monitor_check(
+                      ("no detection", lambda kv: kv["first"] == "none" and kv["golden_detections"] == 0
+                       and kv["rewrites"] == 0 and kv["resets"] == 0), EXACTLY_ONCE)))
     t.append(Test("rnp-monitor", "alloc bit set with no owner (r5.alloc bit0): the watchdog within "
                   "2 T_wd, the router reset, exactly-once",
                   run + ["r5.alloc bit0", "--at", "100"], monitor_check(
