@@ -875,10 +875,11 @@ def suite_rnp_monitor():
     t.append(Test("rnp-monitor", "deterministic: the same run twice gives the same bytes",
                   ["sh", "-c", f"a=$({det}) && b=$({det}) && [ -n \"$a\" ] && [ \"$a\" = \"$b\" ] && echo same"],
                   exit_is(0, "same")))
-    t.append(Test("rnp-monitor", "sites: the columns of rnpnet64's upset map",
+    t.append(Test("rnp-monitor", "sites: the columns of rnpnet64's upset map, each site resolved by the network's map",
                   ["sh", "-c", " && ".join(f"{FTSIM} net --sites {c}" for c in ("config", "lfsr", "port", "all"))],
-                  exit_is(0, "sites=1632", "last=r47.backchan bit0", "sites=768", "last=r47.lfsr bit15",
-                          "sites=17040", "first=r0.alloc bit0", "sites=20208", "last=r47.b7.out bit8")))
+                  exit_is(0, "sites=1632", "last=r47.backchan bit0", "resolved=1632", "sites=768",
+                          "last=r47.lfsr bit15", "resolved=768", "sites=17040", "first=r0.alloc bit0",
+                          "resolved=17040", "sites=20208", "last=r47.b7.out bit8", "resolved=20208")))
     return t
 
 

@@ -1,5 +1,6 @@
 /* net.c — `ftsim net`: an RNP network's topology and the distinct paths its wiring gives. */
 #include <stdio.h>
+#include <string.h>
 
 #include "cmd.h"
 #include "dev.h"
@@ -140,7 +141,29 @@ static int monitor_run(const char *site, const char *column, const rnp_seu_cfg_t
         printf("sites=%u\nfirst=%s\n", n, buf);
         rnp_seu_site(c, column, n - 1, buf, sizeof buf);
         printf("last=%s\n", buf);
-        return 0;
+        /* every site as the network's upset map resolves it, each one once */
+        const dev_design_t *d = rnpnet_design(c->endpoints, c->endpoints >= 256 ? 1 : 0, 1, err,
+                                              sizeof err);
+        unsigned ok = 0;
+        dev_seu_t prev = {0};
+        for (unsigned k = 0; d && k < n; k++) {
+            dev_seu_t s;
+            char *sp;
+            rnp_seu_site(c, column, k, buf, sizeof buf);
+            if (!(sp = strrchr(buf, ' ')))
+                break;
+            *sp = 0;
+            if (dev_upset_find(d, buf, sp + 1, &s, err, sizeof err) < 0) {
+                fprintf(stderr, "ftsim net: site %u: %s\n", k, err);
+                break;
+            }
+            ok += k == 0 || s.part != prev.part || s.entry != prev.entry || s.index != prev.index ||
+                  s.bit != prev.bit;
+            prev = s;
+        }
+        dev_design_release(d);
+        printf("resolved=%u\n", ok);
+        return ok == n ? 0 : 1;
     }
     seu_result_t r;
     rnp_seu_stats_t st;

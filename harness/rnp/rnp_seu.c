@@ -115,27 +115,32 @@ static const dev_design_t *net_of(const rnp_seu_cfg_t *c, char *err, size_t errl
     return rnpnet_design(c->endpoints, c->endpoints >= 256 ? 1 : 0, 1, err, errlen);
 }
 
+/* Sites are enumerated without building the network (a campaign asks for each one): the
+ * routers are stages x n/4 (one extra stage from 256 endpoints, as net_of builds them), each
+ * with RN1's map under its prefix, as dev_upset_format writes a network's upsets. */
 unsigned rnp_seu_site(const rnp_seu_cfg_t *c, const char *column, unsigned k, char *buf, size_t len)
 {
-    char err[DEV_ERR_LEN];
-    const dev_design_t *d = net_of(c, err, sizeof err);
-    if (!d)
+    unsigned e = c->endpoints, stages = c->endpoints >= 256 ? 1 : 0;
+    if (e < 16 || e > 1024 || (e & (e - 1)) || !(e & 0x55555555u))
         return 0;
-    const dev_design_t *p = d->part_design;
-    unsigned n = 0;
-    for (unsigned r = 0; r < d->nparts; r++)
+    for (unsigned x = e; x > 1; x >>= 2)
+        stages++;
+    const dev_design_t *p = &rn1_design;
+    unsigned n = 0, nrouters = stages * (e / 4);
+    for (unsigned r = 0; r < nrouters; r++)
         for (unsigned i = 0; i < p->nupsets; i++) {
             const dev_upset_t *u = &p->upsets[i];
             if (!in_column(column, u->name))
                 continue;
             unsigned cells = (u->count ? u->count : 1u) * u->width;
-            if (k >= n && k < n + cells && buf) {
-                dev_seu_t s = {u, i, r, (k - n) / u->width, (uint8_t)((k - n) % u->width)};
-                dev_upset_format(d, &s, buf, len);
+            if (k >= n && k < n + cells && buf && len) {
+                dev_seu_t s = {u, i, 0, (k - n) / u->width, (uint8_t)((k - n) % u->width)};
+                char one[64];
+                dev_upset_format(p, &s, one, sizeof one);
+                snprintf(buf, len, "r%u.%s", r, one);
             }
             n += cells;
         }
-    dev_design_release(d);
     return n;
 }
 
