@@ -795,6 +795,94 @@ def suite_seu():
             for what, stims, args in SEU_CHECKS]
 
 
+def monitor_check(*conds):
+    """An `ftsim net --monitor-run` result (key=value lines) against (what, predicate) pairs."""
+    def check(rc, out):
+        if rc != 0:
+            return f"exit status {rc}"
+        kv = {}
+        for line in out.splitlines():
+            if "=" in line:
+                k, v = line.split("=", 1)
+                kv[k] = int(v) if v.isdigit() else v
+        for what, pred in conds:
+            try:
+                ok = pred(kv)
+            except (KeyError, TypeError):
+                ok = False
+            if not ok:
+                return f"not {what}: " + " ".join(f"{k}={v}" for k, v in kv.items())
+        return ""
+    return check
+
+
+# Every message delivered exactly once after the drain: none lost, none twice, none corrupt.
+EXACTLY_ONCE = ("every message delivered exactly once",
+                lambda kv: kv["lost"] == 0 and kv["duplicated"] == 0 and kv["corrupted"] == 0
+                and kv["delivered"] == kv["generated"] > 0 and kv["drained"] == 1
+                and kv["golden_detections"] == 0)
+RECOVERED = ("recovered and re-probed", lambda kv: kv["recover_latency"] > 0 and kv["reprobes"] > 0)
+
+
+def suite_rnp_monitor():
+    """The host as the monitor of a loaded rnpnet64 (harness/rnp/rnp_seu.c): each detector
+    catches the upset it is there for, recovery leaves every message delivered exactly once,
+    and the run is what the campaign needs (lockstep clean, deterministic)."""
+    run = [FTSIM, "net", "--monitor-run"]
+    t = []
+    t.append(Test("rnp-monitor", "no upset: no detector fires, every message delivered once",
+                  run + ["none"], monitor_check(
+                      ("no detection", lambda kv: kv["first"] == "none" and kv["outcome"] == "masked"),
+                      ("self-test traffic sent", lambda kv: kv["test_msgs"] > 0), EXACTLY_ONCE)))
+    t.append(Test("rnp-monitor", "no upset at load 0.8 (seed 3): no false alarm near saturation",
+                  run + ["none", "--load", "0.8", "--seed", "3"], monitor_check(
+                      ("no detection", lambda kv: kv["first"] == "none" and kv["golden_detections"] == 0
+                       and kv["rewrites"] == 0 and kv["resets"] == 0), EXACTLY_ONCE)))
+    t.append(Test("rnp-monitor", "alloc bit set with no owner (r5.alloc bit0): the watchdog within "
+                  "2 T_wd, the router reset, exactly-once",
+                  run + ["r5.alloc bit0", "--at", "100"], monitor_check(
+                      ("first detector the watchdog", lambda kv: kv["first"] == "watchdog" and kv["outcome"] == "hung"),
+                      ("within 2 T_wd", lambda kv: 0 < kv["det_watchdog"] - kv["at"] <= 2000),
+                      ("the router reset", lambda kv: kv["resets"] >= 1), RECOVERED, EXACTLY_ONCE)))
+    t.append(Test("rnp-monitor", "mode upset (r20.mode bit0, misroutes silently): the self-test first, "
+                  "within T_st, configuration rewritten, exactly-once",
+                  run + ["r20.mode bit0", "--at", "100"], monitor_check(
+                      ("first detector the self-test", lambda kv: kv["first"] == "selftest" and kv["outcome"] == "selftest"),
+                      ("within T_st", lambda kv: 0 < kv["det_selftest"] - kv["at"] <= 5000),
+                      ("the upset misrouted data", lambda kv: kv["misrouted"] > 0),
+                      ("the protocol saw nothing", lambda kv: kv["det_protocol"] == 0),
+                      ("configuration rewritten", lambda kv: kv["rewrites"] >= 1), RECOVERED, EXACTLY_ONCE)))
+    t.append(Test("rnp-monitor", "the same with the self-test off: not caught, the misrouting goes on",
+                  run + ["r20.mode bit0", "--at", "100", "--no-selftest"], monitor_check(
+                      ("no self-test detection", lambda kv: kv["det_selftest"] == 0 and kv["first"] != "selftest"),
+                      ("no test traffic", lambda kv: kv["test_msgs"] == 0),
+                      ("outcome misrouted", lambda kv: kv["outcome"] == "misrouted"),
+                      ("lost/duplicated none", lambda kv: kv["lost"] == 0 and kv["duplicated"] == 0))))
+    t.append(Test("rnp-monitor", "swallow upset (r5.swallow bit2): the protocol's diagnosis first, the "
+                  "path rewritten, exactly-once",
+                  run + ["r5.swallow bit2", "--at", "100"], monitor_check(
+                      ("first detector the protocol", lambda kv: kv["first"] == "protocol"),
+                      ("configuration rewritten", lambda kv: kv["rewrites"] >= 1), RECOVERED, EXACTLY_ONCE)))
+    t.append(Test("rnp-monitor", "lockstep (RTL and C model) through the upset and the router reset: no "
+                  "divergence, the RTL's assertion observed",
+                  run + ["r5.alloc bit0", "--at", "100", "--model", "both", "--warmup", "1000", "--window", "3000"],
+                  monitor_check(
+                      ("no divergence", lambda kv: kv["diverged"] == 0),
+                      ("the RTL asserted (AllocIsOwned_A)", lambda kv: kv["asserted"] == 1),
+                      ("caught by the watchdog", lambda kv: kv["first"] == "watchdog" and kv["resets"] >= 1),
+                      EXACTLY_ONCE)))
+    det = " ".join(run + ["'r20.mode bit0'", "--at", "100"])
+    t.append(Test("rnp-monitor", "deterministic: the same run twice gives the same bytes",
+                  ["sh", "-c", f"a=$({det}) && b=$({det}) && [ -n \"$a\" ] && [ \"$a\" = \"$b\" ] && echo same"],
+                  exit_is(0, "same")))
+    t.append(Test("rnp-monitor", "sites: the columns of rnpnet64's upset map, each site resolved by the network's map",
+                  ["sh", "-c", " && ".join(f"{FTSIM} net --sites {c}" for c in ("config", "lfsr", "port", "all"))],
+                  exit_is(0, "sites=1632", "last=r47.backchan bit0", "resolved=1632", "sites=768",
+                          "last=r47.lfsr bit15", "resolved=768", "sites=17040", "first=r0.alloc bit0",
+                          "resolved=17040", "sites=20208", "last=r47.b7.out bit8", "resolved=20208")))
+    return t
+
+
 def suite_mutants():
     """Each mutant breaks one behaviour of one model; the spec vectors must catch it."""
     sys.path.insert(0, os.path.join(ROOT, "tests"))
@@ -865,6 +953,7 @@ SUITES = {
     "sci-fuzz": suite_scifuzz,
     "torus": suite_torus,
     "seu": suite_seu,
+    "rnp-monitor": suite_rnp_monitor,
     "mutants": suite_mutants,
     "runner": suite_runner,
     "campaign": suite_campaign,

@@ -323,13 +323,30 @@ typedef struct netdesign {
                                  * harness's RN1 with its ports (rnpnet_find_design_on) */
 } netdesign_t;
 
-static const char *const net_controls[] = {"fault", NULL};
+static const char *const net_controls[] = {"fault", "reset", NULL};
+
+/* "reset rK": router K's number, or -1. */
+static int parse_reset(const rnpnet_topo_t *t, const char *text)
+{
+    unsigned r;
+    char tail;
+    if (strncasecmp(text, "reset ", 6) != 0 || sscanf(text + 6, " r%u %c", &r, &tail) != 1 ||
+        r >= t->nrouters)
+        return -1;
+    return (int)r;
+}
 
 static int net_check_control(const dev_design_t *d, const char *text, char *err, size_t errlen)
 {
     const rnpnet_topo_t *t = rnpnet_topo_of(d);
     rnpnet_fault_t f;
     int heal;
+    if (strncasecmp(text, "reset ", 6) == 0) {
+        if (parse_reset(t, text) >= 0)
+            return 0;
+        snprintf(err, errlen, "bad control '%s' (reset rK, K < %u)", text, t->nrouters);
+        return -1;
+    }
     if (strncasecmp(text, "fault ", 6) != 0) {
         snprintf(err, errlen, "unknown control '%s'", text);
         return -1;
@@ -673,14 +690,37 @@ static void nd_get_outputs(void *self, uint64_t *out)
         }
 }
 
+uint64_t rnpnet_router_cfg(const rnpnet_topo_t *t, uint16_t netseed, int backchan, unsigned r)
+{
+    return (rnpnet_swallows(rnpnet_stage(t, r)) ? 0xFFull : 0) |
+           ((uint64_t)router_seed(netseed, r) << 16) | ((uint64_t)(backchan & 1) << 40);
+}
+
 static void nd_write_router_cfg(netdev_t *n, unsigned r, int during_reset)
 {
     (void)during_reset;
-    unsigned st = rnpnet_stage(n->t, r);
-    uint64_t data = (rnpnet_swallows(st) ? 0xFFull : 0) |
-                    ((uint64_t)router_seed(n->netseed, r) << 16) | ((uint64_t)n->backchan << 40);
-    dev_write_t w = {RN1_REG_CFG, data, 0xFFull | 0xFFFF0000ull | (1ull << 32) | (1ull << 40)};
+    dev_write_t w = {RN1_REG_CFG, rnpnet_router_cfg(n->t, n->netseed, n->backchan, r),
+                     RNPNET_CFG_NET_MASK};
     dev_reg_write(n->r[r], &w);
+}
+
+/* `reset rK`: router K alone as dev_reset resets a device (reset held two cycles, the
+ * network's configuration of K written in a third, then released), its cycles run on K
+ * between two cycles of the network; K's `disable` takes its reset value 0 (the monitor that
+ * masked ports writes them again). Every implementation does the same, so lockstep goes on. */
+static void nd_reset_router(netdev_t *n, unsigned r)
+{
+    device_t *dv = n->r[r];
+    uint64_t idle[RN1_NPORTS] = {0};
+    dv->ops->set_reset(dv->self, true);
+    dv->ops->set_inputs(dv->self, idle);
+    for (int i = 0; i < 2; i++)
+        dv->ops->tick(dv->self, UINT64_MAX);
+    nd_write_router_cfg(n, r, 1);
+    dv->ops->tick(dv->self, UINT64_MAX);
+    dv->ops->set_reset(dv->self, false);
+    /* the router's own cycle count runs on with the network's, so its trace stays aligned */
+    refresh_outputs(n);
 }
 
 static void nd_reg_write(void *self, uint32_t addr, uint64_t data, uint64_t mask)
@@ -817,6 +857,11 @@ static int nd_control(void *self, const char *cmd, char *err, size_t errlen)
     netdev_t *n = self;
     if (net_check_control(&n->nd->d, cmd, err, errlen) < 0)
         return -1;
+    int rr = parse_reset(n->t, cmd);
+    if (rr >= 0) {
+        nd_reset_router(n, (unsigned)rr);
+        return 0;
+    }
     rnpnet_fault_t f;
     int heal;
     rnpnet_fault_parse(cmd + 6, &f, &heal, err, errlen);

@@ -21,6 +21,12 @@
  * Registers: every router's RN1 registers as rR.NAME (address R*256 + the RN1 address), and
  * the network configuration `seed` (each router's LFSR seed derives from it) and `backchan`.
  * Faults live on the wires (rnpnet_fault), so they act the same on either implementation.
+ * Controls (`@N WORD ...`): `fault ...` (below) and `reset rK`: router K alone reset as
+ * dev_reset resets a device (reset held two cycles, K's network configuration written in a
+ * third, released), those cycles run on K between two cycles of the network, so K shows IDLE
+ * everywhere in the next cycle and every connection through it is cut; its `disable` is 0
+ * again. Both implementations do the same, so lockstep goes on through it (the monitor's
+ * recovery, harness/rnp/rnp_seu.c).
  */
 #ifndef FTSIM_RNPNET_H
 #define FTSIM_RNPNET_H
@@ -31,6 +37,10 @@
 #include "dev.h"
 
 #define RNPNET_NETCFG 0x7FFFFF00u /* address of the network configuration register */
+/* The bits of a router's CFG the network configures (swallow, seed, mode, backchan): all but
+ * `disable`, which belongs to whoever masks ports (the monitor). */
+#define RNPNET_CFG_NET_MASK (0xFFull | 0xFFFF0000ull | (1ull << 32) | (1ull << 40))
+#define RNPNET_CFG_MASK     (RNPNET_CFG_NET_MASK | 0xFF00ull) /* every CFG bit */
 
 typedef struct rnpnet_topo {
     unsigned n;         /* endpoints */
@@ -99,6 +109,11 @@ typedef struct rnpnet_fault {
  * bit 2 = 1", "heal" (all faults cleared), "cut s4.1" (injection link of endpoint 4, port 1). */
 int rnpnet_fault_parse(const char *text, rnpnet_fault_t *f, int *heal, char *err, size_t errlen);
 void rnpnet_fault_format(const rnpnet_fault_t *f, char *buf, size_t len);
+
+/* The CFG word the network loads into router r (rtl/rn1.md section 11): SWALLOW on every forward
+ * port of a swallowing stage, the router's seed derived from the network seed, dilated mode,
+ * backchan; `disable` 0. */
+uint64_t rnpnet_router_cfg(const rnpnet_topo_t *t, uint16_t netseed, int backchan, unsigned r);
 
 /* The design of a network, built for the caller, who releases it (dev_design_release). */
 const dev_design_t *rnpnet_design(unsigned n, unsigned extra, uint64_t wiring_seed, char *err,

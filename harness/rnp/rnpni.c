@@ -68,6 +68,8 @@ struct ni {
     void *ctx;
     ni_diag_fn diag;
     ni_done_fn done, rx;
+    ni_attempt_fn attempt;
+    ni_misrx_fn misrx;
 };
 
 static uint8_t crc8(const uint8_t *p, unsigned n)
@@ -124,7 +126,18 @@ void ni_set_callbacks(ni_t *ni, void *ctx, ni_diag_fn diag, ni_done_fn done, ni_
     ni->rx = rx;
 }
 
+void ni_set_hooks(ni_t *ni, ni_attempt_fn attempt, ni_misrx_fn misrx)
+{
+    ni->attempt = attempt;
+    ni->misrx = misrx;
+}
+
 const ni_stats_t *ni_stats(const ni_t *ni) { return &ni->st; }
+
+const ni_msg_t *ni_msg(const ni_t *ni, uint32_t id)
+{
+    return id < ni->nmsgs ? &ni->msgs[id] : NULL;
+}
 
 unsigned ni_in_flight(const ni_t *ni)
 {
@@ -135,7 +148,8 @@ unsigned ni_in_flight(const ni_t *ni)
 }
 
 /* Messages live in one growing array; senders and queues point into it by index. */
-const ni_msg_t *ni_send(ni_t *ni, uint64_t cycle, unsigned src, unsigned dst, unsigned len)
+static const ni_msg_t *send_msg(ni_t *ni, uint64_t cycle, unsigned src, unsigned dst,
+                                unsigned len, const uint8_t *data)
 {
     if (ni->qlen[src] == ni->qcap || len > NI_MAX_PAYLOAD)
         return NULL;
@@ -163,12 +177,23 @@ const ni_msg_t *ni_send(ni_t *ni, uint64_t cycle, unsigned src, unsigned dst, un
     m->seq = ni->next_seq[src]++;
     m->len = (uint16_t)len;
     for (unsigned i = 0; i < len; i++)
-        m->data[i] = (uint8_t)prng_below(&ni->rng, 256);
+        m->data[i] = data ? data[i] : (uint8_t)prng_below(&ni->rng, 256);
     m->t_created = cycle;
     ni->queue[src * ni->qcap + (ni->qhead[src] + ni->qlen[src]) % ni->qcap] = m;
     ni->qlen[src]++;
     ni->st.sent++;
     return m;
+}
+
+const ni_msg_t *ni_send(ni_t *ni, uint64_t cycle, unsigned src, unsigned dst, unsigned len)
+{
+    return send_msg(ni, cycle, src, dst, len, NULL);
+}
+
+const ni_msg_t *ni_send_data(ni_t *ni, uint64_t cycle, unsigned src, unsigned dst, unsigned len,
+                             const uint8_t *data)
+{
+    return send_msg(ni, cycle, src, dst, len, data);
 }
 
 /* ---- the link fault table -------------------------------------------------------------- */
@@ -387,6 +412,12 @@ static void finish_attempt(ni_t *ni, uint64_t cycle, unsigned e, sender_t *s)
     if (out == NI_CORRUPTED && loc >= 1 && rnpnet_swallows((unsigned)loc - 1))
         loc = -1;
     ni->st.outcome[out]++;
+    if (ni->attempt) {
+        ni_path_t path = {s->t0, e, s->port, s->known, {0}, {0}};
+        memcpy(path.router, s->prt, sizeof path.router);
+        memcpy(path.out, s->pport, sizeof path.out);
+        ni->attempt(ni->ctx, cycle, s->m, out, &path, loc >= 0 && (unsigned)loc <= s->known);
+    }
     if (loc >= 0) {
         unsigned r, p;
         if ((unsigned)loc == t->stages) {
@@ -547,6 +578,8 @@ static uint16_t sender_plan(ni_t *ni, uint64_t cycle, unsigned e)
             return RNP_IDLE;
         build_attempt(ni, e, s);
         s->t0 = cycle + 1;
+        if (s->m->attempts == 1)
+            s->m->t_first = s->t0;
         s->st = S_SEND;
         /* fall through */
     case S_SEND: {
@@ -609,6 +642,9 @@ static void receiver_observe(ni_t *ni, uint64_t cycle, unsigned d, unsigned k, u
     unsigned dst = ok ? r->buf[2] | (unsigned)r->buf[3] << 8 : 0;
     ok = ok && src < t->n && dst == d;
     r->verdict = ok ? ACK_BYTE : NAK_BYTE;
+    if (!ok && ni->misrx && dst != d && src < t->n && r->n >= 7 &&
+        crc8(r->buf, r->n - 1) == r->buf[r->n - 1])
+        ni->misrx(ni->ctx, cycle, src, (unsigned)(r->buf[4] | r->buf[5] << 8), d);
     if (!ok) {
         ni->st.nak++;
     } else {

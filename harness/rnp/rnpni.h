@@ -64,6 +64,7 @@ typedef struct ni_msg {
     uint16_t src, dst, seq, len;
     uint8_t data[NI_MAX_PAYLOAD];
     uint64_t t_created, t_done;
+    uint64_t t_first; /* the first attempt's first word (0: not tried yet) */
     unsigned attempts;
     int state; /* 0 queued/in flight, 1 delivered (ACK seen), 2 failed */
 } ni_msg_t;
@@ -88,12 +89,30 @@ typedef void (*ni_diag_fn)(void *ctx, uint64_t cycle, const ni_path_t *path, uns
 /* A message delivered to its destination (first time only), or given up by its source. */
 typedef void (*ni_done_fn)(void *ctx, uint64_t cycle, const ni_msg_t *m, int delivered);
 
+/* Every finished attempt of a message (after the diagnosis above): its outcome, the path its
+ * STATUS words named (path->n routed stages; path->router[path->n] is the router where it
+ * stopped, when path->n < stages), and whether the diagnosis named a link. */
+typedef void (*ni_attempt_fn)(void *ctx, uint64_t cycle, const ni_msg_t *m, ni_outcome_t out,
+                              const ni_path_t *path, int named);
+/* A message that arrived whole (its CRC right) at an endpoint it was not sent to: refused
+ * with NAK; the source and sequence number its header names. */
+typedef void (*ni_misrx_fn)(void *ctx, uint64_t cycle, unsigned src, unsigned seq, unsigned at);
+
 ni_t *ni_create(const rnpnet_topo_t *t, const ni_policy_t *pol, uint64_t seed, int backchan);
 void ni_free(ni_t *ni);
 void ni_set_callbacks(ni_t *ni, void *ctx, ni_diag_fn diag, ni_done_fn done, ni_done_fn rx);
 
-/* Queue a message from src to dst (payload len bytes from the NI's PRNG). */
+/* The same context (ni_set_callbacks' ctx) is handed to these; either may be NULL. */
+void ni_set_hooks(ni_t *ni, ni_attempt_fn attempt, ni_misrx_fn misrx);
+
+/* Queue a message from src to dst (payload len bytes from the NI's PRNG). NULL when the
+ * source's queue is full. The pointer is good until the next send; ni_msg() finds it again. */
 const ni_msg_t *ni_send(ni_t *ni, uint64_t cycle, unsigned src, unsigned dst, unsigned len);
+/* The same with a payload the caller gives (a self-test's known pattern). */
+const ni_msg_t *ni_send_data(ni_t *ni, uint64_t cycle, unsigned src, unsigned dst, unsigned len,
+                             const uint8_t *data);
+/* Message `id` (ni_msg_t.id), or NULL. */
+const ni_msg_t *ni_msg(const ni_t *ni, uint32_t id);
 
 /* One cycle: read the network's outputs of this cycle, write its inputs of the next cycle
  * into `in`, and at most one register write (the monitor's masking) into *wr. Returns 1 when
