@@ -9,6 +9,7 @@
 #include "cmd.h"
 #include "lockstep.h"
 #include "prng.h"
+#include "rnp_seu.h"
 #include "sci_seu.h"
 #include "sci_sys.h"
 #include "seu_run.h"
@@ -26,7 +27,12 @@ static const char usage[] =
     "  lc3-regs    ... every bit of node (1,1)'s control registers (LC CTRL, TADDR, PSB), exhaustive\n"
     "  lc3-node    ... random bits of every element of node (1,1) the C model keeps (1,430 runs)\n"
     "  p2s-tables, p2s-regs, p2s-node   the same on a 3x3 P2S torus (tables: the entries in use)\n"
-    "Every node sends a 64-byte message every 20 us to each of two seeded random\n"
+    "  rnp-config  rnpnet64 with its monitor (harness/rnp/README.md, \"Monitoring\"): every\n"
+    "              configuration bit of every router (swallow, disable, seed, mode, backchan)\n"
+    "  rnp-lfsr    ... every router's LFSR, every bit\n"
+    "  rnp-port    ... random bits of the routers' port state (alloc, rot, forward and\n"
+    "              backward ports; 1,430 runs)\n"
+    "On the tori every node sends a 64-byte message every 20 us to each of two seeded random\n"
     "destinations; the drivers' timers are divided by 1000 (self-test every 0.5 ms = 50,000\n"
     "cycles); the flip comes 0.6 to 1.1 ms into the run, the window is 1.5 ms. --runs N takes N\n"
     "runs (an exhaustive column: N sites spread over it). --no-selftest: the ablation with the\n"
@@ -42,7 +48,9 @@ static const char usage[] =
 
 typedef struct seu_ctx {
     const char *name;
+    int rnp;            /* the RNP network (rcfg), else the SCI torus (cfg) */
     sci_seu_cfg_t cfg;
+    rnp_seu_cfg_t rcfg;
     const char *column;
     unsigned nsites, runs, confirm;
     int random, json;
@@ -57,6 +65,32 @@ typedef struct seu_ctx {
     uint64_t first_at[SEU_NOUTCOMES];
 } seu_ctx_t;
 
+static unsigned sys_site(const seu_ctx_t *x, unsigned k, char *buf, size_t len)
+{
+    return x->rnp ? rnp_seu_site(&x->rcfg, x->column, k, buf, len)
+                  : sci_seu_site(&x->cfg, x->column, k, buf, len);
+}
+
+/* One run of either system, its models as `models`. */
+static int sys_run(const seu_ctx_t *x, unsigned models, const char *site, uint64_t at,
+                   seu_result_t *r, char *err, size_t errlen)
+{
+    if (x->rnp) {
+        rnp_seu_cfg_t c = x->rcfg;
+        rnp_seu_stats_t st;
+        c.models = models;
+        int rc = rnp_seu_run_stats(&c, site, at, r, &st, err, errlen);
+        r->golden_alarms = st.golden_detections;
+        return rc;
+    }
+    sci_seu_cfg_t c = x->cfg;
+    c.models = models;
+    return sci_seu_run(&c, site, at, r, err, errlen);
+}
+
+/* The span of flip times after the warmup: one self-test interval. */
+static uint64_t sys_span(const seu_ctx_t *x) { return x->rnp ? x->rcfg.t_st : x->cfg.span; }
+
 /* Run i's site and time: an exhaustive column's i-th site (spread when --runs is fewer), or a
  * seeded draw; the time a seeded draw in the span. */
 static void run_plan(const seu_ctx_t *x, unsigned i, char *site, size_t len, uint64_t *at)
@@ -68,8 +102,8 @@ static void run_plan(const seu_ctx_t *x, unsigned i, char *site, size_t len, uin
         k = prng_below(&rng, x->nsites);
     else
         k = (unsigned)((uint64_t)i * x->nsites / x->runs);
-    sci_seu_site(&x->cfg, x->column, k, site, len);
-    *at = prng_below(&rng, (uint32_t)x->cfg.span);
+    sys_site(x, k, site, len);
+    *at = prng_below(&rng, (uint32_t)sys_span(x));
 }
 
 static int seu_run(void *ctx, unsigned i, campaign_w_t *w, char *err, size_t errlen)
@@ -80,7 +114,7 @@ static int seu_run(void *ctx, unsigned i, campaign_w_t *w, char *err, size_t err
     run_plan(x, i, site, sizeof site, &at);
     seu_result_t r;
     char msg[400];
-    if (sci_seu_run(&x->cfg, site, at, &r, msg, sizeof msg) < 0) {
+    if (sys_run(x, LS_CSIM, site, at, &r, msg, sizeof msg) < 0) {
         campaign_w_str(w, "site", site);
         campaign_w_str(w, "error", msg);
         (void)err, (void)errlen;
@@ -182,7 +216,7 @@ static int report(seu_ctx_t *x, unsigned confirmed, unsigned confirm_bad, const 
     int ok = x->lost == 0 && x->dup == 0 && x->diverged == 0 && confirm_bad == 0 && x->alarms == 0;
     if (x->json) {
         printf("{\"campaign\": \"%s\", \"runs\": %u, \"selftest\": %d, \"rows\": {", x->name,
-               total, !!(x->cfg.ft & SCI_FT_SELFTEST));
+               total, x->rnp ? x->rcfg.selftest : !!(x->cfg.ft & SCI_FT_SELFTEST));
         for (unsigned o = 0; o < SEU_NOUTCOMES; o++)
             printf("%s\"%s\": %u", o ? ", " : "", seu_outcome_name(o), x->n[o]);
         printf("}, \"failures\": %u, \"coverage\": %.6f, \"coverage_lo\": %.6f, \"coverage_hi\": "
@@ -216,9 +250,15 @@ static int report(seu_ctx_t *x, unsigned confirmed, unsigned confirm_bad, const 
            "%.1f%%)\n",
            x->n[SEU_SCRUB] ? " + scrub" : "", cov, fail, fail ? 100.0 * cov / fail : 100.0,
            100.0 * lo, 100.0 * hi);
-    printf("mean detection latency %.1f us, mean recovery %.1f us (simulated, %d-fold time scale)\n",
-           x->ndet_lat ? x->det_lat_sum / x->ndet_lat / 100.0 : 0.0,
-           x->nrec_lat ? x->rec_lat_sum / x->nrec_lat / 100.0 : 0.0, (int)x->cfg.time_scale);
+    if (x->rnp)
+        printf("mean detection latency %.0f cycles, mean recovery %.0f cycles\n",
+               x->ndet_lat ? x->det_lat_sum / x->ndet_lat : 0.0,
+               x->nrec_lat ? x->rec_lat_sum / x->nrec_lat : 0.0);
+    else
+        printf("mean detection latency %.1f us, mean recovery %.1f us (simulated, %d-fold time "
+               "scale)\n",
+               x->ndet_lat ? x->det_lat_sum / x->ndet_lat / 100.0 : 0.0,
+               x->nrec_lat ? x->rec_lat_sum / x->nrec_lat / 100.0 : 0.0, (int)x->cfg.time_scale);
     if (x->confirm)
         printf("confirmed in RTL/C lockstep: %u runs, %u differed%s%s\n", confirmed, confirm_bad,
                *cmsg ? ": " : "", cmsg);
@@ -232,14 +272,13 @@ static void confirm_rtl(seu_ctx_t *x, unsigned *done, unsigned *bad, char *msg, 
 {
     *done = *bad = 0;
     *msg = 0;
-    sci_seu_cfg_t c = x->cfg;
-    c.models = LS_BOTH;
+    uint64_t warm = x->rnp ? x->rcfg.warmup : x->cfg.warmup;
     for (unsigned o = SEU_HUNG; o < SEU_NOUTCOMES && x->confirm; o++) {
         if (x->first_run[o] < 0)
             continue;
         seu_result_t r;
         char err[400];
-        int rc = sci_seu_run(&c, x->first_site[o], x->first_at[o] - c.warmup, &r, err, sizeof err);
+        int rc = sys_run(x, LS_BOTH, x->first_site[o], x->first_at[o] - warm, &r, err, sizeof err);
         (*done)++;
         if (rc < 0 || r.diverged || r.outcome != o) {
             (*bad)++;
@@ -282,26 +321,32 @@ int cmd_seu_with(int argc, char **argv, campaign_t *merged)
     int rc = cmd_parse(&c, usage, argc, argv, NULL);
     if (rc >= 0)
         return rc;
-    static const char *const names[] = {"lc3-tables", "lc3-regs", "lc3-node",
-                                        "p2s-tables", "p2s-regs", "p2s-node", NULL};
+    static const char *const names[] = {"lc3-tables", "lc3-regs", "lc3-node", "p2s-tables",
+                                        "p2s-regs",   "p2s-node", "rnp-config", "rnp-lfsr",
+                                        "rnp-port",   NULL};
     unsigned k = 0;
     while (name && names[k] && strcmp(name, names[k]))
         k++;
     if (!name || !names[k]) {
         fprintf(stderr, "ftsim seu: --campaign NAME is one of lc3-tables lc3-regs lc3-node "
-                        "p2s-tables p2s-regs p2s-node\n");
+                        "p2s-tables p2s-regs p2s-node rnp-config rnp-lfsr rnp-port\n");
         return 2;
     }
     x.name = name;
+    x.rnp = k >= 6;
     sci_seu_cfg_default(&x.cfg);
-    x.cfg.p2s = k >= 3;
+    x.cfg.p2s = k >= 3 && k < 6;
     x.cfg.seed = x.seed;
     if (no_st)
         x.cfg.ft &= ~(unsigned)SCI_FT_SELFTEST;
+    rnp_seu_cfg_default(&x.rcfg);
+    x.rcfg.seed = x.seed;
+    if (no_st)
+        x.rcfg.selftest = 0;
     x.column = strchr(name, '-') + 1;
-    x.random = !strcmp(x.column, "node");
+    x.random = !strcmp(x.column, "node") || !strcmp(x.column, "port");
     char tmp[64];
-    x.nsites = sci_seu_site(&x.cfg, x.column, 0, tmp, sizeof tmp);
+    x.nsites = sys_site(&x, 0, tmp, sizeof tmp);
     if (!x.runs)
         x.runs = x.random ? 1430u : x.nsites;
     if (!x.random && x.runs > x.nsites)
@@ -315,7 +360,18 @@ int cmd_seu_with(int argc, char **argv, campaign_t *merged)
     campaign_param(cp, "runs", "%u", x.runs);
     campaign_param(cp, "seed", "%llu", (unsigned long long)x.seed);
     campaign_param(cp, "selftest", "%d", !no_st);
-    if (!x.json && campaign_reporting(cp))
+    if (!x.json && campaign_reporting(cp) && x.rnp)
+        printf("seu %s: %u runs on rnpnet%u with its monitor, every router, %s (%u sites); load "
+               "%.2f of saturation (8-byte messages to %u partners per source); watchdog every "
+               "%llu cycles, self-test every %llu; flip at %llu..%llu, window %llu cycles; "
+               "self-test %s; seed %llu\n",
+               name, x.runs, x.rcfg.endpoints, x.random ? "random bits" : "exhaustive", x.nsites,
+               x.rcfg.load, RNP_SEU_PARTNERS, (unsigned long long)x.rcfg.t_wd,
+               (unsigned long long)x.rcfg.t_st, (unsigned long long)x.rcfg.warmup,
+               (unsigned long long)(x.rcfg.warmup + x.rcfg.t_st),
+               (unsigned long long)x.rcfg.window, no_st ? "off" : "on",
+               (unsigned long long)x.seed);
+    else if (!x.json && campaign_reporting(cp))
         printf("seu %s: %u runs on a %ux%u %s torus, node (1,1), %s (%u sites); load: 64 bytes "
                "every %.0f us to each of 2 destinations per node; time scale %.0f; flip at "
                "%.1f..%.1f ms, window %.1f ms; self-test %s; seed %llu\n",
