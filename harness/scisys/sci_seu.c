@@ -188,6 +188,7 @@ int sci_seu_run(const sci_seu_cfg_t *c, const char *site, uint64_t at_offset, se
             r->out_differed = 1;
     }
     r->state_differs = sci_sys_state_digest(f) != sci_sys_state_digest(g);
+    int table_site = strstr(site, "lrt[") || strstr(site, "brt[") || strstr(site, "asel[");
     /* the flows stop; what is outstanding drains */
     sci_sys_stop_flows(f);
     sci_sys_stop_flows(g);
@@ -238,7 +239,23 @@ int sci_seu_run(const sci_seu_cfg_t *c, const char *site, uint64_t at_offset, se
     r->corrupted = fs.corrupted;
     lockstep_t *ls = sci_sys_lockstep(f);
     r->asserted = ls->asserted;
-    /* an entry no id uses: nothing reads it; only a recovery's reload writes it back */
+    /* a table upset: the tables in force read back from both runs (the debug words do not
+     * hold them); an entry no id uses is not read back: nothing reads it, and only a
+     * recovery's reload writes it back */
+    if (table_site && !r->diverged) {
+        sci_tables_t ta, tb;
+        char e2[200];
+        if (sci_sys_read_tables(f, &ta, e2, sizeof e2) == 0) {
+            if (sci_sys_read_tables(g, &tb, e2, sizeof e2) == 0) {
+                uint8_t *ch = calloc(c->w * c->h, 1);
+                if (ch && sci_route_diff(&ta, &tb, ch))
+                    r->state_differs = 1;
+                free(ch);
+                sci_route_free(&tb);
+            }
+            sci_route_free(&ta);
+        }
+    }
     if (unused_entry(c, site) && fs.recoveries == 0)
         r->state_differs = 1;
     r->outcome = seu_classify(r);
