@@ -1,11 +1,11 @@
 """Replay a vector, as `ftsim vec-json` gives it, on the RTL under cocotb: the same reset, the
-same inputs in the same cycles, the same register writes, and the same checks as `ftsim play
+same upsets, inputs and register writes in the same cycles, and the same checks as `ftsim play
 --model rtl` (rtl/*.md, vectors/README.md): expected outputs under their care mask, register
 reads, and under `check strict` every output not named at its idle value. Every mismatch is
 one line `FILE:LINE: cycle N: ...`, LINE the vector statement that asked for it."""
 from cocotb.triggers import RisingEdge, Timer
 
-from . import regport, rn1, sci
+from . import regport, rn1, sci, upset
 
 def _node(nlc):
     return (lambda dut: sci.NodeDriver(dut, nlc)), (lambda dut: sci.NodeMonitor(dut, nlc))
@@ -56,6 +56,8 @@ async def replay(dut, vec, log):
     for cyc in range(vec["end"] + 1):
         ev = by_cycle.get(cyc, {})
         line = ev.get("line", line)
+        if "upset" in ev:
+            await upset.apply(dut, ev["upset"])
         for d in ev.get("drive", ()):
             drv.set(d["port"], d["value"])
         drv.apply()
