@@ -374,10 +374,13 @@ cocotb-venv: $(VENV)/ok
 
 # The cocotb bench on Verilator: every model built by cocotb's runner (about 30 s each), too
 # slow for make test's budget, so a target of its own (.ci/run calls it after make test).
-# (vectors with an upset left out: the cocotb replay takes none yet, as tests/run.py has_upset)
-COCOTB_VECS := $(shell grep -L -E '^[[:space:]]*@[^[:space:]]+[[:space:]]+seu([[:space:]]|$$)' \
-               vectors/rn1/spec/*.vec vectors/lc3/spec/*.vec vectors/p2s/spec/*.vec \
-               vectors/node/spec/*.vec)
+# The spec vectors, and the other vectors with upsets (golden, tests/seu: a flip through the
+# simulator's VPI, tests/cocotb/ftsim_cocotb/upset.py).
+COCOTB_VECS := $(wildcard vectors/rn1/spec/*.vec vectors/lc3/spec/*.vec vectors/p2s/spec/*.vec \
+               vectors/node/spec/*.vec) \
+               $(shell grep -l -E '^[[:space:]]*@[^[:space:]]+[[:space:]]+seu([[:space:]]|$$)' \
+               vectors/rn1/golden/*.vec vectors/lc3/golden/*.vec vectors/p2s/golden/*.vec \
+               vectors/node/golden/*.vec tests/seu/*.vec)
 cocotb-verilator: deps
 	+@$(MAKE) -s build cocotb-venv
 	@FTSIM=$(FTSIM) $(VENV)/bin/python tests/cocotb/run.py replay --sim verilator $(COCOTB_VECS) \

@@ -20,7 +20,8 @@ static const char usage_vec_json[] =
     "(name, address, bits, access: ro, rw or config, with its default) and, for every cycle in\n"
     "which something happens, the input words driven from it (a packet macro already one word\n"
     "a cycle), the register write, the expected outputs (value, the bits that matter, the word\n"
-    "as the vector wrote it) and the register reads (address, field, expected value), each\n"
+    "as the vector wrote it) and the register reads (address, field, expected value, the\n"
+    "names of the field's values if it has them), each\n"
     "with the vector line that asked for it. Values are the port's raw bits, as a device\n"
     "implementation takes and gives them. A register write is {addr, data, mask}, as the\n"
     "player makes it: only the mask's bits change (the RTL's register port takes it as byte\n"
@@ -132,6 +133,14 @@ static void write_event(FILE *f, const vec_t *v, const vec_ev_t *e)
                 ", \"addr\": %u, \"lsb\": %u, \"width\": %u, \"value\": %llu, \"text\": ", r->addr,
                 r->lsb, r->width, (unsigned long long)e->value);
         jstr(f, word);
+        if (r->enums) { /* the names of the field's values, as the player prints them */
+            fputs(", \"enums\": [", f);
+            for (unsigned k = 0; r->enums[k]; k++) {
+                fputs(k ? ", " : "", f);
+                jstr(f, r->enums[k]);
+            }
+            fputc(']', f);
+        }
         break;
     }
     case VEC_SEU: {

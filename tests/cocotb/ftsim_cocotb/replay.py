@@ -23,6 +23,14 @@ FAMILIES = {
 }
 
 
+def value_text(reg, v):
+    """A register field's value as ftsim prints it: its name, else decimal below 10, else hex."""
+    names = reg.get("enums", ())
+    if v < len(names):
+        return names[v]
+    return str(v) if v < 10 else f"{v:#x}"
+
+
 def family(device):
     try:
         return FAMILIES[device.lower()]
@@ -76,7 +84,8 @@ async def replay(dut, vec, log):
         for r in ev.get("reg", ()):
             got = await rp.read_field(r)
             if got != r["value"]:
-                bad(r["line"], cyc, f"reg {r['name']}: expected {r['text']}, cocotb reads {got}")
+                bad(r["line"], cyc, f"reg {r['name']}: expected {r['text']}, cocotb reads "
+                    f"{value_text(r, got)}")
         if vec["check"] == "strict":
             for p in outputs:
                 n = p["name"].lower()
