@@ -637,6 +637,10 @@ EXPORT_WRONG = [
     ("vectors/lc3/spec/seu_lrt.vec", "@120 seu lrt[0x34] bit0", "@120 seu lrt[0x35] bit0"),
     ("vectors/rn1/spec/seu_disable.vec", "@4  seu disable bit0", "@5  seu disable bit0"),
 ]
+# A stimulus per device on which every element of its upset map is flipped (tests/seu/sites.py).
+sys.path.insert(0, os.path.join(ROOT, "tests", "seu"))
+sys.dont_write_bytecode = True  # no __pycache__ left in tests/
+from sites import STIMULI as UPSET_SITES  # noqa: E402
 # An RTL mutant (tests/mutants.py) and a correct vector that its exported testbench must fail.
 EXPORT_MUTANTS = [("rtl-checksum", "vectors/rn1/spec/reverse.vec"),
                   ("rtl-psb-probe-brt", "vectors/node/spec/psb_probe_port.vec")]
@@ -700,6 +704,10 @@ def suite_icarus():
             t[-1].vec = vecs[0]
         t.append(Test("icarus", f"{dev}: the testbench prints every word and register value as "
                       "ftsim does", check + ["words", dev], exit_is(0, "PASS export_check")))
+    for dev, stim in UPSET_SITES:
+        t.append(Test("icarus", f"{dev}: every element of its upset map flipped on {stim}'s stimulus "
+                      "by the exported testbench = by the Verilated model (ftsim record --model rtl)",
+                      check + ["sites", dev, stim], exit_is(0, "PASS export_check")))
     for dev, vecs in sorted(upset_vectors_by_device().items()):
         t.append(Test("icarus", f"{dev}: its {len(vecs)} vectors with upsets beyond the spec ones "
                       "(golden, tests/seu) as exported testbenches", check + ["events", dev, *vecs],
@@ -735,6 +743,15 @@ def suite_cocotb():
     upset = sorted(v for vecs in upset_vectors_by_device().values() for v in vecs)
     t.append(Test("cocotb", f"the {len(upset)} vectors with upsets beyond the spec ones (golden, "
                   "tests/seu) replayed by cocotb on Icarus", run + ["replay", *upset], counts_line))
+    # Every element of each map flipped by cocotb as the Verilated model flips it (sites.py);
+    # the same golden without its flips fails.
+    t.append(Test("cocotb", "every element of every upset map flipped by cocotb on Icarus = by the "
+                  "Verilated model (tests/seu/sites.py goldens); one without its flips fails",
+                  ["bash", "-c", "python3 tests/seu/sites.py --all build/cocotb/sites >/dev/null && "
+                   f"{' '.join(run)} replay {' '.join(f'build/cocotb/sites/{d}.vec' for d, _ in UPSET_SITES)}"
+                   f" | tail -1 && ! {' '.join(run)} replay build/cocotb/sites/rn1-noflip.vec >/dev/null "
+                   "&& echo 'noflip fails'"],
+                  exit_is(0, f"{len(UPSET_SITES)} passed, 0 failed", "noflip fails")))
     t.append(Test("cocotb", "native cocotb tests (an RN1 connection, an LC3 packet taken and echoed)",
                   run + ["native"], counts_line))
     ftsim_lines = (f"{FTSIM} play --model rtl --max-msgs 100 {' '.join(COCOTB_WRONG)} | grep -E ': cycle [0-9]+: ' "

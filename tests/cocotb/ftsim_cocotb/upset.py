@@ -31,20 +31,25 @@ def _verilator(var):
 
 
 def handle(dut, var):
-    """The handle of var under dut: asked for whole, as the simulator names it (Icarus:
-    gen_lc[0].u_lc.u_ctrl.q_o; Verilator: gen_lc__BRA__0__KET__.u_lc.u_ctrl.q_o), else scope by
-    scope, a generate scope's index as an index of its generate array."""
+    """The handle of var under dut: scope by scope, a generate scope's index as an index of its
+    generate array (Icarus; asked for whole, its VPI can hand a memory in a generate scope back
+    without its range), else asked for whole as the simulator names it (Verilator:
+    gen_lc__BRA__0__KET__.u_lc.u_ctrl.q_o, a generate scope's index in its name)."""
+    try:
+        h = dut
+        for name, index in _parts(var):
+            h = getattr(h, name)
+            if index is not None:
+                h = h[index]
+        return h
+    except (AttributeError, IndexError):
+        pass
     for name in dict.fromkeys((var, _verilator(var))):
         try:
             return dut._id(name, extended=False)
         except AttributeError:
             pass
-    h = dut
-    for name, index in _parts(var):
-        h = getattr(h, name)
-        if index is not None:
-            h = h[index]
-    return h
+    raise AttributeError(f"{dut._path}: no {var} (nor {_verilator(var)})")
 
 
 def flip(h, bit):
