@@ -31,7 +31,9 @@ static void list_upsets(const dev_design_t *d)
         printf("%s: no upset map\n", m->name);
         return;
     }
-    printf("%s: upset map (%u elements): name, bits, index range, RTL state, C-model field\n",
+    printf("%s: upset map (%u elements): name, bits, index range, RTL state, C-model field; its "
+           "site: where a testbench or cocotb flips it, VAR[BIT] or VAR[WORD][BIT] under the "
+           "module (I the index, B the bit)\n",
            m->name, m->nupsets);
     int w = 14; /* the name column: as wide as the longest name */
     for (unsigned i = 0; i < m->nupsets; i++)
@@ -49,6 +51,7 @@ static void list_upsets(const dev_design_t *d)
                    u->via_data);
         if (u->note)
             printf("  %-*s    %s\n", w, "", u->note);
+        printf("  %-*s    site: %s\n", w, "", u->tb ? u->tb : "none (no simulator reaches it)");
     }
 }
 
