@@ -11,8 +11,9 @@ static const char usage_info[] =
     "usage: ftsim info [DEVICE] [--upsets]\n\nLists the devices, or one device's ports, registers "
     "and config keys.\n--upsets lists the device's upset map instead: every state element a "
     "vector can flip\n(`@N seu NAME bitB`, `@N seu NAME[I] bitB`) with its width, index range, "
-    "the RTL state\nand the C model's field it is, and what a value no state uses does. A "
-    "composite's\nelements are its parts', behind the part's prefix.\n";
+    "the RTL state\nand the C model's field it is, what a value no state uses does, and its site "
+    "(where\nan exported testbench or the cocotb replay flips it). A composite's elements are "
+    "its\nparts', behind the part's prefix.\n";
 
 /* The upset map of d (a composite: its parts', with the prefixes). */
 static void list_upsets(const dev_design_t *d)
