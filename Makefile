@@ -374,15 +374,25 @@ cocotb-venv: $(VENV)/ok
 
 # The cocotb bench on Verilator: every model built by cocotb's runner (about 30 s each), too
 # slow for make test's budget, so a target of its own (.ci/run calls it after make test).
-# (vectors with an upset left out: the cocotb replay takes none yet, as tests/run.py has_upset)
-COCOTB_VECS := $(shell grep -L -E '^[[:space:]]*@[^[:space:]]+[[:space:]]+seu([[:space:]]|$$)' \
-               vectors/rn1/spec/*.vec vectors/lc3/spec/*.vec vectors/p2s/spec/*.vec \
-               vectors/node/spec/*.vec)
+# The spec vectors, and the other vectors with upsets (golden, tests/seu: a flip through the
+# simulator's VPI, tests/cocotb/ftsim_cocotb/upset.py); then every element of every upset map
+# flipped on a stimulus, against the Verilated model's record of it (tests/seu/sites.py).
+COCOTB_VECS := $(wildcard vectors/rn1/spec/*.vec vectors/lc3/spec/*.vec vectors/p2s/spec/*.vec \
+               vectors/node/spec/*.vec) \
+               $(shell grep -l -E '^[[:space:]]*@[^[:space:]]+[[:space:]]+seu([[:space:]]|$$)' \
+               vectors/rn1/golden/*.vec vectors/lc3/golden/*.vec vectors/p2s/golden/*.vec \
+               vectors/node/golden/*.vec tests/seu/*.vec)
 cocotb-verilator: deps
 	+@$(MAKE) -s build cocotb-venv
 	@FTSIM=$(FTSIM) $(VENV)/bin/python tests/cocotb/run.py replay --sim verilator $(COCOTB_VECS) \
 	  > $(BUILD)/cocotb-verilator.log 2>&1 || { tail -40 $(BUILD)/cocotb-verilator.log; exit 1; }
 	@grep -E '^(FAIL|[0-9]+ passed)' $(BUILD)/cocotb-verilator.log
+	@FTSIM=$(FTSIM) python3 tests/seu/sites.py --all $(BUILD)/cocotb/sites >/dev/null && \
+	  FTSIM=$(FTSIM) $(VENV)/bin/python tests/cocotb/run.py replay --sim verilator \
+	  $(patsubst %,$(BUILD)/cocotb/sites/%.vec,rn1 lc3 p2s lc3node p2snode lc3node2 p2snode2) \
+	  > $(BUILD)/cocotb-verilator-sites.log 2>&1 || { tail -40 $(BUILD)/cocotb-verilator-sites.log; exit 1; }
+	@echo "every upset map's elements flipped (tests/seu/sites.py):" && \
+	  grep -E '^(FAIL|[0-9]+ passed)' $(BUILD)/cocotb-verilator-sites.log
 	@FTSIM=$(FTSIM) $(VENV)/bin/python tests/cocotb/run.py native --sim verilator \
 	  > $(BUILD)/cocotb-verilator-native.log 2>&1 || { tail -40 $(BUILD)/cocotb-verilator-native.log; exit 1; }
 	@grep -E '^(PASS|FAIL|[0-9]+ passed)' $(BUILD)/cocotb-verilator-native.log

@@ -176,7 +176,9 @@ module sci_lc #(
   logic [15:0]  rq_mem [0:511];
   logic [15:0]  pm_mem [0:1023];
   logic [16:0]  bf_mem [0:63];
-  logic         lrt_mem [0:TSIZE-1];
+  // LRT entries are one bit, declared as a vector: a simulator's VPI then reaches each word
+  // (Verilator 5.006 indexes no array of scalars), which the cocotb replay's upsets need.
+  logic [0:0]   lrt_mem [0:TSIZE-1];
   logic [2:0]   brt_mem [0:TSIZE-1];
 
   // ---------------------------------------------------------------------------------------

@@ -316,7 +316,7 @@ module sci_psb #(
   // ASEL (P2S only): the host head's, the reply head's, and the register read.
   wire asel_rd;
   if (P2s != 0) begin : gen_asel
-    logic asel_mem [0:8191];
+    logic [0:0] asel_mem [0:8191];  // a vector, as sci_lc.v's lrt_mem says why
     wire  wr_asel = reg_we_i && (reg_waddr_i == ADDR_ASEL) && reg_wstrb_i[0];
     assign sf_asel = asel_mem[sf_m0[12:0]];
     assign rb_asel = asel_mem[rb_tgt0[12:0]];

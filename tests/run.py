@@ -158,8 +158,6 @@ def suite_sc():
     for kind, models in (("spec", ["both", "rtl", "csim"]), ("golden", ["both", "rtl", "csim"])):
         for d in SC_VECTOR_DIRS:
             for vec in sorted(glob.glob(os.path.join(ROOT, "vectors", d, kind, "*.vec"))):
-                if has_upset(vec):
-                    continue  # ftsim-sc takes no upsets yet (has_upset)
                 rel = os.path.relpath(vec, ROOT)
                 for m in models:
                     tests.append(Test("sc", f"ftsim-sc {rel} [{m}]",
@@ -176,6 +174,18 @@ def suite_sc():
             tests.append(Test("sc", f"ftsim-sc {rel} [{m}] (SystemC RN1s in a 16-endpoint network)",
                               [FTSIM_SC, "play", rel, "--model", m], exit_is(0, f"PASS {rel}")))
             tests[-1].vec = rel
+    # Upsets: an RTL-only element on the RTL alone, refused by the C model as ftsim refuses it;
+    # an upset moved to another bit or entry fails, in every mode.
+    tests.append(Test("sc", "ftsim-sc tests/seu/lc3node_rtl_only.vec [rtl] (an RTL-only upset)",
+                      [FTSIM_SC, "play", "tests/seu/lc3node_rtl_only.vec", "--model", "rtl"],
+                      exit_is(0, "PASS tests/seu/lc3node_rtl_only.vec")))
+    tests.append(Test("sc", "ftsim-sc tests/seu/lc3node_rtl_only.vec [csim] -> 2 (the C model keeps "
+                      "no such state)", [FTSIM_SC, "play", "tests/seu/lc3node_rtl_only.vec", "--model",
+                                         "csim"], exit_is(2, "the C model keeps no psb.sf.count")))
+    for vec in UPSET_WRONG:
+        for m in ("both", "rtl", "csim"):
+            tests.append(Test("sc", f"ftsim-sc {vec} [{m}]: an upset moved fails",
+                              [FTSIM_SC, "play", vec, "--model", m], exit_is(1, f"FAIL {vec}")))
     # A vector made to fail: one expectation of the showcase changed (the value seen is named).
     for m in ("both", "rtl", "csim"):
         bad = f"build/sc-broken-showcase-{m}.vec"
@@ -414,7 +424,8 @@ def suite_cli():
                exit_is(0, '{"cycle": 4, "line": 4, "drive": [{"port": "lin", "value": 65792, "line": 4}]}',
                        '"expect": [{"port": "lout", "value": 65537, "care": 131071, "word": "S:0x0001", "line": 5}]'))]
     t += [Test("cli", "info rn1 --upsets: the upset map", [FTSIM, "info", "rn1", "--upsets"],
-               exit_is(0, "lfsr", "f7.state", "gen_fport[7].u_fport.state_q", "codes 10 to 15")),
+               exit_is(0, "lfsr", "f7.state", "gen_fport[7].u_fport.state_q", "codes 10 to 15",
+                       "site: gen_fport[7].u_fport.state_q[B]", "site: fwd_q[7*9+B]")),
           Test("cli", "info --upsets without a device -> 2", [FTSIM, "info", "--upsets"],
                exit_is(2, "needs a DEVICE")),
           Test("cli", "seucheck without a vector -> 2", [FTSIM, "seucheck"], exit_is(2, "STIM.vec")),
@@ -426,7 +437,8 @@ def suite_cli():
                exit_is(0, "ok   lfsr", "ok   rot", "2 passed, 0 failed")),
           Test("cli", "info torus3x3 --upsets: a composite's parts under their prefix",
                [FTSIM, "info", "torus3x3", "--upsets"],
-               exit_is(0, "n0.0. to n2.2.", "x.lrt", "psb.sf.count")),
+               exit_is(0, "n0.0. to n2.2.", "x.lrt", "psb.sf.count",
+                       "site: gen_lc[1].u_lc.lrt_mem[I][B]", "site: u_psb.u_ctrl.q_o[32+B]")),
           Test("cli", "an RTL-only upset: play --model rtl runs it",
                [FTSIM, "play", "tests/seu/lc3node_rtl_only.vec", "--model", "rtl"],
                exit_is(0, "PASS tests/seu/lc3node_rtl_only.vec")),
@@ -447,12 +459,14 @@ def suite_cli():
                [FTSIM, "play", "vectors/rn1/spec/seu_state.vec"],
                exit_is(0, "note: an RTL assertion fired after the upset on line",
                        "PASS vectors/rn1/spec/seu_state.vec")),
-          Test("cli", "export-tb refuses an upset with its line (the testbench takes none yet)",
-               [FTSIM, "export-tb", "vectors/rn1/spec/seu_lfsr.vec", "-o", "build/cli-seu.sv"],
-               exit_is(2, "vectors/rn1/spec/seu_lfsr.vec:", "an upset (seu) has no testbench form yet")),
-          Test("cli", "vec-json refuses an upset with its line (cocotb takes none yet)",
-               [FTSIM, "vec-json", "vectors/rn1/spec/seu_lfsr.vec"],
-               exit_is(2, "vectors/rn1/spec/seu_lfsr.vec:", "an upset (seu) has no JSON form yet")),
+          Test("cli", "export-tb writes an upset as a deposit at the start of its cycle",
+               ["bash", "-c", f"{FTSIM} export-tb vectors/rn1/spec/seu_lfsr.vec -o build/cli-seu.sv "
+                ">/dev/null && grep -F \"ev(5, 4, 7, 64'h0, 64'h2, 0, 20);  // @4 seu lfsr bit2\" "
+                "build/cli-seu.sv && grep -F '7: u_dut.lfsr_q = u_dut.lfsr_q ^ (1'\"'\"'b1 << (b));' "
+                "build/cli-seu.sv"], exit_is(0, "@4 seu lfsr bit2", "u_dut.lfsr_q ^")),
+          Test("cli", "vec-json writes an upset: its state's name, memory word and bit",
+               [FTSIM, "vec-json", "vectors/lc3/spec/seu_lrt.vec"],
+               exit_is(0, '"upset": [{"seu": "lrt[0x34] bit0", "var": "lrt_mem", "word": 52, "bit": 0')),
           Test("cli", "record writes a vector's upsets into the golden vector",
                ["bash", "-c", f"{FTSIM} record vectors/rn1/spec/seu_lfsr.vec -o build/seu-rec.vec "
                 ">/dev/null && grep -x '@4 seu lfsr bit2' build/seu-rec.vec && "
@@ -620,31 +634,53 @@ EXPORT_WRONG = [
     ("vectors/node/spec/psb_route_host.vec",
      "@144 hout -> pkt(target=1, cmd=DATA, src=1, tid=2, data=[0x0002, 0x1234])",
      "@144 hout -> pkt(target=1, cmd=DATA, src=1, tid=2, data=[0x0002, 0x1235])"),
+    # an upset moved to another bit, to another table entry, a cycle late
+    ("vectors/rn1/spec/seu_lfsr.vec", "@4  seu lfsr bit2", "@4  seu lfsr bit3"),
+    ("vectors/lc3/spec/seu_lrt.vec", "@120 seu lrt[0x34] bit0", "@120 seu lrt[0x35] bit0"),
+    ("vectors/rn1/spec/seu_disable.vec", "@4  seu disable bit0", "@5  seu disable bit0"),
 ]
+# A stimulus per device on which every element of its upset map is flipped (tests/seu/sites.py).
+sys.path.insert(0, os.path.join(ROOT, "tests", "seu"))
+sys.dont_write_bytecode = True  # no __pycache__ left in tests/
+from sites import STIMULI as UPSET_SITES  # noqa: E402
 # An RTL mutant (tests/mutants.py) and a correct vector that its exported testbench must fail.
 EXPORT_MUTANTS = [("rtl-checksum", "vectors/rn1/spec/reverse.vec"),
                   ("rtl-psb-probe-brt", "vectors/node/spec/psb_probe_port.vec")]
 
 
 def has_upset(vec):
-    """The vector flips a bit (`@N seu ...`): only ftsim's own players take upsets so far (the
-    SystemC modules, the exported testbench and the cocotb replay refuse them), so the suites
-    of those benches leave such vectors out, and a cli test checks each refusal."""
+    """The vector flips a bit (`@N seu ...`)."""
     with open(vec if os.path.isabs(vec) else os.path.join(ROOT, vec), encoding="utf-8") as f:
         return re.search(r"^\s*@\S+\s+seu\b", f.read(), re.M) is not None
 
 
-def spec_vectors_by_device():
-    """Every spec vector, by the device it names (those with upsets left out: has_upset)."""
+def vectors_by_device(pattern):
+    """The vectors matching pattern (under the root), by the device each names."""
     by = {}
-    for vec in sorted(glob.glob(os.path.join(ROOT, "vectors", "*", "spec", "*.vec"))):
-        if has_upset(vec):
-            continue
+    for vec in sorted(glob.glob(os.path.join(ROOT, pattern))):
         with open(vec, encoding="utf-8") as f:
             m = re.search(r"^\s*device\s+(\S+)", f.read(), re.M | re.I)
         if m:
             by.setdefault(m.group(1).lower(), []).append(os.path.relpath(vec, ROOT))
     return by
+
+
+def spec_vectors_by_device():
+    """Every spec vector, by the device it names (those with upsets included)."""
+    return vectors_by_device(os.path.join("vectors", "*", "spec", "*.vec"))
+
+
+def upset_vectors_by_device():
+    """The vectors with upsets that are not spec vectors: the golden ones, and tests/seu's."""
+    by = {}
+    for pattern in (os.path.join("vectors", "*", "golden", "*.vec"), os.path.join("tests", "seu", "*.vec")):
+        for dev, vecs in vectors_by_device(pattern).items():
+            by.setdefault(dev, []).extend(v for v in vecs if has_upset(v))
+    return {d: v for d, v in by.items() if v}
+
+
+# Vectors whose upset is moved to another bit or entry on purpose: every bench must fail them.
+UPSET_WRONG = ["tests/cocotb/wrong/rn1_seu_wrong.vec", "tests/cocotb/wrong/lc3_seu_wrong.vec"]
 
 
 def suite_icarus():
@@ -670,6 +706,14 @@ def suite_icarus():
             t[-1].vec = vecs[0]
         t.append(Test("icarus", f"{dev}: the testbench prints every word and register value as "
                       "ftsim does", check + ["words", dev], exit_is(0, "PASS export_check")))
+    for dev, stim in UPSET_SITES:
+        t.append(Test("icarus", f"{dev}: every element of its upset map flipped on {stim}'s stimulus "
+                      "by the exported testbench = by the Verilated model (ftsim record --model rtl)",
+                      check + ["sites", dev, stim], exit_is(0, "PASS export_check")))
+    for dev, vecs in sorted(upset_vectors_by_device().items()):
+        t.append(Test("icarus", f"{dev}: its {len(vecs)} vectors with upsets beyond the spec ones "
+                      "(golden, tests/seu) as exported testbenches", check + ["events", dev, *vecs],
+                      exit_is(0, "PASS export_check")))
     for vec, old, new in EXPORT_WRONG:
         t.append(Test("icarus", f"{vec} with {old!r} made {new!r}: FAIL, non-zero exit, ftsim play's "
                       "first mismatch", check + ["wrong", vec, old, new], exit_is(0, "PASS export_check")))
@@ -686,7 +730,7 @@ def suite_icarus():
 
 # The cocotb test bench (tests/cocotb/) runs in the venv `make` builds (build/venv).
 COCOTB_PY = os.path.join("build", "venv", "bin", "python")
-COCOTB_WRONG = ["tests/cocotb/wrong/rn1_wrong.vec", "tests/cocotb/wrong/lc3_wrong.vec"]
+COCOTB_WRONG = ["tests/cocotb/wrong/rn1_wrong.vec", "tests/cocotb/wrong/lc3_wrong.vec"] + UPSET_WRONG
 
 
 def suite_cocotb():
@@ -695,10 +739,21 @@ def suite_cocotb():
     malformed vector refused with the parser's message, the fuzz stimulus's signature."""
     run = [COCOTB_PY, "tests/cocotb/run.py"]
     t = [Test("cocotb", f"{dev} spec vectors replayed by cocotb on Icarus",
-              run + ["replay", *sorted(v for v in glob.glob(os.path.join(ROOT, "vectors", dev, "spec", "*.vec"))
-                                        if not has_upset(v))],
+              run + ["replay", *sorted(glob.glob(os.path.join(ROOT, "vectors", dev, "spec", "*.vec")))],
               counts_line)
          for dev in ("rn1", "lc3", "p2s", "node")]
+    upset = sorted(v for vecs in upset_vectors_by_device().values() for v in vecs)
+    t.append(Test("cocotb", f"the {len(upset)} vectors with upsets beyond the spec ones (golden, "
+                  "tests/seu) replayed by cocotb on Icarus", run + ["replay", *upset], counts_line))
+    # Every element of each map flipped by cocotb as the Verilated model flips it (sites.py);
+    # the same golden without its flips fails.
+    t.append(Test("cocotb", "every element of every upset map flipped by cocotb on Icarus = by the "
+                  "Verilated model (tests/seu/sites.py goldens); one without its flips fails",
+                  ["bash", "-c", "python3 tests/seu/sites.py --all build/cocotb/sites >/dev/null && "
+                   f"{' '.join(run)} replay {' '.join(f'build/cocotb/sites/{d}.vec' for d, _ in UPSET_SITES)}"
+                   f" | tail -1 && ! {' '.join(run)} replay build/cocotb/sites/rn1-noflip.vec >/dev/null "
+                   "&& echo 'noflip fails'"],
+                  exit_is(0, f"{len(UPSET_SITES)} passed, 0 failed", "noflip fails")))
     t.append(Test("cocotb", "native cocotb tests (an RN1 connection, an LC3 packet taken and echoed)",
                   run + ["native"], counts_line))
     ftsim_lines = (f"{FTSIM} play --model rtl --max-msgs 100 {' '.join(COCOTB_WRONG)} | grep -E ': cycle [0-9]+: ' "
@@ -708,7 +763,7 @@ def suite_cocotb():
                    "echo \"$out\" | tail -1; test $rc = 1 || exit 1; "
                    f"diff <({ftsim_lines}) <(echo \"$out\" | grep ' ERROR ' | grep -oE 'tests/cocotb/wrong/.*' | sort) "
                    f"&& test -n \"$({ftsim_lines})\" && echo SAME"],
-                  exit_is(0, "0 passed, 2 failed", "SAME")))
+                  exit_is(0, f"0 passed, {len(COCOTB_WRONG)} failed", "SAME")))
     t.append(Test("cocotb", "the example test of tests/cocotb/README.md passes as written",
                   ["bash", "-c", "mkdir -p build/cocotb/readme && awk '/^```python$/{p=1;next} /^```$/{p=0} p' "
                    "tests/cocotb/README.md > build/cocotb/readme/test_readme.py && grep -q cocotb.test "

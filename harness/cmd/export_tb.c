@@ -42,10 +42,12 @@ static const char usage_export_tb[] =
     "  --rtl DIR         the RTL folder, with files.txt (default rtl): the files the header's\n"
     "                    command names, and the include folder\n"
     "\n"
-    "The testbench's plusargs: +events=FILE, +max_msgs=N (10), +dump=FILE (a VCD). A vector\n"
-    "with a statement the testbench cannot play yet (a device control) is refused with its\n"
-    "line. Exit: 0 written; 2 a malformed vector (file:line: message), a device that cannot be\n"
-    "exported, or bad arguments.\n";
+    "The testbench's plusargs: +events=FILE, +max_msgs=N (10), +dump=FILE (a VCD). An upset\n"
+    "(@N seu NAME bitB) is a deposit at the start of cycle N, before its drives: the state is\n"
+    "read and written back with the bit flipped, where the upset map says the RTL keeps it. A\n"
+    "vector with a statement the testbench cannot play yet (a device control) is refused with\n"
+    "its line. Exit: 0 written; 2 a malformed vector (file:line: message), a device that cannot\n"
+    "be exported, or bad arguments.\n";
 
 typedef struct files {
     char *line; /* the design's line of files.txt, cut into the names */

@@ -11,8 +11,9 @@ static const char usage_info[] =
     "usage: ftsim info [DEVICE] [--upsets]\n\nLists the devices, or one device's ports, registers "
     "and config keys.\n--upsets lists the device's upset map instead: every state element a "
     "vector can flip\n(`@N seu NAME bitB`, `@N seu NAME[I] bitB`) with its width, index range, "
-    "the RTL state\nand the C model's field it is, and what a value no state uses does. A "
-    "composite's\nelements are its parts', behind the part's prefix.\n";
+    "the RTL state\nand the C model's field it is, what a value no state uses does, and its site "
+    "(where\nan exported testbench or the cocotb replay flips it). A composite's elements are "
+    "its\nparts', behind the part's prefix.\n";
 
 /* The upset map of d (a composite: its parts', with the prefixes). */
 static void list_upsets(const dev_design_t *d)
@@ -31,7 +32,9 @@ static void list_upsets(const dev_design_t *d)
         printf("%s: no upset map\n", m->name);
         return;
     }
-    printf("%s: upset map (%u elements): name, bits, index range, RTL state, C-model field\n",
+    printf("%s: upset map (%u elements): name, bits, index range, RTL state, C-model field; its "
+           "site: where a testbench or cocotb flips it, VAR[BIT] or VAR[WORD][BIT] under the "
+           "module (I the index, B the bit)\n",
            m->name, m->nupsets);
     int w = 14; /* the name column: as wide as the longest name */
     for (unsigned i = 0; i < m->nupsets; i++)
@@ -49,6 +52,7 @@ static void list_upsets(const dev_design_t *d)
                    u->via_data);
         if (u->note)
             printf("  %-*s    %s\n", w, "", u->note);
+        printf("  %-*s    site: %s\n", w, "", u->tb ? u->tb : "none (no simulator reaches it)");
     }
 }
 

@@ -20,12 +20,19 @@ static const char usage_vec_json[] =
     "(name, address, bits, access: ro, rw or config, with its default) and, for every cycle in\n"
     "which something happens, the input words driven from it (a packet macro already one word\n"
     "a cycle), the register write, the expected outputs (value, the bits that matter, the word\n"
-    "as the vector wrote it) and the register reads (address, field, expected value), each\n"
+    "as the vector wrote it) and the register reads (address, field, expected value, the\n"
+    "names of the field's values if it has them), each\n"
     "with the vector line that asked for it. Values are the port's raw bits, as a device\n"
-    "implementation takes and gives them. A register write is {addr, data, mask}: only the\n"
-    "mask's bits change (the RTL's register port takes it as byte strobes over the register's\n"
-    "current value). `line` of a cycle is the line a strict-check message about that cycle\n"
-    "cites. Nothing is written unless every vector parses.\n"
+    "implementation takes and gives them. A register write is {addr, data, mask}, as the\n"
+    "player makes it: only the mask's bits change (the RTL's register port takes it as byte\n"
+    "strobes over the register's current value), and the mask already covers every bit the\n"
+    "vector wrote before in the bytes it strobes (their values from the vector's own copy:\n"
+    "an upset bit there is rewritten). An upset (`@N seu ...`, first in its cycle, in file\n"
+    "order) is {seu: the statement's target and bit, var: the RTL variable that stores it, by\n"
+    "its hierarchical name under the design's module, word: the word of a memory or null, bit:\n"
+    "the bit of the word or variable to flip}; the state is read, its bit flipped and written\n"
+    "back at the start of the cycle. `line` of a cycle is the line a strict-check message\n"
+    "about that cycle cites. Nothing is written unless every vector parses.\n"
     "Exit: 0 written, 2 a malformed vector (file:line: message on stderr) or bad arguments.\n";
 
 /* A string as JSON: paths and words are printable UTF-8 (the parser refused the rest). */
@@ -126,29 +133,59 @@ static void write_event(FILE *f, const vec_t *v, const vec_ev_t *e)
                 ", \"addr\": %u, \"lsb\": %u, \"width\": %u, \"value\": %llu, \"text\": ", r->addr,
                 r->lsb, r->width, (unsigned long long)e->value);
         jstr(f, word);
+        if (r->enums) { /* the names of the field's values, as the player prints them */
+            fputs(", \"enums\": [", f);
+            for (unsigned k = 0; r->enums[k]; k++) {
+                fputs(k ? ", " : "", f);
+                jstr(f, r->enums[k]);
+            }
+            fputc(']', f);
+        }
         break;
     }
-    case VEC_SEU: break; /* refused when the vector is loaded (cmd_vec_json) */
+    case VEC_SEU: {
+        dev_seu_site_t site;
+        char err[DEV_ERR_LEN];
+        dev_upset_format(d, &e->seu, word, sizeof word);
+        fputs("{\"seu\": ", f);
+        jstr(f, word);
+        (void)dev_upset_site(&e->seu, &site, err, sizeof err); /* checked when loaded */
+        fputs(", \"var\": ", f);
+        jstr(f, site.var);
+        if (site.word >= 0)
+            fprintf(f, ", \"word\": %lld", (long long)site.word);
+        else
+            fputs(", \"word\": null", f);
+        fprintf(f, ", \"bit\": %lld", (long long)site.pos);
+        break;
+    }
     }
     fprintf(f, ", \"line\": %u}", e->line);
 }
 
 /* One cycle's events (v->ev[i..j)), grouped as the player takes them; returns the line the
- * player's strict check cites for the cycle (the last statement at or before it). */
-static unsigned write_cycle(FILE *f, const vec_t *v, size_t i, size_t j, unsigned last)
+ * player's strict check cites for the cycle (the last statement at or before it). A register
+ * write is the player's: widened from the vector's copy of the registers (wr). */
+static unsigned write_cycle(FILE *f, const vec_t *v, size_t i, size_t j, unsigned last,
+                            vec_writer_t *wr)
 {
     static const struct {
         vec_kind_t kind;
         const char *key;
-    } groups[] = {
-        {VEC_DRIVE, "drive"}, {VEC_CONTROL, "control"}, {VEC_EXPECT, "expect"}, {VEC_REG, "reg"}};
+    } groups[] = {{VEC_SEU, "upset"},
+                  {VEC_DRIVE, "drive"},
+                  {VEC_CONTROL, "control"},
+                  {VEC_EXPECT, "expect"},
+                  {VEC_REG, "reg"}};
     for (size_t k = i; k < j; k++)
         last = v->ev[k].line;
     fprintf(f, "    {\"cycle\": %llu, \"line\": %u", (unsigned long long)v->ev[i].cycle, last);
     for (size_t k = i; k < j; k++)
         if (v->ev[k].kind == VEC_CONFIG) { /* at most one a cycle: the parser saw to that */
+            vec_ev_t full = v->ev[k];
+            full.wr = vec_writer_write(wr, &v->ev[k].wr);
             fputs(", \"write\": ", f);
-            write_event(f, v, &v->ev[k]);
+            write_event(f, v, &full);
         }
     for (unsigned g = 0; g < sizeof groups / sizeof groups[0]; g++) {
         int n = 0;
@@ -170,13 +207,16 @@ static void write_vector(FILE *f, const vec_t *v)
     write_head(f, v);
     fputs("  \"cycles\": [\n", f);
     unsigned last = v->device_line;
+    vec_writer_t wr;
+    vec_writer_init(&wr, v);
     for (size_t i = 0, j; i < v->nev; i = j) {
         for (j = i; j < v->nev && v->ev[j].cycle == v->ev[i].cycle; j++)
             ;
         if (i)
             fputs(",\n", f);
-        last = write_cycle(f, v, i, j, last);
+        last = write_cycle(f, v, i, j, last, &wr);
     }
+    vec_writer_free(&wr);
     fputs("\n  ]}", f);
 }
 
@@ -228,12 +268,16 @@ int cmd_vec_json(int argc, char **argv)
             break;
         }
         const vec_t *v = &vs[loaded];
-        for (size_t i = 0; i < v->nev && rc == 0; i++)
-            if (v->ev[i].kind == VEC_SEU) { /* the other benches have no way to flip a bit yet */
-                fprintf(stderr, "%s:%u: an upset (seu) has no JSON form yet; only ftsim plays it\n",
-                        v->path, v->ev[i].line);
-                rc = 2;
-            }
+        for (size_t i = 0; i < v->nev && rc == 0; i++) {
+            dev_seu_site_t site;
+            char what[128];
+            if (v->ev[i].kind != VEC_SEU || dev_upset_site(&v->ev[i].seu, &site, err, sizeof err) == 0)
+                continue;
+            dev_upset_format(v->design, &v->ev[i].seu, what, sizeof what);
+            fprintf(stderr, "%s:%u: seu %s: %s; a test bench cannot flip it\n", v->path,
+                    v->ev[i].line, what, err);
+            rc = 2;
+        }
     }
     if (rc == 0)
         rc = write_all(out, vs, nfiles);

@@ -416,3 +416,149 @@ void dev_upset_format(const dev_design_t *d, const dev_seu_t *s, char *buf, size
     else
         snprintf(buf, len, "%s%s bit%u", pre, s->u->name, s->bit);
 }
+
+/* ---- where a simulator reaches an upset (dev_upset_t.tb) ---------------------------------- */
+
+/* The bracket group ending at s[end] (a ']'): the index of its '[', or -1. */
+static long group_start(const char *s, long end)
+{
+    int depth = 0;
+    for (long k = end; k >= 0; k--) {
+        if (s[k] == ']')
+            depth++;
+        else if (s[k] == '[' && --depth == 0)
+            return k;
+    }
+    return -1;
+}
+
+int dev_upset_tb_parts(const char *tb, dev_tb_parts_t *p)
+{
+    long n = tb ? (long)strlen(tb) : 0;
+    if (n < 4 || tb[n - 1] != ']')
+        return -1;
+    long b = group_start(tb, n - 1);
+    if (b <= 0)
+        return -1;
+    *p = (dev_tb_parts_t){.var = tb, .var_len = (size_t)b, .bit = tb + b + 1,
+                          .bit_len = (size_t)(n - 2 - b)};
+    if (tb[b - 1] == ']') {
+        long w = group_start(tb, b - 1);
+        /* a generate scope's index is followed by '.', a memory's word by the bit */
+        if (w <= 0)
+            return -1;
+        p->var_len = (size_t)w;
+        p->word = tb + w + 1;
+        p->word_len = (size_t)(b - 2 - w);
+    }
+    return p->var_len && p->bit_len ? 0 : -1;
+}
+
+typedef struct tb_expr {
+    const char *s, *end;
+    uint32_t i;
+    unsigned b;
+    int bad;
+} tb_expr_t;
+
+static int64_t tb_sum(tb_expr_t *x);
+
+static int64_t tb_factor(tb_expr_t *x)
+{
+    while (x->s < x->end && *x->s == ' ')
+        x->s++;
+    if (x->s >= x->end) {
+        x->bad = 1;
+        return 0;
+    }
+    char c = *x->s++;
+    if (c == 'I')
+        return x->i;
+    if (c == 'B')
+        return x->b;
+    if (c == '-')
+        return -tb_factor(x);
+    if (c == '(') {
+        int64_t v = tb_sum(x);
+        if (x->s >= x->end || *x->s++ != ')')
+            x->bad = 1;
+        return v;
+    }
+    if (c < '0' || c > '9') {
+        x->bad = 1;
+        return 0;
+    }
+    int64_t v = c - '0';
+    while (x->s < x->end && *x->s >= '0' && *x->s <= '9' && v < (1ll << 40))
+        v = v * 10 + (*x->s++ - '0');
+    return v;
+}
+
+static int64_t tb_product(tb_expr_t *x)
+{
+    int64_t v = tb_factor(x);
+    while (!x->bad && x->s < x->end && (*x->s == '*' || *x->s == '/' || *x->s == '%')) {
+        char op = *x->s++;
+        int64_t r = tb_factor(x);
+        if (op != '*' && r == 0)
+            x->bad = 1;
+        else
+            v = op == '*' ? v * r : op == '/' ? v / r : v % r;
+    }
+    return v;
+}
+
+static int64_t tb_sum(tb_expr_t *x)
+{
+    int64_t v = tb_product(x);
+    while (!x->bad && x->s < x->end && (*x->s == '+' || *x->s == '-')) {
+        char op = *x->s++;
+        int64_t r = tb_product(x);
+        v = op == '+' ? v + r : v - r;
+    }
+    return v;
+}
+
+int dev_upset_tb_eval(const char *expr, size_t len, uint32_t i, unsigned b, int64_t *out)
+{
+    tb_expr_t x = {.s = expr, .end = expr + len, .i = i, .b = b};
+    int64_t v = tb_sum(&x);
+    if (x.bad || x.s != x.end)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+int dev_upset_site(const dev_seu_t *s, dev_seu_site_t *site, char *err, size_t errlen)
+{
+    const dev_upset_t *u = s->u;
+    dev_tb_parts_t p;
+    if (!u->tb) {
+        snprintf(err, errlen, "'%s' (%s) has no site a simulator reaches from outside", u->name,
+                 u->rtl ? u->rtl : "no RTL state");
+        return -1;
+    }
+    if (dev_upset_tb_parts(u->tb, &p) < 0 || p.var_len >= sizeof site->var) {
+        snprintf(err, errlen, "'%s': a malformed tb template '%s'", u->name, u->tb);
+        return -1;
+    }
+    /* VAR with {I} replaced by the index */
+    size_t o = 0;
+    for (size_t k = 0; k < p.var_len && o + 12 < sizeof site->var; k++) {
+        if (strncmp(p.var + k, "{I}", 3) == 0 && k + 3 <= p.var_len) {
+            o += (size_t)snprintf(site->var + o, sizeof site->var - o, "%u", s->index);
+            k += 2;
+        } else {
+            site->var[o++] = p.var[k];
+        }
+    }
+    site->var[o] = '\0';
+    site->word = -1;
+    if ((p.word_len && dev_upset_tb_eval(p.word, p.word_len, s->index, s->bit, &site->word) < 0) ||
+        dev_upset_tb_eval(p.bit, p.bit_len, s->index, s->bit, &site->pos) < 0 || site->pos < 0 ||
+        (p.word_len && site->word < 0)) {
+        snprintf(err, errlen, "'%s': a malformed tb template '%s'", u->name, u->tb);
+        return -1;
+    }
+    return 0;
+}

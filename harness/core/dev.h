@@ -93,6 +93,14 @@ typedef struct dev_upset {
     /* A table read through the register port: the index register and the data register
      * (register names of the design), NULL for anything else. Checks read entries this way. */
     const char *via_index, *via_data;
+    /* Where a simulator reaches it from outside (ftsim export-tb, vec-json): a template, relative
+     * to the design's module, VAR[BIT] or VAR[WORD][BIT]. VAR is the Verilog variable's
+     * hierarchical name (generate scopes as gen_fport[3]; "{I}" in it stands for the entry's
+     * index, as in p{I}_q); WORD, for an unpacked array (a memory), the word; BIT the bit of the
+     * word or vector. WORD and BIT are integer expressions of I (the entry's index) and B (the
+     * bit flipped) with + - * / % and parentheses, e.g. sl_q[I*42+40+B], lrt_mem[I][B].
+     * NULL: no simulator reaches it from outside (export-tb and vec-json refuse its upsets). */
+    const char *tb;
 } dev_upset_t;
 
 /* One upset resolved against a design: what a vector's `@N seu NAME[I] bitB` names. */
@@ -347,6 +355,25 @@ int dev_upset_find(const dev_design_t *d, const char *target, const char *bit, d
                    char *err, size_t errlen);
 /* The statement text of an upset, `NAME bitB` or `NAME[0xI] bitB` (the part's prefix too). */
 void dev_upset_format(const dev_design_t *d, const dev_seu_t *s, char *buf, size_t len);
+
+/* An upset's site in the RTL, from its map entry's tb template (dev_upset_t.tb): the variable
+ * (its hierarchical name relative to the design's module), the word of a memory (-1: a
+ * vector) and the bit. */
+typedef struct dev_seu_site {
+    char var[160];
+    int64_t word;
+    int64_t pos;
+} dev_seu_site_t;
+/* Split a tb template into VAR, WORD (len 0: none) and BIT: 0, or -1 if it is not one. */
+typedef struct dev_tb_parts {
+    const char *var, *word, *bit;
+    size_t var_len, word_len, bit_len;
+} dev_tb_parts_t;
+int dev_upset_tb_parts(const char *tb, dev_tb_parts_t *p);
+/* The value of a WORD or BIT expression of a template for index i and bit b: 0, or -1. */
+int dev_upset_tb_eval(const char *expr, size_t len, uint32_t i, unsigned b, int64_t *out);
+/* Upset s's site: 0, or -1 with a message (no tb template, or a malformed one). */
+int dev_upset_site(const dev_seu_t *s, dev_seu_site_t *site, char *err, size_t errlen);
 
 /* Defaults for a C model's operations: it writes no waveform and flags no internal error. */
 int dev_csim_trace_open(void *self, const char *path, char *err, size_t errlen);

@@ -40,12 +40,18 @@ int tb_check(const vec_t *v, char *err, size_t errlen)
                      "cannot be exported",
                      v->path, e->line, e->text ? e->text : "");
             return 2;
-        case VEC_SEU:
+        case VEC_SEU: {
+            dev_seu_site_t site;
+            char what[128];
+            if (dev_upset_site(&e->seu, &site, why, sizeof why) == 0)
+                break;
+            dev_upset_format(v->design, &e->seu, what, sizeof what);
             snprintf(err, errlen,
-                     "%s:%u: an upset (seu) has no testbench form yet; this vector cannot be "
+                     "%s:%u: seu %s: %s; the testbench cannot flip it, so this vector cannot be "
                      "exported",
-                     v->path, e->line);
+                     v->path, e->line, what, why);
             return 2;
+        }
         default:
             snprintf(err, errlen,
                      "%s:%u: a statement the testbench writer does not know (event kind %d); "
@@ -116,8 +122,10 @@ static void header(FILE *f, const dev_design_t *d, const vec_t *v, const tb_opts
         "two\n"
         "// cycles with every input idle, each configuration write in a reset cycle of its own\n"
         "// (none for `config reset-values`), then cycle 0. In every cycle, 1 ns after the rising\n"
-        "// edge that starts it: the drives and the register write of the cycle (masked: the\n"
-        "// register is read first and its byte strobes written); 1 ns later the expectations:\n"
+        "// edge that starts it: its upsets (each a deposit: the state read and written back with\n"
+        "// the bit flipped), then the drives and the register write of the cycle (masked: the\n"
+        "// register is read first and its byte strobes written; the bits the vector wrote\n"
+        "// before in those bytes from its own copy); 1 ns later the expectations:\n"
         "// an output's word under its care mask, a register field read through the register\n"
         "// port; under `check strict` every output not named must be idle. A mismatch is\n"
         "// printed as FILE:LINE: cycle N: ..., as the player prints it. The last line is PASS\n"
@@ -308,8 +316,9 @@ static void words_part(FILE *f, const dev_design_t *d)
           f);
 }
 
-/* One event of the table, with the statement it came from as a comment. */
-static void event_line(FILE *f, const dev_design_t *d, const vec_ev_t *e)
+/* One event of the table, with the statement it came from as a comment; a register write
+ * as the player makes it (wr: vec_writer_write's, from the vector's own copy). */
+static void event_line(FILE *f, const dev_design_t *d, const vec_ev_t *e, const dev_write_t *wr)
 {
     char w[64] = "", c[160] = "";
     unsigned idx = e->idx;
@@ -328,16 +337,97 @@ static void event_line(FILE *f, const dev_design_t *d, const vec_ev_t *e)
         dev_format_value(&d->regs[e->idx], e->value, w, sizeof w);
         snprintf(c, sizeof c, "reg %s -> %s", d->regs[e->idx].name, w);
         break;
+    case VEC_SEU: /* the map's element, the entry, the bit */
+        idx = e->seu.entry;
+        value = e->seu.index;
+        care = e->seu.bit;
+        dev_upset_format(d, &e->seu, w, sizeof w);
+        snprintf(c, sizeof c, "seu %s", w);
+        break;
     default: /* VEC_CONFIG: a masked write */
-        idx = e->wr.addr;
-        value = e->wr.data;
-        care = e->wr.mask;
-        snprintf(c, sizeof c, "write register 0x%02x", e->wr.addr);
+        idx = wr->addr;
+        value = wr->data;
+        care = wr->mask;
+        snprintf(c, sizeof c, "write register 0x%02x", wr->addr);
         break;
     }
     fprintf(f, "    ev(%d, %llu, %u, 64'h%llx, 64'h%llx, %u, %u);  // @%llu %s\n", (int)e->kind,
             (unsigned long long)e->cycle, idx, (unsigned long long)value, (unsigned long long)care,
             e->hint, e->line, (unsigned long long)e->cycle, c);
+}
+
+/* A WORD or BIT expression of a tb template in the upset task's variables (I: i, B: b). */
+static void sv_expr(FILE *f, const char *x, size_t n)
+{
+    fputc('(', f);
+    for (size_t k = 0; k < n; k++)
+        fputc(x[k] == 'I' ? 'i' : x[k] == 'B' ? 'b' : x[k], f);
+    fputc(')', f);
+}
+
+/* VAR of a tb template under the instance, "{I}" replaced by entry (or left if entry < 0). */
+static void sv_var(FILE *f, const dev_tb_parts_t *p, long entry)
+{
+    fputs("u_dut.", f);
+    for (size_t k = 0; k < p->var_len; k++) {
+        if (entry >= 0 && k + 3 <= p->var_len && strncmp(p->var + k, "{I}", 3) == 0) {
+            fprintf(f, "%ld", entry);
+            k += 2;
+        } else {
+            fputc(p->var[k], f);
+        }
+    }
+    if (p->word_len) {
+        fputc('[', f);
+        sv_expr(f, p->word, p->word_len);
+        fputc(']', f);
+    }
+}
+
+/* One flip: read the state, write it back with the bit flipped (a deposit; the design's logic
+ * follows it as it follows any change). The shift's operand takes the variable's width. */
+static void sv_flip(FILE *f, const dev_tb_parts_t *p, long entry)
+{
+    sv_var(f, p, entry);
+    fputs(" = ", f);
+    sv_var(f, p, entry);
+    fputs(" ^ (1'b1 << ", f);
+    sv_expr(f, p->bit, p->bit_len);
+    fputs(");", f);
+}
+
+/* The upset task: bit b of entry i of element e of the design's upset map flipped where the
+ * RTL stores it (dev_upset_t.tb). An element with no site is left out (tb_check refuses it). */
+static void upset_part(FILE *f, const dev_design_t *d)
+{
+    fprintf(f, "  // ---- upsets: bit b of entry i of element e of the upset map (ftsim info %s "
+               "--upsets)\n"
+               "  // flipped where the RTL stores it, at the start of a cycle: the state is read "
+               "and\n"
+               "  // written back with the bit flipped, and the design's logic follows it ----\n"
+               "  task automatic upset(input int e, input int i, input int b);\n"
+               "    case (e)\n",
+            d->name);
+    for (unsigned k = 0; k < d->nupsets; k++) {
+        const dev_upset_t *u = &d->upsets[k];
+        dev_tb_parts_t p;
+        if (!u->tb || dev_upset_tb_parts(u->tb, &p) < 0)
+            continue;
+        fprintf(f, "      %u: ", k);
+        if (!strstr(u->tb, "{I}")) {
+            sv_flip(f, &p, -1);
+            fprintf(f, "  // %s\n", u->name);
+            continue;
+        }
+        fprintf(f, "  // %s\n        case (i)\n", u->name);
+        for (unsigned i = 0; i < u->count; i++) {
+            fprintf(f, "          %u: ", i);
+            sv_flip(f, &p, (long)i);
+            fputc('\n', f);
+        }
+        fprintf(f, "          default: ;\n        endcase\n");
+    }
+    fprintf(f, "      default: ;\n    endcase\n  endtask\n\n");
 }
 
 static void table_part(FILE *f, const dev_design_t *d, const vec_t *v, const tb_opts_t *o)
@@ -347,12 +437,14 @@ static void table_part(FILE *f, const dev_design_t *d, const vec_t *v, const tb_
     fprintf(f,
             "  // ---- the vector: its configuration, and its events in the player's order "
             "(cycle,\n"
-            "  // then drives, the register write, expectations of outputs, of registers) ----\n"
-            "  localparam int EV_DRIVE = %d, EV_WRITE = %d, EV_EXPECT = %d, EV_REG = %d;\n"
+            "  // then upsets, drives, the register write, expectations of outputs, of registers)\n"
+            "  // ----\n"
+            "  localparam int EV_DRIVE = %d, EV_WRITE = %d, EV_EXPECT = %d, EV_REG = %d, EV_SEU = "
+            "%d;\n"
             "  parameter int MAXEV = %u;  // the table's size (-Pftsim_tb.MAXEV=N for more)\n"
             "  localparam int MAXINIT = %u;\n"
             "  string       device_name = ",
-            VEC_DRIVE, VEC_CONFIG, VEC_EXPECT, VEC_REG, max, maxinit);
+            VEC_DRIVE, VEC_CONFIG, VEC_EXPECT, VEC_REG, VEC_SEU, max, maxinit);
     sv_string(f, d->name);
     fprintf(
         f,
@@ -363,9 +455,10 @@ static void table_part(FILE *f, const dev_design_t *d, const vec_t *v, const tb_
         "  logic [7:0]  init_addr [0:MAXINIT-1];\n"
         "  logic [63:0] init_data [0:MAXINIT-1];\n"
         "  logic [63:0] init_mask [0:MAXINIT-1];\n"
-        "  // kind, cycle, port (a drive, an expectation), register field (EV_REG) or address\n"
-        "  // (EV_WRITE); the word or value (the data of a write), its care mask (a write's\n"
-        "  // mask), how the word was written (hint), the vector's line\n"
+        "  // kind, cycle, port (a drive, an expectation), register field (EV_REG), address\n"
+        "  // (EV_WRITE) or element of the upset map (EV_SEU); the word or value (the data of a\n"
+        "  // write, an upset's entry), its care mask (a write's mask, an upset's bit), how the\n"
+        "  // word was written (hint), the vector's line\n"
         "  logic [7:0]  ev_kind  [0:MAXEV-1];\n"
         "  logic [31:0] ev_cycle [0:MAXEV-1];\n"
         "  logic [31:0] ev_idx   [0:MAXEV-1];\n"
@@ -413,8 +506,15 @@ static void table_part(FILE *f, const dev_design_t *d, const vec_t *v, const tb_
         for (unsigned k = 0; k < v->ninit; k++)
             fprintf(f, "    init(8'h%02x, 64'h%llx, 64'h%llx);\n", v->init[k].addr & 0xFFu,
                     (unsigned long long)v->init[k].data, (unsigned long long)v->init[k].mask);
-        for (size_t i = 0; i < v->nev; i++)
-            event_line(f, d, &v->ev[i]);
+        vec_writer_t wr;
+        vec_writer_init(&wr, v);
+        for (size_t i = 0; i < v->nev; i++) {
+            dev_write_t full = {0};
+            if (v->ev[i].kind == VEC_CONFIG)
+                full = vec_writer_write(&wr, &v->ev[i].wr);
+            event_line(f, d, &v->ev[i], &full);
+        }
+        vec_writer_free(&wr);
         fprintf(f, "    loaded = 1'b1;\n");
     }
     fprintf(f, "  endtask\n\n");
@@ -481,7 +581,8 @@ static const char runner[] =
     "  // ---- the player ----\n"
     "  int unsigned fails = 0;\n"
     "  int unsigned max_msgs = 10;\n"
-    "  bit asserted = 1'b0;\n\n"
+    "  int unsigned seu_line = 0;  // the line of the last upset (0: none yet)\n"
+    "  bit asserted = 1'b0, asserts_off = 1'b0;\n\n"
     "  task automatic rtl_assertion;  // FT_ASSERT_FAIL\n"
     "    asserted = 1'b1;\n"
     "  endtask\n\n"
@@ -587,6 +688,12 @@ static const char runner[] =
     "    done = 1'b0;\n"
     "    while (!done) begin  // the cycles 0 to end_cycle\n"
     "      have_wr = 1'b0;\n"
+    "      while (i < nev && ev_cycle[i] == cyc && ev_kind[i] == EV_SEU) begin  // first, in order\n"
+    "        line = ev_line[i];\n"
+    "        seu_line = line;\n"
+    "        upset(ev_idx[i], ev_value[i], ev_care[i]);\n"
+    "        i = i + 1;\n"
+    "      end\n"
     "      while (i < nev && ev_cycle[i] == cyc && ev_kind[i] <= EV_WRITE) begin\n"
     "        line = ev_line[i];\n"
     "        if (ev_kind[i] == EV_DRIVE) begin\n"
@@ -615,11 +722,18 @@ static const char runner[] =
     "      if (strict) check_strict(named, line != 0 ? line : device_line, cyc);\n"
     "      next_cycle();\n"
     "      done = cyc == end_cycle;\n"
-    "      if (asserted) begin  // the harness stops there too\n"
+    "      if (asserted && seu_line == 0) begin  // the harness stops there too\n"
     "        mismatch(line != 0 ? line : device_line, cyc,\n"
     "                 $sformatf(\"rtl flagged an internal error (assertion) in cycle %0d\", "
     "cyc));\n"
     "        done = 1'b1;\n"
+    "      end else if (asserted && !asserts_off) begin  // after an upset: what it did\n"
+    "        asserts_off = 1'b1;\n"
+    "        $display(\"%s:%0d: cycle %0d: note: an RTL assertion fired after the upset on line "
+    "%0d: %s\",\n"
+    "                 path, line != 0 ? line : device_line, cyc, seu_line,\n"
+    "                 \"an observation of the run, not a mismatch (the RTL's assertions are off "
+    "from here)\");\n"
     "      end\n"
     "      cyc = cyc + 1;\n"
     "    end\n"
@@ -642,13 +756,16 @@ int tb_write(FILE *f, const dev_design_t *d, const vec_t *v, const tb_opts_t *o)
         f, "`timescale 1ns / 1ps\n`default_nettype none\n\n"
            "// A failed assertion of the RTL (its macro FT_ASSERT_FAIL, when the RTL's files come\n"
            "// after this one) also tells this testbench, which fails the vector as the harness\n"
-           "// does.\n"
-           "`define FT_ASSERT_FAIL(msg) begin $error msg; ftsim_tb.rtl_assertion(); end\n\n"
+           "// does; after an upset it is noted once instead (an observation of the upset, not a\n"
+           "// mismatch), and the RTL's assertions are silent from there, as in the harness.\n"
+           "`define FT_ASSERT_FAIL(msg) begin if (!ftsim_tb.asserts_off) $error msg; "
+           "ftsim_tb.rtl_assertion(); end\n\n"
            "module ftsim_tb;\n\n");
     design_part(f, d);
     ports_part(f, d, 1);
     regs_part(f, d);
     words_part(f, d);
+    upset_part(f, d);
     table_part(f, d, v, o);
     fputs(events_reader, f);
     fputs(runner, f);
@@ -669,17 +786,25 @@ int tb_write_events(FILE *f, const vec_t *v, char *err, size_t errlen)
         fprintf(f, "w %x %llx %llx\n", v->init[k].addr, (unsigned long long)v->init[k].data,
                 (unsigned long long)v->init[k].mask);
     fprintf(f, "events %zu\n", v->nev);
+    vec_writer_t wr;
+    vec_writer_init(&wr, v);
     for (size_t i = 0; i < v->nev; i++) {
         const vec_ev_t *e = &v->ev[i];
-        if (e->kind == VEC_CONFIG)
+        dev_write_t full;
+        if (e->kind == VEC_CONFIG) {
+            full = vec_writer_write(&wr, &e->wr);
             fprintf(f, "e %d %llu %u %llx %llx %u %u\n", (int)e->kind, (unsigned long long)e->cycle,
-                    e->wr.addr, (unsigned long long)e->wr.data, (unsigned long long)e->wr.mask, 0u,
+                    full.addr, (unsigned long long)full.data, (unsigned long long)full.mask, 0u,
                     e->line);
+        } else if (e->kind == VEC_SEU)
+            fprintf(f, "e %d %llu %u %x %x %u %u\n", (int)e->kind, (unsigned long long)e->cycle,
+                    e->seu.entry, e->seu.index, e->seu.bit, 0u, e->line);
         else
             fprintf(f, "e %d %llu %u %llx %llx %u %u\n", (int)e->kind, (unsigned long long)e->cycle,
                     e->idx, (unsigned long long)e->value, (unsigned long long)e->care, e->hint,
                     e->line);
     }
+    vec_writer_free(&wr);
     if (ferror(f)) {
         snprintf(err, errlen, "write error");
         return 2;

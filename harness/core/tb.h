@@ -5,8 +5,10 @@
  * Verilated one (dev.h's cycle protocol, play.c's checks), in the Verilog that Icarus 11
  * (-g2012) and the commercial simulators accept: reset held two cycles with every input idle,
  * then each configuration write in a reset cycle of its own (none for `config
- * reset-values`), then cycle 0; in each cycle the drives and the register write of that cycle,
- * then the expectations (an output's word under its care mask; a register field read through
+ * reset-values`), then cycle 0; in each cycle its upsets (a deposit at the site the upset map
+ * names, dev_upset_t.tb: the state read and written back with the bit flipped), the drives and
+ * the register write of that cycle (widened from the vector's copy, as the player's), then the
+ * expectations (an output's word under its care mask; a register field read through
  * the register port), then under `check strict` every output not named must be idle, then the
  * rising edge. Mismatches are printed in the player's words; the last line is PASS FILE or
  * FAIL FILE, and a FAIL ends in $fatal (a non-zero exit status).

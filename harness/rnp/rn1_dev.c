@@ -89,33 +89,36 @@ static const char note_bq[] =
 // clang-format off
 #define SEU_PORT(p)                                                                             \
     {"f" #p ".state", 4, 0, 0, "gen_fport[" #p "].u_fport.state_q", "port[" #p "].state",        \
-     note_state, NULL, NULL},                                                                   \
+     note_state, NULL, NULL, "gen_fport[" #p "].u_fport.state_q[B]"},                           \
     {"f" #p ".bq", 3, 0, 0, "gen_fport[" #p "].u_fport.bq_q", "port[" #p "].bq", note_bq,       \
-     NULL, NULL},                                                                               \
+     NULL, NULL, "gen_fport[" #p "].u_fport.bq_q[B]"},                                          \
     {"f" #p ".disp", 2, 0, 0, "gen_fport[" #p "].u_fport.disp_q", "port[" #p "].disp", NULL,    \
-     NULL, NULL},                                                                               \
+     NULL, NULL, "gen_fport[" #p "].u_fport.disp_q[B]"},                                        \
     {"f" #p ".armed", 1, 0, 0, "gen_fport[" #p "].u_fport.armed_q", "port[" #p "].armed", NULL, \
-     NULL, NULL},                                                                               \
+     NULL, NULL, "gen_fport[" #p "].u_fport.armed_q[B]"},                                       \
     {"f" #p ".count", 6, 0, 0, "gen_fport[" #p "].u_fport.count_q", "port[" #p "].count", NULL, \
-     NULL, NULL},                                                                               \
+     NULL, NULL, "gen_fport[" #p "].u_fport.count_q[B]"},                                       \
     {"f" #p ".xor", 8, 0, 0, "gen_fport[" #p "].u_fport.xor_q", "port[" #p "].xsum", NULL,      \
-     NULL, NULL},                                                                               \
-    {"f" #p ".out", 9, 0, 0, "fwd_q[" #p "*9 +: 9]", "fwd_out[" #p "]", NULL, NULL, NULL},      \
-    {"f" #p ".bc", 1, 0, 0, "fwd_bc_q[" #p "]", "bc_q bit " #p, NULL, NULL, NULL}
+     NULL, NULL, "gen_fport[" #p "].u_fport.xor_q[B]"},                                         \
+    {"f" #p ".out", 9, 0, 0, "fwd_q[" #p "*9 +: 9]", "fwd_out[" #p "]", NULL, NULL, NULL,       \
+     "fwd_q[" #p "*9+B]"},                                                                      \
+    {"f" #p ".bc", 1, 0, 0, "fwd_bc_q[" #p "]", "bc_q bit " #p, NULL, NULL, NULL,              \
+     "fwd_bc_q[" #p "+B]"}
 #define SEU_BOUT(j)                                                                             \
-    {"b" #j ".out", 9, 0, 0, "bwd_q[" #j "*9 +: 9]", "bwd_out[" #j "]", NULL, NULL, NULL}
+    {"b" #j ".out", 9, 0, 0, "bwd_q[" #j "*9 +: 9]", "bwd_out[" #j "]", NULL, NULL, NULL,       \
+     "bwd_q[" #j "*9+B]"}
 // clang-format on
 
 static const dev_upset_t rn1_upsets[RN1_SEU_N] = {
-    {"swallow", 8, 0, 0, "cfg_q[7:0]", "swallow", NULL, NULL, NULL},
-    {"disable", 8, 0, 0, "cfg_q[15:8]", "disable", NULL, NULL, NULL},
-    {"seed", 16, 0, 0, "cfg_q[31:16]", "seed", note_seed, NULL, NULL},
-    {"mode", 1, 0, 0, "cfg_q[32]", "dual", NULL, NULL, NULL},
-    {"backchan", 1, 0, 0, "cfg_q[40]", "backchan", NULL, NULL, NULL},
-    {"errors", 16, 0, 0, "errors_q", "errors", NULL, NULL, NULL},
-    {"alloc", 8, 0, 0, "alloc_q", "alloc", note_alloc, NULL, NULL},
-    {"lfsr", 16, 0, 0, "lfsr_q", "lfsr", note_lfsr, NULL, NULL},
-    {"rot", 3, 0, 0, "rot_q", "rot", NULL, NULL, NULL},
+    {"swallow", 8, 0, 0, "cfg_q[7:0]", "swallow", NULL, NULL, NULL, "cfg_q[B]"},
+    {"disable", 8, 0, 0, "cfg_q[15:8]", "disable", NULL, NULL, NULL, "cfg_q[8+B]"},
+    {"seed", 16, 0, 0, "cfg_q[31:16]", "seed", note_seed, NULL, NULL, "cfg_q[16+B]"},
+    {"mode", 1, 0, 0, "cfg_q[32]", "dual", NULL, NULL, NULL, "cfg_q[32+B]"},
+    {"backchan", 1, 0, 0, "cfg_q[40]", "backchan", NULL, NULL, NULL, "cfg_q[40+B]"},
+    {"errors", 16, 0, 0, "errors_q", "errors", NULL, NULL, NULL, "errors_q[B]"},
+    {"alloc", 8, 0, 0, "alloc_q", "alloc", note_alloc, NULL, NULL, "alloc_q[B]"},
+    {"lfsr", 16, 0, 0, "lfsr_q", "lfsr", note_lfsr, NULL, NULL, "lfsr_q[B]"},
+    {"rot", 3, 0, 0, "rot_q", "rot", NULL, NULL, NULL, "rot_q[B]"},
     SEU_PORT(0),
     SEU_PORT(1),
     SEU_PORT(2),

@@ -8,6 +8,7 @@
 
 #include "Vrn1.h"
 #include "Vrn1__Syms.h"
+#include "rn1_upset.h"
 #include "verilated_fst_c.h"
 #include "vl_common.h"
 #include "vl_trace.h"
@@ -173,65 +174,13 @@ int internal_error(void *self)
     return ftsim_vl_internal_error();
 }
 
-// The state of forward port p named by RN1_SEU_P_*: the rn1_fport instance's registers.
-#define RN1_FP(P, F) r->rn1__DOT__gen_fport__BRA__##P##__KET____DOT__u_fport__DOT__##F##_q
-#define RN1_FP_CASE(P)                                 \
-    case P:                                            \
-        switch (k) {                                   \
-        case RN1_SEU_P_STATE: return RN1_FP(P, state); \
-        case RN1_SEU_P_BQ: return RN1_FP(P, bq);       \
-        case RN1_SEU_P_DISP: return RN1_FP(P, disp);   \
-        case RN1_SEU_P_ARMED: return RN1_FP(P, armed); \
-        case RN1_SEU_P_COUNT: return RN1_FP(P, count); \
-        default: return RN1_FP(P, xor);                \
-        }
-CData &port_reg(Vrn1___024root *r, unsigned p, unsigned k)
-{
-    switch (p) {
-        RN1_FP_CASE(0)
-        RN1_FP_CASE(1)
-        RN1_FP_CASE(2)
-        RN1_FP_CASE(3)
-        RN1_FP_CASE(4)
-        RN1_FP_CASE(5)
-        RN1_FP_CASE(6)
-    default: RN1_FP_CASE(7)
-    }
-}
-
-void flip_wide(VlWide<3> &w, unsigned bit) { w[bit / 32] ^= 1u << (bit % 32); }
-
-// The register of rtl/rn1.v that upset s names (rtl/rn1.md section 14), its bit flipped, then
-// the model settled so that every signal computed from it follows.
+// The register of rtl/rn1.v that upset s names (rtl/rn1.md section 14; rn1_upset.h), its bit
+// flipped, then the model settled so that every signal computed from it follows.
 int upset(void *self, const dev_seu_t *s, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
     Vrn1___024root *r = me(self)->top->rootp;
-    unsigned b = s->bit, e = s->entry;
-    switch (e) {
-    case RN1_SEU_SWALLOW: r->rn1__DOT__cfg_q ^= 1ull << b; break;
-    case RN1_SEU_DISABLE: r->rn1__DOT__cfg_q ^= 1ull << (8 + b); break;
-    case RN1_SEU_SEED: r->rn1__DOT__cfg_q ^= 1ull << (16 + b); break;
-    case RN1_SEU_MODE: r->rn1__DOT__cfg_q ^= 1ull << 32; break;
-    case RN1_SEU_BACKCHAN: r->rn1__DOT__cfg_q ^= 1ull << 40; break;
-    case RN1_SEU_ERRORS: r->rn1__DOT__errors_q ^= static_cast<SData>(1u << b); break;
-    case RN1_SEU_ALLOC: r->rn1__DOT__alloc_q ^= static_cast<CData>(1u << b); break;
-    case RN1_SEU_LFSR: r->rn1__DOT__lfsr_q ^= static_cast<SData>(1u << b); break;
-    case RN1_SEU_ROT: r->rn1__DOT__rot_q ^= static_cast<CData>(1u << b); break;
-    default:
-        if (e >= RN1_SEU_BOUT0) {
-            flip_wide(r->rn1__DOT__bwd_q, (e - RN1_SEU_BOUT0) * kWordBits + b);
-            break;
-        }
-        unsigned p = (e - RN1_SEU_PORT0) / RN1_SEU_NPORT, k = (e - RN1_SEU_PORT0) % RN1_SEU_NPORT;
-        if (k == RN1_SEU_P_OUT)
-            flip_wide(r->rn1__DOT__fwd_q, p * kWordBits + b);
-        else if (k == RN1_SEU_P_BC)
-            r->rn1__DOT__fwd_bc_q ^= static_cast<CData>(1u << p);
-        else
-            port_reg(r, p, k) ^= static_cast<CData>(1u << b);
-        break;
-    }
+    rn1_flip(r, s->entry, s->bit);
     Vrn1___024root___eval_settle(r);
     ftsim_vl_upset_taken();
     return 0;

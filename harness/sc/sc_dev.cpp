@@ -14,12 +14,33 @@
 #include "Vscp2sn1.h"
 #include "Vscp2sn2.h"
 #include "Vscrn1.h"
+#include "Vsclc3___024root.h"
+#include "Vsclc3n1___024root.h"
+#include "Vsclc3n2___024root.h"
+#include "Vscp2s___024root.h"
+#include "Vscp2sn1___024root.h"
+#include "Vscp2sn2___024root.h"
+#include "Vscrn1___024root.h"
+#include "rn1_upset.h"
 #include "sc_model.h"
+#include "sci_lc_upset.h"
+#include "sci_node_upset.h"
 extern "C" {
 #include "rnpnet.h"
 }
 #include "verilated_fst_c.h"
 #include "vl_common.h"
+
+// The settle of each --sc model (rtl/rn1.md section 14: a member written between edges is
+// followed by it; it writes the module's output ports too). Internal to Verilator's generated
+// code and declared here, so that a Verilator without it fails the link, not an upset.
+void Vscrn1___024root___eval_settle(Vscrn1___024root *vlSelf);
+void Vsclc3___024root___eval_settle(Vsclc3___024root *vlSelf);
+void Vscp2s___024root___eval_settle(Vscp2s___024root *vlSelf);
+void Vsclc3n1___024root___eval_settle(Vsclc3n1___024root *vlSelf);
+void Vscp2sn1___024root___eval_settle(Vscp2sn1___024root *vlSelf);
+void Vsclc3n2___024root___eval_settle(Vsclc3n2___024root *vlSelf);
+void Vscp2sn2___024root___eval_settle(Vscp2sn2___024root *vlSelf);
 
 using namespace sc_core;
 
@@ -34,6 +55,48 @@ void settle()
 }
 
 const sc_time kHalf(DEV_NS_PER_CYCLE / 2.0, SC_NS), kPeriod(DEV_NS_PER_CYCLE, SC_NS);
+
+SCI_LC_FLIP(sc_lc_flip, sci_lc__DOT__)
+
+// An upset of a Verilated --sc module: the member the element names flipped (the same
+// templates as the C harness's shims: rn1_upset.h, sci_lc_upset.h, sci_node_upset.h), then the
+// model settled; the kernel then runs the delta cycles its output ports' writes start.
+template <class V> void rtl_upset(V *m, const dev_seu_t *s);
+template <> void rtl_upset(Vscrn1 *m, const dev_seu_t *s)
+{
+    rn1_flip(m->rootp, s->entry, s->bit);
+    Vscrn1___024root___eval_settle(m->rootp);
+}
+template <> void rtl_upset(Vsclc3 *m, const dev_seu_t *s)
+{
+    sc_lc_flip(m->rootp, s->entry, s->index, s->bit);
+    Vsclc3___024root___eval_settle(m->rootp);
+}
+template <> void rtl_upset(Vscp2s *m, const dev_seu_t *s)
+{
+    sc_lc_flip(m->rootp, s->entry, s->index, s->bit);
+    Vscp2s___024root___eval_settle(m->rootp);
+}
+template <> void rtl_upset(Vsclc3n1 *m, const dev_seu_t *s)
+{
+    sci_node_flip<false, 1>(m->rootp, s);
+    Vsclc3n1___024root___eval_settle(m->rootp);
+}
+template <> void rtl_upset(Vscp2sn1 *m, const dev_seu_t *s)
+{
+    sci_node_flip<true, 1>(m->rootp, s);
+    Vscp2sn1___024root___eval_settle(m->rootp);
+}
+template <> void rtl_upset(Vsclc3n2 *m, const dev_seu_t *s)
+{
+    sci_node_flip<false, 2>(m->rootp, s);
+    Vsclc3n2___024root___eval_settle(m->rootp);
+}
+template <> void rtl_upset(Vscp2sn2 *m, const dev_seu_t *s)
+{
+    sci_node_flip<true, 2>(m->rootp, s);
+    Vscp2sn2___024root___eval_settle(m->rootp);
+}
 
 // A unit's clock rising half a period after it is told to go (the edge that ends the cycle):
 // the fall is written with the cycle's inputs, so that the model evaluates them and the fall
@@ -69,6 +132,7 @@ struct UnitBase {
     virtual void renew() {}                   // C model only: a fresh model
     virtual ScRegPins reg_pins() = 0;
     virtual bool csim_model(const dev_ops_t **ops, void **self) = 0;
+    virtual int upset(const dev_seu_t *s, char *err, size_t errlen) = 0;
     dev_impl_t impl = DEV_IMPL_RTL;
     bool busy = false;
     VerilatedFstC *tfp = nullptr;
@@ -132,6 +196,20 @@ template <class Fam, class M> struct Unit : UnitBase {
             return true;
         }
         return false;
+    }
+    // The flip in whichever model the unit holds, then the kernel settled at the current
+    // time: the outputs and the read port show it before the cycle's inputs are applied.
+    int upset(const dev_seu_t *s, char *err, size_t errlen) override
+    {
+        if constexpr (std::is_base_of_v<CsimPorts<Fam>, M>) {
+            if (mod->upset(s, err, errlen) < 0)
+                return -1;
+        } else {
+            rtl_upset(mod, s);
+            ftsim_vl_upset_taken();
+        }
+        settle();
+        return 0;
     }
 };
 
@@ -206,10 +284,16 @@ void trace_close(void *self, uint64_t cycle)
     u->tfp = nullptr;
 }
 
+// An assertion of the RTL (1), or one after an upset (2: an observation, vl_common.h).
 int internal_error(void *self)
 {
     (void)self;
-    return ftsim_vl_context()->gotError() ? 1 : 0;
+    return ftsim_vl_internal_error();
+}
+
+int upset(void *self, const dev_seu_t *s, char *err, size_t errlen)
+{
+    return me(self)->upset(s, err, errlen);
 }
 
 void trace_window(void *self, uint64_t from, uint64_t to)
@@ -221,7 +305,8 @@ void trace_window(void *self, uint64_t from, uint64_t to)
 
 const dev_ops_t unit_ops = {destroy,        set_reset,      set_inputs, get_outputs, reg_write,
                             reg_read,       debug,          tick,       trace_open,  trace_close,
-                            internal_error, dev_no_control, nullptr,    trace_window};
+                            internal_error, dev_no_control, nullptr,    trace_window,
+                            upset};
 
 // ---- the units of each design, created once per process (sc_dev.h says why) ------------------
 

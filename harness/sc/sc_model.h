@@ -67,7 +67,7 @@ template <class Fam> struct CsimModule : CsimPorts<Fam> {
         // One process drives the outputs and the read port (a signal has one driver): the
         // edge, and the read port on its own when only reg_raddr_i changed.
         SC_METHOD(run);
-        this->sensitive << this->clk_i.pos() << this->reg_raddr_i;
+        this->sensitive << this->clk_i.pos() << this->reg_raddr_i << upset_ev_;
     }
     ~CsimModule() override
     {
@@ -87,12 +87,29 @@ template <class Fam> struct CsimModule : CsimPorts<Fam> {
     }
     const dev_ops_t *ops() const { return ops_; }
     void *model() const { return self_; }
+    // An upset (dev_ops_t.upset) of the model, between edges: the flip, then the process
+    // drives the outputs and the read port from the flipped state in the next delta cycle
+    // (the caller runs it), as the RTL module's do. -1 with a message if the model takes none.
+    int upset(const dev_seu_t *s, char *err, size_t errlen)
+    {
+        if (!ops_->upset) {
+            snprintf(err, errlen, "%s takes no upset", design_->name);
+            return -1;
+        }
+        if (ops_->upset(self_, s, err, errlen) < 0)
+            return -1;
+        upset_ = true;
+        upset_ev_.notify(sc_core::SC_ZERO_TIME);
+        return 0;
+    }
 
   private:
     void run()
     {
         if (this->clk_i.posedge())
             edge();
+        else if (upset_)
+            outputs();
         else
             read();
     }
@@ -100,7 +117,7 @@ template <class Fam> struct CsimModule : CsimPorts<Fam> {
     // then its outputs (registered) and the register read port.
     void edge()
     {
-        uint64_t *in = in_, *out = out_;
+        uint64_t *in = in_;
         Fam::ins_get(*this, in);
         ops_->set_reset(self_, !this->rst_ni.read());
         ops_->set_inputs(self_, in);
@@ -108,6 +125,13 @@ template <class Fam> struct CsimModule : CsimPorts<Fam> {
             ops_->reg_write(self_, this->reg_waddr_i.read(), this->reg_wdata_i.read(),
                             strobe_mask(this->reg_wstrb_i.read()));
         ops_->tick(self_, cycle_++);
+        outputs();
+    }
+    // The registered outputs, the model's registers and the read port from its state.
+    void outputs()
+    {
+        uint64_t *out = out_;
+        upset_ = false;
         ops_->get_outputs(self_, out);
         Fam::outs_put(*this, out);
         Fam::model_regs(*this, ops_, self_);
@@ -120,6 +144,8 @@ template <class Fam> struct CsimModule : CsimPorts<Fam> {
     void *self_ = nullptr;
     uint64_t cycle_ = 0;
     uint64_t in_[64] = {0}, out_[64] = {0}; // the port arrays, not renewed a cycle
+    sc_core::sc_event upset_ev_;
+    bool upset_ = false; // an upset since the last edge: the outputs to drive again
 };
 
 } // namespace ftsim_sc

@@ -22,8 +22,8 @@ static const dev_port_t sci_ports[SCI_P_N] = {
 
 static const dev_reg_t sci_regs[] = {SCI_LC_REGS("", 0)};
 
-static const dev_upset_t lc3_upsets[] = {SCI_LC_UPSETS("", 256)};
-static const dev_upset_t p2s_upsets[] = {SCI_LC_UPSETS("", SCI_TABLE_ENTRIES)};
+static const dev_upset_t lc3_upsets[] = {SCI_LC_UPSETS("", 256, "")};
+static const dev_upset_t p2s_upsets[] = {SCI_LC_UPSETS("", SCI_TABLE_ENTRIES, "")};
 _Static_assert(sizeof lc3_upsets / sizeof lc3_upsets[0] == SCI_E_N,
                "the LC's upset map lists every element of enum sci_lc_elem");
 

@@ -79,88 +79,124 @@ extern const dev_design_t lc3_design, p2s_design;
     "5 to 7: not originating; it counts on while signal detect is 0 and wraps to 0"
 /* A table fragment, one entry a line. */
 // clang-format off
-#define SCI_LC_UPSETS(PRE, T)                                                                     \
-    {PRE "node", 13, 0, 0, "cfg_q[12:0]", "node_id", NULL, NULL, NULL},                           \
-    {PRE "enable", 1, 0, 0, "cfg_q[16]", "enable", NULL, NULL, NULL},                             \
-    {PRE "scrubber", 1, 0, 0, "cfg_q[17]", "scrub", NULL, NULL, NULL},                            \
-    {PRE "busy_limit", 8, 0, 0, "cfg_q[31:24]", "busy_limit", NULL, NULL, NULL},                  \
-    {PRE "retry_limit", 8, 0, 0, "cfg_q[39:32]", "retry_limit", NULL, NULL, NULL},                \
-    {PRE "echo_timeout", 16, 0, 0, "cfg_q[63:48]", "echo_timeout", NULL, NULL, NULL},             \
-    {PRE "taddr", 14, 0, 0, "taddr_q", "taddr", NULL, NULL, NULL},                                \
-    {PRE "lrt", 1, 0, T, "lrt_mem", "ram.lrt (a bit an entry)", NULL, PRE "taddr", PRE "lrt"},   \
-    {PRE "brt", 3, 0, T, "brt_mem", "ram.brt", NULL, PRE "taddr", PRE "brt"},                     \
-    {PRE "crc_errors", 16, 0, 0, "cnt_crc_q", "n_crc", NULL, NULL, NULL},                         \
-    {PRE "scrubbed", 16, 0, 0, "cnt_scrub_q", "n_scrub", NULL, NULL, NULL},                       \
-    {PRE "busy_sent", 16, 0, 0, "cnt_busy_q", "n_busy", NULL, NULL, NULL},                        \
-    {PRE "failures", 16, 0, 0, "cnt_fail_q", "n_fail", NULL, NULL, NULL},                         \
-    {PRE "irq_pending", 1, 0, 0, "irq_q", "irq", NULL, NULL, NULL},                               \
-    {PRE "ring_up", 1, 0, 0, "ring_up_q", "ring_up", NULL, NULL, NULL},                           \
-    {PRE "cable_ok", 1, 0, 0, "sd_in_q", "sd_q", NULL, NULL, NULL},                               \
-    {PRE "parser", 4, 0, 0, "ps_q", "parse", SCI_NOTE_PARSER, NULL, NULL},                        \
-    {PRE "pipe", 17, 0, 4, "p0_q .. p3_q", "pipe[I]", NULL, NULL, NULL},                          \
-    {PRE "pkt.idx", 6, 0, 0, "idx_q", "idx", "63 wraps to 0", NULL, NULL},                        \
-    {PRE "pkt.crc", 16, 0, 0, "crc_q", "crc", NULL, NULL, NULL},                                  \
-    {PRE "pkt.answer", 2, 0, 0, "pk_ans_q", "ans", NULL, NULL, NULL},                             \
-    {PRE "pkt.src", 16, 0, 0, "pk_src_q", "p_src", NULL, NULL, NULL},                             \
-    {PRE "pkt.tid", 16, 0, 0, "pk_tid_q", "p_tid", NULL, NULL, NULL},                             \
-    {PRE "pkt.type", 8, 0, 0, "pk_type_q", "p_type", NULL, NULL, NULL},                           \
-    {PRE "pkt.slot", 4, 0, 0, "pk_slot_q", "p_slot", SCI_NOTE_SLOTNO, NULL, NULL},                \
-    {PRE "pkt.resv", 1, 0, 0, "resv_q", "resv", NULL, NULL, NULL},                                \
-    {PRE "rxq.head", 3, 0, 0, "rq_head_q", "rx_head", NULL, NULL, NULL},                          \
-    {PRE "rxq.tail", 3, 0, 0, "rq_tail_q", "rx_tail", NULL, NULL, NULL},                          \
-    {PRE "rxq.count", 4, 0, 0, "rq_cnt_q", "rx_n", SCI_NOTE_COUNT, NULL, NULL},                   \
-    {PRE "rxq.len", 6, 0, 8, "rq_len_q[I*6 +: 6]", "st.rxq[I].len", SCI_NOTE_LEN, NULL, NULL},   \
-    {PRE "rxq.mem", 16, 0, 512, "rq_mem (64 a packet)", "st.rxq[I/64].sym[I%64]", NULL, NULL,    \
-     NULL},                                                                                       \
-    {PRE "pool.state", 2, 0, 12, "sl_q[I*42+40 +: 2]", "m_fill, m_queued, m_active",             \
-     SCI_NOTE_STATE, NULL, NULL},                                                                 \
-    {PRE "pool.len", 6, 0, 12, "sl_q[I*42+34 +: 6]", "len[I]", SCI_NOTE_LEN, NULL, NULL},        \
-    {PRE "pool.busy", 8, 0, 12, "sl_q[I*42+26 +: 8]", "busy[I]", NULL, NULL, NULL},               \
-    {PRE "pool.retry", 8, 0, 12, "sl_q[I*42+18 +: 8]", "retry[I]", NULL, NULL, NULL},             \
-    {PRE "pool.timer", 16, 0, 12, "sl_q[I*42+2 +: 16]", "timer[I]", NULL, NULL, NULL},            \
-    {PRE "pool.run", 1, 0, 12, "sl_q[I*42+1]", "m_timer bit I", NULL, NULL, NULL},                \
-    {PRE "pool.rtx", 1, 0, 12, "sl_q[I*42]", "m_rtx bit I", NULL, NULL, NULL},                    \
-    {PRE "pool.target", 16, 0, 12, "sl_tgt_q[I*16 +: 16]", "st.sl_tgt[I]", NULL, NULL, NULL},     \
-    {PRE "pool.source", 16, 0, 12, "sl_src_q[I*16 +: 16]", "st.sl_src[I]", NULL, NULL, NULL},     \
-    {PRE "pool.tid", 16, 0, 12, "sl_tid_q[I*16 +: 16]", "st.sl_tid[I]", NULL, NULL, NULL},        \
-    {PRE "pool.mem", 16, 0, 1024, "pm_mem (64 a slot number)", "st.slot[I/64][I%64]", NULL, NULL, \
-     NULL},                                                                                       \
-    {PRE "sendq", 4, 0, 8, "sq_q[I*4 +: 4]", "sq[I]", SCI_NOTE_SLOTNO, NULL, NULL},               \
-    {PRE "sendq.head", 3, 0, 0, "sq_head_q", "sq_head", NULL, NULL, NULL},                        \
-    {PRE "sendq.tail", 3, 0, 0, "sq_tail_q", "sq_tail", NULL, NULL, NULL},                        \
-    {PRE "sendq.count", 4, 0, 0, "sq_cnt_q", "sq_n", SCI_NOTE_COUNT, NULL, NULL},                 \
-    {PRE "blin.fill", 1, 0, 0, "bi_fill_q", "bi_fill", NULL, NULL, NULL},                         \
-    {PRE "blin.slot", 4, 0, 0, "bi_slot_q", "bi_slot", SCI_NOTE_SLOTNO, NULL, NULL},              \
-    {PRE "blin.idx", 6, 0, 0, "bi_idx_q", "bi_idx", "63 wraps to 0", NULL, NULL},                 \
-    {PRE "echoq", 40, 0, 8, "eq_q[I*40 +: 40] {type, target, tid}", "st.echoq[I]", NULL, NULL,    \
-     NULL},                                                                                       \
-    {PRE "echoq.head", 3, 0, 0, "eq_head_q", "eq_head", NULL, NULL, NULL},                        \
-    {PRE "echoq.tail", 3, 0, 0, "eq_tail_q", "eq_tail", NULL, NULL, NULL},                        \
-    {PRE "echoq.count", 4, 0, 0, "eq_cnt_q", "eq_n", SCI_NOTE_COUNT, NULL, NULL},                 \
-    {PRE "bypass.mem", 17, 0, 64, "bf_mem {last, sym}", "st.byp[I]", NULL, NULL, NULL},           \
-    {PRE "bypass.head", 6, 0, 0, "bf_head_q", "byp_head", NULL, NULL, NULL},                      \
-    {PRE "bypass.tail", 6, 0, 0, "bf_tail_q", "byp_tail", NULL, NULL, NULL},                      \
-    {PRE "bypass.count", 7, 0, 0, "bf_cnt_q", "byp_n", SCI_NOTE_COUNT, NULL, NULL},               \
-    {PRE "lout", 17, 0, 0, "lout_q {flag, sym}", "out_flag, out_sym", NULL, NULL, NULL},          \
-    {PRE "out.idle_due", 1, 0, 0, "need_idle_q", "need_idle", NULL, NULL, NULL},                  \
-    {PRE "ins.kind", 2, 0, 0, "ins_kind_q", "ins_kind", SCI_NOTE_INSKIND, NULL, NULL},            \
-    {PRE "ins.idx", 6, 0, 0, "ins_idx_q", "ins_idx", NULL, NULL, NULL},                           \
-    {PRE "ins.len", 6, 0, 0, "ins_len_q", "ins_len", SCI_NOTE_LEN, NULL, NULL},                   \
-    {PRE "ins.slot", 4, 0, 0, "ins_slot_q", "ins_slot", SCI_NOTE_SLOTNO, NULL, NULL},             \
-    {PRE "ins.type", 8, 0, 0, "ins_e_q[23:16]", "ins_echo.type", NULL, NULL, NULL},              \
-    {PRE "ins.tid", 16, 0, 0, "ins_e_q[15:0]", "ins_echo.tid", NULL, NULL, NULL},                 \
-    {PRE "ins.crc", 16, 0, 0, "ocrc_q", "ocrc", NULL, NULL, NULL},                                \
-    {PRE "bout.kind", 2, 0, 0, "bo_kind_q", "bo_kind", SCI_NOTE_BOKIND, NULL, NULL},              \
-    {PRE "bout.idx", 6, 0, 0, "bo_idx_q", "bo_idx", NULL, NULL, NULL},                            \
-    {PRE "bout.len", 6, 0, 0, "bo_len_q", "bo_len", SCI_NOTE_LEN, NULL, NULL},                    \
-    {PRE "bout.report", 16, 0, 8, "fr_q[(7-I)*16 +: 16]", "st.fr[I]", NULL, NULL, NULL},          \
-    {PRE "bout.crc", 16, 0, 0, "bcrc_q", "bcrc", NULL, NULL, NULL},                               \
-    {PRE "bout.port", 3, 0, 0, "bo_port_q", "bo_port", NULL, NULL, NULL},                         \
-    {PRE "fail", 1, 0, 0, "fail_q", "fail", NULL, NULL, NULL},                                    \
-    {PRE "fail.reason", 3, 0, 0, "fail_rsn_q", "fail_reason", NULL, NULL, NULL},                  \
-    {PRE "ring.sd_low", 3, 0, 0, "sd0_q", "sd_low", SCI_NOTE_SDLOW, NULL, NULL},                  \
-    {PRE "ring.sd_high", 7, 0, 0, "sd1_q", "sd_high", NULL, NULL, NULL},                          \
-    {PRE "ring.clean", 7, 0, 0, "since_q", "clean", NULL, NULL, NULL}
+#define SCI_LC_UPSETS(PRE, T, SCOPE)                                                                \
+    {PRE "node", 13, 0, 0, "cfg_q[12:0]", "node_id", NULL, NULL, NULL, SCOPE "u_ctrl.q_o[B]"},      \
+    {PRE "enable", 1, 0, 0, "cfg_q[16]", "enable", NULL, NULL, NULL, SCOPE "u_ctrl.q_o[16+B]"},     \
+    {PRE "scrubber", 1, 0, 0, "cfg_q[17]", "scrub", NULL, NULL, NULL, SCOPE "u_ctrl.q_o[17+B]"},    \
+    {PRE "busy_limit", 8, 0, 0, "cfg_q[31:24]", "busy_limit", NULL, NULL, NULL,                     \
+     SCOPE "u_ctrl.q_o[24+B]"},                                                                     \
+    {PRE "retry_limit", 8, 0, 0, "cfg_q[39:32]", "retry_limit", NULL, NULL, NULL,                   \
+     SCOPE "u_ctrl.q_o[32+B]"},                                                                     \
+    {PRE "echo_timeout", 16, 0, 0, "cfg_q[63:48]", "echo_timeout", NULL, NULL, NULL,                \
+     SCOPE "u_ctrl.q_o[48+B]"},                                                                     \
+    {PRE "taddr", 14, 0, 0, "taddr_q", "taddr", NULL, NULL, NULL, SCOPE "u_taddr.q_o[B]"},          \
+    {PRE "lrt", 1, 0, T, "lrt_mem", "ram.lrt (a bit an entry)", NULL, PRE "taddr", PRE "lrt",       \
+     SCOPE "lrt_mem[I][B]"},                                                                        \
+    {PRE "brt", 3, 0, T, "brt_mem", "ram.brt", NULL, PRE "taddr", PRE "brt",                        \
+     SCOPE "brt_mem[I][B]"},                                                                        \
+    {PRE "crc_errors", 16, 0, 0, "cnt_crc_q", "n_crc", NULL, NULL, NULL, SCOPE "cnt_crc_q[B]"},     \
+    {PRE "scrubbed", 16, 0, 0, "cnt_scrub_q", "n_scrub", NULL, NULL, NULL,                          \
+     SCOPE "cnt_scrub_q[B]"},                                                                       \
+    {PRE "busy_sent", 16, 0, 0, "cnt_busy_q", "n_busy", NULL, NULL, NULL, SCOPE "cnt_busy_q[B]"},   \
+    {PRE "failures", 16, 0, 0, "cnt_fail_q", "n_fail", NULL, NULL, NULL, SCOPE "cnt_fail_q[B]"},    \
+    {PRE "irq_pending", 1, 0, 0, "irq_q", "irq", NULL, NULL, NULL, SCOPE "irq_q[B]"},               \
+    {PRE "ring_up", 1, 0, 0, "ring_up_q", "ring_up", NULL, NULL, NULL, SCOPE "ring_up_q[B]"},       \
+    {PRE "cable_ok", 1, 0, 0, "sd_in_q", "sd_q", NULL, NULL, NULL, SCOPE "sd_in_q[B]"},             \
+    {PRE "parser", 4, 0, 0, "ps_q", "parse", SCI_NOTE_PARSER, NULL, NULL, SCOPE "ps_q[B]"},         \
+    {PRE "pipe", 17, 0, 4, "p0_q .. p3_q", "pipe[I]", NULL, NULL, NULL, SCOPE "p{I}_q[B]"},         \
+    {PRE "pkt.idx", 6, 0, 0, "idx_q", "idx", "63 wraps to 0", NULL, NULL, SCOPE "idx_q[B]"},        \
+    {PRE "pkt.crc", 16, 0, 0, "crc_q", "crc", NULL, NULL, NULL, SCOPE "crc_q[B]"},                  \
+    {PRE "pkt.answer", 2, 0, 0, "pk_ans_q", "ans", NULL, NULL, NULL, SCOPE "pk_ans_q[B]"},          \
+    {PRE "pkt.src", 16, 0, 0, "pk_src_q", "p_src", NULL, NULL, NULL, SCOPE "pk_src_q[B]"},          \
+    {PRE "pkt.tid", 16, 0, 0, "pk_tid_q", "p_tid", NULL, NULL, NULL, SCOPE "pk_tid_q[B]"},          \
+    {PRE "pkt.type", 8, 0, 0, "pk_type_q", "p_type", NULL, NULL, NULL, SCOPE "pk_type_q[B]"},       \
+    {PRE "pkt.slot", 4, 0, 0, "pk_slot_q", "p_slot", SCI_NOTE_SLOTNO, NULL, NULL,                   \
+     SCOPE "pk_slot_q[B]"},                                                                         \
+    {PRE "pkt.resv", 1, 0, 0, "resv_q", "resv", NULL, NULL, NULL, SCOPE "resv_q[B]"},               \
+    {PRE "rxq.head", 3, 0, 0, "rq_head_q", "rx_head", NULL, NULL, NULL, SCOPE "rq_head_q[B]"},      \
+    {PRE "rxq.tail", 3, 0, 0, "rq_tail_q", "rx_tail", NULL, NULL, NULL, SCOPE "rq_tail_q[B]"},      \
+    {PRE "rxq.count", 4, 0, 0, "rq_cnt_q", "rx_n", SCI_NOTE_COUNT, NULL, NULL,                      \
+     SCOPE "rq_cnt_q[B]"},                                                                          \
+    {PRE "rxq.len", 6, 0, 8, "rq_len_q[I*6 +: 6]", "st.rxq[I].len", SCI_NOTE_LEN, NULL, NULL,       \
+     SCOPE "rq_len_q[I*6+B]"},                                                                      \
+    {PRE "rxq.mem", 16, 0, 512, "rq_mem (64 a packet)", "st.rxq[I/64].sym[I%64]", NULL, NULL,       \
+     NULL, SCOPE "rq_mem[I][B]"},                                                                   \
+    {PRE "pool.state", 2, 0, 12, "sl_q[I*42+40 +: 2]", "m_fill, m_queued, m_active",                \
+     SCI_NOTE_STATE, NULL, NULL, SCOPE "sl_q[I*42+40+B]"},                                          \
+    {PRE "pool.len", 6, 0, 12, "sl_q[I*42+34 +: 6]", "len[I]", SCI_NOTE_LEN, NULL, NULL,            \
+     SCOPE "sl_q[I*42+34+B]"},                                                                      \
+    {PRE "pool.busy", 8, 0, 12, "sl_q[I*42+26 +: 8]", "busy[I]", NULL, NULL, NULL,                  \
+     SCOPE "sl_q[I*42+26+B]"},                                                                      \
+    {PRE "pool.retry", 8, 0, 12, "sl_q[I*42+18 +: 8]", "retry[I]", NULL, NULL, NULL,                \
+     SCOPE "sl_q[I*42+18+B]"},                                                                      \
+    {PRE "pool.timer", 16, 0, 12, "sl_q[I*42+2 +: 16]", "timer[I]", NULL, NULL, NULL,               \
+     SCOPE "sl_q[I*42+2+B]"},                                                                       \
+    {PRE "pool.run", 1, 0, 12, "sl_q[I*42+1]", "m_timer bit I", NULL, NULL, NULL,                   \
+     SCOPE "sl_q[I*42+1+B]"},                                                                       \
+    {PRE "pool.rtx", 1, 0, 12, "sl_q[I*42]", "m_rtx bit I", NULL, NULL, NULL,                       \
+     SCOPE "sl_q[I*42+B]"},                                                                         \
+    {PRE "pool.target", 16, 0, 12, "sl_tgt_q[I*16 +: 16]", "st.sl_tgt[I]", NULL, NULL, NULL,        \
+     SCOPE "sl_tgt_q[I*16+B]"},                                                                     \
+    {PRE "pool.source", 16, 0, 12, "sl_src_q[I*16 +: 16]", "st.sl_src[I]", NULL, NULL, NULL,        \
+     SCOPE "sl_src_q[I*16+B]"},                                                                     \
+    {PRE "pool.tid", 16, 0, 12, "sl_tid_q[I*16 +: 16]", "st.sl_tid[I]", NULL, NULL, NULL,           \
+     SCOPE "sl_tid_q[I*16+B]"},                                                                     \
+    {PRE "pool.mem", 16, 0, 1024, "pm_mem (64 a slot number)", "st.slot[I/64][I%64]", NULL, NULL,   \
+     NULL, SCOPE "pm_mem[I][B]"},                                                                   \
+    {PRE "sendq", 4, 0, 8, "sq_q[I*4 +: 4]", "sq[I]", SCI_NOTE_SLOTNO, NULL, NULL,                  \
+     SCOPE "sq_q[I*4+B]"},                                                                          \
+    {PRE "sendq.head", 3, 0, 0, "sq_head_q", "sq_head", NULL, NULL, NULL, SCOPE "sq_head_q[B]"},    \
+    {PRE "sendq.tail", 3, 0, 0, "sq_tail_q", "sq_tail", NULL, NULL, NULL, SCOPE "sq_tail_q[B]"},    \
+    {PRE "sendq.count", 4, 0, 0, "sq_cnt_q", "sq_n", SCI_NOTE_COUNT, NULL, NULL,                    \
+     SCOPE "sq_cnt_q[B]"},                                                                          \
+    {PRE "blin.fill", 1, 0, 0, "bi_fill_q", "bi_fill", NULL, NULL, NULL, SCOPE "bi_fill_q[B]"},     \
+    {PRE "blin.slot", 4, 0, 0, "bi_slot_q", "bi_slot", SCI_NOTE_SLOTNO, NULL, NULL,                 \
+     SCOPE "bi_slot_q[B]"},                                                                         \
+    {PRE "blin.idx", 6, 0, 0, "bi_idx_q", "bi_idx", "63 wraps to 0", NULL, NULL,                    \
+     SCOPE "bi_idx_q[B]"},                                                                          \
+    {PRE "echoq", 40, 0, 8, "eq_q[I*40 +: 40] {type, target, tid}", "st.echoq[I]", NULL, NULL,      \
+     NULL, SCOPE "eq_q[I*40+B]"},                                                                   \
+    {PRE "echoq.head", 3, 0, 0, "eq_head_q", "eq_head", NULL, NULL, NULL, SCOPE "eq_head_q[B]"},    \
+    {PRE "echoq.tail", 3, 0, 0, "eq_tail_q", "eq_tail", NULL, NULL, NULL, SCOPE "eq_tail_q[B]"},    \
+    {PRE "echoq.count", 4, 0, 0, "eq_cnt_q", "eq_n", SCI_NOTE_COUNT, NULL, NULL,                    \
+     SCOPE "eq_cnt_q[B]"},                                                                          \
+    {PRE "bypass.mem", 17, 0, 64, "bf_mem {last, sym}", "st.byp[I]", NULL, NULL, NULL,              \
+     SCOPE "bf_mem[I][B]"},                                                                         \
+    {PRE "bypass.head", 6, 0, 0, "bf_head_q", "byp_head", NULL, NULL, NULL, SCOPE "bf_head_q[B]"},  \
+    {PRE "bypass.tail", 6, 0, 0, "bf_tail_q", "byp_tail", NULL, NULL, NULL, SCOPE "bf_tail_q[B]"},  \
+    {PRE "bypass.count", 7, 0, 0, "bf_cnt_q", "byp_n", SCI_NOTE_COUNT, NULL, NULL,                  \
+     SCOPE "bf_cnt_q[B]"},                                                                          \
+    {PRE "lout", 17, 0, 0, "lout_q {flag, sym}", "out_flag, out_sym", NULL, NULL, NULL,             \
+     SCOPE "lout_q[B]"},                                                                            \
+    {PRE "out.idle_due", 1, 0, 0, "need_idle_q", "need_idle", NULL, NULL, NULL,                     \
+     SCOPE "need_idle_q[B]"},                                                                       \
+    {PRE "ins.kind", 2, 0, 0, "ins_kind_q", "ins_kind", SCI_NOTE_INSKIND, NULL, NULL,               \
+     SCOPE "ins_kind_q[B]"},                                                                        \
+    {PRE "ins.idx", 6, 0, 0, "ins_idx_q", "ins_idx", NULL, NULL, NULL, SCOPE "ins_idx_q[B]"},       \
+    {PRE "ins.len", 6, 0, 0, "ins_len_q", "ins_len", SCI_NOTE_LEN, NULL, NULL,                      \
+     SCOPE "ins_len_q[B]"},                                                                         \
+    {PRE "ins.slot", 4, 0, 0, "ins_slot_q", "ins_slot", SCI_NOTE_SLOTNO, NULL, NULL,                \
+     SCOPE "ins_slot_q[B]"},                                                                        \
+    {PRE "ins.type", 8, 0, 0, "ins_e_q[23:16]", "ins_echo.type", NULL, NULL, NULL,                  \
+     SCOPE "ins_e_q[16+B]"},                                                                        \
+    {PRE "ins.tid", 16, 0, 0, "ins_e_q[15:0]", "ins_echo.tid", NULL, NULL, NULL,                    \
+     SCOPE "ins_e_q[B]"},                                                                           \
+    {PRE "ins.crc", 16, 0, 0, "ocrc_q", "ocrc", NULL, NULL, NULL, SCOPE "ocrc_q[B]"},               \
+    {PRE "bout.kind", 2, 0, 0, "bo_kind_q", "bo_kind", SCI_NOTE_BOKIND, NULL, NULL,                 \
+     SCOPE "bo_kind_q[B]"},                                                                         \
+    {PRE "bout.idx", 6, 0, 0, "bo_idx_q", "bo_idx", NULL, NULL, NULL, SCOPE "bo_idx_q[B]"},         \
+    {PRE "bout.len", 6, 0, 0, "bo_len_q", "bo_len", SCI_NOTE_LEN, NULL, NULL,                       \
+     SCOPE "bo_len_q[B]"},                                                                          \
+    {PRE "bout.report", 16, 0, 8, "fr_q[(7-I)*16 +: 16]", "st.fr[I]", NULL, NULL, NULL,             \
+     SCOPE "fr_q[(7-I)*16+B]"},                                                                     \
+    {PRE "bout.crc", 16, 0, 0, "bcrc_q", "bcrc", NULL, NULL, NULL, SCOPE "bcrc_q[B]"},              \
+    {PRE "bout.port", 3, 0, 0, "bo_port_q", "bo_port", NULL, NULL, NULL, SCOPE "bo_port_q[B]"},     \
+    {PRE "fail", 1, 0, 0, "fail_q", "fail", NULL, NULL, NULL, SCOPE "fail_q[B]"},                   \
+    {PRE "fail.reason", 3, 0, 0, "fail_rsn_q", "fail_reason", NULL, NULL, NULL,                     \
+     SCOPE "fail_rsn_q[B]"},                                                                        \
+    {PRE "ring.sd_low", 3, 0, 0, "sd0_q", "sd_low", SCI_NOTE_SDLOW, NULL, NULL, SCOPE "sd0_q[B]"},  \
+    {PRE "ring.sd_high", 7, 0, 0, "sd1_q", "sd_high", NULL, NULL, NULL, SCOPE "sd1_q[B]"},          \
+    {PRE "ring.clean", 7, 0, 0, "since_q", "clean", NULL, NULL, NULL, SCOPE "since_q[B]"}
 // clang-format on
 
 /* The PSB's upset map (rtl/sci_node.md section 8), csim/sci_node.h's enum sci_psb_elem in its
@@ -175,58 +211,88 @@ extern const dev_design_t lc3_design, p2s_design;
     "packet under way, until a reset (2 with one LC: it waits for the missing LC)"
 /* A table fragment, one entry a line. */
 // clang-format off
-#define SCI_PSB_UPSETS(T)                                                                         \
-    {"psb.node", 13, 0, 0, "u_psb.cfg_q[12:0]", "s.node_id", NULL, NULL, NULL},                  \
-    {"psb.rsr_timeout", 16, 0, 0, "u_psb.cfg_q[47:32]", "s.rsr_timeout", NULL, NULL, NULL},      \
-    {"psb.taddr", 14, 0, 0, "u_psb.taddr_q", "s.taddr", NULL, NULL, NULL},                       \
-    {"psb.brt", 3, 0, T, "u_psb.brt_mem", "brt", NULL, "psb.taddr", "psb.brt"},                  \
-    {"psb.discarded", 16, 0, 0, "u_psb.disc_q", "s.discarded", NULL, NULL, NULL},                \
-    {"psb.rsr.armed", 1, 0, 0, "u_psb.rsr_arm_q", "s.rr_armed", NULL, NULL, NULL},               \
-    {"psb.rsr.timer", 16, 0, 0, "u_psb.rsr_tmr_q", "s.rr_timer",                                 \
-     "0 or 1 while armed: the timer runs out at the next edge", NULL, NULL},                      \
-    {"psb.rsr.tid", 16, 0, 0, "u_psb.rsr_tid_q", "s.rr_tid", NULL, NULL, NULL},                  \
-    {"psb.rsr.target", 16, 0, 0, "u_psb.rsr_tgt_q", "s.rr_target", NULL, NULL, NULL},            \
-    {"psb.rsr.lc", 15, 0, 0, "u_psb.rsr_lc_q", "s.rr_lc", NULL, NULL, NULL},                     \
-    {"psb.blink.owner", 3, SCI_RO, 0, "u_psb.own_q", NULL, SCI_NOTE_OWN, NULL, NULL},            \
-    {"psb.blink.port", 3, SCI_RO, 0, "u_psb.dport_q", NULL, NULL, NULL, NULL},                   \
-    {"psb.blink.moved", 6, SCI_RO, 0, "u_psb.bcnt_q", NULL, "stops at 63", NULL, NULL},          \
-    {"psb.sf.head", 3, SCI_RO, 0, "u_psb.sf_head_q", NULL, NULL, NULL, NULL},                    \
-    {"psb.sf.tail", 3, SCI_RO, 0, "u_psb.sf_tail_q", NULL, NULL, NULL, NULL},                    \
-    {"psb.sf.count", 4, SCI_RO, 0, "u_psb.sf_cnt_q", NULL, SCI_NOTE_PSBCNT, NULL, NULL},         \
-    {"psb.sf.len", 6, SCI_RO, 8, "u_psb.sf_len_q[I*6 +: 6]", NULL, "0 is 64", NULL, NULL},      \
-    {"psb.sf.fill", 1, SCI_RO, 0, "u_psb.sf_fill_q", NULL, NULL, NULL, NULL},                    \
-    {"psb.sf.widx", 6, SCI_RO, 0, "u_psb.sf_widx_q", NULL, NULL, NULL, NULL},                    \
-    {"psb.sf.mem", 16, SCI_RO, 512, "u_psb.sf_mem (64 a packet)", NULL, NULL, NULL, NULL},       \
-    {"psb.rf.head", 3, SCI_RO, 0, "u_psb.rf_head_q", NULL, NULL, NULL, NULL},                    \
-    {"psb.rf.tail", 3, SCI_RO, 0, "u_psb.rf_tail_q", NULL, NULL, NULL, NULL},                    \
-    {"psb.rf.count", 4, SCI_RO, 0, "u_psb.rf_cnt_q", NULL, SCI_NOTE_PSBCNT, NULL, NULL},         \
-    {"psb.rf.len", 6, SCI_RO, 8, "u_psb.rf_len_q[I*6 +: 6]", NULL, "0 is 64", NULL, NULL},      \
-    {"psb.rf.mem", 16, SCI_RO, 512, "u_psb.rf_mem (64 a packet)", NULL, NULL, NULL, NULL},       \
-    {"psb.hout.idx", 6, SCI_RO, 0, "u_psb.ho_idx_q", NULL, NULL, NULL, NULL},                    \
-    {"psb.reply.kind", 2, SCI_RO, 2, "u_psb.rb_q[I*98+96 +: 2] {notify, direct}", NULL, NULL,    \
-     NULL, NULL},                                                                                 \
-    {"psb.reply", 16, SCI_RO, 12, "u_psb.rb_q, record I/6, word I%6 (tgt src tid p0 p1 crc)",    \
-     NULL, NULL, NULL, NULL},                                                                     \
-    {"psb.reply.head", 1, SCI_RO, 0, "u_psb.rb_head_q", NULL, NULL, NULL, NULL},                 \
-    {"psb.reply.tail", 1, SCI_RO, 0, "u_psb.rb_tail_q", NULL, NULL, NULL, NULL},                 \
-    {"psb.reply.count", 2, SCI_RO, 0, "u_psb.rb_cnt_q", NULL,                                    \
-     "3: the buffer acts as holding 3 (sends a stale record; assertion FifoNoOverflow_A)", NULL, \
-     NULL},                                                                                       \
-    {"psb.rx.type", 8, SCI_RO, 0, "u_psb.rx_type_q", NULL, NULL, NULL, NULL},                    \
-    {"psb.rx.src", 16, SCI_RO, 0, "u_psb.rx_src_q", NULL, NULL, NULL, NULL},                     \
-    {"psb.rx.tid", 16, SCI_RO, 0, "u_psb.rx_tid_q", NULL, NULL, NULL, NULL},                     \
-    {"psb.rx.lc", 16, SCI_RO, 0, "u_psb.rx_lc_q", NULL, NULL, NULL, NULL}
-#define SCI_PSB_ASEL_UPSET                                                                        \
-    {"psb.asel", 1, 0, 8192, "u_psb.gen_asel.asel_mem", "asel", NULL, "psb.taddr", "psb.asel"}
-#define SCI_PSB_FO_UPSETS                                                                         \
-    {"psb.fo_en", 1, 0, 0, "u_psb.cfg_q[16]", "s.fo_en", NULL, NULL, NULL},                      \
-    {"psb.xw", 1, 0, 0, "u_psb.cfg_q[17]", "s.xw", NULL, NULL, NULL},                            \
-    {"psb.focol.valid", 1, 0, 0, "u_psb.focol_q[0]", "s.focol_valid", NULL, NULL, NULL},         \
-    {"psb.focol.col", 6, 0, 0, "u_psb.focol_q[13:8]", "s.focol", NULL, NULL, NULL},              \
-    {"psb.ntgt", 13, 0, 0, "u_psb.ntgt_q", "s.ntgt", NULL, NULL, NULL},                          \
-    {"psb.ydown", 1, 0, 0, "u_psb.ydown_q", "s.ydown_q", NULL, NULL, NULL},                      \
-    {"psb.yup_seen", 1, 0, 0, "u_psb.yseen_q", "s.yup_seen", NULL, NULL, NULL},                  \
-    {"psb.notify.owed", 1, 0, 0, "u_psb.nt_owed_q", "s.nt_owed", NULL, NULL, NULL}
+#define SCI_PSB_UPSETS(T)                                                                           \
+    {"psb.node", 13, 0, 0, "u_psb.cfg_q[12:0]", "s.node_id", NULL, NULL, NULL,                      \
+     "u_psb.u_ctrl.q_o[B]"},                                                                        \
+    {"psb.rsr_timeout", 16, 0, 0, "u_psb.cfg_q[47:32]", "s.rsr_timeout", NULL, NULL, NULL,          \
+     "u_psb.u_ctrl.q_o[32+B]"},                                                                     \
+    {"psb.taddr", 14, 0, 0, "u_psb.taddr_q", "s.taddr", NULL, NULL, NULL, "u_psb.u_taddr.q_o[B]"},  \
+    {"psb.brt", 3, 0, T, "u_psb.brt_mem", "brt", NULL, "psb.taddr", "psb.brt",                      \
+     "u_psb.brt_mem[I][B]"},                                                                        \
+    {"psb.discarded", 16, 0, 0, "u_psb.disc_q", "s.discarded", NULL, NULL, NULL,                    \
+     "u_psb.disc_q[B]"},                                                                            \
+    {"psb.rsr.armed", 1, 0, 0, "u_psb.rsr_arm_q", "s.rr_armed", NULL, NULL, NULL,                   \
+     "u_psb.rsr_arm_q[B]"},                                                                         \
+    {"psb.rsr.timer", 16, 0, 0, "u_psb.rsr_tmr_q", "s.rr_timer",                                    \
+     "0 or 1 while armed: the timer runs out at the next edge", NULL, NULL, "u_psb.rsr_tmr_q[B]"},  \
+    {"psb.rsr.tid", 16, 0, 0, "u_psb.rsr_tid_q", "s.rr_tid", NULL, NULL, NULL,                      \
+     "u_psb.rsr_tid_q[B]"},                                                                         \
+    {"psb.rsr.target", 16, 0, 0, "u_psb.rsr_tgt_q", "s.rr_target", NULL, NULL, NULL,                \
+     "u_psb.rsr_tgt_q[B]"},                                                                         \
+    {"psb.rsr.lc", 15, 0, 0, "u_psb.rsr_lc_q", "s.rr_lc", NULL, NULL, NULL, "u_psb.rsr_lc_q[B]"},   \
+    {"psb.blink.owner", 3, SCI_RO, 0, "u_psb.own_q", NULL, SCI_NOTE_OWN, NULL, NULL,                \
+     "u_psb.own_q[B]"},                                                                             \
+    {"psb.blink.port", 3, SCI_RO, 0, "u_psb.dport_q", NULL, NULL, NULL, NULL, "u_psb.dport_q[B]"},  \
+    {"psb.blink.moved", 6, SCI_RO, 0, "u_psb.bcnt_q", NULL, "stops at 63", NULL, NULL,              \
+     "u_psb.bcnt_q[B]"},                                                                            \
+    {"psb.sf.head", 3, SCI_RO, 0, "u_psb.sf_head_q", NULL, NULL, NULL, NULL,                        \
+     "u_psb.sf_head_q[B]"},                                                                         \
+    {"psb.sf.tail", 3, SCI_RO, 0, "u_psb.sf_tail_q", NULL, NULL, NULL, NULL,                        \
+     "u_psb.sf_tail_q[B]"},                                                                         \
+    {"psb.sf.count", 4, SCI_RO, 0, "u_psb.sf_cnt_q", NULL, SCI_NOTE_PSBCNT, NULL, NULL,             \
+     "u_psb.sf_cnt_q[B]"},                                                                          \
+    {"psb.sf.len", 6, SCI_RO, 8, "u_psb.sf_len_q[I*6 +: 6]", NULL, "0 is 64", NULL, NULL,           \
+     "u_psb.sf_len_q[I*6+B]"},                                                                      \
+    {"psb.sf.fill", 1, SCI_RO, 0, "u_psb.sf_fill_q", NULL, NULL, NULL, NULL,                        \
+     "u_psb.sf_fill_q[B]"},                                                                         \
+    {"psb.sf.widx", 6, SCI_RO, 0, "u_psb.sf_widx_q", NULL, NULL, NULL, NULL,                        \
+     "u_psb.sf_widx_q[B]"},                                                                         \
+    {"psb.sf.mem", 16, SCI_RO, 512, "u_psb.sf_mem (64 a packet)", NULL, NULL, NULL, NULL,           \
+     "u_psb.sf_mem[I][B]"},                                                                         \
+    {"psb.rf.head", 3, SCI_RO, 0, "u_psb.rf_head_q", NULL, NULL, NULL, NULL,                        \
+     "u_psb.rf_head_q[B]"},                                                                         \
+    {"psb.rf.tail", 3, SCI_RO, 0, "u_psb.rf_tail_q", NULL, NULL, NULL, NULL,                        \
+     "u_psb.rf_tail_q[B]"},                                                                         \
+    {"psb.rf.count", 4, SCI_RO, 0, "u_psb.rf_cnt_q", NULL, SCI_NOTE_PSBCNT, NULL, NULL,             \
+     "u_psb.rf_cnt_q[B]"},                                                                          \
+    {"psb.rf.len", 6, SCI_RO, 8, "u_psb.rf_len_q[I*6 +: 6]", NULL, "0 is 64", NULL, NULL,           \
+     "u_psb.rf_len_q[I*6+B]"},                                                                      \
+    {"psb.rf.mem", 16, SCI_RO, 512, "u_psb.rf_mem (64 a packet)", NULL, NULL, NULL, NULL,           \
+     "u_psb.rf_mem[I][B]"},                                                                         \
+    {"psb.hout.idx", 6, SCI_RO, 0, "u_psb.ho_idx_q", NULL, NULL, NULL, NULL, "u_psb.ho_idx_q[B]"},  \
+    {"psb.reply.kind", 2, SCI_RO, 2, "u_psb.rb_q[I*98+96 +: 2] {notify, direct}", NULL, NULL,       \
+     NULL, NULL, "u_psb.rb_q[I*98+96+B]"},                                                          \
+    {"psb.reply", 16, SCI_RO, 12, "u_psb.rb_q, record I/6, word I%6 (tgt src tid p0 p1 crc)",       \
+     NULL, NULL, NULL, NULL, "u_psb.rb_q[(I/6)*98+(5-I%6)*16+B]"},                                  \
+    {"psb.reply.head", 1, SCI_RO, 0, "u_psb.rb_head_q", NULL, NULL, NULL, NULL,                     \
+     "u_psb.rb_head_q[B]"},                                                                         \
+    {"psb.reply.tail", 1, SCI_RO, 0, "u_psb.rb_tail_q", NULL, NULL, NULL, NULL,                     \
+     "u_psb.rb_tail_q[B]"},                                                                         \
+    {"psb.reply.count", 2, SCI_RO, 0, "u_psb.rb_cnt_q", NULL,                                       \
+     "3: the buffer acts as holding 3 (sends a stale record; assertion FifoNoOverflow_A)", NULL,    \
+     NULL, "u_psb.rb_cnt_q[B]"},                                                                    \
+    {"psb.rx.type", 8, SCI_RO, 0, "u_psb.rx_type_q", NULL, NULL, NULL, NULL,                        \
+     "u_psb.rx_type_q[B]"},                                                                         \
+    {"psb.rx.src", 16, SCI_RO, 0, "u_psb.rx_src_q", NULL, NULL, NULL, NULL, "u_psb.rx_src_q[B]"},   \
+    {"psb.rx.tid", 16, SCI_RO, 0, "u_psb.rx_tid_q", NULL, NULL, NULL, NULL, "u_psb.rx_tid_q[B]"},   \
+    {"psb.rx.lc", 16, SCI_RO, 0, "u_psb.rx_lc_q", NULL, NULL, NULL, NULL, "u_psb.rx_lc_q[B]"}
+#define SCI_PSB_ASEL_UPSET                                                                          \
+    {"psb.asel", 1, 0, 8192, "u_psb.gen_asel.asel_mem", "asel", NULL, "psb.taddr", "psb.asel",      \
+     "u_psb.gen_asel.asel_mem[I][B]"}
+#define SCI_PSB_FO_UPSETS                                                                           \
+    {"psb.fo_en", 1, 0, 0, "u_psb.cfg_q[16]", "s.fo_en", NULL, NULL, NULL,                          \
+     "u_psb.u_ctrl.q_o[16+B]"},                                                                     \
+    {"psb.xw", 1, 0, 0, "u_psb.cfg_q[17]", "s.xw", NULL, NULL, NULL, "u_psb.u_ctrl.q_o[17+B]"},     \
+    {"psb.focol.valid", 1, 0, 0, "u_psb.focol_q[0]", "s.focol_valid", NULL, NULL, NULL,             \
+     "u_psb.u_focol.q_o[B]"},                                                                       \
+    {"psb.focol.col", 6, 0, 0, "u_psb.focol_q[13:8]", "s.focol", NULL, NULL, NULL,                  \
+     "u_psb.u_focol.q_o[8+B]"},                                                                     \
+    {"psb.ntgt", 13, 0, 0, "u_psb.ntgt_q", "s.ntgt", NULL, NULL, NULL, "u_psb.u_ntgt.q_o[B]"},      \
+    {"psb.ydown", 1, 0, 0, "u_psb.ydown_q", "s.ydown_q", NULL, NULL, NULL, "u_psb.ydown_q[B]"},     \
+    {"psb.yup_seen", 1, 0, 0, "u_psb.yseen_q", "s.yup_seen", NULL, NULL, NULL,                      \
+     "u_psb.yseen_q[B]"},                                                                           \
+    {"psb.notify.owed", 1, 0, 0, "u_psb.nt_owed_q", "s.nt_owed", NULL, NULL, NULL,                  \
+     "u_psb.nt_owed_q[B]"}
 // clang-format on
 
 #define SCI_NDEBUG 3u

@@ -76,14 +76,17 @@ static const dev_port_t ports2[] = {LC_PORTS("x."), LC_PORTS("y."), HOST_PORTS};
 
 /* The upset maps (rtl/sci_node.md section 8): each LC's elements under its register prefix,
  * then the PSB's (csim/sci_node.h enum sci_psb_elem, in order: entry k of the PSB's part is
- * element k). */
-static const dev_upset_t upsets_lc3n1[] = {SCI_LC_UPSETS("", 256), SCI_PSB_UPSETS(256)};
-static const dev_upset_t upsets_p2sn1[] = {SCI_LC_UPSETS("", SCI_TABLE_ENTRIES),
+ * element k). An LC's sites for a simulator (dev_upset_t.tb) are under its instance in
+ * rtl/sci_node.v: x (the one LC of a one-LC node) gen_lc[0], y gen_lc[1]. */
+#define LC0 "gen_lc[0].u_lc."
+#define LC1 "gen_lc[1].u_lc."
+static const dev_upset_t upsets_lc3n1[] = {SCI_LC_UPSETS("", 256, LC0), SCI_PSB_UPSETS(256)};
+static const dev_upset_t upsets_p2sn1[] = {SCI_LC_UPSETS("", SCI_TABLE_ENTRIES, LC0),
                                            SCI_PSB_UPSETS(SCI_TABLE_ENTRIES), SCI_PSB_ASEL_UPSET};
-static const dev_upset_t upsets_lc3n2[] = {SCI_LC_UPSETS("x.", 256), SCI_LC_UPSETS("y.", 256),
-                                           SCI_PSB_UPSETS(256)};
+static const dev_upset_t upsets_lc3n2[] = {SCI_LC_UPSETS("x.", 256, LC0),
+                                           SCI_LC_UPSETS("y.", 256, LC1), SCI_PSB_UPSETS(256)};
 static const dev_upset_t upsets_p2sn2[] = {
-    SCI_LC_UPSETS("x.", SCI_TABLE_ENTRIES), SCI_LC_UPSETS("y.", SCI_TABLE_ENTRIES),
+    SCI_LC_UPSETS("x.", SCI_TABLE_ENTRIES, LC0), SCI_LC_UPSETS("y.", SCI_TABLE_ENTRIES, LC1),
     SCI_PSB_UPSETS(SCI_TABLE_ENTRIES), SCI_PSB_ASEL_UPSET, SCI_PSB_FO_UPSETS};
 _Static_assert(sizeof upsets_p2sn2 / sizeof upsets_p2sn2[0] == 2 * SCI_E_N + SCI_PE_N,
                "the node's upset map lists every element of both LCs and the PSB");

@@ -2,8 +2,9 @@
  * small design of the test's own (two ports, a register, an RTL module): a statement it does
  * not know (a device control, an event kind it has never seen: the next statement the language
  * gains) is refused with its vector line, a design with no RTL module with the device line;
- * the events file and the testbench carry the vector and the module as the design says. The
- * testbenches of the real designs run under Icarus in the icarus suite. */
+ * the events file and the testbench carry the vector and the module as the design says; an
+ * upset becomes a deposit at the site its map entry names, and one with no site is refused
+ * with its line. The testbenches of the real designs run under Icarus in the icarus suite. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,10 +60,20 @@ static const dev_rtl_t rtl = {.top = "tmod",
                               .port_sv = port_sv,
                               .words_sv = words_sv};
 
+/* The upset map: a register in a submodule, a memory, a register named by its entry (p{I}_q),
+ * and one no simulator reaches (no tb site). */
+static const dev_upset_t upsets[] = {
+    {"cnt", 4, 0, 0, "u_c.cnt_q", "cnt", NULL, NULL, NULL, "u_c.cnt_q[2+B]"},
+    {"mem", 8, 0, 16, "mem", "mem[I]", NULL, NULL, NULL, "mem[I][B]"},
+    {"pipe", 3, 0, 2, "p0_q, p1_q", "pipe[I]", NULL, NULL, NULL, "p{I}_q[B]"},
+    {"hid", 2, 0, 0, "a net", "hid", NULL, NULL, NULL, NULL},
+};
+
 #define DESIGN(NAME, RTL)                                                                    \
     {                                                                                        \
         .name = NAME, .summary = "a test design", .ports = ports, .nports = 2, .regs = regs, \
         .nregs = 1, .parse_word = parse_word, .format_word = format_word, .rtl = RTL,        \
+        .upsets = upsets, .nupsets = 4,                                                      \
     }
 static const dev_design_t t1 = DESIGN("t1", &rtl), t0 = DESIGN("t0", NULL);
 static const dev_design_t *const designs[] = {&t1, &t0, NULL};
@@ -98,8 +109,75 @@ static int put_tb(FILE *f, const void *v)
     return tb_write(f, ((const vec_t *)v)->design, v, &o);
 }
 
+static const char text2[] = "device t1\n"
+                            "config k=3\n"
+                            "@1 seu cnt bit1\n"
+                            "@1 a <- 2\n"
+                            "@2 seu mem[0xB] bit7\n"
+                            "@3 seu pipe[1] bit2\n"
+                            "@4 reg k <- 1\n";
+static const char text3[] = "device t1\n"
+                            "@0 a <- 1\n"
+                            "@5 seu hid bit1\n";
+
+/* Upsets: their sites (dev_upset_t.tb), the events, the testbench's deposit, a refusal. */
+static void upsets_check(void)
+{
+    vec_t v;
+    char err[DEV_ERR_LEN];
+    int rc = vec_parse("u.vec", text2, sizeof text2 - 1, &cat, &v, err, sizeof err);
+    CHECK(rc == 0, "parse: %s", err);
+    if (rc)
+        return;
+    CHECK(tb_check(&v, err, sizeof err) == 0, "upsets with sites are taken: %s", err);
+    dev_seu_site_t st;
+    CHECK(v.ev[0].kind == VEC_SEU && dev_upset_site(&v.ev[0].seu, &st, err, sizeof err) == 0 &&
+              !strcmp(st.var, "u_c.cnt_q") && st.word == -1 && st.pos == 3,
+          "cnt bit1: bit 3 of u_c.cnt_q, first in its cycle");
+    const vec_ev_t *m = &v.ev[2], *pp = &v.ev[3];
+    CHECK(m->kind == VEC_SEU && dev_upset_site(&m->seu, &st, err, sizeof err) == 0 &&
+              !strcmp(st.var, "mem") && st.word == 11 && st.pos == 7,
+          "mem[0xB] bit7: word 11, bit 7");
+    CHECK(pp->kind == VEC_SEU && dev_upset_site(&pp->seu, &st, err, sizeof err) == 0 &&
+              !strcmp(st.var, "p1_q") && st.word == -1 && st.pos == 2,
+          "pipe[1] bit2: p1_q bit 2 (%s)", st.var);
+    int64_t x = 0;
+    CHECK(dev_upset_tb_eval("(I/6)*98+(5-I%6)*16+B", 21, 7, 3, &x) == 0 && x == 165,
+          "an expression of I and B as C computes it: %lld", (long long)x);
+    CHECK(dev_upset_tb_eval("I*", 2, 1, 1, &x) < 0 && dev_upset_tb_eval("(B", 2, 1, 1, &x) < 0 &&
+              dev_upset_tb_eval("B/0", 3, 1, 1, &x) < 0,
+          "a malformed expression is refused");
+
+    char *ev = written(put_events, &v, &rc);
+    CHECK(rc == 0 && strstr(ev, "\ne 5 1 0 0 1 0 3\n") && strstr(ev, "\ne 5 2 1 b 7 0 5\n"),
+          "an upset's event: kind 5, cycle, element, entry, bit, line: %s", ev);
+    CHECK(strstr(ev, "\ne 1 4 3 10 f0 0 7\n"),
+          "a write widened from the vector's copy (k=1 over the reset's k=3: bits 7:4): %s", ev);
+    free(ev);
+    char *tb = written(put_tb, &v, &rc);
+    CHECK(rc == 0 &&
+              strstr(tb, "0: u_dut.u_c.cnt_q = u_dut.u_c.cnt_q ^ (1'b1 << (2+b));  // cnt\n") &&
+              strstr(tb, "1: u_dut.mem[(i)] = u_dut.mem[(i)] ^ (1'b1 << (b));  // mem\n") &&
+              strstr(tb, "1: u_dut.p1_q = u_dut.p1_q ^ (1'b1 << (b))") &&
+              strstr(tb, "ev(5, 2, 1, 64'hb, 64'h7, 0, 5);  // @2 seu mem[0xB] bit7"),
+          "the testbench's deposits, read and written back with the bit flipped");
+    CHECK(!strstr(tb, "// hid"), "no deposit for an element without a site");
+    free(tb);
+    vec_free(&v);
+
+    rc = vec_parse("h.vec", text3, sizeof text3 - 1, &cat, &v, err, sizeof err);
+    CHECK(rc == 0, "parse: %s", err);
+    if (rc)
+        return;
+    rc = tb_check(&v, err, sizeof err);
+    CHECK(rc == 2 && strstr(err, "h.vec:3: seu hid bit1: ") && strstr(err, "cannot flip it"),
+          "an upset of an element no simulator reaches is refused on its line: %d %s", rc, err);
+    vec_free(&v);
+}
+
 int main(void)
 {
+    upsets_check();
     vec_t v;
     char err[DEV_ERR_LEN];
     int rc = vec_parse("t.vec", text1, sizeof text1 - 1, &cat, &v, err, sizeof err);

@@ -21,6 +21,11 @@ usage: tests/icarus/export_check.py events DEVICE VEC...
            harness's words for an RTL assertion
        tests/icarus/export_check.py words DEVICE
            the words testbench (export-tb --device DEVICE --words): PASS
+       tests/icarus/export_check.py sites DEVICE STIM
+           every element of DEVICE's upset map flipped once on STIM's stimulus, recorded by
+           `ftsim record --model rtl` (tests/seu/sites.py); that golden exported whole: PASS,
+           so the testbench's deposits (the map's sites, dev_upset_t.tb) do what the Verilated
+           flips do; and the golden without its flips: FAIL, so the flips show in it
 Prints one line a vector and ends with `PASS export_check ...` or `FAIL export_check ...`.
 """
 import hashlib
@@ -127,7 +132,7 @@ def cmd_events(device, vecs):
         print(f"{'PASS' if ok else 'FAIL'} {vec} (events on {device}'s testbench)")
         if not ok:
             print("\n".join("  | " + l for l in out.strip().splitlines()[-8:]))
-    return bad, f"{len(vecs) - bad} of {len(vecs)} spec vectors of {device} pass"
+    return bad, f"{len(vecs) - bad} of {len(vecs)} vectors of {device} pass"
 
 
 def cmd_standalone(vecs):
@@ -224,6 +229,23 @@ def cmd_assertion(vec, fname, old, new):
     return 0, f"{vec} on rtl/{fname} with {old!r} -> {new!r}: FAIL, exit {rc}, the assertion named"
 
 
+def cmd_sites(device, stim):
+    gold = scratch(stim, f"-sites-{device}.vec")
+    rc, out = sh(["python3", "tests/seu/sites.py", device, stim, gold])
+    if rc != 0:
+        return 1, f"tests/seu/sites.py: exit {rc}\n{out}"
+    rc, out = export_whole(gold, scratch(stim, f"-sites-{device}.sv"))
+    print("\n".join(l for l in lines(out) if not l.startswith("ERROR:")))
+    if not passed(gold, rc, out):
+        return 1, f"the testbench's deposits do otherwise than the Verilated flips (exit {rc})"
+    none = gold.removesuffix(".vec") + "-noflip.vec"
+    rc, out = export_whole(none, scratch(stim, f"-sites-{device}-noflip.sv"))
+    if rc == 0 or f"FAIL {none}" not in out:
+        return 1, f"the golden passes without its flips too: the flips showed nothing (exit {rc})"
+    return 0, (f"every element of {device}'s upset map flipped on {stim}'s stimulus: the "
+               "testbench does what the Verilated model does, and the golden fails without them")
+
+
 def cmd_words(device):
     tb = os.path.join(OUT, f"words-{device}.sv")
     os.makedirs(os.path.join(ROOT, OUT), exist_ok=True)
@@ -258,6 +280,8 @@ def main():
             bad, msg = cmd_assertion(*args)
         elif what == "words" and len(args) == 1:
             bad, msg = cmd_words(args[0])
+        elif what == "sites" and len(args) == 2:
+            bad, msg = cmd_sites(*args)
         else:
             print(__doc__.strip())
             return 2

@@ -1,11 +1,11 @@
 """Replay a vector, as `ftsim vec-json` gives it, on the RTL under cocotb: the same reset, the
-same inputs in the same cycles, the same register writes, and the same checks as `ftsim play
+same upsets, inputs and register writes in the same cycles, and the same checks as `ftsim play
 --model rtl` (rtl/*.md, vectors/README.md): expected outputs under their care mask, register
 reads, and under `check strict` every output not named at its idle value. Every mismatch is
 one line `FILE:LINE: cycle N: ...`, LINE the vector statement that asked for it."""
 from cocotb.triggers import RisingEdge, Timer
 
-from . import regport, rn1, sci
+from . import regport, rn1, sci, upset
 
 def _node(nlc):
     return (lambda dut: sci.NodeDriver(dut, nlc)), (lambda dut: sci.NodeMonitor(dut, nlc))
@@ -21,6 +21,14 @@ FAMILIES = {
     "lc3node2": ("sci_node", {"P2s": 0, "NLC": 2}, *_node(2)),
     "p2snode2": ("sci_node", {"P2s": 1, "NLC": 2}, *_node(2)),
 }
+
+
+def value_text(reg, v):
+    """A register field's value as ftsim prints it: its name, else decimal below 10, else hex."""
+    names = reg.get("enums", ())
+    if v < len(names):
+        return names[v]
+    return str(v) if v < 10 else f"{v:#x}"
 
 
 def family(device):
@@ -56,6 +64,8 @@ async def replay(dut, vec, log):
     for cyc in range(vec["end"] + 1):
         ev = by_cycle.get(cyc, {})
         line = ev.get("line", line)
+        if "upset" in ev:
+            await upset.apply(dut, ev["upset"])
         for d in ev.get("drive", ()):
             drv.set(d["port"], d["value"])
         drv.apply()
@@ -74,7 +84,8 @@ async def replay(dut, vec, log):
         for r in ev.get("reg", ()):
             got = await rp.read_field(r)
             if got != r["value"]:
-                bad(r["line"], cyc, f"reg {r['name']}: expected {r['text']}, cocotb reads {got}")
+                bad(r["line"], cyc, f"reg {r['name']}: expected {r['text']}, cocotb reads "
+                    f"{value_text(r, got)}")
         if vec["check"] == "strict":
             for p in outputs:
                 n = p["name"].lower()
