@@ -58,6 +58,7 @@ typedef struct seu_ctx {
     /* the report */
     unsigned n[SEU_NOUTCOMES];
     uint64_t lost, dup, diverged, asserted, alarms;
+    unsigned caught_any; /* failures the watchdog, self-test or scrub caught at any time */
     double det_lat_sum, rec_lat_sum;
     unsigned ndet_lat, nrec_lat;
     int first_run[SEU_NOUTCOMES]; /* a run of each outcome, for the confirmation (-1: none) */
@@ -160,6 +161,10 @@ static int seu_take(void *ctx, unsigned i, const char *rec, char *err, size_t er
         return -1;
     }
     x->n[o]++;
+    uint64_t det[SEU_NDETECTORS] = {0};
+    campaign_rec_u64s(&r, "det", det, SEU_NDETECTORS);
+    if (seu_is_failure(o) && (det[SEU_DET_WATCHDOG] || det[SEU_DET_SELFTEST] || det[SEU_DET_SCRUB]))
+        x->caught_any++;
     x->lost += campaign_rec_u64(&r, "lost");
     x->dup += campaign_rec_u64(&r, "duplicated");
     x->diverged += campaign_rec_u64(&r, "diverged");
@@ -211,8 +216,9 @@ static int report(seu_ctx_t *x, unsigned confirmed, unsigned confirm_bad, const 
         fail += seu_is_failure(o) ? x->n[o] : 0;
     }
     unsigned cov = x->n[SEU_HUNG] + x->n[SEU_SELFTEST] + x->n[SEU_SCRUB];
-    double lo, hi;
+    double lo, hi, alo, ahi;
     wilson(cov, fail, &lo, &hi);
+    wilson(x->caught_any, fail, &alo, &ahi);
     int ok = x->lost == 0 && x->dup == 0 && x->diverged == 0 && confirm_bad == 0 && x->alarms == 0;
     if (x->json) {
         printf("{\"campaign\": \"%s\", \"runs\": %u, \"selftest\": %d, \"rows\": {", x->name,
@@ -220,10 +226,12 @@ static int report(seu_ctx_t *x, unsigned confirmed, unsigned confirm_bad, const 
         for (unsigned o = 0; o < SEU_NOUTCOMES; o++)
             printf("%s\"%s\": %u", o ? ", " : "", seu_outcome_name(o), x->n[o]);
         printf("}, \"failures\": %u, \"coverage\": %.6f, \"coverage_lo\": %.6f, \"coverage_hi\": "
-               "%.6f, \"lost\": %llu, \"duplicated\": %llu, \"diverged\": %llu, \"asserted\": "
+               "%.6f, \"caught_any\": %.6f, \"caught_any_lo\": %.6f, \"caught_any_hi\": %.6f, "
+               "\"lost\": %llu, \"duplicated\": %llu, \"diverged\": %llu, \"asserted\": "
                "%llu, \"golden_alarms\": %llu, \"detect_latency_mean\": %.1f, \"recover_latency_mean\": %.1f, "
                "\"confirmed\": %u, \"confirm_failed\": %u, \"pass\": %s}\n",
-               fail, fail ? (double)cov / fail : 1.0, lo, hi, (unsigned long long)x->lost,
+               fail, fail ? (double)cov / fail : 1.0, lo, hi,
+               fail ? (double)x->caught_any / fail : 1.0, alo, ahi, (unsigned long long)x->lost,
                (unsigned long long)x->dup, (unsigned long long)x->diverged,
                (unsigned long long)x->asserted, (unsigned long long)x->alarms, x->ndet_lat ? x->det_lat_sum / x->ndet_lat : 0.0,
                x->nrec_lat ? x->rec_lat_sum / x->nrec_lat : 0.0, confirmed, confirm_bad,
@@ -250,6 +258,10 @@ static int report(seu_ctx_t *x, unsigned confirmed, unsigned confirm_bad, const 
            "%.1f%%)\n",
            x->n[SEU_SCRUB] ? " + scrub" : "", cov, fail, fail ? 100.0 * cov / fail : 100.0,
            100.0 * lo, 100.0 * hi);
+    printf("caught by them at any time in the window (after the protocol too): %u of %u = %.1f%% "
+           "(95%% interval %.1f%% to %.1f%%)\n",
+           x->caught_any, fail, fail ? 100.0 * x->caught_any / fail : 100.0, 100.0 * alo,
+           100.0 * ahi);
     if (x->rnp)
         printf("mean detection latency %.0f cycles, mean recovery %.0f cycles\n",
                x->ndet_lat ? x->det_lat_sum / x->ndet_lat : 0.0,

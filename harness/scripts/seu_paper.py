@@ -103,6 +103,8 @@ def table1(res):
     lines.append("| failures | " + " | ".join(f"{r['failures']} / {100.0 * r['failures'] / r['runs']:.1f}%" for r in res) + " |")
     lines.append("| **failure coverage** (watchdog + self-test) | " + " | ".join(
         f"**{100 * r['coverage']:.1f}%** ({100 * r['coverage_lo']:.1f}-{100 * r['coverage_hi']:.1f})" for r in res) + " |")
+    lines.append("| caught by them at any time (after the protocol too) | " + " | ".join(
+        f"{100 * r['caught_any']:.1f}% ({100 * r['caught_any_lo']:.1f}-{100 * r['caught_any_hi']:.1f})" for r in res) + " |")
     lines.append("| messages lost or duplicated | " + " | ".join(str(r["lost"] + r["duplicated"]) for r in res) + " |")
     lines.append("| RTL/C divergence (confirmed runs) | " + " | ".join(f"{r['diverged']} ({r['confirmed']} runs, {r['confirm_failed']} differed)" for r in res) + " |")
     lines.append("| false alarms (golden runs) | " + " | ".join(str(r["golden_alarms"]) for r in res) + " |")
