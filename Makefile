@@ -133,7 +133,8 @@ help:
 	@echo "  make bench ONLY=cocotb  only the C harness against cocotb (Icarus, Verilator)"
 	@echo "  make bench BASE=REV  the same bench on revision REV (built under build/base/) and on"
 	@echo "                       this tree, side by side in one run, with the ratios"
-	@echo "  make paper           the measurements (ftsim experiment ...), tables and PNG plots"
+	@echo "  make paper           the measurements (ftsim experiment ...; the upset campaigns,"
+	@echo "                       ftsim seu), tables and PNG plots"
 	@echo "  make cocotb-verilator  the cocotb test bench on Verilator (spec vectors, native tests);"
 	@echo "                       make test runs it on Icarus (suite cocotb); .ci/run runs both"
 	@echo "  make fuzz-parser SECONDS=N [EXECS=M]  the vector parser under libFuzzer with ASan/UBSan for N s (or M inputs)"
@@ -440,6 +441,7 @@ paper: deps
 	@/usr/bin/python3 harness/scripts/plot.py --out harness/results \
 	  $(EXPERIMENTS:%=$(BUILD)/experiments/%.csv) $(SCI_EXPERIMENTS:%=harness/results/%.csv)
 	@/usr/bin/python3 tests/paper_check.py --from $(BUILD)/experiments
+	@/usr/bin/python3 harness/scripts/seu_paper.py --out $(BUILD)/experiments
 	@echo "tables: $(BUILD)/experiments/*.md, *.json   plots: harness/results/*.png (data: *.csv)"
 
 clean:
