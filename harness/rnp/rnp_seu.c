@@ -16,6 +16,7 @@
 #define MSG_LEN      8u /* data and test messages alike */
 #define NETSEED_MASK 0xFFFFu
 #define NP_ATTEMPTS  30u    /* no progress: a source's oldest message tried this often */
+#define NO_GIVE_UP   1000000u /* the sources' retry limit: in effect none */
 #define L_TEST       1500u  /* a test message: first attempt to ACK, at most (README) */
 #define LATE_MUL     2u     /* late: beyond LATE_MUL x the golden run's largest latency ... */
 #define LATE_ADD     200u   /* ... + LATE_ADD cycles */
@@ -65,6 +66,7 @@ typedef struct sys {
     int recovering, probing, need_round;
     unsigned probe_left, probe_failed, rounds;
     uint8_t *rewritten;
+    int all_rewritten; /* this recovery has rewritten every router's configuration */
     uint64_t last_action, rec_end;
     /* what the run saw */
     uint64_t flip_at;
@@ -246,7 +248,22 @@ static void detect(sys_t *s, seu_detector_t det, uint64_t cycle, const unsigned 
     if (!s->recovering) {
         s->recovering = 1;
         s->rounds = 0;
+        s->all_rewritten = 0;
         memset(s->rewritten, 0, s->t->nrouters);
+    }
+    /* The first detection of a recovery rewrites every router's configuration, not only the
+     * path's: the host keeps all of it, the writes are one a router (48 cycles on rnpnet64),
+     * and an upset the failing attempt's STATUS words cannot name (a router past the point
+     * where it stopped, a swallow count that moved the path) is then gone too; as the seed's
+     * recovery reloads the whole NCP and its tables, not a routine. The routers named again
+     * within the same recovery are reset. */
+    if (!reset && !s->all_rewritten) {
+        for (unsigned r = 0; r < s->t->nrouters; r++) {
+            rewrite_cfg(s, r);
+            s->rewritten[r] = 1;
+        }
+        s->all_rewritten = 1;
+        nr = 0;
     }
     for (unsigned i = 0; i < nr; i++) {
         unsigned r = routers[i];
@@ -569,8 +586,11 @@ static int sys_open(sys_t *s, const rnp_seu_cfg_t *c, const dev_design_t *d, uns
     if (ls_open(&s->ls, d, models, err, errlen) < 0)
         return -1;
     s->ls_open = 1;
-    ni_policy_t pol = {
-        .retry_limit = 60, .backoff_max = 64, .use_lft = 1, .perm_stage = 3, .trial_attempts = 10};
+    /* The sources keep every message until it is acknowledged (the seed's host copies of the
+     * send tokens): no retry limit gives a message up; a source that makes no progress is the
+     * watchdog's (NP_ATTEMPTS), and the monitor recovers the network under it. */
+    ni_policy_t pol = {.retry_limit = NO_GIVE_UP, .backoff_max = 64, .use_lft = 0,
+                       .perm_stage = 3, .trial_attempts = 10};
     s->ni = ni_create(t, &pol, c->seed, 1);
     s->in = calloc(d->nports, sizeof *s->in);
     s->dbg = calloc(d->ndebug, sizeof *s->dbg);
