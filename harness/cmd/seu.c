@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd.h"
 #include "lockstep.h"
@@ -405,7 +406,18 @@ int cmd_seu_with(int argc, char **argv, campaign_t *merged)
     if (campaign_reporting(cp)) {
         unsigned done = 0, bad = 0;
         char cmsg[260];
+        /* the RTL prints its assertions (an observation after an upset) on stdout: they go to
+         * stderr, so that stdout is the report (and --json one JSON object) */
+        fflush(stdout);
+        int saved = dup(1);
+        if (saved >= 0)
+            dup2(2, 1);
         confirm_rtl(&x, &done, &bad, cmsg, sizeof cmsg);
+        fflush(stdout);
+        if (saved >= 0) {
+            dup2(saved, 1);
+            close(saved);
+        }
         rc = report(&x, done, bad, cmsg);
     } else
         rc = 0;
