@@ -333,7 +333,7 @@ static int case_reconfigure(ccase_t *c)
 /* FT-DRB: the sources learn the faults from the notifications of the traffic itself (one
  * path after another fails and is passed over): LEARN_PERIODS more of traffic before the
  * pairs are counted (ftdrb.md section 7). */
-#define LEARN_PERIODS 20u
+#define LEARN_PERIODS 60u
 static int case_learn(ccase_t *c)
 {
     return sci_sys_run(c->s, sci_sys_now(c->s) + LEARN_PERIODS * c->P, c->err, sizeof c->err);

@@ -44,6 +44,7 @@ typedef struct fdnode {
     uint32_t sent_path[NTID]; /* per tid: dst | in1 << 8 | in2 << 16 | 1 << 24 (0: unknown) */
     fdpath_t path[NPATH];
     unsigned npath;
+    bool fallback; /* the last selection found no usable path */
     pkt_t rq[RELQ];
     unsigned rqh, rqn;
     uint16_t rx_path; /* the path of the DATA being handed to the host agent (its ACK's) */
@@ -137,21 +138,22 @@ static uint64_t path_rings(const sci_sys_t *s, unsigned src, unsigned in1, unsig
     return m;
 }
 
-/* 1: usable without its entries (none), 2: a trial (all non-permanent, each at TRIAL), 0: not
- * usable; *met: its non-permanent entries below TRIAL. */
-static int path_use(const fdnode_t *n, uint64_t m, uint64_t *met)
+/* What the table says of a path: */
+enum { P_NO = 0, P_CLEAN, P_TRIAL, P_WAIT }; /* permanent entry; none; a trial; timer running */
+
+/* The ring entries of a path's rings m; *wait: those whose timer runs (below TRIAL). */
+static int path_use(const fdnode_t *n, uint64_t m, uint64_t *wait)
 {
     uint64_t bad = m & n->known;
+    *wait = 0;
     if (!bad)
-        return 1;
+        return P_CLEAN;
     if (bad & n->perm)
-        return 0;
-    uint64_t below = 0;
+        return P_NO;
     for (unsigned r = 0; r < 64; r++)
         if ((bad >> r & 1u) && n->ent[r].attempt < TRIAL)
-            below |= 1ull << r;
-    *met |= below;
-    return below ? 0 : 2;
+            *wait |= 1ull << r;
+    return *wait ? P_WAIT : P_TRIAL;
 }
 
 static fdpath_t *path_find(fdnode_t *n, unsigned dst, unsigned in1, unsigned in2)
@@ -162,21 +164,23 @@ static fdpath_t *path_find(fdnode_t *n, unsigned dst, unsigned in1, unsigned in2
     return NULL;
 }
 
-/* path_use, and the path's own entry: 0 not usable, 1 usable, 2 a trial. */
+/* path_use and the path's own entry; *wait, *we: the ring entries and the path entry whose
+ * timer runs. */
 static int path_ok(fdnode_t *n, uint64_t m, unsigned dst, unsigned in1, unsigned in2,
-                   uint64_t *met)
+                   uint64_t *wait, fdpath_t **we)
 {
-    int u = path_use(n, m, met);
+    int u = path_use(n, m, wait);
     fdpath_t *e = n->npath ? path_find(n, dst, in1, in2) : NULL;
-    if (!u || !e)
+    *we = NULL;
+    if (u == P_NO || !e)
         return u;
     if (e->stage >= PERMANENT)
-        return 0;
+        return P_NO;
     if (e->attempt < TRIAL) {
-        e->attempt++; /* passed over in this selection */
-        return 0;
+        *we = e;
+        return P_WAIT;
     }
-    return 2;
+    return u == P_CLEAN ? P_TRIAL : u;
 }
 
 /* Host i's path to dst (ftdrb.md section 4): *in1, *in2 (NONE: none). */
@@ -184,6 +188,7 @@ static void select_path(sci_sys_t *s, unsigned i, unsigned dst, unsigned *in1, u
 {
     fdnode_t *n = &s->fd->n[i];
     *in1 = *in2 = NONE;
+    n->fallback = false;
     if (!n->known && !n->npath)
         return;
     /* the host's own rings it sees down count as permanent entries while they are down: the
@@ -194,34 +199,47 @@ static void select_path(sci_sys_t *s, unsigned i, unsigned dst, unsigned *in1, u
     uint64_t known0 = n->known, perm0 = n->perm;
     n->known |= ownm;
     n->perm |= ownm;
-    uint64_t met = 0;
+    /* the first candidate passed over only for its timers is the one whose timers run (one
+     * path at a time comes up for a trial, the most preferred) */
+    uint64_t pend = 0, wait;
+    fdpath_t *pend_e = NULL, *we;
+    bool pending = false;
     unsigned lmax = 3 * (s->w + s->h);
-    int use = path_ok(n, path_rings(s, i, NONE, NONE, dst, NULL), dst, NONE, NONE, &met);
-    for (unsigned g = 1; g <= 2 && !use; g++)
-        for (unsigned L = 0; L <= lmax && !use; L++)
-            for (unsigned a = 0; a < s->n && !use; a++) {
+    int use = path_ok(n, path_rings(s, i, NONE, NONE, dst, NULL), dst, NONE, NONE, &wait, &we);
+    if (use == P_WAIT)
+        pending = true, pend = wait, pend_e = we;
+    for (unsigned g = 1; g <= 2 && (use == P_NO || use == P_WAIT); g++)
+        for (unsigned L = 0; L <= lmax && (use == P_NO || use == P_WAIT); L++)
+            for (unsigned a = 0; a < s->n && (use == P_NO || use == P_WAIT); a++) {
                 if (a == i || a == dst)
                     continue;
-                for (unsigned b = 0; b < (g == 2 ? s->n : 1u) && !use; b++) {
+                for (unsigned b = 0; b < (g == 2 ? s->n : 1u) && (use == P_NO || use == P_WAIT);
+                     b++) {
                     unsigned bb = g == 2 ? b : NONE, len;
                     if (g == 2 && (b == i || b == dst || b == a))
                         continue;
                     uint64_t m = path_rings(s, i, a, bb, dst, &len);
                     if (len != L)
                         continue;
-                    if ((use = path_ok(n, m, dst, a, bb, &met)))
+                    use = path_ok(n, m, dst, a, bb, &wait, &we);
+                    if (use == P_CLEAN || use == P_TRIAL)
                         *in1 = a, *in2 = bb;
+                    else if (use == P_WAIT && !pending)
+                        pending = true, pend = wait, pend_e = we;
                 }
             }
-    if (!use) { /* nothing usable: direct, as if no table (rule 4) */
+    if (use == P_NO || use == P_WAIT) { /* nothing usable: direct, as if no table (rule 4) */
         *in1 = *in2 = NONE;
         n->st.no_path++;
-    } else if (use == 2) {
+        n->fallback = true;
+    } else if (use == P_TRIAL) {
         n->st.trials++;
     }
     for (unsigned r = 0; r < 64; r++)
-        if ((met >> r & 1u) && n->ent[r].attempt < 255)
+        if ((pend >> r & 1u) && n->ent[r].attempt < 255)
             n->ent[r].attempt++;
+    if (pend_e)
+        pend_e->attempt++;
     n->known = known0;
     n->perm = perm0;
 }
@@ -247,7 +265,8 @@ void scisys_ftdrb_data(sci_sys_t *s, unsigned k, pkt_t *p)
     unsigned i = s->flow[k].src, in1, in2;
     select_path(s, i, s->flow[k].dst, &in1, &in2);
     s->fd->n[i].sent_at[p->sym[3] % NTID] = s->now;
-    s->fd->n[i].sent_path[p->sym[3] % NTID] = s->flow[k].dst | in1 << 8 | in2 << 16 | 1u << 24;
+    s->fd->n[i].sent_path[p->sym[3] % NTID] =
+        s->flow[k].dst | in1 << 8 | in2 << 16 | 1u << 24 | (uint32_t)s->fd->n[i].fallback << 25;
     if (in1 != NONE)
         wrap(s, i, p, s->flow[k].dst, in1, in2);
 }
@@ -274,9 +293,8 @@ static void send_own(sci_sys_t *s, unsigned i, unsigned dst, uint8_t type, const
     unsigned in1, in2;
     select_path(s, i, dst, &in1, &in2);
     uint16_t tid;
-    if (in1 == NONE && direct_ack) {
-        scisys_host_post(s, i, s->id[dst], type, TK_NONE, pay, 7, &tid);
-    } else {
+    (void)direct_ack;
+    {
         pkt_t p;
         tid = scisys_host_new_tid(s, i);
         p.len = (uint8_t)sci_packet_build(p.sym, s->id[dst], type, s->id[i], tid, pay, 7);
@@ -341,8 +359,8 @@ static bool learn_path(sci_sys_t *s, unsigned i, uint32_t sp, uint64_t sent)
         e = &n->path[n->npath++];
         *e = (fdpath_t){(uint8_t)dst, (uint8_t)in1, (uint8_t)in2, 1, 0, s->now};
         fresh = true;
-    } else if (sent >= e->mark && e->stage < 255) {
-        e->stage++;
+    } else if (sent >= e->mark) {
+        e->stage = e->stage < 255 ? e->stage + 1u : 255;
         e->attempt = 0;
         e->mark = s->now;
     } else {
@@ -362,14 +380,20 @@ static bool learn(sci_sys_t *s, unsigned i, unsigned who, unsigned rings, uint16
     uint64_t sent = n->sent_at[tid % NTID];
     uint32_t sp = n->sent_path[tid % NTID];
     bool fresh = false;
-    if (sp) { /* the rings named are not on the path: it was detoured, and failed */
+    if (sp && rings) { /* the rings named are not on the path: it was detoured, and failed
+                          (no ring down there: busy or out of echo retries on a live ring,
+                          congestion, not a fault: nothing to learn) */
         uint64_t named = 0;
         for (unsigned k = 0; k < 2; k++)
             if (rings >> k & 1u)
                 named |= k ? yring(s, xn(s, who)) : xring(yn(s, who));
         unsigned dst = sp & 0xFFu, in1 = sp >> 8 & 0xFFu, in2 = sp >> 16 & 0xFFu;
-        if (dst < s->n && !(named & path_rings(s, i, in1, in2, dst, NULL)))
+        if (dst < s->n && !(named & path_rings(s, i, in1, in2, dst, NULL))) {
+            scisys_log(s, i, "FT-DRB: (%u,%u) failed our packet tid %u (rings %u down there), "
+                       "sent at %llu",
+                       xn(s, who), yn(s, who), tid, rings, (unsigned long long)sent);
             fresh = learn_path(s, i, sp, sent);
+        }
     }
     for (unsigned k = 0; k < 2; k++) {
         if (!(rings >> k & 1u))
@@ -413,7 +437,9 @@ static void own_failed(sci_sys_t *s, unsigned i, uint16_t tid, unsigned reason, 
         send_own(s, i, f->src, SCI_T_ACK, pay, af, false);
         return;
     }
-    scisys_host_fail_tid(s, i, tid, reason, !fresh);
+    /* the round counts towards resting the flow only when it taught nothing and the source had
+     * no other path to try (the destination may be dead) */
+    scisys_host_fail_tid(s, i, tid, reason, !fresh && (n->sent_path[tid % NTID] >> 25 & 1u));
 }
 
 bool scisys_ftdrb_fail(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
@@ -463,7 +489,10 @@ void scisys_ftdrb_acked(sci_sys_t *s, unsigned i, unsigned k, const uint16_t *p,
     unsigned in1 = pay[4] & 0xFFu, in2 = pay[4] >> 8;
     if ((in1 != NONE && in1 >= s->n) || (in2 != NONE && in2 >= s->n))
         return;
-    uint64_t m = path_rings(s, i, in1, in2, s->flow[k].dst, NULL) & n->known;
+    /* the seed clears the entries of a path with non-permanent faults that was tried and
+     * delivered; a permanent entry stays (a path with one goes only when nothing else may,
+     * and the tables in force may have taken it around the ring) */
+    uint64_t m = path_rings(s, i, in1, in2, s->flow[k].dst, NULL) & n->known & ~n->perm;
     for (unsigned r = 0; r < 64; r++)
         if (m >> r & 1u) {
             memset(&n->ent[r], 0, sizeof n->ent[r]);
@@ -471,9 +500,8 @@ void scisys_ftdrb_acked(sci_sys_t *s, unsigned i, unsigned k, const uint16_t *p,
                        r < s->h ? 'X' : 'Y', r < s->h ? r : r - s->h);
         }
     n->known &= ~m;
-    n->perm &= ~m;
     fdpath_t *e = path_find(n, s->flow[k].dst, in1, in2);
-    if (e)
+    if (e && e->stage < PERMANENT)
         *e = n->path[--n->npath];
     n->st.last_latency = pay[3];
 }
