@@ -873,6 +873,8 @@ static int case_take(void *ctx, unsigned i, const char *text, char *err, size_t 
         }
         int ok = ran && r.pairs_ok == r.pairs && r.ok;
         k->surv += ok;
+        if (withfd && !r.live) /* the run without stopped before the pairs were counted */
+            r.live = fd.live, r.conn = fd.conn, r.reach2 = fd.reach2;
         k->live += r.live, k->conn += r.conn, k->reach2 += r.reach2;
         k->dl2[0] += r.dl2, k->extra[0] += r.dl_extra;
         if (k->o.verbose && !withfd)
@@ -894,9 +896,11 @@ static int case_take(void *ctx, unsigned i, const char *text, char *err, size_t 
                     printf(" (connected only beyond 2 intermediates, delivering anyway: %u, %u)",
                            r.dl_extra, fd.dl_extra);
                 printf("; %llu messages through intermediates, %llu notifications, %llu timeout "
-                       "rounds",
+                       "rounds, %llu relay drops",
                        (unsigned long long)fd.msp, (unsigned long long)fd.notes,
-                       (unsigned long long)fd.tmo);
+                       (unsigned long long)fd.tmo, (unsigned long long)fd.relay_drops);
+                if (!ran)
+                    printf(" (the run without FT-DRB stopped: %s)", r.why);
                 if (!fok)
                     printf("\n    %s", fd.why);
                 printf("\n");

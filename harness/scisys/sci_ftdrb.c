@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define RELQ      64u /* the relay buffer, packets (ftdrb.md section 6) */
+#define RELQ      256u /* the relay buffer, packets (ftdrb.md section 6) */
 #define PERMANENT 3u  /* stage number at which a fault is permanent */
 #define TRIAL     10u /* attempt number at which a non-permanent path is tried again */
 #define NONE      0xFFu
@@ -276,7 +276,8 @@ static bool rq_push(sci_sys_t *s, unsigned i, const pkt_t *p)
 {
     fdnode_t *n = &s->fd->n[i];
     if (n->rqn == RELQ) {
-        n->st.relay_drops++;
+        if (!n->st.relay_drops++)
+            scisys_log(s, i, "FT-DRB: relay buffer full (%u packets): a RELAY dropped", RELQ);
         return false;
     }
     n->rq[(n->rqh + n->rqn++) % RELQ] = *p;
@@ -489,20 +490,18 @@ void scisys_ftdrb_acked(sci_sys_t *s, unsigned i, unsigned k, const uint16_t *p,
     unsigned in1 = pay[4] & 0xFFu, in2 = pay[4] >> 8;
     if ((in1 != NONE && in1 >= s->n) || (in2 != NONE && in2 >= s->n))
         return;
-    /* the seed clears the entries of a path with non-permanent faults that was tried and
-     * delivered; a permanent entry stays (a path with one goes only when nothing else may,
-     * and the tables in force may have taken it around the ring) */
-    uint64_t m = path_rings(s, i, in1, in2, s->flow[k].dst, NULL) & n->known & ~n->perm;
-    for (unsigned r = 0; r < 64; r++)
-        if (m >> r & 1u) {
-            memset(&n->ent[r], 0, sizeof n->ent[r]);
-            scisys_log(s, i, "FT-DRB: fault table: %c ring %u cleared (delivered)",
-                       r < s->h ? 'X' : 'Y', r < s->h ? r : r - s->h);
-        }
-    n->known &= ~m;
+    /* The seed removes the entries of a path that delivered. On SCI a delivery does not show
+     * that the rings of the path's X-first segments are up: the tables in force may have taken
+     * the message around one of them. So a ring entry (a controller's status, read when it
+     * failed a packet) stays; the path's own entry (an inference) goes. */
+    (void)path_rings;
     fdpath_t *e = path_find(n, s->flow[k].dst, in1, in2);
-    if (e && e->stage < PERMANENT)
+    if (e && e->stage < PERMANENT) {
         *e = n->path[--n->npath];
+        scisys_log(s, i, "FT-DRB: fault table: path to (%u,%u) via %d,%d cleared (delivered)",
+                   xn(s, s->flow[k].dst), yn(s, s->flow[k].dst), in1 == NONE ? -1 : (int)in1,
+                   in2 == NONE ? -1 : (int)in2);
+    }
     n->st.last_latency = pay[3];
 }
 
