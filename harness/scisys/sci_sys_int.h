@@ -10,7 +10,8 @@
  *   sci_sys_stats.c   what was measured: per-flow counts and gaps, the time series;
  *   sci_sys_tables.c  reading the tables in force back from the hardware;
  *   sci_sys_obs.c     the harness observer's feed into the waveform;
- *   sci_sys_par.c     the cycle's per-node phases on the threads of cfg.threads.
+ *   sci_sys_par.c     the cycle's per-node phases on the threads of cfg.threads;
+ *   sci_ftdrb.c       seed 001's FT-DRB in the hosts (cfg.ftdrb; harness/scisys/ftdrb.md).
  * The contract is harness/scisys/sci_sys.md.
  */
 #ifndef FTSIM_SCI_SYS_INT_H
