@@ -438,9 +438,9 @@ static void own_failed(sci_sys_t *s, unsigned i, uint16_t tid, unsigned reason, 
         send_own(s, i, f->src, SCI_T_ACK, pay, af, false);
         return;
     }
-    /* the round counts towards resting the flow only when it taught nothing and the source had
-     * no other path to try (the destination may be dead) */
-    scisys_host_fail_tid(s, i, tid, reason, !fresh && (n->sent_path[tid % NTID] >> 25 & 1u));
+    /* the round counts towards resting the flow only when it taught the table nothing (the
+     * destination may be dead or cut off: its packets would hold the controllers' buffers) */
+    scisys_host_fail_tid(s, i, tid, reason, !fresh);
 }
 
 bool scisys_ftdrb_fail(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
