@@ -602,7 +602,10 @@ def suite_torus_ftdrb():
               "ledger clean", [FTSIM, *run, "--run", "1ms", "--model", "both", "--ftdrb"],
               ftdrb_relayed, timeout=300),
          Test("torus", "torus 3x3 without --ftdrb, Y rings 1 and 2 cut: messages of live pairs lost",
-              [FTSIM, *run, "--run", "1ms"], exit_is(1, "FAIL torus", "still unacknowledged"))]
+              [FTSIM, *run, "--run", "1ms"], exit_is(1, "FAIL torus", "still unacknowledged")),
+         Test("torus", "torus 3x3 --ftdrb --log, Y rings 1 and 2 cut: the same on 1 and 2 threads",
+              ["python3", "tests/threads_same.py", "1,2", *run, "--ftdrb", "--run", "2ms", "--log"],
+              exit_is(0, "PASS threads"))]
     for f, pairs, base in (("yring:1+yring:2", 72, 42), ("xring:0+node:1,1", 42, 36)):
         t.append(Test("torus", f"faultcheck 3x3 --fault {f} --ftdrb: {pairs} of {pairs} reachable "
                       f"pairs deliver ({base} without)",
