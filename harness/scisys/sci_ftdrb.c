@@ -284,29 +284,25 @@ static bool rq_push(sci_sys_t *s, unsigned i, const pkt_t *p)
     return true;
 }
 
-/* An FT-DRB host packet of host i (ACK or NOTE, 7 payload words) to node dst by its path: an
- * ACK that goes direct joins the host's ACKs; the rest go through the relay buffer (where a
- * NOTE finding it full is dropped and counted apart: the source still has its timeout). */
+/* An FT-DRB host packet of host i (ACK or NOTE, 7 payload words) to node dst by its path,
+ * through the relay buffer, never the driver's priority queue (one finding the buffer full is
+ * dropped and counted apart: a later ACK makes up, the source still has its timeout). */
 static void send_own(sci_sys_t *s, unsigned i, unsigned dst, uint8_t type, const uint16_t pay[7],
-                     uint32_t ack_flow, bool direct_ack)
+                     uint32_t ack_flow)
 {
     fdnode_t *n = &s->fd->n[i];
     unsigned in1, in2;
     select_path(s, i, dst, &in1, &in2);
-    uint16_t tid;
-    (void)direct_ack;
-    {
-        pkt_t p;
-        tid = scisys_host_new_tid(s, i);
-        p.len = (uint8_t)sci_packet_build(p.sym, s->id[dst], type, s->id[i], tid, pay, 7);
-        if (in1 != NONE)
-            wrap(s, i, &p, dst, in1, in2);
-        if (n->rqn == RELQ) {
-            n->st.note_drops++;
-            return;
-        }
-        rq_push(s, i, &p);
+    pkt_t p;
+    uint16_t tid = scisys_host_new_tid(s, i);
+    p.len = (uint8_t)sci_packet_build(p.sym, s->id[dst], type, s->id[i], tid, pay, 7);
+    if (in1 != NONE)
+        wrap(s, i, &p, dst, in1, in2);
+    if (n->rqn == RELQ) {
+        n->st.note_drops++;
+        return;
     }
+    rq_push(s, i, &p);
     n->sent_at[tid % NTID] = s->now;
     n->sent_path[tid % NTID] = dst | in1 << 8 | in2 << 16 | 1u << 24;
     n->ack_flow[tid % NTID] = ack_flow;
@@ -320,7 +316,7 @@ void scisys_ftdrb_ack(sci_sys_t *s, unsigned i, const uint16_t *data, unsigned k
     uint64_t lat = s->now > t0 ? s->now - t0 : 0;
     uint16_t pay[7] = {(uint16_t)k, (uint16_t)expect, (uint16_t)(expect >> 16),
                        (uint16_t)(lat > 0xFFFF ? 0xFFFF : lat), s->fd->n[i].rx_path, 0, 0};
-    send_own(s, i, s->flow[k].src, SCI_T_ACK, pay, k + 1u, true);
+    send_own(s, i, s->flow[k].src, SCI_T_ACK, pay, k + 1u);
 }
 
 bool scisys_ftdrb_tx(sci_sys_t *s, unsigned i, pkt_t *out)
@@ -435,7 +431,7 @@ static void own_failed(sci_sys_t *s, unsigned i, uint16_t tid, unsigned reason, 
         n->ack_flow[tid % NTID] = 0;
         uint16_t pay[7] = {(uint16_t)(af - 1u), (uint16_t)f->expect, (uint16_t)(f->expect >> 16),
                            0xFFFF, 0xFFFF, 0, 0};
-        send_own(s, i, f->src, SCI_T_ACK, pay, af, false);
+        send_own(s, i, f->src, SCI_T_ACK, pay, af);
         return;
     }
     /* the round counts towards resting the flow only when it taught the table nothing (the
@@ -460,7 +456,7 @@ bool scisys_ftdrb_fail(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len
     uint16_t pay[7] = {(uint16_t)(rings | p[4] << 8), (uint16_t)i, p[5], p[7], 0, 0, 0};
     n->note_at[src] = s->now;
     n->st.notes_sent++;
-    send_own(s, i, src, SCI_FD_T_NOTE, pay, 0, false);
+    send_own(s, i, src, SCI_FD_T_NOTE, pay, 0);
     return true;
 }
 
@@ -494,7 +490,6 @@ void scisys_ftdrb_acked(sci_sys_t *s, unsigned i, unsigned k, const uint16_t *p,
      * that the rings of the path's X-first segments are up: the tables in force may have taken
      * the message around one of them. So a ring entry (a controller's status, read when it
      * failed a packet) stays; the path's own entry (an inference) goes. */
-    (void)path_rings;
     fdpath_t *e = path_find(n, s->flow[k].dst, in1, in2);
     if (e && e->stage < PERMANENT) {
         *e = n->path[--n->npath];
