@@ -110,7 +110,7 @@ UNIT_BIN    := $(patsubst %.c,$(BUILD)/%,$(UNIT_SRC))
 
 FTSIM       := $(BUILD)/ftsim
 
-.PHONY: all help deps build units lint test demo wave vectors bench paper clean fuzz-parser \
+.PHONY: all help deps build units lint test demo wave vectors bench paper ftdrb clean fuzz-parser \
         cocotb-venv cocotb-verilator sc-deps sc-build sc-demo coverage
 .DEFAULT_GOAL := all
 
@@ -135,6 +135,8 @@ help:
 	@echo "                       this tree, side by side in one run, with the ratios"
 	@echo "  make paper           the measurements (ftsim experiment ...; the upset campaigns,"
 	@echo "                       ftsim seu), tables and PNG plots"
+	@echo "  make ftdrb           seed 001's FT-DRB: every double fault on 3x3 and 4x4, every triple on"
+	@echo "                       3x3, without and with it (tens of minutes on two cores)"
 	@echo "  make cocotb-verilator  the cocotb test bench on Verilator (spec vectors, native tests);"
 	@echo "                       make test runs it on Icarus (suite cocotb); .ci/run runs both"
 	@echo "  make fuzz-parser SECONDS=N [EXECS=M]  the vector parser under libFuzzer with ASan/UBSan for N s (or M inputs)"
@@ -443,6 +445,17 @@ paper: deps
 	@/usr/bin/python3 tests/paper_check.py --from $(BUILD)/experiments
 	@/usr/bin/python3 harness/scripts/seu_paper.py --out $(BUILD)/experiments
 	@echo "tables: $(BUILD)/experiments/*.md, *.json   plots: harness/results/*.png (data: *.csv)"
+
+# Seed 001's FT-DRB on the SCI torus (harness/scisys/ftdrb.md): the pairs each fault set leaves
+# connected, reachable through two intermediates and delivering, without and with it. The 4x4
+# torus at a quarter of the all-pairs load (harness/scisys/README.md, "Several faults": relaying costs
+# host bandwidth). Each report lands in build/experiments/ftdrb-*.txt.
+ftdrb: deps
+	+@$(MAKE) -s build
+	@mkdir -p $(BUILD)/experiments
+	$(FTSIM) faultcheck --torus 3x3 --double --ftdrb --jobs 2 > $(BUILD)/experiments/ftdrb-3x3-double.txt; tail -n 6 $(BUILD)/experiments/ftdrb-3x3-double.txt
+	$(FTSIM) faultcheck --torus 3x3 --faults 3 --ftdrb --jobs 2 > $(BUILD)/experiments/ftdrb-3x3-triple.txt; tail -n 6 $(BUILD)/experiments/ftdrb-3x3-triple.txt
+	$(FTSIM) faultcheck --torus 4x4 --double --ftdrb --period 16000 --jobs 2 > $(BUILD)/experiments/ftdrb-4x4-double.txt; tail -n 6 $(BUILD)/experiments/ftdrb-4x4-double.txt
 
 clean:
 	rm -rf $(BUILD)

@@ -586,9 +586,47 @@ def suite_torus():
                        ("stalled-gap", "a flow stalled by its cut ACK path: its gap seen from the source")):
         t.append(Test("torus", f"torus report: {what}", ["python3", "tests/torus_report.py", case],
                       exit_is(0, f"PASS torus-report {case}")))
+    t += suite_torus_ftdrb()
     t.append(Test("torus", "faultcheck 4x4 lc3 node:1,2 -vv: the same on 1, 2, 3 threads",
                   ["python3", "tests/threads_same.py", "1,2,3", "faultcheck", "--torus", "4x4",
                    "--fault", "node:1,2", "-vv"], exit_is(0, "PASS threads")))
+    return t
+
+
+def ftdrb_relayed(rc, out):
+    """PASS torus, and FT-DRB did relay messages (through intermediates, by hosts)."""
+    if rc != 0 or "PASS torus" not in out:
+        return f"exit status {rc}, or no 'PASS torus'"
+    m = re.search(r"(\d+) messages sent through intermediates, (\d+) relayed", out)
+    if not m or int(m.group(1)) == 0 or int(m.group(2)) == 0:
+        return "no message went through an intermediate"
+    return ""
+
+
+def suite_torus_ftdrb():
+    """Seed 001's FT-DRB in the hosts (harness/scisys/ftdrb.md): two Y rings of a 3x3 torus cut
+    leave flows the drivers' tables cannot carry (2,0 -> 1,2 needs two intermediates); with
+    --ftdrb they deliver, relayed by hosts, in lockstep with the RTL and with a clean ledger;
+    without it the same run loses them. faultcheck counts the pairs against its own search of
+    the live rings: every reachable pair delivers with FT-DRB, fewer without."""
+    run = ["torus", "--torus", "3x3", "--flow", "a:2,0:1,2", "--flow", "b:1,2:2,0", "--flow",
+           "c:0,0:2,2", "--flow", "d:2,2:0,1", "--every", "20us", "--fault", "100us:cut y 1,0",
+           "--fault", "100us:cut y 2,0", "--time-scale", "1000"]
+    t = [Test("torus", "torus 3x3 --ftdrb, Y rings 1 and 2 cut: relayed by hosts, rtl+csim lockstep, "
+              "ledger clean", [FTSIM, *run, "--run", "1ms", "--model", "both", "--ftdrb"],
+              ftdrb_relayed, timeout=300),
+         Test("torus", "torus 3x3 without --ftdrb, Y rings 1 and 2 cut: messages of live pairs lost",
+              [FTSIM, *run, "--run", "1ms"], exit_is(1, "FAIL torus", "still unacknowledged")),
+         Test("torus", "torus 3x3 --ftdrb --log, Y rings 1 and 2 cut: the same on 1 and 2 threads",
+              ["python3", "tests/threads_same.py", "1,2", *run, "--ftdrb", "--run", "2ms", "--log"],
+              exit_is(0, "PASS threads"))]
+    for f, pairs, base in (("yring:1+yring:2", 72, 42), ("xring:0+node:1,1", 42, 36)):
+        t.append(Test("torus", f"faultcheck 3x3 --fault {f} --ftdrb: {pairs} of {pairs} reachable "
+                      f"pairs deliver ({base} without)",
+                      [FTSIM, "faultcheck", "--torus", "3x3", "--fault", f, "--ftdrb"],
+                      exit_is(0, f"without FT-DRB: {base} of the {pairs} reachable",
+                              f"with FT-DRB:    {pairs} of the {pairs} reachable pairs deliver; "
+                              "1 of 1 cases survive"), timeout=300))
     return t
 
 

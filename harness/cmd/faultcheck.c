@@ -9,8 +9,8 @@
 
 static const char usage[] =
     "usage: ftsim faultcheck --torus WxH [--p2s] [--model csim|rtl|both] [--fault F]\n"
-    "                        [--double] [--time-scale K] [--period C] [--seed S] [-v|-vv]\n"
-    "                        [--threads N]\n"
+    "                        [--double | --faults K] [--ftdrb] [--time-scale K] [--period C]\n"
+    "                        [--seed S] [-v|-vv] [--threads N]\n"
     "\n"
     "Runs the torus with all-pairs traffic (one 64-byte message per --period cycles per\n"
     "ordered pair, default 4000), the drivers (LC3) or the hardware failover (P2S), and every\n"
@@ -20,7 +20,13 @@ static const char usage[] =
     "lost after it, the tables read back change at exactly the nodes sci_route.md section 2 names,\n"
     "flows off the failed ring keep their fault-free jitter, and the queue dependency graph is\n"
     "acyclic (the cycles harness/sci/sci_route.md section 5 proves unavoidable are reported as\n"
-    "known). --double: every pair of faults, reported (not failed). --threads N runs the C\n"
+    "known). --double: every pair of faults, reported (not failed); --faults K: every K of\n"
+    "them; --fault A+B[+C..]: those faults alone, then together. --ftdrb: each case of\n"
+    "several faults runs again with seed 001's FT-DRB in the hosts\n"
+    "(harness/scisys/ftdrb.md), and the ordered pairs of live nodes are counted against a\n"
+    "search of the live rings: connected, reachable through <= 2 intermediates, delivering\n"
+    "without and with FT-DRB; every reachable pair must deliver with FT-DRB (exit 1 if not).\n"
+    "--threads N runs the C\n"
     "model's nodes, hosts and drivers on N threads, with the same results as on one (the RTL\n"
     "stays on one thread). Exit 0 when every single fault passes, 1 otherwise, 2 on bad\n"
     "arguments.\n"
@@ -42,6 +48,9 @@ int cmd_faultcheck_with(int argc, char **argv, campaign_t *merged)
         {"shard", 0, OPTS_FN, &co, .fn = campaign_parse_shard, .msg = "K/N, 1 <= K <= N"},
         {"p2s", 0, OPTS_FLAG, &o.p2s, .set = 1},
         {"double", 0, OPTS_FLAG, &o.double_faults, .set = 1},
+        {"ftdrb", 0, OPTS_FLAG, &o.ftdrb, .set = 1},
+        {"faults", 0, OPTS_UINT, &o.nfaults, .min = 2, .max = 4, .flags = OPTS_DEC,
+         .msg = "2 to 4"},
         {NULL, 'v', OPTS_COUNT, .dst = &o.verbose},
         {"torus", 0, OPTS_FN, &(cmd_size_t){&o.w, &o.h}, .fn = cmd_size, .msg = "WxH"},
         {"model", 0, OPTS_FN, &o.models, .fn = cmd_models, .msg = "rtl, csim or both"},

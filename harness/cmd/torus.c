@@ -56,6 +56,7 @@ typedef struct ropts {
     unsigned w, h, models, threads;
     int p2s, json, log, stat, no_skip;
     int ft, no_selftest, no_watchdog, no_recovery, scrub, no_host_state;
+    int ftdrb; /* seed 001's FT-DRB in the hosts (harness/scisys/ftdrb.md) */
     const char *traffic, *wave, *scenario, *series;
     uint64_t bin;
     double rate_us, time_scale;
@@ -86,7 +87,10 @@ static const char usage[] =
     "                   [--run T] [--time-scale K] [--seed S] [--wave FILE.fst] [--log] [--json]\n"
     "                   [--wave-from T] [--wave-to T]\n"
     "                   [--series FILE.csv] [--bin T] [--no-skip] [--param NAME=VALUE] ...\n"
-    "                   [--threads N]\n"
+    "                   [--threads N] [--ftdrb]\n"
+    "\n"
+    "--ftdrb: seed 001's FT-DRB in the hosts (harness/scisys/ftdrb.md): notifications of failed\n"
+    "packets to their sources, per-source fault tables, multistep paths relayed by hosts.\n"
     "\n"
     "Runs the torus with its host agents and drivers (LC3) or hardware failover (P2S; --static:\n"
     "the static reconfiguration baseline instead of the drivers) for --run T of simulated time\n"
@@ -578,6 +582,7 @@ static int torus_args(ropts_t *o, int argc, char **argv)
         {"log", 0, OPTS_FLAG, &o->log, .set = 1},
         {"no-skip", 0, OPTS_FLAG, &o->no_skip, .set = 1},
         {"ft", 0, OPTS_FLAG, &o->ft, .set = 1},
+        {"ftdrb", 0, OPTS_FLAG, &o->ftdrb, .set = 1},
         {"no-selftest", 0, OPTS_FLAG, &o->no_selftest, .set = 1},
         {"no-watchdog", 0, OPTS_FLAG, &o->no_watchdog, .set = 1},
         {"no-recovery", 0, OPTS_FLAG, &o->no_recovery, .set = 1},
@@ -815,6 +820,7 @@ static int torus_open(const ropts_t *o, prng_t *rng, trun_t *t)
     cfg->log = o->log ? stderr : NULL;
     cfg->no_skip = o->no_skip;
     cfg->threads = o->threads;
+    cfg->ftdrb = o->ftdrb;
     if (o->ft) {
         cfg->ft = SCI_FT_ON;
         if (o->no_selftest)
@@ -1205,6 +1211,18 @@ static int torus_report(const ropts_t *o, const trun_t *t, int rc)
                (unsigned long long)ft.misrouted, (unsigned long long)ft.corrupted,
                (unsigned long long)ft.crc_host, (unsigned long long)lost,
                (unsigned long long)ft.dup_delivered);
+    }
+    if (o->ftdrb) {
+        sci_ftdrb_stats_t fd;
+        sci_sys_ftdrb_stats(t->s, &fd);
+        printf("FT-DRB: %llu notifications sent (%llu received), %llu messages sent through "
+               "intermediates, %llu relayed, %llu relay drops, %llu trials, %llu selections "
+               "with no usable path; fault tables: %llu entries (%llu permanent)\n",
+               (unsigned long long)fd.notes_sent, (unsigned long long)fd.notes_got,
+               (unsigned long long)fd.msp_sent, (unsigned long long)fd.relayed,
+               (unsigned long long)fd.relay_drops, (unsigned long long)fd.trials,
+               (unsigned long long)fd.no_path, (unsigned long long)fd.entries,
+               (unsigned long long)fd.permanent);
     }
     if (t->settled == 1)
         printf("drain: the flows stopped at %.3f ms; %llu more messages delivered, and at %.3f ms "

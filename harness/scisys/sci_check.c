@@ -15,7 +15,11 @@
  *      more rows and columns): those are reported as the known contradiction of the reference
  *      algorithm, with the cycle printed; and the checker is shown to catch a deliberately bad
  *      table (every source flipping to Y-first for a failed column).
- * Double faults: --double runs every pair of single faults and reports which survive.
+ * Double faults: --double runs every pair of single faults and reports which survive;
+ * --faults K every K of them. With --ftdrb each such case runs again with seed 001's FT-DRB in
+ * the hosts (harness/scisys/ftdrb.md section 7), and the ordered pairs of live nodes are
+ * counted against a breadth-first search of the live rings made here, not by the routing code:
+ * connected, reachable through at most two intermediates, delivering without and with FT-DRB.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,6 +84,75 @@ static int route_hit(unsigned w, unsigned h, const sci_faults_t *f, unsigned s, 
     return (sx != dx && f->xring[sy]) || (sy != dy && f->yring[dx]);
 }
 
+/* The live rings of fault set f: a ring is live when its cable is in and none of its nodes is
+ * dead (a ring is a cycle through each of its nodes). */
+static void live_rings(unsigned w, unsigned h, const sci_faults_t *f, uint8_t *xl, uint8_t *yl)
+{
+    for (unsigned r = 0; r < h; r++)
+        xl[r] = !f->xring[r];
+    for (unsigned c = 0; c < w; c++)
+        yl[c] = !f->yring[c];
+    for (unsigned i = 0; i < w * h; i++)
+        if (f->dead[i])
+            xl[i / w] = 0, yl[i % w] = 0;
+}
+
+/* A segment a -> b, X first: the X ring of a's row (columns differ), then the Y ring of b's
+ * column (rows differ), both live. */
+static int seg_live(unsigned w, const uint8_t *xl, const uint8_t *yl, unsigned a, unsigned b)
+{
+    return (a % w == b % w || xl[a / w]) && (a / w == b / w || yl[b % w]);
+}
+
+/* Per ordered pair (s * n + d) of live nodes: bit 0 connected in the graph of live rings
+ * (breadth-first search: a live ring joins all its members, in both directions, being a
+ * cycle), bit 1 reachable through at most two intermediates by live X-first segments. */
+static void pair_reach(unsigned w, unsigned h, const sci_faults_t *f, uint8_t *reach)
+{
+    unsigned n = w * h;
+    uint8_t xl[32], yl[32];
+    live_rings(w, h, f, xl, yl);
+    unsigned *queue = malloc(n * sizeof *queue);
+    uint8_t *seen = malloc(n);
+    memset(reach, 0, (size_t)n * n);
+    for (unsigned s = 0; queue && seen && s < n; s++) {
+        if (f->dead[s])
+            continue;
+        memset(seen, 0, n);
+        unsigned qh = 0, qn = 0;
+        queue[qn++] = s;
+        seen[s] = 1;
+        while (qh < qn) {
+            unsigned u = queue[qh++];
+            for (unsigned v = 0; v < n; v++)
+                if (!seen[v] && !f->dead[v] &&
+                    ((v / w == u / w && xl[u / w]) || (v % w == u % w && yl[u % w])))
+                    seen[v] = 1, queue[qn++] = v;
+        }
+        for (unsigned d = 0; d < n; d++)
+            if (d != s && seen[d])
+                reach[s * n + d] |= 1;
+    }
+    for (unsigned s = 0; s < n; s++)
+        for (unsigned d = 0; d < n; d++) {
+            if (s == d || f->dead[s] || f->dead[d])
+                continue;
+            int ok = seg_live(w, xl, yl, s, d);
+            for (unsigned a = 0; a < n && !ok; a++) {
+                if (a == s || a == d || f->dead[a] || !seg_live(w, xl, yl, s, a))
+                    continue;
+                ok = seg_live(w, xl, yl, a, d);
+                for (unsigned b = 0; b < n && !ok; b++)
+                    ok = b != s && b != d && b != a && !f->dead[b] && seg_live(w, xl, yl, a, b) &&
+                         seg_live(w, xl, yl, b, d);
+            }
+            if (ok)
+                reach[s * n + d] |= 2;
+        }
+    free(queue);
+    free(seen);
+}
+
 typedef struct cres {
     int ok;
     char why[700];
@@ -89,6 +162,11 @@ typedef struct cres {
     int cyclic, cycle_known;
     uint64_t scrub_known; /* scrubbed after reconfiguration: driver reads of a dead node */
     char cycle[600];
+    /* ordered pairs of live nodes: connected (BFS), reachable through <= 2 intermediates,
+     * and of those delivering after reconfiguration; connected, not so reachable, delivering */
+    unsigned live, conn, reach2, dl2, dl_extra;
+    uint64_t relay_drops, msp, notes, tmo; /* FT-DRB's counts; timeout rounds after reconf. */
+    int settled;                           /* every message of a reachable pair acknowledged */
 } cres_t;
 
 static int known_cycle(const copts_t *o, const fspec_t *f)
@@ -102,6 +180,8 @@ typedef struct ccase {
     const copts_t *o;
     const fspec_t *faults;
     unsigned nf;
+    int ftdrb;       /* FT-DRB in the hosts (ftdrb.md) */
+    uint8_t *reach;  /* per ordered pair: pair_reach's bits (ftdrb runs) */
     sci_faults_t sf; /* the faults, as sci_route sees them */
     sci_sys_cfg_t cfg;
     sci_sys_t *s;
@@ -129,6 +209,7 @@ static int case_setup(ccase_t *c)
     c->cfg.seed = o->seed;
     c->cfg.log = o->verbose > 1 ? stderr : NULL;
     c->cfg.threads = o->threads;
+    c->cfg.ftdrb = c->ftdrb;
     c->s = sci_sys_new(&c->cfg, c->err, sizeof c->err);
     if (!c->s)
         return -1;
@@ -164,7 +245,7 @@ static int case_setup(ccase_t *c)
 
 static void case_free(ccase_t *c)
 {
-    free(c->ff), free(c->gap), free(c->dl0), free(c->rx0);
+    free(c->ff), free(c->gap), free(c->dl0), free(c->rx0), free(c->reach);
     sci_sys_free(c->s);
 }
 
@@ -249,6 +330,15 @@ static int case_reconfigure(ccase_t *c)
     return 0;
 }
 
+/* FT-DRB: the sources learn the faults from the notifications of the traffic itself (one
+ * path after another fails and is passed over): LEARN_PERIODS more of traffic before the
+ * pairs are counted (ftdrb.md section 7). */
+#define LEARN_PERIODS 60u
+static int case_learn(ccase_t *c)
+{
+    return sci_sys_run(c->s, sci_sys_now(c->s) + LEARN_PERIODS * c->P, c->err, sizeof c->err);
+}
+
 /* Check 3, second half: flows whose fault-free route uses no failed ring see no gap longer
  * than their fault-free jitter. Notes every flow's deliveries for check 1. */
 static void check_gaps(ccase_t *c, cres_t *r)
@@ -318,6 +408,46 @@ static int check_pairs(ccase_t *c, cres_t *r)
     return 0;
 }
 
+/* The pairs against the independent search (pair_reach), once check_pairs has run; with
+ * FT-DRB, the flows of pairs no path of <= 2 intermediates reaches stop before the drain, as
+ * flows to a dead node do. */
+static int tally_pairs(ccase_t *c, cres_t *r)
+{
+    unsigned n = c->n;
+    c->reach = malloc((size_t)n * n);
+    if (!c->reach) {
+        snprintf(c->err, sizeof c->err, "out of memory");
+        return -1;
+    }
+    pair_reach(c->o->w, c->o->h, &c->sf, c->reach);
+    if (c->ftdrb) { /* FT-DRB's verdict is about the pairs (ftdrb.md section 7): the reasons
+                       from here on are its */
+        r->ok = 1;
+        r->why[0] = 0;
+    }
+    for (unsigned k = 0; k < c->nfl; k++) {
+        sci_flow_stats_t st;
+        sci_sys_flow_stats(c->s, k, &st);
+        if (c->sf.dead[st.src] || c->sf.dead[st.dst])
+            continue;
+        uint8_t b = c->reach[st.src * n + st.dst];
+        int dl = st.delivered > c->dl0[k];
+        r->live++;
+        r->conn += b & 1;
+        r->reach2 += b >> 1 & 1;
+        r->dl2 += (b & 2) && dl;
+        r->dl_extra += !(b & 2) && dl;
+        if ((b & 2) && !dl && c->ftdrb && r->ok) {
+            r->ok = 0;
+            snprintf(r->why, sizeof r->why, "flow %s (reachable) delivered nothing", st.name);
+        }
+        r->tmo += st.tmo_rounds - c->rx0[k];
+        if (c->ftdrb && !(b & 2))
+            sci_sys_abandon_flow(c->s, k);
+    }
+    return 0;
+}
+
 /* Check 2 at the end: the flows stop and every message of a live pair is acknowledged, and
  * nothing was scrubbed after reconfiguration but what the drivers know of. */
 static int check_drain(ccase_t *c, cres_t *r)
@@ -327,9 +457,23 @@ static int check_drain(ccase_t *c, cres_t *r)
     int settled = sci_sys_settle(s, sci_sys_now(s) + 200 * c->P, c->err, sizeof c->err);
     if (settled < 0)
         return -1;
+    r->settled = settled;
     if (!settled && r->ok) {
         r->ok = 0;
         snprintf(r->why, sizeof r->why, "messages of live pairs never acknowledged (lost)");
+        for (unsigned k = 0; k < c->nfl; k++) {
+            sci_flow_stats_t st;
+            sci_sys_flow_stats(s, k, &st);
+            if (st.outstanding && !c->sf.dead[st.src] && !c->sf.dead[st.dst] &&
+                (!c->reach || (c->reach[st.src * c->n + st.dst] & 2))) {
+                snprintf(r->why, sizeof r->why,
+                         "messages of live pairs never acknowledged (lost): flow %s, %llu "
+                         "outstanding, %llu delivered, %llu acknowledged",
+                         st.name, (unsigned long long)st.outstanding,
+                         (unsigned long long)st.delivered, (unsigned long long)st.acked);
+                break;
+            }
+        }
     }
     /* a driver's status read of a dead node (its watchdog re-checking a remote fault) is
      * scrubbed, once per LC attempt, and its driver knows: the read times out (counted once
@@ -427,16 +571,25 @@ static int check_tables(ccase_t *c, cres_t *r)
     return 0;
 }
 
-static int one_case(const copts_t *o, const fspec_t *faults, unsigned nf, cres_t *r)
+static int one_case(const copts_t *o, const fspec_t *faults, unsigned nf, int ftdrb, cres_t *r)
 {
     memset(r, 0, sizeof *r);
     r->ok = 1;
-    ccase_t c = {.o = o, .faults = faults, .nf = nf};
+    ccase_t c = {.o = o, .faults = faults, .nf = nf, .ftdrb = ftdrb};
     int rc = -1;
-    if (case_setup(&c) == 0 && case_fault_free(&c) == 0 && case_reconfigure(&c) == 0) {
+    if (case_setup(&c) == 0 && case_fault_free(&c) == 0 && case_reconfigure(&c) == 0 &&
+        (!ftdrb || case_learn(&c) == 0)) {
         check_gaps(&c, r);
-        if (check_pairs(&c, r) == 0 && check_drain(&c, r) == 0 && check_tables(&c, r) == 0)
+        if (check_pairs(&c, r) == 0 && tally_pairs(&c, r) == 0 && check_drain(&c, r) == 0 &&
+            check_tables(&c, r) == 0)
             rc = 0;
+        if (ftdrb) {
+            sci_ftdrb_stats_t fd;
+            sci_sys_ftdrb_stats(c.s, &fd);
+            r->relay_drops = fd.relay_drops;
+            r->msp = fd.msp_sent;
+            r->notes = fd.notes_sent;
+        }
     }
     if (rc < 0)
         snprintf(r->why, sizeof r->why, "%s", c.err);
@@ -491,85 +644,176 @@ void sci_check_defaults(sci_check_opts_t *o)
     o->period = 4000;
 }
 
-/* The campaign: the single faults in order, then (--double) every pair of them; what the
- * report has counted so far. */
+/* The campaign: the single faults in order, then (--double, --faults K) every K of them; what
+ * the report has counted so far. */
+#define MAX_MULTI 4u
 typedef struct ccamp {
     copts_t o;
     fspec_t all[3 * 32 + 32 * 32];
-    unsigned nall, npairs;
+    unsigned nall, npairs, kf; /* npairs cases of kf faults each, their indices in sub */
+    unsigned *sub;
     unsigned pass, fail, known, surv;
+    /* the multi-fault cases, summed: base (without FT-DRB) and fd (with) */
+    unsigned fd_surv;
+    uint64_t live, conn, reach2, dl2[2], extra[2], drops, msp;
     int bad; /* the checker missed the deliberately bad tables */
 } ccamp_t;
 
-/* Case i's faults (one, or a pair) into f; how many. */
-static unsigned case_faults(const ccamp_t *k, unsigned i, fspec_t f[2])
+/* Case i's faults (one, or kf) into f; how many. */
+static unsigned case_faults(const ccamp_t *k, unsigned i, fspec_t f[MAX_MULTI])
 {
     if (i < k->nall) {
         f[0] = k->all[i];
         return 1;
     }
-    unsigned j = i - k->nall, a = 0;
-    while (j >= k->nall - 1 - a)
-        j -= k->nall - 1 - a++;
-    f[0] = k->all[a];
-    f[1] = k->all[a + 1 + j];
-    return 2;
+    for (unsigned j = 0; j < k->kf; j++)
+        f[j] = k->all[k->sub[(size_t)(i - k->nall) * k->kf + j]];
+    return k->kf;
 }
 
-/* A campaign run: case i, its result as a record. */
+/* Every kf-subset of the nall faults, in lexicographic order, into k->sub. */
+static int make_subsets(ccamp_t *k, char *err, size_t errlen)
+{
+    unsigned n = k->nall, K = k->kf, c[MAX_MULTI];
+    double cnt = 1;
+    for (unsigned j = 0; j < K; j++)
+        cnt = cnt * (n - j) / (j + 1);
+    if (cnt > 2e6) {
+        snprintf(err, errlen, "--faults %u on this torus: %.0f cases, too many", K, cnt);
+        return -1;
+    }
+    k->npairs = (unsigned)(cnt + 0.5);
+    k->sub = malloc((size_t)k->npairs * K * sizeof *k->sub + 1);
+    if (!k->sub) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    for (unsigned j = 0; j < K; j++)
+        c[j] = j;
+    for (unsigned m = 0; m < k->npairs; m++) {
+        memcpy(&k->sub[(size_t)m * K], c, K * sizeof *c);
+        int j = (int)K - 1;
+        while (j >= 0 && c[j] == n - K + (unsigned)j)
+            j--;
+        if (j < 0)
+            break;
+        c[j]++;
+        for (unsigned l = (unsigned)j + 1; l < K; l++)
+            c[l] = c[l - 1] + 1;
+    }
+    return 0;
+}
+
+/* A result into the record, its keys prefixed (the FT-DRB run's with "fd_"). */
+static void write_res(campaign_w_t *w, const char *pre, int ran, const cres_t *r)
+{
+    char key[40];
+#define WU(name, v) (snprintf(key, sizeof key, "%s%s", pre, name), campaign_w_u64(w, key, (v)))
+#define WS(name, v) (snprintf(key, sizeof key, "%s%s", pre, name), campaign_w_str(w, key, (v)))
+    WU("ran", (uint64_t)ran);
+    WU("ok", (uint64_t)r->ok);
+    WS("why", r->why);
+    if (*pre) /* the FT-DRB run: only the pairs' figures (a record holds 48 keys) */
+        goto pairs;
+    WU("pairs", r->pairs);
+    WU("pairs_ok", r->pairs_ok);
+    WU("changed", r->changed);
+    WU("expected", r->expected);
+    WU("affected", r->affected);
+    WU("worst_gap", r->worst_gap);
+    WU("worst_ff", r->worst_ff);
+    WU("scrub_known", r->scrub_known);
+    WU("cyclic", (uint64_t)r->cyclic);
+    WU("cycle_known", (uint64_t)r->cycle_known);
+    WS("cycle", r->cycle);
+pairs:
+    WU("live", r->live);
+    WU("conn", r->conn);
+    WU("reach2", r->reach2);
+    WU("dl2", r->dl2);
+    WU("dl_extra", r->dl_extra);
+    WU("relay_drops", r->relay_drops);
+    WU("msp", r->msp);
+    WU("notes", r->notes);
+    WU("tmo", r->tmo);
+    WU("settled", (uint64_t)r->settled);
+#undef WU
+#undef WS
+}
+
+/* A campaign run: case i, its result as a record (a multi-fault case with --ftdrb: both runs). */
+
 static int case_run(void *ctx, unsigned i, campaign_w_t *w, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
     const ccamp_t *k = ctx;
-    fspec_t f[2];
+    fspec_t f[MAX_MULTI];
     unsigned nf = case_faults(k, i, f);
     cres_t r;
-    int rc = one_case(&k->o, f, nf, &r);
-    char nm[72], nb[32];
+    int rc = one_case(&k->o, f, nf, 0, &r);
+    char nm[200], nb[32];
     fname(&f[0], nm, sizeof nm);
-    if (nf == 2) {
-        fname(&f[1], nb, sizeof nb);
+    for (unsigned j = 1; j < nf; j++) {
+        fname(&f[j], nb, sizeof nb);
         strcat(strcat(nm, " + "), nb);
     }
     campaign_w_str(w, "case", nm);
-    campaign_w_u64(w, "ran", rc == 0);
-    campaign_w_u64(w, "ok", (uint64_t)r.ok);
-    campaign_w_str(w, "why", r.why);
-    campaign_w_u64(w, "pairs", r.pairs);
-    campaign_w_u64(w, "pairs_ok", r.pairs_ok);
-    campaign_w_u64(w, "changed", r.changed);
-    campaign_w_u64(w, "expected", r.expected);
-    campaign_w_u64(w, "affected", r.affected);
-    campaign_w_u64(w, "worst_gap", r.worst_gap);
-    campaign_w_u64(w, "worst_ff", r.worst_ff);
-    campaign_w_u64(w, "scrub_known", r.scrub_known);
-    campaign_w_u64(w, "cyclic", (uint64_t)r.cyclic);
-    campaign_w_u64(w, "cycle_known", (uint64_t)r.cycle_known);
-    campaign_w_str(w, "cycle", r.cycle);
+    write_res(w, "", rc == 0, &r);
+    if (nf > 1 && k->o.ftdrb) {
+        rc = one_case(&k->o, f, nf, 1, &r);
+        write_res(w, "fd_", rc == 0, &r);
+    }
     return 0;
 }
 
-/* A record back into a case's result; *ran: whether the case ran to its checks. */
-static int case_read(const char *text, unsigned i, cres_t *r, int *ran, char *err, size_t errlen)
+/* A record's result (keys prefixed `pre`) back into r; *ran: whether it ran to its checks. */
+static void read_res(campaign_rec_t *rec, const char *pre, cres_t *r, int *ran)
+{
+    char key[40];
+#define RU(name) (snprintf(key, sizeof key, "%s%s", pre, name), campaign_rec_u64(rec, key))
+#define RS(name) (snprintf(key, sizeof key, "%s%s", pre, name), campaign_rec_str(rec, key))
+    memset(r, 0, sizeof *r);
+    *ran = (int)RU("ran");
+    r->ok = (int)RU("ok");
+    snprintf(r->why, sizeof r->why, "%s", RS("why"));
+    if (*pre)
+        goto pairs;
+    r->pairs = (unsigned)RU("pairs");
+    r->pairs_ok = (unsigned)RU("pairs_ok");
+    r->changed = (unsigned)RU("changed");
+    r->expected = (unsigned)RU("expected");
+    r->affected = (unsigned)RU("affected");
+    r->worst_gap = RU("worst_gap");
+    r->worst_ff = RU("worst_ff");
+    r->scrub_known = RU("scrub_known");
+    r->cyclic = (int)RU("cyclic");
+    r->cycle_known = (int)RU("cycle_known");
+    snprintf(r->cycle, sizeof r->cycle, "%s", RS("cycle"));
+pairs:
+    r->live = (unsigned)RU("live");
+    r->conn = (unsigned)RU("conn");
+    r->reach2 = (unsigned)RU("reach2");
+    r->dl2 = (unsigned)RU("dl2");
+    r->dl_extra = (unsigned)RU("dl_extra");
+    r->relay_drops = RU("relay_drops");
+    r->msp = RU("msp");
+    r->notes = RU("notes");
+    r->tmo = RU("tmo");
+    r->settled = (int)RU("settled");
+#undef RU
+#undef RS
+}
+
+/* A record back into a case's result (and, when it has one, the FT-DRB run's into *fd). */
+static int case_read(const char *text, unsigned i, cres_t *r, int *ran, cres_t *fd, int *fd_ran,
+                     char *err, size_t errlen)
 {
     campaign_rec_t rec;
     if (campaign_rec_parse(&rec, text, err, errlen) < 0)
         return -1;
-    memset(r, 0, sizeof *r);
-    *ran = (int)campaign_rec_u64(&rec, "ran");
-    r->ok = (int)campaign_rec_u64(&rec, "ok");
-    snprintf(r->why, sizeof r->why, "%s", campaign_rec_str(&rec, "why"));
-    r->pairs = (unsigned)campaign_rec_u64(&rec, "pairs");
-    r->pairs_ok = (unsigned)campaign_rec_u64(&rec, "pairs_ok");
-    r->changed = (unsigned)campaign_rec_u64(&rec, "changed");
-    r->expected = (unsigned)campaign_rec_u64(&rec, "expected");
-    r->affected = (unsigned)campaign_rec_u64(&rec, "affected");
-    r->worst_gap = campaign_rec_u64(&rec, "worst_gap");
-    r->worst_ff = campaign_rec_u64(&rec, "worst_ff");
-    r->scrub_known = campaign_rec_u64(&rec, "scrub_known");
-    r->cyclic = (int)campaign_rec_u64(&rec, "cyclic");
-    r->cycle_known = (int)campaign_rec_u64(&rec, "cycle_known");
-    snprintf(r->cycle, sizeof r->cycle, "%s", campaign_rec_str(&rec, "cycle"));
+    read_res(&rec, "", r, ran);
+    if (fd)
+        read_res(&rec, "fd_", fd, fd_ran);
     int rc = 0;
     if (rec.bad) {
         snprintf(err, errlen, "case %u: a record without '%s'", i, rec.bad);
@@ -612,28 +856,62 @@ static void print_single(ccamp_t *k, unsigned i, int ran, const cres_t *r)
 static int case_take(void *ctx, unsigned i, const char *text, char *err, size_t errlen)
 {
     ccamp_t *k = ctx;
-    cres_t r;
-    int ran;
-    if (case_read(text, i, &r, &ran, err, errlen) < 0)
+    cres_t r, fd;
+    int ran, fd_ran = 0, multi = i >= k->nall, withfd = multi && k->o.ftdrb;
+    if (case_read(text, i, &r, &ran, withfd ? &fd : NULL, &fd_ran, err, errlen) < 0)
         return -1;
-    if (i < k->nall) {
+    if (!multi) {
         print_single(k, i, ran, &r);
     } else {
-        fspec_t f[2];
-        char na[32], nb[32];
-        case_faults(k, i, f);
-        fname(&f[0], na, sizeof na);
-        fname(&f[1], nb, sizeof nb);
+        fspec_t f[MAX_MULTI];
+        char nm[200], nb[32];
+        unsigned nf = case_faults(k, i, f);
+        fname(&f[0], nm, sizeof nm);
+        for (unsigned j = 1; j < nf; j++) {
+            fname(&f[j], nb, sizeof nb);
+            strcat(strcat(nm, " + "), nb);
+        }
         int ok = ran && r.pairs_ok == r.pairs && r.ok;
         k->surv += ok;
-        if (k->o.verbose)
-            printf("  %s + %s: %s%s%s\n", na, nb, ok ? "survives" : "does not survive",
-                   ok ? "" : ": ", ok ? "" : r.why);
+        if (withfd && !r.live) /* the run without stopped before the pairs were counted */
+            r.live = fd.live, r.conn = fd.conn, r.reach2 = fd.reach2;
+        k->live += r.live, k->conn += r.conn, k->reach2 += r.reach2;
+        k->dl2[0] += r.dl2, k->extra[0] += r.dl_extra;
+        if (k->o.verbose && !withfd)
+            printf("  %s: %s%s%s\n", nm, ok ? "survives" : "does not survive", ok ? "" : ": ",
+                   ok ? "" : r.why);
+        if (withfd) {
+            /* FT-DRB's verdict (ftdrb.md section 7): every pair reachable through <= 2
+             * intermediates delivers and every message of those pairs is acknowledged, with
+             * the ledger's checks of order and content (ran); relay drops are counted */
+            int fok = fd_ran && fd.dl2 == fd.reach2 && fd.settled;
+            k->fd_surv += fok;
+            k->dl2[1] += fd.dl2, k->extra[1] += fd.dl_extra;
+            k->drops += fd.relay_drops, k->msp += fd.msp;
+            if (k->o.verbose || !fok) {
+                printf("  %s: live pairs %u, connected %u, reachable (<= 2 intermediates) %u; "
+                       "delivering without FT-DRB %u, with %u%s",
+                       nm, r.live, r.conn, r.reach2, r.dl2, fd.dl2, fok ? "" : "  FAIL");
+                if (fd.dl_extra || r.dl_extra)
+                    printf(" (connected only beyond 2 intermediates, delivering anyway: %u, %u)",
+                           r.dl_extra, fd.dl_extra);
+                printf("; %llu messages through intermediates, %llu notifications, %llu timeout "
+                       "rounds, %llu relay drops",
+                       (unsigned long long)fd.msp, (unsigned long long)fd.notes,
+                       (unsigned long long)fd.tmo, (unsigned long long)fd.relay_drops);
+                if (!ran)
+                    printf(" (the run without FT-DRB stopped: %s)", r.why);
+                if (!fok)
+                    printf("\n    %s", fd.why);
+                printf("\n");
+            }
+        }
     }
     if (i + 1 == k->nall) {
         k->bad = bad_flip_demo(&k->o);
         if (k->npairs)
-            printf("double faults (reported, not failed; the paper guarantees one):\n");
+            printf("%s faults (reported, not failed; the paper guarantees one):\n",
+                   k->kf == 2 ? "double" : k->kf == 3 ? "triple" : "multiple");
     }
     return 0;
 }
@@ -649,6 +927,8 @@ static void check_params(campaign_t *c, const copts_t *o)
                                          : "csim");
     campaign_param(c, "fault", "%s", o->fault ? o->fault : "every single fault");
     campaign_param(c, "double", "%d", o->double_faults && !o->fault);
+    campaign_param(c, "faults", "%u", o->fault ? 1u : o->nfaults);
+    campaign_param(c, "ftdrb", "%d", o->ftdrb);
     campaign_param(c, "time-scale", "%.17g", o->scale);
     campaign_param(c, "period", "%llu", (unsigned long long)o->period);
     campaign_param(c, "seed", "%llu", (unsigned long long)o->seed);
@@ -664,14 +944,20 @@ int sci_check_run(const sci_check_opts_t *opts, campaign_t *c, char *err, size_t
     }
     k->o = *opts;
     const copts_t o = *opts;
-    if (o.fault) {
-        if (parse_fault(o.fault, o.w, o.h, &k->all[0]) < 0) {
-            snprintf(err, errlen, "--fault %s: xring:R (R < %u), yring:C (C < %u) or node:X,Y",
-                     o.fault, o.h, o.w);
-            free(k);
-            return -1;
-        }
-        k->nall = 1;
+    if (o.fault) { /* one fault, or A+B[+C..]: each alone, then together */
+        char buf[200], *save = NULL;
+        snprintf(buf, sizeof buf, "%s", o.fault);
+        for (char *tok = strtok_r(buf, "+", &save); tok; tok = strtok_r(NULL, "+", &save))
+            if (k->nall == MAX_MULTI || parse_fault(tok, o.w, o.h, &k->all[k->nall++]) < 0) {
+                snprintf(err, errlen,
+                         "--fault %s: xring:R (R < %u), yring:C (C < %u) or node:X,Y, or up to %u "
+                         "of them joined by +",
+                         o.fault, o.h, o.w, MAX_MULTI);
+                free(k);
+                return -1;
+            }
+        if (k->nall > 1)
+            k->kf = k->nall;
     } else {
         for (unsigned r = 0; r < o.h; r++)
             k->all[k->nall++] = (fspec_t){0, r, 0};
@@ -681,8 +967,19 @@ int sci_check_run(const sci_check_opts_t *opts, campaign_t *c, char *err, size_t
             for (unsigned x = 0; x < o.w; x++)
                 k->all[k->nall++] = (fspec_t){2, x, y};
     }
-    if (o.double_faults && !o.fault)
-        k->npairs = k->nall * (k->nall - 1) / 2;
+    if (!o.fault)
+        k->kf = o.nfaults ? o.nfaults : o.double_faults ? 2 : 0;
+    if (k->kf > MAX_MULTI || k->kf == 1 || (k->kf && k->kf > k->nall)) {
+        snprintf(err, errlen, "--faults %u: 2 to %u (and at most the %u single faults)", k->kf,
+                 MAX_MULTI, k->nall);
+        free(k);
+        return -1;
+    }
+    if (k->kf && make_subsets(k, err, errlen) < 0) {
+        free(k->sub);
+        free(k);
+        return -1;
+    }
     check_params(c, &o);
     if (campaign_reporting(c))
         printf("faultcheck %ux%u %s, %s, time scale %g, all-pairs traffic every %llu cycles, "
@@ -695,13 +992,36 @@ int sci_check_run(const sci_check_opts_t *opts, campaign_t *c, char *err, size_t
     campaign_hooks_t h = {case_run, case_take, NULL};
     int rc = campaign_exec(c, k->nall + k->npairs, &h, k, err, errlen);
     if (rc == 0 && campaign_reporting(c)) {
-        if (k->npairs)
+        if (k->npairs && k->kf == 2)
             printf("double faults: %u of %u survive (every live pair delivers, nothing lost)\n",
                    k->surv, k->npairs);
+        else if (k->npairs)
+            printf("%u faults at a time: %u of %u cases survive (every live pair delivers, nothing "
+                   "lost)\n",
+                   k->kf, k->surv, k->npairs);
+        if (k->npairs) {
+            printf("ordered pairs of live nodes over the %u cases: %llu; connected (search of the "
+                   "live rings) %llu; reachable through <= 2 intermediates %llu (connected, not so "
+                   "reachable: %llu)\n",
+                   k->npairs, (unsigned long long)k->live, (unsigned long long)k->conn,
+                   (unsigned long long)k->reach2, (unsigned long long)(k->conn - k->reach2));
+            printf("without FT-DRB: %llu of the %llu reachable pairs deliver\n",
+                   (unsigned long long)k->dl2[0], (unsigned long long)k->reach2);
+        }
+        if (k->npairs && o.ftdrb) {
+            printf("with FT-DRB:    %llu of the %llu reachable pairs deliver; %u of %u cases "
+                   "survive (every reachable pair delivers, all its messages acknowledged); %llu messages went through intermediates, %llu relay drops\n",
+                   (unsigned long long)k->dl2[1], (unsigned long long)k->reach2, k->fd_surv,
+                   k->npairs, (unsigned long long)k->msp, (unsigned long long)k->drops);
+            printf("connected pairs beyond 2 intermediates that delivered anyway (not counted as "
+                   "delivered): without FT-DRB %llu, with %llu\n",
+                   (unsigned long long)k->extra[0], (unsigned long long)k->extra[1]);
+        }
         printf("%u faults: %u passed, %u failed (%u with the known unavoidable cycle); %lld s\n",
                k->nall, k->pass, k->fail, k->known, campaign_seconds(c));
-        rc = k->fail || k->bad ? 1 : 0;
+        rc = k->fail || k->bad || (o.ftdrb && k->fd_surv < k->npairs) ? 1 : 0;
     }
+    free(k->sub);
     free(k);
     return rc < 0 ? -1 : rc;
 }

@@ -15,6 +15,8 @@ typedef struct sci_check_opts {
     uint64_t seed, period; /* all-pairs traffic: a message per pair every `period` cycles */
     const char *fault;     /* just this fault (xring:R | yring:C | node:X,Y); NULL: every one */
     unsigned threads;      /* the C model's nodes, hosts and drivers on this many (sci_sys_cfg_t) */
+    unsigned nfaults;      /* --faults K: every K faults at once (2: as double_faults); 0: none */
+    int ftdrb;             /* the multi-fault cases again with FT-DRB (harness/scisys/ftdrb.md) */
 } sci_check_opts_t;
 
 /* The defaults: the C model, time scale 5000, seed 1, period 4000, every fault. */

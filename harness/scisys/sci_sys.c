@@ -145,6 +145,8 @@ static void apply_faults(sci_sys_t *s)
             s->host[i].cur.len = 0;
             s->host[i].pqn = 0;
             s->host[i].rxn = 0;
+            if (s->fd)
+                scisys_ftdrb_dead(s, i);
             s->drv[i].state = SCI_DRV_DEAD;
             s->pending_writes -= s->drv[i].wqn;
             s->drv[i].wqn = 0;
@@ -544,7 +546,8 @@ sci_sys_t *sci_sys_new(const sci_sys_cfg_t *cfg, char *err, size_t errlen)
     if (sys_alloc(s, err, errlen) < 0 || sys_tables(s, err, errlen) < 0 ||
         ls_open(&s->ls, s->d, cfg->models, err, errlen) < 0 || sys_threads(s, err, errlen) < 0 ||
         (cfg->wave && scisys_obs_open(s, err, errlen) < 0) || sys_configure(s, err, errlen) < 0 ||
-        sys_boot(s, err, errlen) < 0 || (cfg->ft && scisys_ft_open(s, err, errlen) < 0)) {
+        sys_boot(s, err, errlen) < 0 || (cfg->ft && scisys_ft_open(s, err, errlen) < 0) ||
+        (cfg->ftdrb && scisys_ftdrb_open(s, err, errlen) < 0)) {
         sci_sys_free(s);
         return NULL;
     }
@@ -568,6 +571,7 @@ void sci_sys_free(sci_sys_t *s)
     }
     scisys_obs_free(s);
     scisys_ft_free(s);
+    scisys_ftdrb_free(s);
     scisys_par_free(s);
     tpool_free(s->pool);
     for (unsigned i = 0; s->host && i < s->n; i++) {

@@ -59,6 +59,7 @@ typedef struct sci_sys_cfg {
     FILE *log;           /* driver and fault events, one line each (NULL: none) */
     unsigned threads;    /* the C model's nodes step on this many threads (0, 1: one) */
     unsigned ft;         /* SCI_FT_*: detection and recovery of upsets in the drivers (0: none) */
+    int ftdrb;           /* seed 001's FT-DRB in the hosts (harness/scisys/ftdrb.md; 0: off) */
 } sci_sys_cfg_t;
 
 /* Detection and recovery (sci_sys.md section 8). */
@@ -190,6 +191,20 @@ typedef struct sci_ft_stats {
 void sci_sys_ft_stats(const sci_sys_t *s, sci_ft_stats_t *st);
 /* A digest of the state every node shows (debug words), for comparing two runs. */
 uint64_t sci_sys_state_digest(sci_sys_t *s);
+/* What FT-DRB did (cfg.ftdrb; harness/scisys/ftdrb.md), summed over the hosts. */
+typedef struct sci_ftdrb_stats {
+    uint64_t notes_sent, notes_got; /* NOTEs (the seed's special ACK) sent and received */
+    uint64_t msp_sent;              /* messages a source sent through intermediates */
+    uint64_t relayed;               /* RELAYs an intermediate sent on */
+    uint64_t relay_drops;           /* RELAYs dropped on a full relay buffer */
+    uint64_t note_drops;            /* NOTEs and re-sent ACKs dropped on a full relay buffer */
+    uint64_t trials;                /* paths with non-permanent entries tried (attempt 10) */
+    uint64_t no_path;               /* selections that found no usable path (sent direct) */
+    uint64_t entries, permanent;    /* fault-table entries at the end, and permanent ones */
+    uint64_t last_latency;          /* the last latency ACK that cleared entries (cycles) */
+} sci_ftdrb_stats_t;
+void sci_sys_ftdrb_stats(const sci_sys_t *s, sci_ftdrb_stats_t *out);
+
 /* A running digest of every output of every cycle so far (cfg.ft only; 0 otherwise). */
 uint64_t sci_sys_out_digest(const sci_sys_t *s);
 

@@ -142,6 +142,11 @@ static uint16_t new_tid(host_t *h, uint8_t kind, uint32_t flow, uint32_t seq)
     return t;
 }
 
+uint16_t scisys_host_new_tid(sci_sys_t *s, unsigned i)
+{
+    return new_tid(&s->host[i], TK_NONE, 0, 0);
+}
+
 /* A driver packet or an ACK, ahead of data. */
 void scisys_host_post(sci_sys_t *s, unsigned i, uint16_t target, uint8_t type, uint8_t kind,
                       const uint16_t *pay, unsigned npay, uint16_t *tid_out)
@@ -179,6 +184,8 @@ static void build_data(sci_sys_t *s, unsigned k, uint32_t seq, pkt_t *p)
     uint16_t tid = new_tid(h, TK_DATA, k, seq);
     p->len = (uint8_t)sci_packet_build(p->sym, s->id[f->dst], SCI_T_DATA, s->id[f->src], tid, pay,
                                        f->npay);
+    if (s->fd)
+        scisys_ftdrb_data(s, k, p); /* its path (ftdrb.md section 4) */
 }
 
 /* The destination looks unreachable (a dead node): rest the flow (doubling rests, up to 16
@@ -277,6 +284,8 @@ uint64_t scisys_host_tx(sci_sys_t *s, unsigned i, bool ready)
             h->cur = h->pq[h->pqh];
             h->pqh = (h->pqh + 1) % PQ;
             h->pqn--;
+        } else if (s->fd && scisys_ftdrb_tx(s, i, &h->cur)) {
+            /* a relayed packet (ftdrb.md section 5), before our own data */
         } else if (s->now < h->data_wake || !next_data(s, i, &h->cur)) {
             return 0; /* no data before data_wake */
         }
@@ -351,6 +360,10 @@ static void got_data(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
         scisys_fail(s, "flow %s: message %u delivered before it was sent", f->name, seq);
         return;
     }
+    if (s->fd) { /* the latency ACK, by the destination's own path (ftdrb.md section 5) */
+        scisys_ftdrb_ack(s, i, p, k, f->expect);
+        return;
+    }
     uint16_t ack[3] = {(uint16_t)k, (uint16_t)f->expect, (uint16_t)(f->expect >> 16)};
     scisys_host_post(s, i, p[2], SCI_T_ACK, TK_NONE, ack, 3, NULL);
 }
@@ -376,6 +389,8 @@ static void got_ack(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
         scisys_fail(s, "flow %s: ACK of %u, only %u sent", f->name, cum, f->sent_hi);
         return;
     }
+    if (s->fd)
+        scisys_ftdrb_acked(s, i, k, p, len);
     if (cum > f->base) {
         scisys_host_wake(s, i);
         f->fail_streak = 0;
@@ -391,21 +406,29 @@ static void got_ack(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
 
 static void got_fail(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
 {
-    host_t *h = &s->host[i];
     if (len < 9)
         return;
-    uint16_t tid = p[7];
     scisys_ft_protocol(s, i);
+    if (s->fd && scisys_ftdrb_fail(s, i, p, len))
+        return; /* FT-DRB: a notification to the packet's source, or taken here (ftdrb.md s.2) */
     if ((p[6] & SCI_ID_MASK) != s->id[i])
         return; /* another node's packet that failed in one of our LCs: its source times out */
+    scisys_host_fail_tid(s, i, p[7], p[4], true);
+}
+
+/* Our packet `tid` failed (reason): a DATA goes back after the back-off; `streak`: the round
+ * counts towards resting the flow. */
+void scisys_host_fail_tid(sci_sys_t *s, unsigned i, uint16_t tid, unsigned reason, bool streak)
+{
+    host_t *h = &s->host[i];
     if (h->tidmap[tid % NTID].kind != TK_DATA)
         return; /* a driver packet or an ACK: the driver's timers cover those */
     flow_t *f = &s->flow[h->tidmap[tid % NTID].flow];
     scisys_host_wake(s, i);
     f->fails++;
-    scisys_log(s, i, "FAIL_REPORT reason %u for flow %s message %u", p[4], f->name,
+    scisys_log(s, i, "FAIL_REPORT reason %u for flow %s message %u", reason, f->name,
                h->tidmap[tid % NTID].seq);
-    if (h->tidmap[tid % NTID].seq == f->base && ++f->fail_streak >= GIVE_UP) {
+    if (h->tidmap[tid % NTID].seq == f->base && streak && ++f->fail_streak >= GIVE_UP) {
         /* the oldest message failed GIVE_UP rounds in a row: the destination looks unreachable
          * (a dead node); rest the flow instead of blocking the PSB FIFO with packets the LC
          * retries to no end */
@@ -419,7 +442,7 @@ static void got_fail(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
     }
 }
 
-static void host_packet(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
+void scisys_host_packet(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
 {
     if (len < 5) {
         if (s->cfg.ft & SCI_FT_TOLERANT) {
@@ -448,6 +471,8 @@ static void host_packet(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned le
     case SCI_T_NOTIFY: scisys_drv_got_notify(s, i, p, len); break;
     case SCI_T_PROBE: break; /* a ring probe back: the ring carries packets */
     default:
+        if (s->fd && scisys_ftdrb_rx(s, i, p, len))
+            break; /* a RELAY or a NOTE (ftdrb.md) */
         if (s->cfg.ft & SCI_FT_TOLERANT)
             s->ft.st.misrouted++;
         else
@@ -467,6 +492,6 @@ void scisys_host_rx(sci_sys_t *s, unsigned i)
         unsigned len = h->rxn;
         h->rxn = 0;
         if (!h->dead)
-            host_packet(s, i, h->rx, len);
+            scisys_host_packet(s, i, h->rx, len);
     }
 }

@@ -10,7 +10,8 @@
  *   sci_sys_stats.c   what was measured: per-flow counts and gaps, the time series;
  *   sci_sys_tables.c  reading the tables in force back from the hardware;
  *   sci_sys_obs.c     the harness observer's feed into the waveform;
- *   sci_sys_par.c     the cycle's per-node phases on the threads of cfg.threads.
+ *   sci_sys_par.c     the cycle's per-node phases on the threads of cfg.threads;
+ *   sci_ftdrb.c       seed 001's FT-DRB in the hosts (cfg.ftdrb; harness/scisys/ftdrb.md).
  * The contract is harness/scisys/sci_sys.md.
  */
 #ifndef FTSIM_SCI_SYS_INT_H
@@ -200,6 +201,7 @@ typedef struct scisys_obs {
 } scisys_obs_t;
 
 typedef struct scisys_tctx scisys_tctx_t; /* sci_sys_par.c */
+typedef struct scisys_fd scisys_fd_t;     /* sci_ftdrb.c */
 
 struct sci_sys {
     sci_sys_cfg_t cfg;
@@ -234,6 +236,7 @@ struct sci_sys {
     atomic_bool busy; /* a host had something under way (scisys_par_tx) */
     unsigned faults_applied;
     scisys_ft_t ft; /* detection and recovery (cfg.ft) */
+    scisys_fd_t *fd; /* FT-DRB in the hosts (cfg.ftdrb; sci_ftdrb.c), NULL when off */
     char err[400];
     bool failed;
 };
@@ -287,6 +290,13 @@ bool scisys_flow_blocked(const sci_sys_t *s, flow_t *f);
 void scisys_host_rx(sci_sys_t *s, unsigned i);
 /* Host i's input word this cycle; `ready`: the PSB takes it. */
 uint64_t scisys_host_tx(sci_sys_t *s, unsigned i, bool ready);
+/* A whole packet (CRC last) reaching host i: to its handler. */
+void scisys_host_packet(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len);
+/* A fresh tid of host i for a packet that is not a DATA. */
+uint16_t scisys_host_new_tid(sci_sys_t *s, unsigned i);
+/* Host i's packet `tid` failed: a DATA goes back after the back-off; `streak`: the round
+ * counts towards resting its flow. */
+void scisys_host_fail_tid(sci_sys_t *s, unsigned i, uint16_t tid, unsigned reason, bool streak);
 
 /* ---- sci_sys_driver.c ---- */
 void scisys_drv_cycle(sci_sys_t *s, unsigned i);
@@ -350,6 +360,27 @@ static inline bool scisys_ft_holds(const sci_sys_t *s, unsigned i)
 {
     return s->ft.n && s->ft.n[i].hold;
 }
+
+/* ---- sci_ftdrb.c: FT-DRB in the hosts (harness/scisys/ftdrb.md); only with s->fd ---- */
+#define SCI_FD_T_RELAY 0x03u /* a message on a multistep path (ftdrb.md section 5) */
+#define SCI_FD_T_NOTE  0x04u /* the seed's special ACK: a ring that failed a packet */
+int scisys_ftdrb_open(sci_sys_t *s, char *err, size_t errlen);
+void scisys_ftdrb_free(sci_sys_t *s);
+/* Flow k's DATA just built into p: its path; through intermediates it becomes a RELAY. */
+void scisys_ftdrb_data(sci_sys_t *s, unsigned k, pkt_t *p);
+/* Host i (a destination) acknowledges flow k up to `expect`, `data` the DATA that caused it. */
+void scisys_ftdrb_ack(sci_sys_t *s, unsigned i, const uint16_t *data, unsigned k, uint32_t expect);
+/* An ACK of flow k reached its source i (its latency and path clear the path's entries). */
+void scisys_ftdrb_acked(sci_sys_t *s, unsigned i, unsigned k, const uint16_t *p, unsigned len);
+/* A FAIL_REPORT reached host i: true when FT-DRB took it (always). */
+bool scisys_ftdrb_fail(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len);
+/* A RELAY or a NOTE reached host i: true when it was one. */
+bool scisys_ftdrb_rx(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len);
+/* Host i's next relayed packet, after driver packets and ACKs: false when none. */
+bool scisys_ftdrb_tx(sci_sys_t *s, unsigned i, pkt_t *out);
+bool scisys_ftdrb_pending(const sci_sys_t *s, unsigned i);
+/* Node i powered off: its relay buffer is lost. */
+void scisys_ftdrb_dead(sci_sys_t *s, unsigned i);
 
 /* ---- sci_sys_static.c ---- */
 void scisys_fe_init(sci_sys_t *s);

@@ -293,6 +293,8 @@ static bool node_quiet(const sci_sys_t *s, unsigned i)
     const host_t *h = &s->host[i];
     if (h->cur.len || h->pqn || h->rxn || (out_port(s, i, SCI_TP_HOUT) & SCI_FLAG))
         return false;
+    if (s->fd && scisys_ftdrb_pending(s, i))
+        return false;
     const drv_t *d = &s->drv[i];
     return !(d->state != SCI_DRV_DEAD && s->cfg.mode == SCI_SYS_DYNAMIC &&
              (((out_port(s, i, SCI_TP_IRQ_X) & 1u) && !d->broken[0]) ||

@@ -1,0 +1,580 @@
+/*
+ * sci_ftdrb.c — seed 001's FT-DRB in the hosts of the running torus (harness/scisys/ftdrb.md):
+ * a FAIL_REPORT for another node's packet becomes a NOTE to that packet's source; every host
+ * keeps its own fault table (one entry per ring: stage and attempt numbers); every message a
+ * host sends (DATA, ACK, NOTE) takes the first usable multistep path through up to two
+ * intermediates, whose hosts relay it (RELAY packets, a bounded relay buffer per host); the
+ * destination's ACK carries the message's latency and path, which clears the path's entries.
+ * Everything here is per node: it runs in the host phases, on any thread, touching only the
+ * state of the node whose phase it is.
+ */
+#include "sci_sys_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define RELQ      256u /* the relay buffer, packets (ftdrb.md section 6) */
+#define PERMANENT 3u  /* stage number at which a fault is permanent */
+#define TRIAL     10u /* attempt number at which a non-permanent path is tried again */
+#define NONE      0xFFu
+#define NPATH     128u /* path entries per host (ftdrb.md section 3) */
+
+typedef struct fdent {
+    uint8_t stage;   /* 0: no entry */
+    uint8_t attempt; /* the timer of ftdrb.md section 3 */
+    uint16_t notifier;
+    uint64_t mark; /* the entry last changed then: older failures are the same notification */
+} fdent_t;
+
+/* A path that failed although none of its rings was named: the tables in force took the
+ * message off its X-first route (around a broken ring nobody reported: the drivers' and the
+ * hardware's detours), and it failed on the detour. Same stage and attempt numbers. */
+typedef struct fdpath {
+    uint8_t dst, in1, in2, stage, attempt;
+    uint64_t mark;
+} fdpath_t;
+
+typedef struct fdnode {
+    fdent_t *ent;    /* rings: X of row r at r, Y of column c at H + c */
+    uint64_t known;  /* rings with an entry */
+    uint64_t perm;   /* ... of which permanent */
+    uint64_t sent_at[NTID];  /* per tid (low 8 bits): when it was sent */
+    uint32_t ack_flow[NTID]; /* per tid of an ACK this host sent: its flow + 1 (0: not one) */
+    uint64_t *note_at;       /* per source node: when this host last notified it */
+    uint32_t sent_path[NTID]; /* per tid: dst | in1 << 8 | in2 << 16 | 1 << 24 (0: unknown) */
+    fdpath_t path[NPATH];
+    unsigned npath;
+    bool fallback; /* the last selection found no usable path */
+    pkt_t rq[RELQ];
+    unsigned rqh, rqn;
+    uint16_t rx_path; /* the path of the DATA being handed to the host agent (its ACK's) */
+    sci_ftdrb_stats_t st;
+} fdnode_t;
+
+struct scisys_fd {
+    fdnode_t *n;
+};
+
+static inline uint64_t xring(unsigned r) { return 1ull << r; }
+static inline uint64_t yring(const sci_sys_t *s, unsigned c) { return 1ull << (s->h + c); }
+
+int scisys_ftdrb_open(sci_sys_t *s, char *err, size_t errlen)
+{
+    if (s->n > 255 || s->w + s->h > 64) {
+        snprintf(err, errlen, "FT-DRB runs on tori of up to 255 nodes (ftdrb.md section 5)");
+        return -1;
+    }
+    scisys_fd_t *fd = calloc(1, sizeof *fd);
+    if (!fd || !(fd->n = calloc(s->n, sizeof *fd->n))) {
+        free(fd);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    for (unsigned i = 0; i < s->n; i++)
+        if (!(fd->n[i].ent = calloc(s->w + s->h, sizeof(fdent_t))) ||
+            !(fd->n[i].note_at = calloc(s->n, sizeof(uint64_t)))) {
+            s->fd = fd;
+            scisys_ftdrb_free(s);
+            snprintf(err, errlen, "out of memory");
+            return -1;
+        }
+    for (unsigned i = 0; i < s->n; i++)
+        fd->n[i].rx_path = 0xFFFF;
+    s->fd = fd;
+    return 0;
+}
+
+void scisys_ftdrb_free(sci_sys_t *s)
+{
+    if (!s->fd)
+        return;
+    for (unsigned i = 0; s->fd->n && i < s->n; i++)
+        free(s->fd->n[i].ent), free(s->fd->n[i].note_at);
+    free(s->fd->n);
+    free(s->fd);
+    s->fd = NULL;
+}
+
+/* ---- paths ------------------------------------------------------------------------------ */
+
+/* Host i's LCs whose ring is down or that are disabled: bit 0 X, bit 1 Y. */
+static unsigned rings_down(sci_sys_t *s, unsigned i)
+{
+    unsigned m = 0;
+    for (unsigned k = 0; k < 2; k++) {
+        uint64_t st = reg_read(s, i, (k ? SCI_NODE_LC_STRIDE : 0) + SCI_REG_STATUS);
+        if (!(st & 1u) || (st & 4u))
+            m |= 1u << k;
+    }
+    return m;
+}
+
+
+/* The rings of the X-first route from a to b, and its length in ring hops. */
+static uint64_t seg_rings(const sci_sys_t *s, unsigned a, unsigned b, unsigned *hops)
+{
+    unsigned ax = xn(s, a), ay = yn(s, a), bx = xn(s, b), by = yn(s, b);
+    uint64_t m = 0;
+    *hops += (bx + s->w - ax) % s->w + (by + s->h - ay) % s->h;
+    if (ax != bx)
+        m |= xring(ay);
+    if (ay != by)
+        m |= yring(s, bx);
+    return m;
+}
+
+static uint64_t path_rings(const sci_sys_t *s, unsigned src, unsigned in1, unsigned in2,
+                           unsigned dst, unsigned *hops)
+{
+    unsigned h = 0, a = src;
+    uint64_t m = 0;
+    if (in1 != NONE)
+        m |= seg_rings(s, a, in1, &h), a = in1;
+    if (in2 != NONE)
+        m |= seg_rings(s, a, in2, &h), a = in2;
+    m |= seg_rings(s, a, dst, &h);
+    if (hops)
+        *hops = h;
+    return m;
+}
+
+/* What the table says of a path: */
+enum { P_NO = 0, P_CLEAN, P_TRIAL, P_WAIT }; /* permanent entry; none; a trial; timer running */
+
+/* The ring entries of a path's rings m; *wait: those whose timer runs (below TRIAL). */
+static int path_use(const fdnode_t *n, uint64_t m, uint64_t *wait)
+{
+    uint64_t bad = m & n->known;
+    *wait = 0;
+    if (!bad)
+        return P_CLEAN;
+    if (bad & n->perm)
+        return P_NO;
+    for (unsigned r = 0; r < 64; r++)
+        if ((bad >> r & 1u) && n->ent[r].attempt < TRIAL)
+            *wait |= 1ull << r;
+    return *wait ? P_WAIT : P_TRIAL;
+}
+
+static fdpath_t *path_find(fdnode_t *n, unsigned dst, unsigned in1, unsigned in2)
+{
+    for (unsigned k = 0; k < n->npath; k++)
+        if (n->path[k].dst == dst && n->path[k].in1 == in1 && n->path[k].in2 == in2)
+            return &n->path[k];
+    return NULL;
+}
+
+/* path_use and the path's own entry; *wait, *we: the ring entries and the path entry whose
+ * timer runs. */
+static int path_ok(fdnode_t *n, uint64_t m, unsigned dst, unsigned in1, unsigned in2,
+                   uint64_t *wait, fdpath_t **we)
+{
+    int u = path_use(n, m, wait);
+    fdpath_t *e = n->npath ? path_find(n, dst, in1, in2) : NULL;
+    *we = NULL;
+    if (u == P_NO || !e)
+        return u;
+    if (e->stage >= PERMANENT)
+        return P_NO;
+    if (e->attempt < TRIAL) {
+        *we = e;
+        return P_WAIT;
+    }
+    return u == P_CLEAN ? P_TRIAL : u;
+}
+
+/* Host i's path to dst (ftdrb.md section 4): *in1, *in2 (NONE: none). */
+static void select_path(sci_sys_t *s, unsigned i, unsigned dst, unsigned *in1, unsigned *in2)
+{
+    fdnode_t *n = &s->fd->n[i];
+    *in1 = *in2 = NONE;
+    n->fallback = false;
+    if (!n->known && !n->npath)
+        return;
+    /* the host's own rings it sees down count as permanent entries while they are down: the
+     * tables in force send an X-first segment that starts on one of them around it, onto
+     * rings no notification will name as this segment's */
+    unsigned own = rings_down(s, i);
+    uint64_t ownm = ((own & 1u) ? xring(yn(s, i)) : 0) | ((own & 2u) ? yring(s, xn(s, i)) : 0);
+    uint64_t known0 = n->known, perm0 = n->perm;
+    n->known |= ownm;
+    n->perm |= ownm;
+    /* the first candidate passed over only for its timers is the one whose timers run (one
+     * path at a time comes up for a trial, the most preferred) */
+    uint64_t pend = 0, wait;
+    fdpath_t *pend_e = NULL, *we;
+    bool pending = false;
+    unsigned lmax = 3 * (s->w + s->h);
+    int use = path_ok(n, path_rings(s, i, NONE, NONE, dst, NULL), dst, NONE, NONE, &wait, &we);
+    if (use == P_WAIT)
+        pending = true, pend = wait, pend_e = we;
+    for (unsigned g = 1; g <= 2 && (use == P_NO || use == P_WAIT); g++)
+        for (unsigned L = 0; L <= lmax && (use == P_NO || use == P_WAIT); L++)
+            for (unsigned a = 0; a < s->n && (use == P_NO || use == P_WAIT); a++) {
+                if (a == i || a == dst)
+                    continue;
+                for (unsigned b = 0; b < (g == 2 ? s->n : 1u) && (use == P_NO || use == P_WAIT);
+                     b++) {
+                    unsigned bb = g == 2 ? b : NONE, len;
+                    if (g == 2 && (b == i || b == dst || b == a))
+                        continue;
+                    uint64_t m = path_rings(s, i, a, bb, dst, &len);
+                    if (len != L)
+                        continue;
+                    use = path_ok(n, m, dst, a, bb, &wait, &we);
+                    if (use == P_CLEAN || use == P_TRIAL)
+                        *in1 = a, *in2 = bb;
+                    else if (use == P_WAIT && !pending)
+                        pending = true, pend = wait, pend_e = we;
+                }
+            }
+    if (use == P_NO || use == P_WAIT) { /* nothing usable: direct, as if no table (rule 4) */
+        *in1 = *in2 = NONE;
+        n->st.no_path++;
+        n->fallback = true;
+    } else if (use == P_TRIAL) {
+        n->st.trials++;
+    }
+    for (unsigned r = 0; r < 64; r++)
+        if ((pend >> r & 1u) && n->ent[r].attempt < 255)
+            n->ent[r].attempt++;
+    if (pend_e)
+        pend_e->attempt++;
+    n->known = known0;
+    n->perm = perm0;
+}
+
+/* ---- sending ---------------------------------------------------------------------------- */
+
+/* p (a host packet of host i, payload >= 7 words, built) as a RELAY to in1, carrying the route
+ * in payload words 5 and 6. */
+static void wrap(sci_sys_t *s, unsigned i, pkt_t *p, unsigned dst, unsigned in1, unsigned in2)
+{
+    unsigned npay = p->len - SCI_HDR_SYMS - 1u;
+    uint16_t *pay = &p->sym[SCI_HDR_SYMS];
+    unsigned type = p->sym[1] >> 8;
+    pay[5] = (uint16_t)(dst | in2 << 8);
+    pay[6] = (uint16_t)(type | 0u << 4 | in1 << 8);
+    p->len = (uint8_t)sci_packet_build(p->sym, s->id[in1], SCI_FD_T_RELAY, p->sym[2], p->sym[3],
+                                       pay, npay);
+    s->fd->n[i].st.msp_sent++;
+}
+
+void scisys_ftdrb_data(sci_sys_t *s, unsigned k, pkt_t *p)
+{
+    unsigned i = s->flow[k].src, in1, in2;
+    select_path(s, i, s->flow[k].dst, &in1, &in2);
+    s->fd->n[i].sent_at[p->sym[3] % NTID] = s->now;
+    s->fd->n[i].sent_path[p->sym[3] % NTID] =
+        s->flow[k].dst | in1 << 8 | in2 << 16 | 1u << 24 | (uint32_t)s->fd->n[i].fallback << 25;
+    if (in1 != NONE)
+        wrap(s, i, p, s->flow[k].dst, in1, in2);
+}
+
+/* Queue a packet to leave host i after its driver packets and ACKs: false when full. */
+static bool rq_push(sci_sys_t *s, unsigned i, const pkt_t *p)
+{
+    fdnode_t *n = &s->fd->n[i];
+    if (n->rqn == RELQ) {
+        if (!n->st.relay_drops++)
+            scisys_log(s, i, "FT-DRB: relay buffer full (%u packets): a RELAY dropped", RELQ);
+        return false;
+    }
+    n->rq[(n->rqh + n->rqn++) % RELQ] = *p;
+    return true;
+}
+
+/* An FT-DRB host packet of host i (ACK or NOTE, 7 payload words) to node dst by its path,
+ * through the relay buffer, never the driver's priority queue (one finding the buffer full is
+ * dropped and counted apart: a later ACK makes up, the source still has its timeout). */
+static void send_own(sci_sys_t *s, unsigned i, unsigned dst, uint8_t type, const uint16_t pay[7],
+                     uint32_t ack_flow)
+{
+    fdnode_t *n = &s->fd->n[i];
+    unsigned in1, in2;
+    select_path(s, i, dst, &in1, &in2);
+    pkt_t p;
+    uint16_t tid = scisys_host_new_tid(s, i);
+    p.len = (uint8_t)sci_packet_build(p.sym, s->id[dst], type, s->id[i], tid, pay, 7);
+    if (in1 != NONE)
+        wrap(s, i, &p, dst, in1, in2);
+    if (n->rqn == RELQ) {
+        n->st.note_drops++;
+        return;
+    }
+    rq_push(s, i, &p);
+    n->sent_at[tid % NTID] = s->now;
+    n->sent_path[tid % NTID] = dst | in1 << 8 | in2 << 16 | 1u << 24;
+    n->ack_flow[tid % NTID] = ack_flow;
+}
+
+void scisys_ftdrb_ack(sci_sys_t *s, unsigned i, const uint16_t *data, unsigned k, uint32_t expect)
+{
+    uint64_t t0 = 0;
+    for (unsigned j = 0; j < 4; j++)
+        t0 |= (uint64_t)data[7 + j] << (16 * j);
+    uint64_t lat = s->now > t0 ? s->now - t0 : 0;
+    uint16_t pay[7] = {(uint16_t)k, (uint16_t)expect, (uint16_t)(expect >> 16),
+                       (uint16_t)(lat > 0xFFFF ? 0xFFFF : lat), s->fd->n[i].rx_path, 0, 0};
+    send_own(s, i, s->flow[k].src, SCI_T_ACK, pay, k + 1u);
+}
+
+bool scisys_ftdrb_tx(sci_sys_t *s, unsigned i, pkt_t *out)
+{
+    fdnode_t *n = &s->fd->n[i];
+    if (!n->rqn)
+        return false;
+    *out = n->rq[n->rqh];
+    n->rqh = (n->rqh + 1) % RELQ;
+    n->rqn--;
+    return true;
+}
+
+bool scisys_ftdrb_pending(const sci_sys_t *s, unsigned i) { return s->fd->n[i].rqn != 0; }
+
+void scisys_ftdrb_dead(sci_sys_t *s, unsigned i) { s->fd->n[i].rqn = 0; }
+
+/* ---- learning ----------------------------------------------------------------------------- */
+
+/* The path of our packet `tid` failed on no ring of its own: its path entry. */
+static bool learn_path(sci_sys_t *s, unsigned i, uint32_t sp, uint64_t sent)
+{
+    fdnode_t *n = &s->fd->n[i];
+    unsigned dst = sp & 0xFFu, in1 = sp >> 8 & 0xFFu, in2 = sp >> 16 & 0xFFu;
+    fdpath_t *e = path_find(n, dst, in1, in2);
+    bool fresh = false;
+    if (!e) {
+        if (n->npath == NPATH) { /* full: the oldest non-permanent one goes */
+            unsigned v = 0;
+            for (unsigned k = 1; k < NPATH; k++)
+                if ((n->path[k].stage < PERMANENT && n->path[v].stage >= PERMANENT) ||
+                    ((n->path[k].stage >= PERMANENT) == (n->path[v].stage >= PERMANENT) &&
+                     n->path[k].mark < n->path[v].mark))
+                    v = k;
+            n->path[v] = n->path[--n->npath];
+        }
+        e = &n->path[n->npath++];
+        *e = (fdpath_t){(uint8_t)dst, (uint8_t)in1, (uint8_t)in2, 1, 0, s->now};
+        fresh = true;
+    } else if (sent >= e->mark) {
+        e->stage = e->stage < 255 ? e->stage + 1u : 255;
+        e->attempt = 0;
+        e->mark = s->now;
+    } else {
+        return false;
+    }
+    scisys_log(s, i, "FT-DRB: fault table: path to (%u,%u) via %d,%d stage %u%s", xn(s, dst),
+               yn(s, dst), in1 == NONE ? -1 : (int)in1, in2 == NONE ? -1 : (int)in2, e->stage,
+               e->stage >= PERMANENT ? ", permanent" : "");
+    return fresh;
+}
+
+/* A notification at host i: node `who` saw `rings` down, failing our packet `tid` sent at
+ * `sent`. Returns whether the table learnt something new. */
+static bool learn(sci_sys_t *s, unsigned i, unsigned who, unsigned rings, uint16_t tid)
+{
+    fdnode_t *n = &s->fd->n[i];
+    uint64_t sent = n->sent_at[tid % NTID];
+    uint32_t sp = n->sent_path[tid % NTID];
+    bool fresh = false;
+    if (sp && rings) { /* the rings named are not on the path: it was detoured, and failed
+                          (no ring down there: busy or out of echo retries on a live ring,
+                          congestion, not a fault: nothing to learn) */
+        uint64_t named = 0;
+        for (unsigned k = 0; k < 2; k++)
+            if (rings >> k & 1u)
+                named |= k ? yring(s, xn(s, who)) : xring(yn(s, who));
+        unsigned dst = sp & 0xFFu, in1 = sp >> 8 & 0xFFu, in2 = sp >> 16 & 0xFFu;
+        if (dst < s->n && !(named & path_rings(s, i, in1, in2, dst, NULL))) {
+            scisys_log(s, i, "FT-DRB: (%u,%u) failed our packet tid %u (rings %u down there), "
+                       "sent at %llu",
+                       xn(s, who), yn(s, who), tid, rings, (unsigned long long)sent);
+            fresh = learn_path(s, i, sp, sent);
+        }
+    }
+    for (unsigned k = 0; k < 2; k++) {
+        if (!(rings >> k & 1u))
+            continue;
+        unsigned r = k ? s->h + xn(s, who) : yn(s, who);
+        fdent_t *e = &n->ent[r];
+        if (!e->stage) {
+            e->stage = 1;
+            fresh = true;
+        } else if (sent >= e->mark && e->stage < 255) {
+            e->stage++; /* a different notification: a packet sent since the entry changed */
+        } else {
+            continue; /* the same one again: in flight when the entry last changed */
+        }
+        e->attempt = 0;
+        e->mark = s->now;
+        e->notifier = (uint16_t)who;
+        n->known |= 1ull << r;
+        if (e->stage >= PERMANENT)
+            n->perm |= 1ull << r;
+        scisys_log(s, i, "FT-DRB: fault table: %c ring %u (from (%u,%u)) stage %u%s", k ? 'Y' : 'X',
+                   k ? xn(s, who) : yn(s, who), xn(s, who), yn(s, who), e->stage,
+                   e->stage >= PERMANENT ? ", permanent" : "");
+    }
+    return fresh;
+}
+
+/* Our packet with this tid failed (FAIL_REPORT here or a NOTE): what it means for its sender. */
+static void own_failed(sci_sys_t *s, unsigned i, uint16_t tid, unsigned reason, bool fresh)
+{
+    fdnode_t *n = &s->fd->n[i];
+    uint32_t af = n->ack_flow[tid % NTID];
+    if (af && af - 1u < s->nflow && s->flow[af - 1u].dst == i) {
+        /* an ACK: sent again when the table learnt a new path (else the next one makes up) */
+        if (!fresh)
+            return;
+        flow_t *f = &s->flow[af - 1u];
+        n->ack_flow[tid % NTID] = 0;
+        uint16_t pay[7] = {(uint16_t)(af - 1u), (uint16_t)f->expect, (uint16_t)(f->expect >> 16),
+                           0xFFFF, 0xFFFF, 0, 0};
+        send_own(s, i, f->src, SCI_T_ACK, pay, af);
+        return;
+    }
+    /* the round counts towards resting the flow only when it taught the table nothing (the
+     * destination may be dead or cut off: its packets would hold the controllers' buffers) */
+    scisys_host_fail_tid(s, i, tid, reason, !fresh);
+}
+
+bool scisys_ftdrb_fail(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
+{
+    (void)len;
+    unsigned rings = rings_down(s, i);
+    unsigned src = node_of_id(s, p[6]);
+    if (src == i) { /* our own packet, failed in our LC: the notification is local */
+        bool fresh = learn(s, i, i, rings, p[7]);
+        own_failed(s, i, p[7], p[4], fresh);
+        return true;
+    }
+    fdnode_t *n = &s->fd->n[i];
+    if (src == UINT32_MAX || (n->note_at[src] && s->now < n->note_at[src] + s->cfg.par.fail_backoff))
+        return true; /* at most one NOTE per source per back-off: it reacts no faster */
+    /* another node's packet, failed here on its way: the seed's special ACK to its source */
+    uint16_t pay[7] = {(uint16_t)(rings | p[4] << 8), (uint16_t)i, p[5], p[7], 0, 0, 0};
+    n->note_at[src] = s->now;
+    n->st.notes_sent++;
+    send_own(s, i, src, SCI_FD_T_NOTE, pay, 0);
+    return true;
+}
+
+static void got_note(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
+{
+    if (len < 12)
+        return;
+    const uint16_t *pay = &p[SCI_HDR_SYMS];
+    unsigned who = pay[1], tid = pay[3];
+    if (who >= s->n)
+        return;
+    fdnode_t *n = &s->fd->n[i];
+    n->st.notes_got++;
+    bool fresh = learn(s, i, who, pay[0] & 3u, (uint16_t)tid);
+    own_failed(s, i, (uint16_t)tid, pay[0] >> 8, fresh);
+}
+
+/* The latency ACK for a message of flow k that took `path`: its entries are removed. */
+void scisys_ftdrb_acked(sci_sys_t *s, unsigned i, unsigned k, const uint16_t *p, unsigned len)
+{
+    if (len < 10)
+        return;
+    const uint16_t *pay = &p[SCI_HDR_SYMS];
+    if (pay[4] == 0xFFFF && pay[3] == 0xFFFF)
+        return; /* a re-sent ACK: no message behind it */
+    fdnode_t *n = &s->fd->n[i];
+    unsigned in1 = pay[4] & 0xFFu, in2 = pay[4] >> 8;
+    if ((in1 != NONE && in1 >= s->n) || (in2 != NONE && in2 >= s->n))
+        return;
+    /* The seed removes the entries of a path that delivered. On SCI a delivery does not show
+     * that the rings of the path's X-first segments are up: the tables in force may have taken
+     * the message around one of them. So a ring entry (a controller's status, read when it
+     * failed a packet) stays; the path's own entry (an inference) goes. */
+    fdpath_t *e = path_find(n, s->flow[k].dst, in1, in2);
+    if (e && e->stage < PERMANENT) {
+        *e = n->path[--n->npath];
+        scisys_log(s, i, "FT-DRB: fault table: path to (%u,%u) via %d,%d cleared (delivered)",
+                   xn(s, s->flow[k].dst), yn(s, s->flow[k].dst), in1 == NONE ? -1 : (int)in1,
+                   in2 == NONE ? -1 : (int)in2);
+    }
+    n->st.last_latency = pay[3];
+}
+
+/* ---- receiving ---------------------------------------------------------------------------- */
+
+static void got_relay(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
+{
+    fdnode_t *n = &s->fd->n[i];
+    if (len < SCI_HDR_SYMS + 8u) {
+        scisys_fail(s, "host (%u,%u): a RELAY of %u symbols", xn(s, i), yn(s, i), len);
+        return;
+    }
+    const uint16_t *pay = &p[SCI_HDR_SYMS];
+    unsigned npay = len - SCI_HDR_SYMS - 1u;
+    unsigned dst = pay[5] & 0xFFu, in2 = pay[5] >> 8, type = pay[6] & 0xFu, seg = pay[6] >> 4 & 3u;
+    unsigned in1 = pay[6] >> 8;
+    unsigned here = seg == 0 ? in1 : seg == 1 ? (in2 != NONE ? in2 : dst) : dst;
+    if (dst >= s->n || here != i) {
+        scisys_fail(s, "host (%u,%u): a RELAY for node %u (segment %u)", xn(s, i), yn(s, i), here,
+                    seg);
+        return;
+    }
+    uint16_t q[SCI_MAX_PAYLOAD];
+    memcpy(q, pay, npay * sizeof *q);
+    if (dst != i) { /* relay it on: the next segment */
+        unsigned next = seg == 0 && in2 != NONE ? in2 : dst;
+        q[6] = (uint16_t)(type | (seg + 1u) << 4 | in1 << 8);
+        pkt_t out;
+        out.len = (uint8_t)sci_packet_build(out.sym, s->id[next], SCI_FD_T_RELAY, p[2], p[3], q,
+                                            npay);
+        if (rq_push(s, i, &out))
+            n->st.relayed++;
+        return;
+    }
+    /* the destination: the inner packet, as if it had come direct */
+    if (type == SCI_T_DATA) { /* the high half of its first send, from our clock */
+        uint32_t lo = q[3] | (uint32_t)q[4] << 16;
+        uint64_t t0 = s->now - (uint32_t)((uint32_t)s->now - lo);
+        q[5] = (uint16_t)(t0 >> 32);
+        q[6] = (uint16_t)(t0 >> 48);
+    } else {
+        q[5] = q[6] = 0;
+    }
+    uint16_t in[SCI_MAX_PKT];
+    unsigned ilen = sci_packet_build(in, s->id[i], (uint8_t)type, p[2], p[3], q, npay);
+    n->rx_path = (uint16_t)(in1 | in2 << 8);
+    scisys_host_packet(s, i, in, ilen);
+    n->rx_path = 0xFFFF;
+}
+
+bool scisys_ftdrb_rx(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
+{
+    switch (p[1] >> 8) {
+    case SCI_FD_T_RELAY: got_relay(s, i, p, len); return true;
+    case SCI_FD_T_NOTE: got_note(s, i, p, len); return true;
+    default: return false;
+    }
+}
+
+/* ---- what it did -------------------------------------------------------------------------- */
+
+void sci_sys_ftdrb_stats(const sci_sys_t *s, sci_ftdrb_stats_t *out)
+{
+    memset(out, 0, sizeof *out);
+    if (!s->fd)
+        return;
+    for (unsigned i = 0; i < s->n; i++) {
+        const sci_ftdrb_stats_t *t = &s->fd->n[i].st;
+        out->notes_sent += t->notes_sent;
+        out->notes_got += t->notes_got;
+        out->msp_sent += t->msp_sent;
+        out->relayed += t->relayed;
+        out->relay_drops += t->relay_drops;
+        out->note_drops += t->note_drops;
+        out->trials += t->trials;
+        out->no_path += t->no_path;
+        for (unsigned r = 0; r < s->w + s->h; r++)
+            if (s->fd->n[i].ent[r].stage)
+                out->entries++, out->permanent += s->fd->n[i].ent[r].stage >= PERMANENT;
+    }
+}
