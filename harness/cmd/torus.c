@@ -1165,13 +1165,14 @@ static int torus_report(const ropts_t *o, const trun_t *t, int rc)
             printf("}, \"selftest_symbols\": %llu, ", (unsigned long long)ft.st_symbols);
             printf("\"recoveries\": %llu, \"recovery_ms\": %.4f, \"misrouted\": %llu, "
                    "\"corrupted\": %llu, \"crc_at_host\": %llu, \"selftest_reads\": %llu, "
-                   "\"selftest_failed\": %llu, \"lost\": %llu, \"delivered_twice\": %llu}",
+                   "\"selftest_failed\": %llu, \"lost\": %llu, \"delivered_twice\": %llu, "
+                   "\"unacknowledged\": %llu}",
                    (unsigned long long)ft.recoveries,
                    ft.rec_end > ft.rec_start ? (double)(ft.rec_end - ft.rec_start) / 1e5 : 0.0,
                    (unsigned long long)ft.misrouted, (unsigned long long)ft.corrupted,
                    (unsigned long long)ft.crc_host, (unsigned long long)ft.st_tests,
                    (unsigned long long)ft.st_fails, (unsigned long long)lost,
-                   (unsigned long long)ft.dup_delivered);
+                   (unsigned long long)ft.dup_delivered, (unsigned long long)tot.outstanding);
         }
         printf("%s\"drain_ms\": %.3f, \"drain_delivered\": %llu, \"cycles\": %llu, "
                "\"cycles_per_s\": %.0f, \"build_s\": %.2f, \"pass\": %s",

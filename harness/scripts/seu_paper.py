@@ -126,12 +126,14 @@ def table1(res):
 def plot_coverage(res):
     fig, ax = plt.subplots(figsize=(8, 3.6))
     xs = list(range(len(res)))
-    cov = [100 * r["coverage"] for r in res]
-    lo = [100 * (r["coverage"] - r["coverage_lo"]) for r in res]
-    hi = [100 * (r["coverage_hi"] - r["coverage"]) for r in res]
+    # a column with no failure has no coverage to show (no bar, no interval)
+    cov = [100 * r["coverage"] if r["failures"] else 0.0 for r in res]
+    lo = [100 * (r["coverage"] - r["coverage_lo"]) if r["failures"] else 0.0 for r in res]
+    hi = [100 * (r["coverage_hi"] - r["coverage"]) if r["failures"] else 0.0 for r in res]
     ax.bar(xs, cov, yerr=[lo, hi], capsize=4, color=["#4477aa" if "noselftest" not in r["tag"] else "#cc6677" for r in res])
-    for x, r in zip(xs, res):
-        ax.text(x, 2, f"{r['failures']} fail.", ha="center", fontsize=7, color="white")
+    for x, r, c in zip(xs, res, cov):
+        ax.text(x, c + 2 if c < 12 else 2, f"{r['failures']} fail." if r["failures"] else "no failure",
+                ha="center", fontsize=7, color="black" if c < 12 else "white")
     for k, c in enumerate(SEED["coverage"]):
         ax.axhline(c, color="grey", lw=0.6, ls=":")
     ax.set_xticks(xs)
@@ -230,7 +232,8 @@ def ablation(out, quick):
                 j = json.loads(ftsim(args, ok=(0, 1)).stdout)
                 rows.append({"seed": seed, "site": site, "host_state": hs,
                              "recoveries": j["ft"]["recoveries"], "lost": j["ft"]["lost"],
-                             "twice": j["ft"]["delivered_twice"], "pass": j["pass"]})
+                             "twice": j["ft"]["delivered_twice"],
+                             "unacked": j["ft"]["unacknowledged"], "pass": j["pass"]})
     with open(os.path.join(out, "seu-ablation.json"), "w") as f:
         json.dump(rows, f, indent=1)
     return rows
@@ -258,15 +261,19 @@ def main():
     md += [f"| {r['scale']} | {r['interval_s']} | {r['sim_interval_ms']} | {r['mbs0']:.2f} | {r['mbs']:.2f} | {r['bw_diff_pct']:+.3f}% | {r['lat0']:.3f} | {r['lat']:.3f} | {r['lat_diff_pct']:+.3f}% | {r['reads']} | {r['false_alarms']} | {r['bw_paper_pct']:+.5f}% | {r['lat_paper_pct']:+.5f}% |" for r in ov]
     md += ["", "The seed: 0.5 s costs 3.4 % bandwidth and 1.6 % latency, 5 s nothing measurable; Table 2: GM 92.4 MB/s, 11.50 us; FTGM 92.0 MB/s, 13.00 us."]
     md += ["", "## Figures 7 and 8: recovery with and without the hosts' state", "",
-           "| seed | upset | hosts keep their state | nodes recovered | messages lost | delivered twice | run passes |",
-           "|---:|---|---|---:|---:|---:|---|"]
-    md += [f"| {r['seed']} | `{r['site']}` | {'yes' if r['host_state'] else 'no'} | {r['recoveries']} | {r['lost']} | {r['twice']} | {r['pass']} |" for r in ab]
+           "| seed | upset | hosts keep their state | nodes recovered | messages lost | delivered twice | never acknowledged | run passes |",
+           "|---:|---|---|---:|---:|---:|---:|---|"]
+    md += [f"| {r['seed']} | `{r['site']}` | {'yes' if r['host_state'] else 'no'} | {r['recoveries']} | {r['lost']} | {r['twice']} | {r['unacked']} | {r['pass']} |" for r in ab]
     path = os.path.join(out, "seu.md")
     with open(path, "w") as f:
         f.write("\n".join(md) + "\n")
     print("\n".join(md))
     print(f"wrote {path}")
-    bad = [r["tag"] for r in res if r["lost"] + r["duplicated"] + r["diverged"] + r["confirm_failed"]]
+    # the rows that must be 0 after recovery; the self-test-off ablations recover nothing the
+    # self-test would have found, so their undetected failures may lose messages (shown, not
+    # failed)
+    bad = [r["tag"] for r in res if r["diverged"] + r["confirm_failed"] + r["golden_alarms"]
+           or ("noselftest" not in r["tag"] and r["lost"] + r["duplicated"])]
     bad += [f"ablation {r['site']}" for r in ab if r["host_state"] and not r["pass"]]
     if bad:
         sys.exit(f"seu_paper: rows that must be 0 are not: {bad}")
