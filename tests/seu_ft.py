@@ -10,7 +10,9 @@ on, and sends them round by its Y ring (a detour, still delivered). Checked:
   - the same in lockstep with the RTL (no divergence through the upset and the resets);
   - with the self-test off, nothing catches it (the detector does the work);
   - without the hosts' protocol state (the ablation of seed 002's Figures 7 and 8), the
-    recovery loses messages, and the run fails saying so.
+    recovery loses messages, and the run fails saying so;
+  - a bad upset (unknown part, bit beyond the element, no bit) and --ft with --threads 2 are
+    refused with exit 2 and the reason, before anything runs.
 Ends with `N passed, N failed`.
 """
 import json
@@ -67,6 +69,17 @@ def main():
     ft = j.get("ft", {})
     check(rc == 1 and j.get("pass") is False and ft.get("lost", 0) > 0,
           "no host state: the recovery loses messages and the run fails saying so", str(ft))
+    for fault, needle in (("1ms:seu n1.1.x.lrt[0x12] bit9", "bit 9 is beyond x.lrt"),
+                          ("1ms:seu n9.9.x.lrt[0x12] bit0", "names no part of torus3x3"),
+                          ("1ms:seu n1.1.x.lrt", "want 'seu NAME bitB'")):
+        p = subprocess.run([FTSIM, "torus", "--torus", "3x3", "--traffic", "uniform", "--ft",
+                            "--run", "2ms", "--fault", fault], cwd=ROOT, capture_output=True,
+                           text=True)
+        check(p.returncode == 2 and needle in p.stderr and not p.stdout,
+              f"a bad upset '{fault}': exit 2 with the map's reason, nothing run", p.stderr)
+    p = subprocess.run([FTSIM, *BASE, "--threads", "2"], cwd=ROOT, capture_output=True, text=True)
+    check(p.returncode == 2 and "one thread" in p.stderr,
+          "--ft with --threads 2: exit 2, said why", p.stderr)
     print(f"{results.count(True)} passed, {results.count(False)} failed")
     return 0 if all(results) else 1
 

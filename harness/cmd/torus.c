@@ -181,17 +181,20 @@ static int add_flow(ropts_t *o, const rflow_t *f)
     return 0;
 }
 
-static int check_control(const ropts_t *o, const char *c)
+static int check_control(const ropts_t *o, const char *c, char *why, size_t whylen)
 {
     char op[16], d[4];
     unsigned x, y;
     char tail;
     if (!strncmp(c, "seu ", 4)) { /* an upset: the torus's upset map names it */
-        char tgt[48], bit[16], more[8], err[200];
+        char tgt[48], bit[16], more[8];
         dev_seu_t u;
         const dev_design_t *dd = sci_torus_design(o->p2s, o->w, o->h);
-        int ok = dd && sscanf(c + 4, "%47s %15s %7s", tgt, bit, more) == 2 &&
-                 dev_upset_find(dd, tgt, bit, &u, err, sizeof err) == 0;
+        int ok = dd && sscanf(c + 4, "%47s %15s %7s", tgt, bit, more) == 2;
+        if (!ok)
+            snprintf(why, whylen, "want 'seu NAME bitB' or 'seu NAME[I] bitB'");
+        else
+            ok = dev_upset_find(dd, tgt, bit, &u, why, whylen) == 0;
         if (dd)
             dev_design_release(dd);
         return ok ? 0 : -1;
@@ -208,7 +211,14 @@ static int check_control(const ropts_t *o, const char *c)
 static int add_fault(ropts_t *o, uint64_t at, const char *what, const char *arg, unsigned line,
                      char *err, size_t errlen)
 {
-    if (check_control(o, what) < 0) {
+    char why[200] = "";
+    int bad = check_control(o, what, why, sizeof why) < 0;
+    if (bad && *why) { /* an upset the map refuses: its reason */
+        snprintf(err, errlen, "'%s': %s (`ftsim info torus%ux%u --upsets` lists the names)", what,
+                 why, o->w, o->h);
+        return -1;
+    }
+    if (bad) {
         snprintf(err, errlen,
                  "'%s': not a fault of a %ux%u torus (cut x X,Y | restore x X,Y | "
                  "cut y X,Y | restore y X,Y | off X,Y | on X,Y | reset X,Y | seu NAME bitB | "
