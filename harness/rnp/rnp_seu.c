@@ -150,6 +150,21 @@ unsigned rnp_seu_site(const rnp_seu_cfg_t *c, const char *column, unsigned k, ch
 
 static mrec_t *rec_of(sys_t *s, uint32_t id) { return id < s->nrec ? &s->rec[id] : NULL; }
 
+/* Append id to a growing array (first capacity `first`, then doubling): 0, or -1 out of memory. */
+static int push_id(uint32_t **a, unsigned *n, unsigned *cap, unsigned first, uint32_t id)
+{
+    if (*n == *cap) {
+        unsigned c = *cap ? *cap * 2 : first;
+        uint32_t *x = realloc(*a, c * sizeof *x);
+        if (!x)
+            return -1;
+        *a = x;
+        *cap = c;
+    }
+    (*a)[(*n)++] = id;
+    return 0;
+}
+
 static int add_rec(sys_t *s, const ni_msg_t *m, int kind)
 {
     if (m->id >= s->caprec) {
@@ -166,16 +181,7 @@ static int add_rec(sys_t *s, const ni_msg_t *m, int kind)
     s->rec[m->id].kind = (uint8_t)kind;
     s->nrec = m->id + 1u > s->nrec ? m->id + 1u : s->nrec;
     idlist_t *l = &s->per_src[m->src];
-    if (l->n == l->cap) {
-        unsigned cap = l->cap ? l->cap * 2 : 256;
-        uint32_t *x = realloc(l->id, cap * sizeof *x);
-        if (!x)
-            return -1;
-        l->id = x;
-        l->cap = cap;
-    }
-    l->id[l->n++] = m->id; /* index = sequence number: one counter per source */
-    return 0;
+    return push_id(&l->id, &l->n, &l->cap, 256, m->id); /* index = sequence number */
 }
 
 static mrec_t *rec_by_seq(sys_t *s, unsigned src, unsigned seq, uint32_t *id)
@@ -194,16 +200,7 @@ static mrec_t *rec_by_seq(sys_t *s, unsigned src, unsigned seq, uint32_t *id)
 
 static int track_test(sys_t *s, uint32_t id)
 {
-    if (s->ntests == s->captests) {
-        unsigned cap = s->captests ? s->captests * 2 : 512;
-        uint32_t *x = realloc(s->tests, cap * sizeof *x);
-        if (!x)
-            return -1;
-        s->tests = x;
-        s->captests = cap;
-    }
-    s->tests[s->ntests++] = id;
-    return 0;
+    return push_id(&s->tests, &s->ntests, &s->captests, 512, id);
 }
 
 /* ---- the monitor's actions ------------------------------------------------------------------ */

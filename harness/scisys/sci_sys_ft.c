@@ -84,6 +84,18 @@ static void lose_host_state(sci_sys_t *s, unsigned i)
     }
 }
 
+/* The writes of one entry at index idx: both LCs' LRT and BRT, the PSB's BRT. */
+static void rec_entry(sci_sys_t *s, unsigned i, uint64_t idx, const sci_entry_t *e)
+{
+    for (unsigned k = 0; k < 2; k++) {
+        scisys_wq_push(s, i, LCB(k) + SCI_REG_TADDR, idx, 0x3FFF);
+        scisys_wq_push(s, i, LCB(k) + SCI_REG_LRT, k ? e->ytake : e->xtake, 1);
+        scisys_wq_push(s, i, LCB(k) + SCI_REG_BRT, k ? e->yport : e->xport, 7);
+    }
+    scisys_wq_push(s, i, SCI_PSB_TADDR, idx, 0x3FFF);
+    scisys_wq_push(s, i, SCI_PSB_BRT, e->pport, 7);
+}
+
 /* Every table entry of node i from the host's copy (LC3: the driver's shadow, the tables it
  * loaded; P2S: the preloaded fault-free tables of both sets and the address select, for the
  * ids that exist), then the LCs enabled (a ring the driver knows broken stays disabled) and
@@ -98,28 +110,12 @@ static void rec_reload(sci_sys_t *s, unsigned i)
             for (unsigned dst = 0; dst < s->n; dst++)
                 if (sci_route_index(t, 0, dst) == idx)
                     e = d->shadow[dst];
-            scisys_wq_push(s, i, SCI_REG_TADDR, idx, 0x3FFF);
-            scisys_wq_push(s, i, SCI_REG_LRT, e.xtake, 1);
-            scisys_wq_push(s, i, SCI_REG_BRT, e.xport, 7);
-            scisys_wq_push(s, i, LCB(1) + SCI_REG_TADDR, idx, 0x3FFF);
-            scisys_wq_push(s, i, LCB(1) + SCI_REG_LRT, e.ytake, 1);
-            scisys_wq_push(s, i, LCB(1) + SCI_REG_BRT, e.yport, 7);
-            scisys_wq_push(s, i, SCI_PSB_TADDR, idx, 0x3FFF);
-            scisys_wq_push(s, i, SCI_PSB_BRT, e.pport, 7);
+            rec_entry(s, i, idx, &e);
         }
     } else {
         for (unsigned set = 0; set < s->ff.nsets; set++)
             for (unsigned dst = 0; dst < s->n; dst++) {
-                const sci_entry_t *e = sci_route_entry(&s->ff, i, set, dst);
-                uint64_t idx = sci_route_index(t, set, dst);
-                scisys_wq_push(s, i, SCI_REG_TADDR, idx, 0x3FFF);
-                scisys_wq_push(s, i, SCI_REG_LRT, e->xtake, 1);
-                scisys_wq_push(s, i, SCI_REG_BRT, e->xport, 7);
-                scisys_wq_push(s, i, LCB(1) + SCI_REG_TADDR, idx, 0x3FFF);
-                scisys_wq_push(s, i, LCB(1) + SCI_REG_LRT, e->ytake, 1);
-                scisys_wq_push(s, i, LCB(1) + SCI_REG_BRT, e->yport, 7);
-                scisys_wq_push(s, i, SCI_PSB_TADDR, idx, 0x3FFF);
-                scisys_wq_push(s, i, SCI_PSB_BRT, e->pport, 7);
+                rec_entry(s, i, sci_route_index(t, set, dst), sci_route_entry(&s->ff, i, set, dst));
                 if (set == 0 && s->ff.asel) {
                     scisys_wq_push(s, i, SCI_PSB_TADDR, s->id[dst], 0x3FFF);
                     scisys_wq_push(s, i, SCI_PSB_ASEL, s->ff.asel[(size_t)i * s->n + dst], 1);
