@@ -101,6 +101,7 @@ static sci_sys_t *open_sys(const sci_seu_cfg_t *c, unsigned models, char *err, s
     cfg.seed = c->seed;
     cfg.no_skip = 1;
     cfg.ft = c->ft | SCI_FT_TOLERANT;
+    cfg.out_digest = 1;
     sci_sys_t *s = sci_sys_new(&cfg, err, errlen);
     if (!s)
         return NULL;

@@ -59,6 +59,8 @@ typedef struct sci_sys_cfg {
     FILE *log;           /* driver and fault events, one line each (NULL: none) */
     unsigned threads;    /* the C model's nodes step on this many threads (0, 1: one) */
     unsigned ft;         /* SCI_FT_*: detection and recovery of upsets in the drivers (0: none) */
+    int out_digest;      /* with ft: keep a running digest of every output (an upset campaign's
+                            comparison with its golden run; a cost every cycle, off by default) */
     int ftdrb;           /* seed 001's FT-DRB in the hosts (harness/scisys/ftdrb.md; 0: off) */
 } sci_sys_cfg_t;
 
@@ -205,7 +207,8 @@ typedef struct sci_ftdrb_stats {
 } sci_ftdrb_stats_t;
 void sci_sys_ftdrb_stats(const sci_sys_t *s, sci_ftdrb_stats_t *out);
 
-/* A running digest of every output of every cycle so far (cfg.ft only; 0 otherwise). */
+/* A running digest of every output of every cycle so far (cfg.ft and cfg.out_digest; 0
+ * otherwise). */
 uint64_t sci_sys_out_digest(const sci_sys_t *s);
 
 /* Scrubbed packets, summed over every LC (COUNTS), now. */

@@ -492,6 +492,8 @@ void scisys_ft_cycle(sci_sys_t *s)
         if ((ft & SCI_FT_SCRUB) && s->drv[i].state == SCI_DRV_IDLE && f->rec == REC_NONE)
             sc_cycle(s, i);
     }
+    if (!s->cfg.out_digest)
+        return;
     /* every output of the cycle (sampled at its start), into the running digest */
     uint64_t h = s->ft.out_digest;
     const uint64_t *o = s->ls.out[0];
