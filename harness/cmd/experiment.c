@@ -8,8 +8,10 @@
 
 #include "cmd.h"
 #include "experiment.h"
+#include "experiment_ftdrb.h"
 #include "experiment_sci.h"
 #include "lockstep.h"
+#include "pattern.h"
 #include "tpool.h"
 
 static const char usage_experiment[] =
@@ -24,6 +26,8 @@ static const char usage_experiment[] =
     "                policies: no table, mask at the first diagnosis, seed 001's rules\n"
     "  ring-down-9, node-down-4, static-4, p2s-ring-down-9, p2s-node-down-4\n"
     "                the SCI torus experiments (ftsim experiment ring-down-9 --help)\n"
+    "  ftdrb-sci     seed 001's Figure 3 on a 32x32 P2S torus, FT-DRB beside the hardware\n"
+    "                failover alone (ftsim experiment ftdrb-sci --help)\n"
     "\n"
     "Each prints a markdown table and writes NAME.csv under --out (default build/experiments);\n"
     "`make paper` runs them all and draws the PNG plots. Defaults: --cycles 30000 a run,\n"
@@ -178,6 +182,146 @@ static int sci_experiment(const char *name, int argc, char **argv, campaign_t *m
     return rc;
 }
 
+static const char usage_ftdrb[] =
+    "usage: ftsim experiment ftdrb-sci [--torus WxH] [--faults K,K,..] [--patterns P,P,..]\n"
+    "                        [--every-us U] [--warm-ms M] [--learn-ms M] [--measure-ms M]\n"
+    "                        [--time-scale K] [--seed S] [--threads N] [--model csim|rtl|both]\n"
+    "                        [--json] [--json-file F] [--out DIR] [--quiet] [--verbose]\n"
+    "                        [--jobs J] [--shard K/N]\n"
+    "\n"
+    "Seed 001's evaluation (its Figure 3) on a P2S torus (harness/scisys/ftdrb.md): every node\n"
+    "sends one 64-byte message every --every-us (default 20) to its pattern's destination\n"
+    "(--patterns, default bitrev,shuffle,butterfly,transpose,complement,uniform); after\n"
+    "--warm-ms (0.2) K cables of distinct rings are pulled at random times (--faults, default\n"
+    "0,1,2,6; the first K of one seeded order, the same for every pattern); once the drivers\n"
+    "are idle (their timers divided by --time-scale, default 1000) and --learn-ms (1) after the\n"
+    "last fault, the latency of what is delivered in --measure-ms (1). Each pattern and K runs\n"
+    "twice: with the P2S hardware failover alone, and with FT-DRB in the hosts. Pairs the\n"
+    "faults leave unconnected get no flow (excluded; a node with both rings down is isolated).\n"
+    "Performance: the latency fault-free / with K faults (percent), and the difference, beside\n"
+    "the seed's 97 %% average, 88 %% worst, 100 %% best. Every message is delivered once, in\n"
+    "order, and acknowledged; without FT-DRB the flows the failover cannot route are abandoned\n"
+    "and counted; with it, a connected pair that does not deliver fails the experiment (exit\n"
+    "1). Writes ftdrb-sci.csv under --out (default build/experiments; `make paper` plots it);\n"
+    "--json prints one JSON object instead of the table. Defaults: 32x32, --seed 1, --threads 1,\n"
+    "the C model. --jobs J: runs on J processes; --shard K/N with ftsim merge as elsewhere.\n";
+
+/* --faults K,K,..: up to FTX_MAX_COUNTS cable counts (0 first, for the performance). */
+static int fault_counts(void *dst, const char *val, char *err, size_t errlen)
+{
+    experiment_ftdrb_opts_t *o = dst;
+    unsigned n = 0;
+    const char *p = val;
+    while (*p) {
+        char *e;
+        unsigned long v = strtoul(p, &e, 10);
+        if (e == p || v > 64 || n == FTX_MAX_COUNTS || (*e && *e != ','))
+            break;
+        o->counts[n++] = (unsigned)v;
+        p = *e ? e + 1 : e;
+        if (!*p && *e) {
+            n = 0;
+            break;
+        }
+    }
+    if (*p || !n || o->counts[0] != 0) {
+        snprintf(err, errlen, "%s: cable counts 0 to 64 separated by commas, 0 first (the "
+                 "fault-free reference), at most %u", val, FTX_MAX_COUNTS);
+        return -1;
+    }
+    o->ncounts = n;
+    return 0;
+}
+
+/* --patterns P,P,..: names of harness/core/pattern.h (hotspot left out). */
+static int pattern_list(void *dst, const char *val, char *err, size_t errlen)
+{
+    unsigned m = 0;
+    char buf[200];
+    snprintf(buf, sizeof buf, "%s", val);
+    char *save = NULL;
+    for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+        int p = traffic_pattern_find(t);
+        if (p < 0 || p == TP_HOTSPOT) {
+            snprintf(err, errlen, "%s: bitrev, shuffle, butterfly, transpose, complement or "
+                     "uniform, separated by commas", t);
+            return -1;
+        }
+        m |= 1u << p;
+    }
+    if (!m) {
+        snprintf(err, errlen, "no pattern");
+        return -1;
+    }
+    *(unsigned *)dst = m;
+    return 0;
+}
+
+/* `ftsim experiment ftdrb-sci`: argv its options (argv[-1] is the name). */
+static int ftdrb_experiment(int argc, char **argv, campaign_t *merged)
+{
+    experiment_ftdrb_opts_t o;
+    experiment_ftdrb_defaults(&o);
+    const char *num = "a positive number";
+    campaign_opts_t co = {0};
+    cmd_size_t sz = {&o.w, &o.h};
+    const opts_opt_t opts[] = {
+        {"jobs", 0, OPTS_UINT, &co.jobs, .min = 1, .max = 1024, .flags = OPTS_DEC,
+         .msg = "1 to 1024 processes"},
+        {"shard", 0, OPTS_FN, &co, .fn = campaign_parse_shard, .msg = "K/N, 1 <= K <= N"},
+        {"json", 0, OPTS_FLAG, &o.json, .set = 1},
+        {"quiet", 0, OPTS_FLAG, &o.quiet, .set = 1},
+        {"verbose", 0, OPTS_FLAG, &o.verbose, .set = 1},
+        {"torus", 0, OPTS_FN, &sz, .fn = cmd_size, .msg = "WxH"},
+        {"faults", 0, OPTS_FN, &o, .fn = fault_counts},
+        {"patterns", 0, OPTS_FN, &o.patterns, .fn = pattern_list},
+        {"seed", 0, OPTS_U64, &o.seed, .msg = "not a number"},
+        {"model", 0, OPTS_FN, &o.models, .fn = cmd_models, .msg = "rtl, csim or both"},
+        {"out", 0, OPTS_STR, .dst = &o.outdir},
+        {"json-file", 0, OPTS_STR, .dst = &o.json_file},
+        {"every-us", 0, OPTS_FN, &o.every_us, .fn = positive, .msg = num},
+        {"warm-ms", 0, OPTS_FN, &o.warm_ms, .fn = positive, .msg = num},
+        {"learn-ms", 0, OPTS_FN, &o.learn_ms, .fn = positive, .msg = num},
+        {"measure-ms", 0, OPTS_FN, &o.measure_ms, .fn = positive, .msg = num},
+        {"time-scale", 0, OPTS_FN, &o.par.time_scale, .fn = positive, .msg = num},
+        {"threads", 0, OPTS_UINT, &o.threads, .min = 1, .max = TPOOL_MAX, .flags = OPTS_DEC,
+         .msg = "1 to 64"},
+        {0},
+    };
+    opts_cmd_t c = {.name = "experiment",
+                    .style = OPTS_VALUE,
+                    .unknown = "unknown option",
+                    .missing = "needs a value (or is not an option)",
+                    .opts = opts};
+    int rc = cmd_parse(&c, usage_ftdrb, argc, argv, NULL);
+    if (rc >= 0)
+        return rc;
+    unsigned nr = 0;
+    for (unsigned f = 0; f < o.ncounts; f++)
+        nr = o.counts[f] > nr ? o.counts[f] : nr;
+    if (o.w < 3 || o.h < 3 || nr > o.w + o.h) {
+        fprintf(stderr, "ftsim experiment ftdrb-sci: --torus %ux%u with %u cables: 3x3 up to "
+                "32x32, at most one cable a ring (%u rings)\n", o.w, o.h, nr, o.w + o.h);
+        return 2;
+    }
+    for (int p = 0; p < TP_N; p++)
+        if ((o.patterns >> p & 1u) && traffic_pattern_unfit(p, o.w, o.h)) {
+            fprintf(stderr, "ftsim experiment ftdrb-sci: --patterns %s %s (%ux%u)\n",
+                    traffic_pattern_names[p], traffic_pattern_unfit(p, o.w, o.h), o.w, o.h);
+            return 2;
+        }
+    experiment_sci_opts_t out = {.outdir = o.outdir, .json_file = o.json_file};
+    if (!co.shard_n && (rc = sci_outputs(&out)) >= 0)
+        return rc;
+    campaign_t *cp = cmd_campaign(merged, &co, "experiment", argc + 1, argv - 1);
+    if (!cp)
+        return 2;
+    rc = experiment_ftdrb_run(&o, cp);
+    if (cp != merged)
+        campaign_free(cp);
+    return rc;
+}
+
 /* The RNP experiments: argv[0] the name, its options after it; the campaign of merged shards
  * or NULL. */
 static int rnp_experiment(int argc, char **argv, campaign_t *merged)
@@ -224,5 +368,7 @@ int cmd_experiment_with(int argc, char **argv, campaign_t *merged)
 {
     if (argc > 0 && experiment_sci_known(argv[0]))
         return sci_experiment(argv[0], argc - 1, argv + 1, merged);
+    if (argc > 0 && !strcmp(argv[0], "ftdrb-sci"))
+        return ftdrb_experiment(argc - 1, argv + 1, merged);
     return rnp_experiment(argc, argv, merged);
 }

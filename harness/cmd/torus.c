@@ -30,6 +30,7 @@
 
 #include "cmd.h"
 #include "lockstep.h"
+#include "pattern.h"
 #include "prng.h"
 #include "sci_route.h"
 #include "sci_sys.h"
@@ -371,12 +372,9 @@ static int parse_scenario(ropts_t *o, const char *path, int pass, char *err, siz
                     snprintf(msg, sizeof msg, "too many flows");
             }
         } else if (!strcmp(kw, "traffic")) {
-            static const char *const pats[] = {"uniform",   "bitrev",     "shuffle", "butterfly",
-                                               "transpose", "complement", "hotspot"};
-            int ok = 0;
-            for (unsigned i = 0; i < 7; i++)
-                if (!strcmp(a1, pats[i]))
-                    o->traffic = pats[i], ok = 1;
+            int pat = traffic_pattern_find(a1), ok = pat >= 0;
+            if (ok)
+                o->traffic = traffic_pattern_names[pat];
             if (!ok)
                 snprintf(msg, sizeof msg,
                          "traffic %s: uniform, bitrev, shuffle, butterfly, "
@@ -463,54 +461,21 @@ static int load_scenario(ropts_t *o, char *err, size_t errlen)
     return rc;
 }
 
-static unsigned bits_of(unsigned n)
-{
-    unsigned b = 0;
-    while ((1u << b) < n)
-        b++;
-    return b;
-}
-
-/* The pattern's destination of node s, or s itself for none. */
+/* The pattern's flows (harness/core/pattern.h): uniform gives every node two. */
 static int pattern_flows(ropts_t *o, prng_t *rng, char *err, size_t errlen)
 {
-    unsigned n = o->w * o->h, b = bits_of(n);
+    unsigned n = o->w * o->h;
     const char *p = o->traffic;
-    int pow2 = (1u << b) == n;
-    if ((!strcmp(p, "bitrev") || !strcmp(p, "shuffle") || !strcmp(p, "butterfly")) && !pow2) {
-        snprintf(err, errlen, "--traffic %s needs a power-of-two number of nodes (%u)", p, n);
-        return -1;
-    }
-    if (!strcmp(p, "transpose") && o->w != o->h) {
-        snprintf(err, errlen, "--traffic transpose needs a square torus");
+    int pat = traffic_pattern_find(p);
+    const char *why = traffic_pattern_unfit(pat, o->w, o->h);
+    if (why) {
+        snprintf(err, errlen, "--traffic %s %s (%ux%u)", p, why, o->w, o->h);
         return -1;
     }
     for (unsigned s = 0; s < n; s++) {
-        unsigned d[2] = {s, s}, nd = 1;
-        if (!strcmp(p, "uniform")) {
-            nd = 2;
-            for (unsigned k = 0; k < 2; k++) {
-                do
-                    d[k] = prng_below(rng, n);
-                while (d[k] == s);
-            }
-        } else if (!strcmp(p, "bitrev")) {
-            unsigned r = 0;
-            for (unsigned i = 0; i < b; i++)
-                r |= ((s >> i) & 1u) << (b - 1 - i);
-            d[0] = r;
-        } else if (!strcmp(p, "shuffle")) {
-            d[0] = ((s << 1) | (s >> (b - 1))) & (n - 1);
-        } else if (!strcmp(p, "butterfly")) {
-            unsigned lo = s & 1u, hi = (s >> (b - 1)) & 1u;
-            d[0] = (s & ~(1u | (1u << (b - 1)))) | (lo << (b - 1)) | hi;
-        } else if (!strcmp(p, "transpose")) {
-            d[0] = (s % o->w) * o->w + s / o->w;
-        } else if (!strcmp(p, "complement")) {
-            d[0] = n - 1 - s;
-        } else if (!strcmp(p, "hotspot")) {
-            d[0] = (o->h / 2) * o->w + o->w / 2;
-        }
+        unsigned d[2] = {s, s}, nd = pat == TP_UNIFORM ? 2 : 1;
+        for (unsigned k = 0; k < nd; k++)
+            d[k] = traffic_pattern_dst(pat, o->w, o->h, s, rng);
         for (unsigned k = 0; k < nd; k++) {
             if (d[k] == s)
                 continue;
@@ -712,8 +677,6 @@ static int faults_in_run(ropts_t *o)
  * flows, the faults, the run and the bins. 0, or 2 (said why). */
 static int torus_plan(ropts_t *o, prng_t *rng)
 {
-    static const char *const pats[] = {"uniform",   "bitrev",     "shuffle", "butterfly",
-                                       "transpose", "complement", "hotspot"};
     char err[600];
     if (o->scenario && (load_scenario(o, err, sizeof err) < 0 ||
                         parse_scenario(o, o->scenario, 0, err, sizeof err) < 0)) {
@@ -733,10 +696,7 @@ static int torus_plan(ropts_t *o, prng_t *rng)
                     o->p2s ? "P2S" : "LC3", max, max);
         return 2;
     }
-    int ok = !o->traffic;
-    for (unsigned k = 0; k < 7 && !ok; k++)
-        ok |= !strcmp(o->traffic, pats[k]);
-    if (!ok) {
+    if (o->traffic && traffic_pattern_find(o->traffic) < 0) {
         fprintf(stderr,
                 "ftsim torus: --traffic %s: uniform, bitrev, shuffle, butterfly, "
                 "transpose, complement or hotspot\n",

@@ -104,53 +104,71 @@ static int seg_live(unsigned w, const uint8_t *xl, const uint8_t *yl, unsigned a
     return (a % w == b % w || xl[a / w]) && (a / w == b / w || yl[b % w]);
 }
 
+unsigned sci_check_components(unsigned w, unsigned h, const sci_faults_t *f, int *comp)
+{
+    unsigned n = w * h, nc = 0;
+    uint8_t xl[SCI_ROUTE_MAX_P2S], yl[SCI_ROUTE_MAX_P2S];
+    live_rings(w, h, f, xl, yl);
+    unsigned *queue = malloc(n * sizeof *queue);
+    for (unsigned i = 0; i < n; i++)
+        comp[i] = f->dead[i] ? -1 : -2;
+    for (unsigned s = 0; queue && s < n; s++) {
+        if (comp[s] != -2)
+            continue;
+        unsigned qh = 0, qn = 0;
+        queue[qn++] = s;
+        comp[s] = (int)nc;
+        while (qh < qn) { /* breadth first: u's live rings bring in all their members */
+            unsigned u = queue[qh++], ux = u % w, uy = u / w;
+            for (unsigned k = 0; k < w + h; k++) {
+                unsigned v = k < w ? uy * w + k : (k - w) * w + ux;
+                if ((k < w ? xl[uy] : yl[ux]) && comp[v] == -2)
+                    comp[v] = (int)nc, queue[qn++] = v;
+            }
+        }
+        nc++;
+    }
+    free(queue);
+    return nc;
+}
+
+int sci_check_reach2(unsigned w, unsigned h, const sci_faults_t *f, unsigned s, unsigned d)
+{
+    unsigned n = w * h;
+    uint8_t xl[SCI_ROUTE_MAX_P2S], yl[SCI_ROUTE_MAX_P2S];
+    live_rings(w, h, f, xl, yl);
+    if (f->dead[s] || f->dead[d])
+        return 0;
+    int ok = seg_live(w, xl, yl, s, d);
+    for (unsigned a = 0; a < n && !ok; a++) {
+        if (a == s || a == d || f->dead[a] || !seg_live(w, xl, yl, s, a))
+            continue;
+        ok = seg_live(w, xl, yl, a, d);
+        for (unsigned b = 0; b < n && !ok; b++)
+            ok = b != s && b != d && b != a && !f->dead[b] && seg_live(w, xl, yl, a, b) &&
+                 seg_live(w, xl, yl, b, d);
+    }
+    return ok;
+}
+
 /* Per ordered pair (s * n + d) of live nodes: bit 0 connected in the graph of live rings
- * (breadth-first search: a live ring joins all its members, in both directions, being a
+ * (sci_check_components: a live ring joins all its members, in both directions, being a
  * cycle), bit 1 reachable through at most two intermediates by live X-first segments. */
 static void pair_reach(unsigned w, unsigned h, const sci_faults_t *f, uint8_t *reach)
 {
     unsigned n = w * h;
-    uint8_t xl[32], yl[32];
-    live_rings(w, h, f, xl, yl);
-    unsigned *queue = malloc(n * sizeof *queue);
-    uint8_t *seen = malloc(n);
+    int *comp = malloc(n * sizeof *comp);
     memset(reach, 0, (size_t)n * n);
-    for (unsigned s = 0; queue && seen && s < n; s++) {
-        if (f->dead[s])
-            continue;
-        memset(seen, 0, n);
-        unsigned qh = 0, qn = 0;
-        queue[qn++] = s;
-        seen[s] = 1;
-        while (qh < qn) {
-            unsigned u = queue[qh++];
-            for (unsigned v = 0; v < n; v++)
-                if (!seen[v] && !f->dead[v] &&
-                    ((v / w == u / w && xl[u / w]) || (v % w == u % w && yl[u % w])))
-                    seen[v] = 1, queue[qn++] = v;
-        }
-        for (unsigned d = 0; d < n; d++)
-            if (d != s && seen[d])
-                reach[s * n + d] |= 1;
-    }
+    if (!comp)
+        return;
+    sci_check_components(w, h, f, comp);
     for (unsigned s = 0; s < n; s++)
         for (unsigned d = 0; d < n; d++) {
             if (s == d || f->dead[s] || f->dead[d])
                 continue;
-            int ok = seg_live(w, xl, yl, s, d);
-            for (unsigned a = 0; a < n && !ok; a++) {
-                if (a == s || a == d || f->dead[a] || !seg_live(w, xl, yl, s, a))
-                    continue;
-                ok = seg_live(w, xl, yl, a, d);
-                for (unsigned b = 0; b < n && !ok; b++)
-                    ok = b != s && b != d && b != a && !f->dead[b] && seg_live(w, xl, yl, a, b) &&
-                         seg_live(w, xl, yl, b, d);
-            }
-            if (ok)
-                reach[s * n + d] |= 2;
+            reach[s * n + d] = (uint8_t)((comp[s] == comp[d]) | sci_check_reach2(w, h, f, s, d) << 1);
         }
-    free(queue);
-    free(seen);
+    free(comp);
 }
 
 typedef struct cres {

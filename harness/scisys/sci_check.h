@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "campaign.h"
+#include "sci_route.h"
 
 typedef struct sci_check_opts {
     unsigned w, h, models; /* the torus (2x2 up to 16x16, P2S 32x32); LS_* */
@@ -25,5 +26,14 @@ void sci_check_defaults(sci_check_opts_t *o);
  * and a summary: 0 every one passed (or, in a shard, the shard written), 1 not; -1 with a
  * message when o->fault does not name a fault of the torus or the campaign fails. */
 int sci_check_run(const sci_check_opts_t *o, campaign_t *c, char *err, size_t errlen);
+
+/* The check's own search of what faults f leave connected (no routing code of the harness):
+ * per node of the W x H torus its component in the graph of live rings (a ring is live when
+ * its cable is in and none of its nodes is dead; it joins all its members, being a cycle), -1
+ * for a dead node. Returns the number of components. */
+unsigned sci_check_components(unsigned w, unsigned h, const sci_faults_t *f, int *comp);
+/* Whether s reaches d directly or through one or two intermediates, every segment X first on
+ * live rings (FT-DRB's multistep paths, harness/scisys/ftdrb.md section 7). */
+int sci_check_reach2(unsigned w, unsigned h, const sci_faults_t *f, unsigned s, unsigned d);
 
 #endif

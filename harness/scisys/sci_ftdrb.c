@@ -16,8 +16,10 @@
 #define RELQ      256u /* the relay buffer, packets (ftdrb.md section 6) */
 #define PERMANENT 3u  /* stage number at which a fault is permanent */
 #define TRIAL     10u /* attempt number at which a non-permanent path is tried again */
-#define NONE      0xFFu
-#define NPATH     128u /* path entries per host (ftdrb.md section 3) */
+#define NONE      0xFFFFu /* no intermediate */
+#define NPATH     128u   /* path entries per host (ftdrb.md section 3) */
+#define NCACHE    64u    /* path selections remembered per host (by destination) */
+#define MAXNODES  1024u  /* node indices are 10 bits in a RELAY's route (ftdrb.md section 5) */
 
 typedef struct fdent {
     uint8_t stage;   /* 0: no entry */
@@ -30,9 +32,19 @@ typedef struct fdent {
  * message off its X-first route (around a broken ring nobody reported: the drivers' and the
  * hardware's detours), and it failed on the detour. Same stage and attempt numbers. */
 typedef struct fdpath {
-    uint8_t dst, in1, in2, stage, attempt;
+    uint16_t dst, in1, in2;
+    uint8_t stage, attempt;
     uint64_t mark;
 } fdpath_t;
+
+/* A selection remembered: valid while the host's table is as it was (epoch) and its own rings
+ * show the same; only selections that passed no candidate over for its timers are kept (they
+ * change no attempt number, so making them again would change nothing). */
+typedef struct fdsel {
+    uint32_t epoch; /* 0: empty */
+    uint16_t dst, in1, in2;
+    uint8_t own, use;
+} fdsel_t;
 
 typedef struct fdnode {
     fdent_t *ent;    /* rings: X of row r at r, Y of column c at H + c */
@@ -41,13 +53,15 @@ typedef struct fdnode {
     uint64_t sent_at[NTID];  /* per tid (low 8 bits): when it was sent */
     uint32_t ack_flow[NTID]; /* per tid of an ACK this host sent: its flow + 1 (0: not one) */
     uint64_t *note_at;       /* per source node: when this host last notified it */
-    uint32_t sent_path[NTID]; /* per tid: dst | in1 << 8 | in2 << 16 | 1 << 24 (0: unknown) */
+    uint64_t sent_path[NTID]; /* per tid: sp_make's (0: unknown) */
     fdpath_t path[NPATH];
     unsigned npath;
+    uint32_t epoch; /* +1 whenever the table changes (the selections remembered are stale) */
+    fdsel_t sel[NCACHE];
     bool fallback; /* the last selection found no usable path */
     pkt_t rq[RELQ];
     unsigned rqh, rqn;
-    uint16_t rx_path; /* the path of the DATA being handed to the host agent (its ACK's) */
+    uint16_t rx_in1, rx_in2; /* the path of the DATA being handed to the host agent (its ACK's) */
     sci_ftdrb_stats_t st;
 } fdnode_t;
 
@@ -56,12 +70,23 @@ struct scisys_fd {
 };
 
 static inline uint64_t xring(unsigned r) { return 1ull << r; }
+
+/* What a host remembers of the path a packet took: destination, intermediates, whether the
+ * selection found nothing usable (the packet went direct regardless). */
+static inline uint64_t sp_make(unsigned dst, unsigned in1, unsigned in2, bool fallback)
+{
+    return dst | (uint64_t)in1 << 16 | (uint64_t)in2 << 32 | 1ull << 48 | (uint64_t)fallback << 49;
+}
+static inline unsigned sp_dst(uint64_t sp) { return sp & 0xFFFFu; }
+static inline unsigned sp_in1(uint64_t sp) { return sp >> 16 & 0xFFFFu; }
+static inline unsigned sp_in2(uint64_t sp) { return sp >> 32 & 0xFFFFu; }
 static inline uint64_t yring(const sci_sys_t *s, unsigned c) { return 1ull << (s->h + c); }
 
 int scisys_ftdrb_open(sci_sys_t *s, char *err, size_t errlen)
 {
-    if (s->n > 255 || s->w + s->h > 64) {
-        snprintf(err, errlen, "FT-DRB runs on tori of up to 255 nodes (ftdrb.md section 5)");
+    if (s->n > MAXNODES || s->w + s->h > 64) {
+        snprintf(err, errlen, "FT-DRB runs on tori of up to %u nodes (ftdrb.md section 5)",
+                 MAXNODES);
         return -1;
     }
     scisys_fd_t *fd = calloc(1, sizeof *fd);
@@ -79,7 +104,7 @@ int scisys_ftdrb_open(sci_sys_t *s, char *err, size_t errlen)
             return -1;
         }
     for (unsigned i = 0; i < s->n; i++)
-        fd->n[i].rx_path = 0xFFFF;
+        fd->n[i].rx_in1 = fd->n[i].rx_in2 = NONE, fd->n[i].epoch = 1;
     s->fd = fd;
     return 0;
 }
@@ -183,6 +208,59 @@ static int path_ok(fdnode_t *n, uint64_t m, unsigned dst, unsigned in1, unsigned
     return u == P_CLEAN ? P_TRIAL : u;
 }
 
+/* The best candidates of one group (ftdrb.md section 4): the first usable one and the first
+ * passed over for its timers, in the order (length, In1, In2). */
+typedef struct best {
+    uint64_t ukey, wkey; /* UINT64_MAX: none */
+    unsigned u1, u2;
+    int use;
+    uint64_t wait;
+    fdpath_t *we;
+} best_t;
+
+static void consider(fdnode_t *n, best_t *b, uint64_t key, uint64_t m, unsigned dst, unsigned a,
+                     unsigned bb)
+{
+    if (key >= b->ukey)
+        return; /* after the first usable one: neither used nor timed */
+    uint64_t wait;
+    fdpath_t *we;
+    int use = path_ok(n, m, dst, a, bb, &wait, &we);
+    if (use == P_CLEAN || use == P_TRIAL)
+        b->ukey = key, b->u1 = a, b->u2 = bb, b->use = use;
+    else if (use == P_WAIT && key < b->wkey)
+        b->wkey = key, b->wait = wait, b->we = we;
+}
+
+/* Group g's candidates from host i to dst: every In1 (g 1) or every In1 != In2 (g 2), neither
+ * i nor dst. One pass, keeping the first in order; a candidate after the first usable one
+ * found so far costs only its length. */
+static void scan(sci_sys_t *s, fdnode_t *n, unsigned i, unsigned dst, unsigned g, best_t *b)
+{
+    uint64_t N = s->n;
+    *b = (best_t){.ukey = UINT64_MAX, .wkey = UINT64_MAX};
+    for (unsigned a = 0; a < s->n; a++) {
+        if (a == i || a == dst)
+            continue;
+        unsigned h1 = 0;
+        uint64_t m1 = seg_rings(s, i, a, &h1);
+        if (g == 1) {
+            unsigned h = h1;
+            uint64_t m = m1 | seg_rings(s, a, dst, &h);
+            consider(n, b, (uint64_t)h * N + a, m, dst, a, NONE);
+            continue;
+        }
+        for (unsigned c = 0; c < s->n; c++) {
+            if (c == i || c == dst || c == a)
+                continue;
+            unsigned h = h1;
+            uint64_t m = m1 | seg_rings(s, a, c, &h);
+            m |= seg_rings(s, c, dst, &h);
+            consider(n, b, ((uint64_t)h * N + a) * N + c, m, dst, a, c);
+        }
+    }
+}
+
 /* Host i's path to dst (ftdrb.md section 4): *in1, *in2 (NONE: none). */
 static void select_path(sci_sys_t *s, unsigned i, unsigned dst, unsigned *in1, unsigned *in2)
 {
@@ -195,39 +273,37 @@ static void select_path(sci_sys_t *s, unsigned i, unsigned dst, unsigned *in1, u
      * tables in force send an X-first segment that starts on one of them around it, onto
      * rings no notification will name as this segment's */
     unsigned own = rings_down(s, i);
+    fdsel_t *c = &n->sel[dst % NCACHE];
+    if (c->epoch == n->epoch && c->dst == dst && c->own == own) {
+        *in1 = c->in1, *in2 = c->in2;
+        if (c->use == P_TRIAL)
+            n->st.trials++;
+        else if (c->use != P_CLEAN)
+            n->st.no_path++, n->fallback = true;
+        return;
+    }
     uint64_t ownm = ((own & 1u) ? xring(yn(s, i)) : 0) | ((own & 2u) ? yring(s, xn(s, i)) : 0);
     uint64_t known0 = n->known, perm0 = n->perm;
     n->known |= ownm;
     n->perm |= ownm;
     /* the first candidate passed over only for its timers is the one whose timers run (one
      * path at a time comes up for a trial, the most preferred) */
-    uint64_t pend = 0, wait;
-    fdpath_t *pend_e = NULL, *we;
+    uint64_t pend = 0;
+    fdpath_t *pend_e = NULL;
     bool pending = false;
-    unsigned lmax = 3 * (s->w + s->h);
-    int use = path_ok(n, path_rings(s, i, NONE, NONE, dst, NULL), dst, NONE, NONE, &wait, &we);
+    int use = path_ok(n, path_rings(s, i, NONE, NONE, dst, NULL), dst, NONE, NONE, &pend, &pend_e);
     if (use == P_WAIT)
-        pending = true, pend = wait, pend_e = we;
-    for (unsigned g = 1; g <= 2 && (use == P_NO || use == P_WAIT); g++)
-        for (unsigned L = 0; L <= lmax && (use == P_NO || use == P_WAIT); L++)
-            for (unsigned a = 0; a < s->n && (use == P_NO || use == P_WAIT); a++) {
-                if (a == i || a == dst)
-                    continue;
-                for (unsigned b = 0; b < (g == 2 ? s->n : 1u) && (use == P_NO || use == P_WAIT);
-                     b++) {
-                    unsigned bb = g == 2 ? b : NONE, len;
-                    if (g == 2 && (b == i || b == dst || b == a))
-                        continue;
-                    uint64_t m = path_rings(s, i, a, bb, dst, &len);
-                    if (len != L)
-                        continue;
-                    use = path_ok(n, m, dst, a, bb, &wait, &we);
-                    if (use == P_CLEAN || use == P_TRIAL)
-                        *in1 = a, *in2 = bb;
-                    else if (use == P_WAIT && !pending)
-                        pending = true, pend = wait, pend_e = we;
-                }
-            }
+        pending = true;
+    else
+        pend = 0, pend_e = NULL;
+    for (unsigned g = 1; g <= 2 && (use == P_NO || use == P_WAIT); g++) {
+        best_t b;
+        scan(s, n, i, dst, g, &b);
+        if (!pending && b.wkey != UINT64_MAX && b.wkey < b.ukey)
+            pending = true, pend = b.wait, pend_e = b.we;
+        if (b.ukey != UINT64_MAX)
+            use = b.use, *in1 = b.u1, *in2 = b.u2;
+    }
     if (use == P_NO || use == P_WAIT) { /* nothing usable: direct, as if no table (rule 4) */
         *in1 = *in2 = NONE;
         n->st.no_path++;
@@ -242,9 +318,40 @@ static void select_path(sci_sys_t *s, unsigned i, unsigned dst, unsigned *in1, u
         pend_e->attempt++;
     n->known = known0;
     n->perm = perm0;
+    if (pending) { /* the attempt numbers moved: every selection remembered may be stale */
+        n->epoch++;
+        return;
+    }
+    *c = (fdsel_t){n->epoch, (uint16_t)dst, (uint16_t)*in1, (uint16_t)*in2, (uint8_t)own,
+                   (uint8_t)(n->fallback ? P_NO : use)};
 }
 
 /* ---- sending ---------------------------------------------------------------------------- */
+
+/* The route a RELAY carries in payload words 5 and 6 (ftdrb.md section 5): node indices of 10
+ * bits, In2 = In1 for none, and the inner packet's type as a 2-bit code. */
+static const uint8_t inner_type[3] = {SCI_T_DATA, SCI_T_ACK, SCI_FD_T_NOTE};
+
+static void route_put(uint16_t *pay, unsigned type, unsigned dst, unsigned in1, unsigned in2)
+{
+    unsigned e2 = in2 == NONE ? in1 : in2, code = type == SCI_T_ACK ? 1u : type == SCI_T_DATA ? 0u : 2u;
+    pay[5] = (uint16_t)(dst | (e2 & 0x3Fu) << 10);
+    pay[6] = (uint16_t)(in1 | (e2 >> 6) << 10 | code << 14);
+}
+
+/* The route of a RELAY's payload: 0, or -1 when it names no inner type. */
+static int route_get(const uint16_t *pay, unsigned *type, unsigned *dst, unsigned *in1,
+                     unsigned *in2)
+{
+    unsigned code = pay[6] >> 14, e2 = (pay[5] >> 10) | (pay[6] >> 10 & 0xFu) << 6;
+    *dst = pay[5] & 0x3FFu;
+    *in1 = pay[6] & 0x3FFu;
+    *in2 = e2 == *in1 ? NONE : e2;
+    if (code > 2)
+        return -1;
+    *type = inner_type[code];
+    return 0;
+}
 
 /* p (a host packet of host i, payload >= 7 words, built) as a RELAY to in1, carrying the route
  * in payload words 5 and 6. */
@@ -252,9 +359,7 @@ static void wrap(sci_sys_t *s, unsigned i, pkt_t *p, unsigned dst, unsigned in1,
 {
     unsigned npay = p->len - SCI_HDR_SYMS - 1u;
     uint16_t *pay = &p->sym[SCI_HDR_SYMS];
-    unsigned type = p->sym[1] >> 8;
-    pay[5] = (uint16_t)(dst | in2 << 8);
-    pay[6] = (uint16_t)(type | 0u << 4 | in1 << 8);
+    route_put(pay, p->sym[1] >> 8, dst, in1, in2);
     p->len = (uint8_t)sci_packet_build(p->sym, s->id[in1], SCI_FD_T_RELAY, p->sym[2], p->sym[3],
                                        pay, npay);
     s->fd->n[i].st.msp_sent++;
@@ -266,7 +371,7 @@ void scisys_ftdrb_data(sci_sys_t *s, unsigned k, pkt_t *p)
     select_path(s, i, s->flow[k].dst, &in1, &in2);
     s->fd->n[i].sent_at[p->sym[3] % NTID] = s->now;
     s->fd->n[i].sent_path[p->sym[3] % NTID] =
-        s->flow[k].dst | in1 << 8 | in2 << 16 | 1u << 24 | (uint32_t)s->fd->n[i].fallback << 25;
+        sp_make(s->flow[k].dst, in1, in2, s->fd->n[i].fallback);
     if (in1 != NONE)
         wrap(s, i, p, s->flow[k].dst, in1, in2);
 }
@@ -284,18 +389,18 @@ static bool rq_push(sci_sys_t *s, unsigned i, const pkt_t *p)
     return true;
 }
 
-/* An FT-DRB host packet of host i (ACK or NOTE, 7 payload words) to node dst by its path,
+/* An FT-DRB host packet of host i (ACK or NOTE, npay >= 7 payload words) to node dst by its path,
  * through the relay buffer, never the driver's priority queue (one finding the buffer full is
  * dropped and counted apart: a later ACK makes up, the source still has its timeout). */
-static void send_own(sci_sys_t *s, unsigned i, unsigned dst, uint8_t type, const uint16_t pay[7],
-                     uint32_t ack_flow)
+static void send_own(sci_sys_t *s, unsigned i, unsigned dst, uint8_t type, const uint16_t *pay,
+                     unsigned npay, uint32_t ack_flow)
 {
     fdnode_t *n = &s->fd->n[i];
     unsigned in1, in2;
     select_path(s, i, dst, &in1, &in2);
     pkt_t p;
     uint16_t tid = scisys_host_new_tid(s, i);
-    p.len = (uint8_t)sci_packet_build(p.sym, s->id[dst], type, s->id[i], tid, pay, 7);
+    p.len = (uint8_t)sci_packet_build(p.sym, s->id[dst], type, s->id[i], tid, pay, npay);
     if (in1 != NONE)
         wrap(s, i, &p, dst, in1, in2);
     if (n->rqn == RELQ) {
@@ -304,8 +409,24 @@ static void send_own(sci_sys_t *s, unsigned i, unsigned dst, uint8_t type, const
     }
     rq_push(s, i, &p);
     n->sent_at[tid % NTID] = s->now;
-    n->sent_path[tid % NTID] = dst | in1 << 8 | in2 << 16 | 1u << 24;
+    n->sent_path[tid % NTID] = sp_make(dst, in1, in2, false);
     n->ack_flow[tid % NTID] = ack_flow;
+}
+
+/* An FT-DRB ACK of host i for flow k (ftdrb.md section 5), 7 words as the relay route needs:
+ * {flow | In2 bits 6-9 << 12, next expected lo, hi, latency (15 bits, saturating) | re-sent
+ * << 15, In1 | In2 bits 0-5 << 10, 0, 0}. In1 is the ACK's own sender for a direct path, In2
+ * = In1 for none (an intermediate is never the destination, nor both intermediates one). */
+static void ack_build(uint16_t pay[7], unsigned k, uint32_t expect, uint64_t lat, bool resent,
+                      unsigned me, unsigned in1, unsigned in2)
+{
+    unsigned a = in1 == NONE ? me : in1, b = in2 == NONE ? a : in2;
+    pay[0] = (uint16_t)(k | (b >> 6) << 12);
+    pay[1] = (uint16_t)expect;
+    pay[2] = (uint16_t)(expect >> 16);
+    pay[3] = (uint16_t)((lat > 0x7FFF ? 0x7FFF : lat) | (unsigned)resent << 15);
+    pay[4] = (uint16_t)(a | (b & 0x3Fu) << 10);
+    pay[5] = pay[6] = 0;
 }
 
 void scisys_ftdrb_ack(sci_sys_t *s, unsigned i, const uint16_t *data, unsigned k, uint32_t expect)
@@ -314,10 +435,13 @@ void scisys_ftdrb_ack(sci_sys_t *s, unsigned i, const uint16_t *data, unsigned k
     for (unsigned j = 0; j < 4; j++)
         t0 |= (uint64_t)data[7 + j] << (16 * j);
     uint64_t lat = s->now > t0 ? s->now - t0 : 0;
-    uint16_t pay[7] = {(uint16_t)k, (uint16_t)expect, (uint16_t)(expect >> 16),
-                       (uint16_t)(lat > 0xFFFF ? 0xFFFF : lat), s->fd->n[i].rx_path, 0, 0};
-    send_own(s, i, s->flow[k].src, SCI_T_ACK, pay, k + 1u);
+    const fdnode_t *n = &s->fd->n[i];
+    uint16_t pay[7];
+    ack_build(pay, k, expect, lat, false, i, n->rx_in1, n->rx_in2);
+    send_own(s, i, s->flow[k].src, SCI_T_ACK, pay, 7, k + 1u);
 }
+
+unsigned scisys_ftdrb_ack_flow(const uint16_t *p) { return p[SCI_HDR_SYMS] & 0xFFFu; }
 
 bool scisys_ftdrb_tx(sci_sys_t *s, unsigned i, pkt_t *out)
 {
@@ -337,10 +461,10 @@ void scisys_ftdrb_dead(sci_sys_t *s, unsigned i) { s->fd->n[i].rqn = 0; }
 /* ---- learning ----------------------------------------------------------------------------- */
 
 /* The path of our packet `tid` failed on no ring of its own: its path entry. */
-static bool learn_path(sci_sys_t *s, unsigned i, uint32_t sp, uint64_t sent)
+static bool learn_path(sci_sys_t *s, unsigned i, uint64_t sp, uint64_t sent)
 {
     fdnode_t *n = &s->fd->n[i];
-    unsigned dst = sp & 0xFFu, in1 = sp >> 8 & 0xFFu, in2 = sp >> 16 & 0xFFu;
+    unsigned dst = sp_dst(sp), in1 = sp_in1(sp), in2 = sp_in2(sp);
     fdpath_t *e = path_find(n, dst, in1, in2);
     bool fresh = false;
     if (!e) {
@@ -354,7 +478,7 @@ static bool learn_path(sci_sys_t *s, unsigned i, uint32_t sp, uint64_t sent)
             n->path[v] = n->path[--n->npath];
         }
         e = &n->path[n->npath++];
-        *e = (fdpath_t){(uint8_t)dst, (uint8_t)in1, (uint8_t)in2, 1, 0, s->now};
+        *e = (fdpath_t){(uint16_t)dst, (uint16_t)in1, (uint16_t)in2, 1, 0, s->now};
         fresh = true;
     } else if (sent >= e->mark) {
         e->stage = e->stage < 255 ? e->stage + 1u : 255;
@@ -363,9 +487,67 @@ static bool learn_path(sci_sys_t *s, unsigned i, uint32_t sp, uint64_t sent)
     } else {
         return false;
     }
+    n->epoch++;
     scisys_log(s, i, "FT-DRB: fault table: path to (%u,%u) via %d,%d stage %u%s", xn(s, dst),
                yn(s, dst), in1 == NONE ? -1 : (int)in1, in2 == NONE ? -1 : (int)in2, e->stage,
                e->stage >= PERMANENT ? ", permanent" : "");
+    return fresh;
+}
+
+/* Ring r (X of row r, Y of column r - H) reported down by node `who`, for our packet sent at
+ * `sent`: the entry's stage and attempt numbers (ftdrb.md section 3). Returns whether the
+ * table learnt something new. */
+static bool note_ring(sci_sys_t *s, unsigned i, unsigned r, unsigned who, uint64_t sent,
+                      const char *how)
+{
+    fdnode_t *n = &s->fd->n[i];
+    fdent_t *e = &n->ent[r];
+    bool fresh = false;
+    if (!e->stage) {
+        e->stage = 1;
+        fresh = true;
+    } else if (sent >= e->mark && e->stage < 255) {
+        e->stage++; /* a different notification: a packet sent since the entry changed */
+    } else {
+        return false; /* the same one again: in flight when the entry last changed */
+    }
+    e->attempt = 0;
+    e->mark = s->now;
+    e->notifier = (uint16_t)who;
+    n->epoch++;
+    n->known |= 1ull << r;
+    if (e->stage >= PERMANENT)
+        n->perm |= 1ull << r;
+    scisys_log(s, i, "FT-DRB: fault table: %c ring %u (%s (%u,%u)) stage %u%s",
+               r >= s->h ? 'Y' : 'X', r >= s->h ? r - s->h : r, how, xn(s, who), yn(s, who),
+               e->stage, e->stage >= PERMANENT ? ", permanent" : "");
+    return fresh;
+}
+
+/* A packet that failed at node `who`, none of whose rings down is on the packet's path, was
+ * taken off its X-first route. When `who` sits on the X ring of one of the path's segments, past
+ * the column where that segment turns onto its Y ring, the hardware carried it on along the X
+ * ring because that Y ring was down (the P2S failover, sci_route.md section 2): the seed's
+ * router that met the fault would have named it; the source names it for it (ftdrb.md s.3). */
+static bool infer_turn(sci_sys_t *s, unsigned i, unsigned who, uint64_t sp, uint64_t sent)
+{
+    unsigned hop[4] = {i, sp_in1(sp), sp_in2(sp), sp_dst(sp)}, nh = 0, at[4];
+    for (unsigned k = 0; k < 4; k++)
+        if (hop[k] != NONE)
+            at[nh++] = hop[k];
+    bool fresh = false;
+    for (unsigned k = 0; k + 1 < nh; k++) {
+        unsigned a = at[k], b = at[k + 1];
+        if (xn(s, a) == xn(s, b) || yn(s, a) == yn(s, b) || yn(s, who) != yn(s, a) ||
+            xn(s, who) == xn(s, b))
+            continue;
+        /* who is on the segment's X ring; past the turn when it is not between a and b */
+        unsigned w = s->w, past = (xn(s, who) + w - xn(s, b)) % w,
+                 span = (xn(s, b) + w - xn(s, a)) % w;
+        if (past > 0 && past < w - span)
+            fresh |= note_ring(s, i, s->h + xn(s, b), yn(s, a) * w + xn(s, b), sent,
+                               "inferred: a packet passed its turn at");
+    }
     return fresh;
 }
 
@@ -375,7 +557,7 @@ static bool learn(sci_sys_t *s, unsigned i, unsigned who, unsigned rings, uint16
 {
     fdnode_t *n = &s->fd->n[i];
     uint64_t sent = n->sent_at[tid % NTID];
-    uint32_t sp = n->sent_path[tid % NTID];
+    uint64_t sp = n->sent_path[tid % NTID];
     bool fresh = false;
     if (sp && rings) { /* the rings named are not on the path: it was detoured, and failed
                           (no ring down there: busy or out of echo retries on a live ring,
@@ -384,37 +566,18 @@ static bool learn(sci_sys_t *s, unsigned i, unsigned who, unsigned rings, uint16
         for (unsigned k = 0; k < 2; k++)
             if (rings >> k & 1u)
                 named |= k ? yring(s, xn(s, who)) : xring(yn(s, who));
-        unsigned dst = sp & 0xFFu, in1 = sp >> 8 & 0xFFu, in2 = sp >> 16 & 0xFFu;
+        unsigned dst = sp_dst(sp), in1 = sp_in1(sp), in2 = sp_in2(sp);
         if (dst < s->n && !(named & path_rings(s, i, in1, in2, dst, NULL))) {
             scisys_log(s, i, "FT-DRB: (%u,%u) failed our packet tid %u (rings %u down there), "
                        "sent at %llu",
                        xn(s, who), yn(s, who), tid, rings, (unsigned long long)sent);
             fresh = learn_path(s, i, sp, sent);
+            fresh |= infer_turn(s, i, who, sp, sent);
         }
     }
-    for (unsigned k = 0; k < 2; k++) {
-        if (!(rings >> k & 1u))
-            continue;
-        unsigned r = k ? s->h + xn(s, who) : yn(s, who);
-        fdent_t *e = &n->ent[r];
-        if (!e->stage) {
-            e->stage = 1;
-            fresh = true;
-        } else if (sent >= e->mark && e->stage < 255) {
-            e->stage++; /* a different notification: a packet sent since the entry changed */
-        } else {
-            continue; /* the same one again: in flight when the entry last changed */
-        }
-        e->attempt = 0;
-        e->mark = s->now;
-        e->notifier = (uint16_t)who;
-        n->known |= 1ull << r;
-        if (e->stage >= PERMANENT)
-            n->perm |= 1ull << r;
-        scisys_log(s, i, "FT-DRB: fault table: %c ring %u (from (%u,%u)) stage %u%s", k ? 'Y' : 'X',
-                   k ? xn(s, who) : yn(s, who), xn(s, who), yn(s, who), e->stage,
-                   e->stage >= PERMANENT ? ", permanent" : "");
-    }
+    for (unsigned k = 0; k < 2; k++)
+        if (rings >> k & 1u)
+            fresh |= note_ring(s, i, k ? s->h + xn(s, who) : yn(s, who), who, sent, "from");
     return fresh;
 }
 
@@ -429,9 +592,9 @@ static void own_failed(sci_sys_t *s, unsigned i, uint16_t tid, unsigned reason, 
             return;
         flow_t *f = &s->flow[af - 1u];
         n->ack_flow[tid % NTID] = 0;
-        uint16_t pay[7] = {(uint16_t)(af - 1u), (uint16_t)f->expect, (uint16_t)(f->expect >> 16),
-                           0xFFFF, 0xFFFF, 0, 0};
-        send_own(s, i, f->src, SCI_T_ACK, pay, af);
+        uint16_t pay[7];
+        ack_build(pay, af - 1u, f->expect, 0, true, i, NONE, NONE);
+        send_own(s, i, f->src, SCI_T_ACK, pay, 7, af);
         return;
     }
     /* the round counts towards resting the flow only when it taught the table nothing (the
@@ -456,7 +619,7 @@ bool scisys_ftdrb_fail(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len
     uint16_t pay[7] = {(uint16_t)(rings | p[4] << 8), (uint16_t)i, p[5], p[7], 0, 0, 0};
     n->note_at[src] = s->now;
     n->st.notes_sent++;
-    send_own(s, i, src, SCI_FD_T_NOTE, pay, 0);
+    send_own(s, i, src, SCI_FD_T_NOTE, pay, 7, 0);
     return true;
 }
 
@@ -477,15 +640,19 @@ static void got_note(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
 /* The latency ACK for a message of flow k that took `path`: its entries are removed. */
 void scisys_ftdrb_acked(sci_sys_t *s, unsigned i, unsigned k, const uint16_t *p, unsigned len)
 {
-    if (len < 10)
+    if (len < SCI_HDR_SYMS + 8u)
         return;
     const uint16_t *pay = &p[SCI_HDR_SYMS];
-    if (pay[4] == 0xFFFF && pay[3] == 0xFFFF)
+    if (pay[3] >> 15)
         return; /* a re-sent ACK: no message behind it */
     fdnode_t *n = &s->fd->n[i];
-    unsigned in1 = pay[4] & 0xFFu, in2 = pay[4] >> 8;
-    if ((in1 != NONE && in1 >= s->n) || (in2 != NONE && in2 >= s->n))
+    unsigned in1 = pay[4] & 0x3FFu, in2 = (pay[4] >> 10) | (pay[0] >> 12) << 6;
+    if (in1 >= s->n || in2 >= s->n)
         return;
+    if (in1 == s->flow[k].dst)
+        in1 = in2 = NONE; /* direct */
+    else if (in2 == in1)
+        in2 = NONE;
     /* The seed removes the entries of a path that delivered. On SCI a delivery does not show
      * that the rings of the path's X-first segments are up: the tables in force may have taken
      * the message around one of them. So a ring entry (a controller's status, read when it
@@ -493,11 +660,12 @@ void scisys_ftdrb_acked(sci_sys_t *s, unsigned i, unsigned k, const uint16_t *p,
     fdpath_t *e = path_find(n, s->flow[k].dst, in1, in2);
     if (e && e->stage < PERMANENT) {
         *e = n->path[--n->npath];
+        n->epoch++;
         scisys_log(s, i, "FT-DRB: fault table: path to (%u,%u) via %d,%d cleared (delivered)",
                    xn(s, s->flow[k].dst), yn(s, s->flow[k].dst), in1 == NONE ? -1 : (int)in1,
                    in2 == NONE ? -1 : (int)in2);
     }
-    n->st.last_latency = pay[3];
+    n->st.last_latency = pay[3] & 0x7FFFu;
 }
 
 /* ---- receiving ---------------------------------------------------------------------------- */
@@ -510,20 +678,17 @@ static void got_relay(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
         return;
     }
     const uint16_t *pay = &p[SCI_HDR_SYMS];
-    unsigned npay = len - SCI_HDR_SYMS - 1u;
-    unsigned dst = pay[5] & 0xFFu, in2 = pay[5] >> 8, type = pay[6] & 0xFu, seg = pay[6] >> 4 & 3u;
-    unsigned in1 = pay[6] >> 8;
-    unsigned here = seg == 0 ? in1 : seg == 1 ? (in2 != NONE ? in2 : dst) : dst;
-    if (dst >= s->n || here != i) {
-        scisys_fail(s, "host (%u,%u): a RELAY for node %u (segment %u)", xn(s, i), yn(s, i), here,
-                    seg);
+    unsigned npay = len - SCI_HDR_SYMS - 1u, type, dst, in1, in2;
+    if (route_get(pay, &type, &dst, &in1, &in2) < 0 || dst >= s->n || in1 >= s->n ||
+        (in2 != NONE && in2 >= s->n) || (i != dst && i != in1 && i != in2)) {
+        scisys_fail(s, "host (%u,%u): a RELAY whose route (to %u via %u, %u) names no hop here",
+                    xn(s, i), yn(s, i), dst, in1, in2);
         return;
     }
     uint16_t q[SCI_MAX_PAYLOAD];
     memcpy(q, pay, npay * sizeof *q);
     if (dst != i) { /* relay it on: the next segment */
-        unsigned next = seg == 0 && in2 != NONE ? in2 : dst;
-        q[6] = (uint16_t)(type | (seg + 1u) << 4 | in1 << 8);
+        unsigned next = i == in1 && in2 != NONE ? in2 : dst;
         pkt_t out;
         out.len = (uint8_t)sci_packet_build(out.sym, s->id[next], SCI_FD_T_RELAY, p[2], p[3], q,
                                             npay);
@@ -542,9 +707,9 @@ static void got_relay(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
     }
     uint16_t in[SCI_MAX_PKT];
     unsigned ilen = sci_packet_build(in, s->id[i], (uint8_t)type, p[2], p[3], q, npay);
-    n->rx_path = (uint16_t)(in1 | in2 << 8);
+    n->rx_in1 = (uint16_t)in1, n->rx_in2 = (uint16_t)in2;
     scisys_host_packet(s, i, in, ilen);
-    n->rx_path = 0xFFFF;
+    n->rx_in1 = n->rx_in2 = NONE;
 }
 
 bool scisys_ftdrb_rx(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)

@@ -61,7 +61,7 @@ int sci_sys_add_flow(sci_sys_t *s, const char *name, unsigned src, unsigned dst,
         snprintf(err, errlen, "flow %s: %u bytes: a message carries 16 to 64", name, bytes);
         return -1;
     }
-    if (s->nflow == 0xFFFF) {
+    if (s->nflow == (s->fd ? 4096u : 0xFFFFu)) { /* FT-DRB's ACK: 12 bits (ftdrb.md s.5) */
         snprintf(err, errlen, "too many flows");
         return -1;
     }
@@ -370,7 +370,7 @@ static void got_data(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
 
 static void got_ack(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
 {
-    unsigned k = p[4];
+    unsigned k = s->fd ? scisys_ftdrb_ack_flow(p) : p[4];
     if (len < 8 || k >= s->nflow || s->flow[k].src != i) {
         if (s->cfg.ft & SCI_FT_TOLERANT) {
             s->ft.st.misrouted++;

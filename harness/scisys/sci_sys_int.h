@@ -372,6 +372,8 @@ void scisys_ftdrb_data(sci_sys_t *s, unsigned k, pkt_t *p);
 void scisys_ftdrb_ack(sci_sys_t *s, unsigned i, const uint16_t *data, unsigned k, uint32_t expect);
 /* An ACK of flow k reached its source i (its latency and path clear the path's entries). */
 void scisys_ftdrb_acked(sci_sys_t *s, unsigned i, unsigned k, const uint16_t *p, unsigned len);
+/* The flow an FT-DRB ACK (packet p) is for (its first word carries path bits above it). */
+unsigned scisys_ftdrb_ack_flow(const uint16_t *p);
 /* A FAIL_REPORT reached host i: true when FT-DRB took it (always). */
 bool scisys_ftdrb_fail(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len);
 /* A RELAY or a NOTE reached host i: true when it was one. */

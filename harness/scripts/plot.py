@@ -5,6 +5,8 @@ usage: plot.py [--out DIR] CSV...
   rnp-load.csv, rnp-patterns.csv, rnp-policy.csv  (ftsim experiment rnp-*): NAME.png
   NAME.csv of an SCI torus experiment (ftsim experiment ring-down-9, ...): NAME-bandwidth.png
       and NAME-latency.png, around the fault, with the fault and the drivers-idle markers
+  ftdrb-sci.csv (ftsim experiment ftdrb-sci): ftdrb-sci.png, seed 001's Figure 3 on the P2S
+      torus: performance per pattern, a panel per cable count, the seed's figures marked
 The PNGs go to --out DIR, or beside each CSV. `make paper` runs it on every experiment.
 Needs matplotlib (Debian python3-matplotlib, hence /usr/bin/python3).
 """
@@ -102,6 +104,45 @@ def plot_policy(path, out):
     save(fig, os.path.join(out, "rnp-policy.png"))
 
 
+def plot_ftdrb_sci(path, out):
+    """Seed 001's Figure 3 on the P2S torus: per pattern, latency fault-free / with K cables
+    pulled, the hardware failover alone beside FT-DRB; the pairs still delivering written on
+    the bars where some do not (the failover alone cannot route them: their latency is not in
+    its bar)."""
+    with open(path) as f:
+        head = f.readline().lstrip("# ").strip()
+        data = list(csv.DictReader(f))
+    counts = sorted({int(r["faults"]) for r in data if r["faults"] != "0"})
+    pats = list(dict.fromkeys(r["pattern"] for r in data))
+    fig, ax = plt.subplots(1, len(counts), figsize=(4.6 * len(counts), 4.2), sharey=True,
+                           squeeze=False)
+    for j, k in enumerate(counts):
+        a = ax[0][j]
+        for c, (cfg, label) in enumerate([("p2s", "P2S hardware failover alone"),
+                                          ("ftdrb", "+ FT-DRB in the hosts")]):
+            vals = {r["pattern"]: r for r in data if r["config"] == cfg and int(r["faults"]) == k}
+            xs = [i + (c - 0.5) * 0.4 for i in range(len(pats))]
+            ys = [float(vals[p]["perf_pct"]) if vals[p]["perf_pct"] != "nan" else 0 for p in pats]
+            a.bar(xs, ys, 0.4, label=label)
+            for x, p, y in zip(xs, pats, ys):
+                r = vals[p]
+                if int(r["delivering"]) < int(r["flows"]):
+                    a.text(x, y + 1, f"{r['delivering']}/{r['flows']}\npairs", ha="center",
+                           fontsize=6)
+        for y, style, label in [(97, "--", "seed 001 average (97 %)"),
+                                (88, ":", "seed 001 worst (88 %)")]:
+            a.axhline(y, color="k", linestyle=style, linewidth=0.8, label=label)
+        iso = {r["isolated"] for r in data if int(r["faults"]) == k}
+        a.set_title(f"{k} cable{'s' if k != 1 else ''} pulled ({'/'.join(sorted(iso))} isolated)")
+        a.set_xticks(range(len(pats)))
+        a.set_xticklabels(pats, rotation=30, ha="right")
+        a.set_ylim(0, 115)
+    ax[0][0].set_ylabel("performance: latency fault-free / faulty (%)")
+    fig.suptitle(head.split(";")[0])
+    fig_legend(fig, ax[0][0], 4)
+    save(fig, os.path.join(out, "ftdrb-sci.png"))
+
+
 RNP = {"rnp-load": plot_load, "rnp-patterns": plot_patterns, "rnp-policy": plot_policy}
 
 
@@ -182,6 +223,8 @@ def main(argv):
             return 1
         if name in RNP:
             RNP[name](path, dest)
+        elif name == "ftdrb-sci":
+            plot_ftdrb_sci(path, dest)
         elif is_series(path):
             plot_sci(path, dest)
         else:

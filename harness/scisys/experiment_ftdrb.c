@@ -1,0 +1,577 @@
+/*
+ * experiment_ftdrb.c — `ftsim experiment ftdrb-sci`: seed 001's evaluation (its Figure 3) on a
+ * P2S torus of harness/scisys: the standard traffic patterns, K cables pulled at random times
+ * under load, and the latency in steady state against the fault-free run, with the P2S
+ * hardware failover alone (the baseline) and with FT-DRB in the hosts (ftdrb.md).
+ *
+ * One run (pattern, K, without or with FT-DRB):
+ *   1. every node sends one 64-byte message every --every to its pattern's destination; pairs
+ *      the faults leave unconnected (the check's own search, sci_check_components) get no
+ *      flow: they are counted as excluded, and a node both of whose rings are down as
+ *      isolated;
+ *   2. after --warm, the K cables (distinct rings, the same K for every pattern and the first K
+ *      of one seeded order, so 1 is in 2 is in 6) are pulled at random times within --spread;
+ *   3. the run goes on until every driver is idle (their timers divided by --time-scale) and
+ *      --learn has passed since the last fault (FT-DRB's sources learn the faults from the
+ *      traffic);
+ *   4. --measure: the mean latency (first send to delivery) of what the flows deliver in it,
+ *      and how many flows deliver at all;
+ *   5. the flows stop and drain: every message delivered once, in order, and acknowledged
+ *      (the ledger of sci_sys.c). Without FT-DRB a flow that delivered nothing in (4) is one
+ *      the hardware failover cannot route (it guarantees one fault): it is abandoned before the
+ *      drain and counted; with FT-DRB every flow must deliver and drain, else the run fails.
+ * Performance, as the seed gives it: the latency difference to the fault-free run of the same
+ * pattern and configuration, and the ratio L(0 faults) / L(K faults) in percent.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "experiment_ftdrb.h"
+#include "lockstep.h"
+#include "pattern.h"
+#include "prng.h"
+#include "sci_check.h"
+
+#define NAME "ftdrb-sci"
+
+/* Seed 001's Figure 3 (1024-node torus, the five permutations): the average, the worst
+ * (perfect shuffle, 60 faults) and the best (matrix transpose, 6 faults) performance. */
+#define SEED_AVG   97.0
+#define SEED_WORST 88.0
+#define SEED_BEST  100.0
+
+typedef experiment_ftdrb_opts_t fopts_t;
+
+static const char *pat_label(int p)
+{
+    static const char *const l[TP_N] = {"uniform",   "bit-reversal", "perfect-shuffle",
+                                        "butterfly", "transpose",    "complement",
+                                        "hotspot"};
+    return l[p];
+}
+
+void experiment_ftdrb_defaults(experiment_ftdrb_opts_t *o)
+{
+    memset(o, 0, sizeof *o);
+    o->w = o->h = 32;
+    o->threads = 1;
+    o->models = LS_CSIM;
+    o->seed = 1;
+    o->outdir = "build/experiments";
+    o->patterns = 1u << TP_BITREV | 1u << TP_SHUFFLE | 1u << TP_BUTTERFLY | 1u << TP_TRANSPOSE |
+                  1u << TP_COMPLEMENT | 1u << TP_UNIFORM;
+    o->ncounts = 4;
+    o->counts[0] = 0, o->counts[1] = 1, o->counts[2] = 2, o->counts[3] = 6;
+    o->every_us = 20;
+    o->warm_ms = 0.2;
+    o->spread_ms = 0.1;
+    o->learn_ms = 1.0;
+    o->measure_ms = 1.0;
+    sci_sys_params_default(&o->par);
+    o->par.time_scale = 1000;
+}
+
+/* The patterns in run order: the five of the seed, then uniform. */
+static const int pat_order[] = {TP_BITREV,    TP_SHUFFLE,   TP_BUTTERFLY,
+                                TP_TRANSPOSE, TP_COMPLEMENT, TP_UNIFORM};
+#define NPO (sizeof pat_order / sizeof pat_order[0])
+
+typedef struct fcamp {
+    const fopts_t *o;
+    int pats[NPO];
+    unsigned npat, nruns;
+    struct fres *res; /* per run, in run order */
+    int failed, parallel;
+} fcamp_t;
+
+/* Run i: pattern, fault count, FT-DRB. */
+static void run_of(const fcamp_t *k, unsigned i, int *pat, unsigned *count, int *ftdrb)
+{
+    *ftdrb = (int)(i % 2);
+    *count = k->o->counts[i / 2 % k->o->ncounts];
+    *pat = k->pats[i / 2 / k->o->ncounts];
+}
+
+typedef struct fres {
+    int ok;
+    double lat_us, bw_mbs;
+    uint64_t msgs, flows, excluded, isolated, delivering, abandoned, beyond;
+    uint64_t msp, relayed, relay_drops, notes, fails;
+    char faults[1024];
+} fres_t;
+
+/* The first `count` rings of a seeded order (the same for every pattern and configuration), each
+ * as a pulled cable at a random place on it. */
+static void pick_faults(const fopts_t *o, unsigned count, char (*ctl)[40], sci_faults_t *sf)
+{
+    prng_t rng;
+    prng_seed(&rng, o->seed ^ 0xF7D8B00Full);
+    unsigned nr = o->w + o->h, order[64];
+    for (unsigned r = 0; r < nr; r++)
+        order[r] = r;
+    for (unsigned r = nr - 1; r > 0; r--) {
+        unsigned j = prng_below(&rng, r + 1), t = order[r];
+        order[r] = order[j], order[j] = t;
+    }
+    memset(sf, 0, sizeof *sf);
+    for (unsigned f = 0; f < count; f++) {
+        unsigned r = order[f], at = prng_below(&rng, r < o->h ? o->w : o->h);
+        if (r < o->h) { /* the X ring of row r, cut after node (at, r) */
+            snprintf(ctl[f], sizeof ctl[f], "cut x %u,%u", at, r);
+            sf->xring[r] = 1;
+        } else {
+            snprintf(ctl[f], sizeof ctl[f], "cut y %u,%u", r - o->h, at);
+            sf->yring[r - o->h] = 1;
+        }
+    }
+}
+
+static void flows_snap(sci_sys_t *s, uint64_t *dl, double *lat)
+{
+    for (unsigned k = 0; k < sci_sys_nflows(s); k++) {
+        sci_flow_stats_t st;
+        sci_sys_flow_stats(s, k, &st);
+        dl[k] = st.delivered;
+        lat[k] = st.lat_sum;
+    }
+}
+
+static int one_run(const fcamp_t *k, unsigned i, fres_t *r, char *err, size_t errlen)
+{
+    const fopts_t *o = k->o;
+    int pat, ftdrb;
+    unsigned count;
+    run_of(k, i, &pat, &count, &ftdrb);
+    memset(r, 0, sizeof *r);
+    unsigned n = o->w * o->h;
+    char ctl[64][40];
+    sci_faults_t sf;
+    pick_faults(o, count, ctl, &sf);
+    for (unsigned f = 0, at = 0; f < count; f++) {
+        int m = snprintf(r->faults + at, sizeof r->faults - at, "%s%.14s", f ? "; " : "", ctl[f]);
+        at += m > 0 ? (unsigned)m : 0;
+    }
+    int *comp = malloc(n * sizeof *comp);
+    uint64_t *dl0 = calloc(n, sizeof *dl0), *dl1 = calloc(n, sizeof *dl1);
+    double *la0 = calloc(n, sizeof *la0), *la1 = calloc(n, sizeof *la1);
+    sci_sys_t *s = NULL;
+    int rc = -1;
+    if (!comp || !dl0 || !dl1 || !la0 || !la1) {
+        snprintf(err, errlen, "out of memory");
+        goto out;
+    }
+    sci_check_components(o->w, o->h, &sf, comp);
+    for (unsigned v = 0; v < n; v++)
+        r->isolated += sf.xring[v / o->w] && sf.yring[v % o->w];
+
+    sci_sys_cfg_t cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.w = o->w, cfg.h = o->h, cfg.p2s = 1, cfg.models = o->models, cfg.mode = SCI_SYS_DYNAMIC;
+    cfg.par = o->par;
+    cfg.seed = o->seed;
+    cfg.quiet = 1;
+    cfg.log = o->verbose ? stderr : NULL;
+    cfg.threads = o->threads;
+    cfg.ftdrb = ftdrb;
+    if (!(s = sci_sys_new(&cfg, err, errlen)))
+        goto out;
+    const sci_sys_params_t *p = &cfg.par;
+    uint64_t every = (uint64_t)llround(o->every_us * p->clock_mhz);
+    prng_t rng; /* the same flows, phases and fault times for both configurations */
+    prng_seed(&rng, o->seed * 1000003u + (uint64_t)pat);
+    for (unsigned v = 0; v < n; v++) {
+        unsigned d = traffic_pattern_dst(pat, o->w, o->h, v, &rng);
+        uint64_t phase = prng_below(&rng, (uint32_t)every);
+        if (d == v)
+            continue;
+        if (comp[v] < 0 || comp[v] != comp[d]) {
+            r->excluded++;
+            continue;
+        }
+        r->beyond += !sci_check_reach2(o->w, o->h, &sf, v, d);
+        char name[48];
+        snprintf(name, sizeof name, "%u.%u>%u.%u", v % o->w, v / o->w, d % o->w, d / o->w);
+        if (sci_sys_add_flow(s, name, v, d, 64, every, phase, err, errlen) < 0)
+            goto out;
+    }
+    r->flows = sci_sys_nflows(s);
+    uint64_t warm = (uint64_t)llround(o->warm_ms * 1000 * p->clock_mhz);
+    uint64_t spread = (uint64_t)llround(o->spread_ms * 1000 * p->clock_mhz) + 1, last = warm;
+    prng_t frng;
+    prng_seed(&frng, o->seed ^ 0x5eedULL);
+    for (unsigned f = 0; f < count; f++) {
+        uint64_t at = warm + prng_below(&frng, (uint32_t)spread);
+        last = at > last ? at : last;
+        if (sci_sys_fault(s, at, ctl[f], err, errlen) < 0)
+            goto out;
+    }
+    uint64_t learned = last + (uint64_t)llround(o->learn_ms * 1000 * p->clock_mhz);
+    uint64_t ms = (uint64_t)llround(1000 * p->clock_mhz), horizon = learned + 2000 * ms;
+    if (sci_sys_run(s, learned, err, errlen) < 0)
+        goto out;
+    while (sci_sys_busy(s)) { /* the drivers' passes (bookkeeping on P2S) end */
+        if (sci_sys_now(s) >= horizon) {
+            snprintf(err, errlen, "the drivers were still busy 2 s after the faults");
+            goto out;
+        }
+        if (sci_sys_run(s, sci_sys_now(s) + ms / 10, err, errlen) < 0)
+            goto out;
+    }
+    flows_snap(s, dl0, la0);
+    uint64_t t0 = sci_sys_now(s), win = (uint64_t)llround(o->measure_ms * 1000 * p->clock_mhz);
+    if (sci_sys_run(s, t0 + win, err, errlen) < 0)
+        goto out;
+    flows_snap(s, dl1, la1);
+    double lsum = 0;
+    for (unsigned f = 0; f < r->flows; f++) {
+        r->msgs += dl1[f] - dl0[f];
+        lsum += la1[f] - la0[f];
+        r->delivering += dl1[f] > dl0[f];
+        if (o->verbose && dl1[f] == dl0[f]) {
+            sci_flow_stats_t st;
+            sci_sys_flow_stats(s, f, &st);
+            fprintf(stderr, "%s: %s, %u cables, %s: flow %s delivered nothing in the window\n",
+                    NAME, pat_label(pat), count, ftdrb ? "FT-DRB" : "P2S alone", st.name);
+        }
+    }
+    r->lat_us = r->msgs ? lsum / (double)r->msgs / p->clock_mhz : NAN;
+    r->bw_mbs = (double)r->msgs * 64 / ((double)win / p->clock_mhz);
+    /* the drain: what the hardware failover alone cannot route is given up and counted */
+    sci_sys_stop_flows(s);
+    for (unsigned f = 0; f < r->flows; f++)
+        if (dl1[f] == dl0[f] && !ftdrb) {
+            sci_sys_abandon_flow(s, f);
+            r->abandoned++;
+        }
+    int settled = sci_sys_settle(s, sci_sys_now(s) + 200 * ms, err, errlen);
+    if (settled < 0)
+        goto out;
+    if (!settled) {
+        snprintf(err, errlen, "messages still outstanding 200 ms after the flows stopped");
+        goto out;
+    }
+    sci_ftdrb_stats_t fd;
+    sci_sys_ftdrb_stats(s, &fd);
+    r->msp = fd.msp_sent, r->relayed = fd.relayed, r->relay_drops = fd.relay_drops;
+    r->notes = fd.notes_sent;
+    for (unsigned f = 0; f < r->flows; f++) {
+        sci_flow_stats_t st;
+        sci_sys_flow_stats(s, f, &st);
+        r->fails += st.fail_reports;
+    }
+    r->ok = 1;
+    rc = 0;
+out:
+    sci_sys_free(s);
+    free(comp), free(dl0), free(dl1), free(la0), free(la1);
+    return rc;
+}
+
+/* ---- the campaign ------------------------------------------------------------------------ */
+
+static void progress(const fcamp_t *k, unsigned done, unsigned total)
+{
+    if (k->o->quiet)
+        return;
+    if (isatty(2))
+        fprintf(stderr, "\r%s: %u/%u runs", NAME, done, total);
+    else
+        fprintf(stderr, "%s: %u/%u runs\n", NAME, done, total);
+    if (done == total && isatty(2))
+        fputc('\n', stderr);
+}
+
+static int f_run(void *ctx, unsigned i, campaign_w_t *w, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    fcamp_t *k = ctx;
+    fres_t r;
+    char why[600];
+    if (!k->parallel)
+        progress(k, i, k->nruns);
+    if (one_run(k, i, &r, why, sizeof why) < 0) {
+        campaign_w_str(w, "error", why);
+        return 0;
+    }
+    campaign_w_dbl(w, "lat_us", isnan(r.lat_us) ? -1 : r.lat_us);
+    campaign_w_dbl(w, "bw_mbs", r.bw_mbs);
+    campaign_w_u64(w, "msgs", r.msgs);
+    campaign_w_u64(w, "flows", r.flows);
+    campaign_w_u64(w, "excluded", r.excluded);
+    campaign_w_u64(w, "isolated", r.isolated);
+    campaign_w_u64(w, "delivering", r.delivering);
+    campaign_w_u64(w, "abandoned", r.abandoned);
+    campaign_w_u64(w, "beyond", r.beyond);
+    campaign_w_u64(w, "msp", r.msp);
+    campaign_w_u64(w, "relayed", r.relayed);
+    campaign_w_u64(w, "relay_drops", r.relay_drops);
+    campaign_w_u64(w, "notes", r.notes);
+    campaign_w_u64(w, "fails", r.fails);
+    campaign_w_str(w, "faults", r.faults[0] ? r.faults : "none");
+    return 0;
+}
+
+static int f_take(void *ctx, unsigned i, const char *text, char *err, size_t errlen)
+{
+    fcamp_t *k = ctx;
+    campaign_rec_t rec;
+    if (campaign_rec_parse(&rec, text, err, errlen) < 0)
+        return -1;
+    fres_t *r = &k->res[i];
+    memset(r, 0, sizeof *r);
+    int rc = 0;
+    if (campaign_rec_has(&rec, "error")) {
+        int pat, fd;
+        unsigned count;
+        run_of(k, i, &pat, &count, &fd);
+        fprintf(stderr, "ftsim experiment %s: %s, %u faults, %s: %s\n", NAME, pat_label(pat), count,
+                fd ? "FT-DRB" : "P2S alone", campaign_rec_str(&rec, "error"));
+        k->failed = 1;
+    } else {
+        double l = campaign_rec_dbl(&rec, "lat_us");
+        r->lat_us = l < 0 ? NAN : l;
+        r->bw_mbs = campaign_rec_dbl(&rec, "bw_mbs");
+        r->msgs = campaign_rec_u64(&rec, "msgs");
+        r->flows = campaign_rec_u64(&rec, "flows");
+        r->excluded = campaign_rec_u64(&rec, "excluded");
+        r->isolated = campaign_rec_u64(&rec, "isolated");
+        r->delivering = campaign_rec_u64(&rec, "delivering");
+        r->abandoned = campaign_rec_u64(&rec, "abandoned");
+        r->beyond = campaign_rec_u64(&rec, "beyond");
+        r->msp = campaign_rec_u64(&rec, "msp");
+        r->relayed = campaign_rec_u64(&rec, "relayed");
+        r->relay_drops = campaign_rec_u64(&rec, "relay_drops");
+        r->notes = campaign_rec_u64(&rec, "notes");
+        r->fails = campaign_rec_u64(&rec, "fails");
+        snprintf(r->faults, sizeof r->faults, "%s", campaign_rec_str(&rec, "faults"));
+        if (rec.bad) {
+            snprintf(err, errlen, "run %u: a record without '%s'", i, rec.bad);
+            rc = -1;
+        } else {
+            r->ok = 1;
+        }
+    }
+    campaign_rec_free(&rec);
+    return rc;
+}
+
+static void f_progress(void *ctx, unsigned done, unsigned total) { progress(ctx, done, total); }
+
+static void f_params(campaign_t *c, const fopts_t *o)
+{
+    campaign_param(c, "experiment", "%s", NAME);
+    campaign_param(c, "torus", "%ux%u", o->w, o->h);
+    campaign_param(c, "seed", "%llu", (unsigned long long)o->seed);
+    campaign_param(c, "patterns", "%u", o->patterns);
+    char cs[64] = "";
+    for (unsigned f = 0; f < o->ncounts; f++)
+        snprintf(cs + strlen(cs), sizeof cs - strlen(cs), "%s%u", f ? "," : "", o->counts[f]);
+    campaign_param(c, "faults", "%s", cs);
+    campaign_param(c, "every-us", "%.17g", o->every_us);
+    campaign_param(c, "phases-ms", "warm %.17g spread %.17g learn %.17g measure %.17g",
+                   o->warm_ms, o->spread_ms, o->learn_ms, o->measure_ms);
+    campaign_param(c, "time-scale", "%.17g", o->par.time_scale);
+    campaign_param(c, "model", "%s", o->models == LS_BOTH ? "both" : o->models == LS_RTL ? "rtl" : "csim");
+    campaign_param(c, "json", "%d", o->json);
+    campaign_param(c, "out", "%s", o->outdir);
+}
+
+/* ---- the report --------------------------------------------------------------------------- */
+
+/* The performance of run i against its fault-free run (the same pattern and configuration):
+ * the ratio in percent and the difference in us; NAN when either delivered nothing. */
+static void perf(const fcamp_t *k, unsigned i, double *pct, double *diff)
+{
+    unsigned base = i - (i / 2 % k->o->ncounts) * 2; /* the first count of this pattern */
+    const fres_t *r = &k->res[i], *z = &k->res[base];
+    *pct = *diff = NAN;
+    if (k->o->counts[0] != 0 || !r->ok || !z->ok || isnan(r->lat_us) || isnan(z->lat_us))
+        return;
+    *pct = 100.0 * z->lat_us / r->lat_us;
+    *diff = r->lat_us - z->lat_us;
+}
+
+static void jnum(FILE *f, const char *key, double v, const char *sep)
+{
+    if (isnan(v))
+        fprintf(f, "\"%s\": null%s", key, sep);
+    else
+        fprintf(f, "\"%s\": %.4f%s", key, v, sep);
+}
+
+static int report(const fcamp_t *k)
+{
+    const fopts_t *o = k->o;
+    char path[600];
+    snprintf(path, sizeof path, "%s/%s.csv", o->outdir, NAME);
+    FILE *csv = fopen(path, "w");
+    if (!csv) {
+        fprintf(stderr, "ftsim experiment %s: cannot write %s\n", NAME, path);
+        return 1;
+    }
+    FILE *jf = NULL;
+    if (o->json_file && !(jf = fopen(o->json_file, "w"))) {
+        fprintf(stderr, "ftsim experiment %s: cannot write %s\n", NAME, o->json_file);
+        fclose(csv);
+        return 1;
+    }
+    fprintf(csv, "# %s: %ux%u P2S torus, a 64-byte message every %g us per node, measured %g ms "
+                 "after the drivers settled and %g ms after the last fault; seed %s %.0f/%.0f/%.0f\n",
+            NAME, o->w, o->h, o->every_us, o->measure_ms, o->learn_ms, "avg/worst/best", SEED_AVG,
+            SEED_WORST, SEED_BEST);
+    fprintf(csv, "pattern,faults,config,latency_us,perf_pct,delta_us,flows,delivering,excluded,"
+                 "isolated,abandoned,relayed,relay_drops,notes\n");
+    if (!o->json) {
+        printf("## %s: seed 001's Figure 3 on a %ux%u P2S torus\n\n", NAME, o->w, o->h);
+        printf("A 64-byte message every %g us from every node to its pattern's destination; K "
+               "cables pulled at random\ntimes after %g ms; measured for %g ms once the drivers "
+               "are idle (their timers / %g) and %g ms after\nthe last fault. Performance: "
+               "latency fault-free / latency with K faults (the seed's Figure 3), and\nthe "
+               "difference. Seed 001: %.0f %% average, %.0f %% worst, %.0f %% best.\n\n",
+               o->every_us, o->warm_ms, o->measure_ms, o->par.time_scale, o->learn_ms, SEED_AVG,
+               SEED_WORST, SEED_BEST);
+        printf("| pattern | cables | isolated | excluded | P2S alone: lat us | perf | delivering "
+               "| FT-DRB: lat us | +us | perf | delivering | relayed |\n");
+        printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    }
+    FILE *js[2] = {o->json ? stdout : NULL, jf};
+    for (int x = 0; x < 2; x++)
+        if (js[x])
+            fprintf(js[x], "{\"experiment\": \"%s\", \"torus\": \"%ux%u\", \"seed\": %llu, "
+                           "\"every_us\": %g, \"time_scale\": %g, \"paper\": {\"avg\": %.0f, "
+                           "\"worst\": %.0f, \"best\": %.0f}, \"runs\": [",
+                    NAME, o->w, o->h, (unsigned long long)o->seed, o->every_us, o->par.time_scale,
+                    SEED_AVG, SEED_WORST, SEED_BEST);
+    int bad = k->failed;
+    double sum[2][FTX_MAX_COUNTS] = {{0}}, worst[2][FTX_MAX_COUNTS], best[2][FTX_MAX_COUNTS];
+    unsigned cnt[2][FTX_MAX_COUNTS] = {{0}};
+    for (unsigned i = 0; i < k->nruns; i++) {
+        int pat, fd;
+        unsigned count, fi = i / 2 % o->ncounts;
+        run_of(k, i, &pat, &count, &fd);
+        const fres_t *r = &k->res[i];
+        double pct, diff;
+        perf(k, i, &pct, &diff);
+        if (fd && r->ok && (r->delivering < r->flows || r->beyond))
+            bad = 1; /* FT-DRB must deliver every connected pair (and the check found them all
+                        within two intermediates) */
+        if (!isnan(pct) && pat != TP_UNIFORM) {
+            if (!cnt[fd][fi] || pct < worst[fd][fi])
+                worst[fd][fi] = pct;
+            if (!cnt[fd][fi] || pct > best[fd][fi])
+                best[fd][fi] = pct;
+            sum[fd][fi] += pct, cnt[fd][fi]++;
+        }
+        fprintf(csv, "%s,%u,%s,%.4f,%.3f,%.4f,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu\n",
+                pat_label(pat), count, fd ? "ftdrb" : "p2s", r->lat_us, pct, diff,
+                (unsigned long long)r->flows, (unsigned long long)r->delivering,
+                (unsigned long long)r->excluded, (unsigned long long)r->isolated,
+                (unsigned long long)r->abandoned, (unsigned long long)r->relayed,
+                (unsigned long long)r->relay_drops, (unsigned long long)r->notes);
+        for (int x = 0; x < 2; x++) {
+            FILE *f = js[x];
+            if (!f)
+                continue;
+            fprintf(f, "%s{\"pattern\": \"%s\", \"faults\": %u, \"config\": \"%s\", \"ok\": %s, ",
+                    i ? ", " : "", pat_label(pat), count, fd ? "ftdrb" : "p2s",
+                    r->ok ? "true" : "false");
+            jnum(f, "latency_us", r->lat_us, ", ");
+            jnum(f, "perf_pct", pct, ", ");
+            jnum(f, "delta_us", diff, ", ");
+            fprintf(f, "\"flows\": %llu, \"delivering\": %llu, \"excluded\": %llu, "
+                       "\"isolated\": %llu, \"abandoned\": %llu, \"beyond_two\": %llu, "
+                       "\"msp_sent\": %llu, \"relayed\": %llu, \"relay_drops\": %llu, "
+                       "\"notes\": %llu, \"fail_reports\": %llu, \"cables\": \"%s\"}",
+                    (unsigned long long)r->flows, (unsigned long long)r->delivering,
+                    (unsigned long long)r->excluded, (unsigned long long)r->isolated,
+                    (unsigned long long)r->abandoned, (unsigned long long)r->beyond,
+                    (unsigned long long)r->msp, (unsigned long long)r->relayed,
+                    (unsigned long long)r->relay_drops, (unsigned long long)r->notes,
+                    (unsigned long long)r->fails, r->faults);
+        }
+        if (!o->json && fd) {
+            const fres_t *b = &k->res[i - 1];
+            double bp, bd;
+            perf(k, i - 1, &bp, &bd);
+            (void)bd;
+            printf("| %s | %u | %llu | %llu | %.2f | %.1f %% | %llu/%llu | %.2f | %+.2f | %.1f %% "
+                   "| %llu/%llu | %llu |\n",
+                   pat_label(pat), count, (unsigned long long)r->isolated,
+                   (unsigned long long)r->excluded, b->lat_us, bp,
+                   (unsigned long long)b->delivering, (unsigned long long)b->flows, r->lat_us,
+                   diff, pct, (unsigned long long)r->delivering, (unsigned long long)r->flows,
+                   (unsigned long long)r->relayed);
+        }
+    }
+    if (!o->json) {
+        printf("\nOver the five permutations (uniform left out, as in the seed):\n\n");
+        printf("| cables | P2S alone avg | worst | best | FT-DRB avg | worst | best | seed 001 "
+               "|\n|---:|---:|---:|---:|---:|---:|---:|---|\n");
+    }
+    for (int x = 0; x < 2; x++)
+        if (js[x])
+            fprintf(js[x], "], \"summary\": [");
+    for (unsigned fi = 0; fi < o->ncounts; fi++) {
+        double a[2], w[2], b[2];
+        for (int fd = 0; fd < 2; fd++) {
+            a[fd] = cnt[fd][fi] ? sum[fd][fi] / cnt[fd][fi] : NAN;
+            w[fd] = cnt[fd][fi] ? worst[fd][fi] : NAN;
+            b[fd] = cnt[fd][fi] ? best[fd][fi] : NAN;
+        }
+        if (!o->json)
+            printf("| %u | %.1f %% | %.1f %% | %.1f %% | %.1f %% | %.1f %% | %.1f %% | %.0f %% "
+                   "avg, %.0f %% worst, %.0f %% best (6 and 60 link faults) |\n",
+                   o->counts[fi], a[0], w[0], b[0], a[1], w[1], b[1], SEED_AVG, SEED_WORST,
+                   SEED_BEST);
+        for (int x = 0; x < 2; x++) {
+            FILE *f = js[x];
+            if (!f)
+                continue;
+            fprintf(f, "%s{\"faults\": %u, ", fi ? ", " : "", o->counts[fi]);
+            jnum(f, "p2s_avg", a[0], ", ");
+            jnum(f, "p2s_worst", w[0], ", ");
+            jnum(f, "p2s_best", b[0], ", ");
+            jnum(f, "ftdrb_avg", a[1], ", ");
+            jnum(f, "ftdrb_worst", w[1], ", ");
+            jnum(f, "ftdrb_best", b[1], "}");
+        }
+    }
+    for (int x = 0; x < 2; x++)
+        if (js[x])
+            fprintf(js[x], "], \"pass\": %s}\n", bad ? "false" : "true");
+    if (!o->json)
+        printf("\n%s: every connected pair %s with FT-DRB; every message delivered once and "
+               "acknowledged (the flows P2S alone cannot route abandoned and counted). Data: "
+               "%s\n",
+               bad ? "FAIL" : "PASS", bad ? "did not deliver" : "delivered", path);
+    fclose(csv);
+    if (jf)
+        fclose(jf);
+    return bad;
+}
+
+int experiment_ftdrb_run(const experiment_ftdrb_opts_t *o, campaign_t *c)
+{
+    fcamp_t k = {.o = o, .parallel = campaign_parallel(c)};
+    for (unsigned p = 0; p < NPO; p++)
+        if (o->patterns >> pat_order[p] & 1u)
+            k.pats[k.npat++] = pat_order[p];
+    k.nruns = k.npat * o->ncounts * 2;
+    if (!(k.res = calloc(k.nruns, sizeof *k.res)))
+        return 1;
+    f_params(c, o);
+    campaign_hooks_t h = {f_run, f_take, k.parallel && !o->quiet ? f_progress : NULL};
+    char err[600];
+    int rc = campaign_exec(c, k.nruns, &h, &k, err, sizeof err);
+    if (rc < 0)
+        fprintf(stderr, "ftsim experiment %s: %s\n", NAME, err);
+    else if (!k.parallel && !campaign_merged(c))
+        progress(&k, k.nruns, k.nruns);
+    if (rc == 0 && campaign_reporting(c))
+        rc = report(&k);
+    free(k.res);
+    return rc ? 1 : 0;
+}
