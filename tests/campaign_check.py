@@ -127,6 +127,9 @@ def main():
                                        "100", "--readytogo-ms", "100000", "--quiet", "--out", out], out)
         campaign("rnp-policy", ["experiment", "rnp-policy", "--cycles", "3000", "--quiet", "--out", out],
                  out)
+        campaign("ftdrb-sci", ["experiment", "ftdrb-sci", "--torus", "4x4", "--patterns",
+                               "transpose,complement", "--faults", "0,2", "--learn-ms", "0.5",
+                               "--measure-ms", "0.3", "--quiet", "--out", out], out)
     print(f"{results.count(True)} passed, {results.count(False)} failed")
     return 0 if all(results) else 1
 

@@ -627,6 +627,10 @@ def suite_torus_ftdrb():
                       exit_is(0, f"without FT-DRB: {base} of the {pairs} reachable",
                               f"with FT-DRB:    {pairs} of the {pairs} reachable pairs deliver; "
                               "1 of 1 cases survive"), timeout=300))
+    t.append(Test("torus", "experiment ftdrb-sci on 8x8, bit reversal and transpose, six cables: "
+                  "isolated nodes and excluded pairs as the test computes them, FT-DRB delivers every "
+                  "connected pair, the failover alone abandons some (counted)",
+                  ["python3", "tests/ftdrb_experiment.py"], counts_line, timeout=600))
     return t
 
 

@@ -187,10 +187,12 @@ static const char usage_ftdrb[] =
     "                        [--every-us U] [--warm-ms M] [--learn-ms M] [--measure-ms M]\n"
     "                        [--time-scale K] [--seed S] [--threads N] [--model csim|rtl|both]\n"
     "                        [--json] [--json-file F] [--out DIR] [--quiet] [--verbose]\n"
-    "                        [--jobs J] [--shard K/N]\n"
+    "                        [--jobs J] [--shard K/N] [--sweep]\n"
     "\n"
     "Seed 001's evaluation (its Figure 3) on a P2S torus (harness/scisys/ftdrb.md): every node\n"
-    "sends one 64-byte message every --every-us (default 20) to its pattern's destination\n"
+    "sends one 64-byte message every --every-us to its pattern's destination (default, per\n"
+    "pattern: twice the interval at which it saturates the fault-free 32x32 torus, so half\n"
+    "its saturation throughput; --sweep measures that: fault-free, intervals 10 to 40 us)\n"
     "(--patterns, default bitrev,shuffle,butterfly,transpose,complement,uniform); after\n"
     "--warm-ms (0.2) K cables of distinct rings are pulled at random times (--faults, default\n"
     "0,1,2,6; the first K of one seeded order, the same for every pattern); once the drivers\n"
@@ -272,6 +274,7 @@ static int ftdrb_experiment(int argc, char **argv, campaign_t *merged)
         {"json", 0, OPTS_FLAG, &o.json, .set = 1},
         {"quiet", 0, OPTS_FLAG, &o.quiet, .set = 1},
         {"verbose", 0, OPTS_FLAG, &o.verbose, .set = 1},
+        {"sweep", 0, OPTS_FLAG, &o.sweep, .set = 1},
         {"torus", 0, OPTS_FN, &sz, .fn = cmd_size, .msg = "WxH"},
         {"faults", 0, OPTS_FN, &o, .fn = fault_counts},
         {"patterns", 0, OPTS_FN, &o.patterns, .fn = pattern_list},

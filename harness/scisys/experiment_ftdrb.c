@@ -65,7 +65,7 @@ void experiment_ftdrb_defaults(experiment_ftdrb_opts_t *o)
                   1u << TP_COMPLEMENT | 1u << TP_UNIFORM;
     o->ncounts = 4;
     o->counts[0] = 0, o->counts[1] = 1, o->counts[2] = 2, o->counts[3] = 6;
-    o->every_us = 20;
+    o->every_us = 0; /* per pattern: load_us[] */
     o->warm_ms = 0.2;
     o->spread_ms = 0.1;
     o->learn_ms = 1.0;
@@ -79,6 +79,21 @@ static const int pat_order[] = {TP_BITREV,    TP_SHUFFLE,   TP_BUTTERFLY,
                                 TP_TRANSPOSE, TP_COMPLEMENT, TP_UNIFORM};
 #define NPO (sizeof pat_order / sizeof pat_order[0])
 
+/* The stated load, per pattern: one message every this many us per node, twice the interval at
+ * which the pattern saturates the fault-free 32x32 P2S torus (`--sweep`, measured: README,
+ * "FT-DRB on the SCI torus"), so half the saturation throughput. */
+static const double load_us[TP_N] = {
+    [TP_UNIFORM] = 40, [TP_BITREV] = 50,     [TP_SHUFFLE] = 50, [TP_BUTTERFLY] = 40,
+    [TP_TRANSPOSE] = 50, [TP_COMPLEMENT] = 50, [TP_HOTSPOT] = 1000};
+
+/* --sweep: the intervals tried, us, from the heaviest load. */
+static const double sweep_us[] = {10, 12.5, 15, 17.5, 20, 25, 30, 40};
+#define NSW      (sizeof sweep_us / sizeof sweep_us[0])
+#define SWEEP_MS 0.5 /* --sweep's measurement window */
+#define SAT_FRAC 0.97 /* saturated: less accepted than this fraction of what is offered */
+
+static double every_of(const fopts_t *o, int pat) { return o->every_us > 0 ? o->every_us : load_us[pat]; }
+
 typedef struct fcamp {
     const fopts_t *o;
     int pats[NPO];
@@ -87,9 +102,13 @@ typedef struct fcamp {
     int failed, parallel;
 } fcamp_t;
 
-/* Run i: pattern, fault count, FT-DRB. */
+/* Run i: pattern, fault count, FT-DRB (--sweep: pattern, fault-free, without). */
 static void run_of(const fcamp_t *k, unsigned i, int *pat, unsigned *count, int *ftdrb)
 {
+    if (k->o->sweep) {
+        *pat = k->pats[i / NSW], *count = 0, *ftdrb = 0;
+        return;
+    }
     *ftdrb = (int)(i % 2);
     *count = k->o->counts[i / 2 % k->o->ncounts];
     *pat = k->pats[i / 2 / k->o->ncounts];
@@ -98,7 +117,7 @@ static void run_of(const fcamp_t *k, unsigned i, int *pat, unsigned *count, int 
 typedef struct fres {
     int ok;
     double lat_us, bw_mbs;
-    uint64_t msgs, flows, excluded, isolated, delivering, abandoned, beyond;
+    uint64_t msgs, offered, flows, excluded, isolated, delivering, abandoned, beyond;
     uint64_t msp, relayed, relay_drops, notes, fails;
     char faults[1024];
 } fres_t;
@@ -129,14 +148,18 @@ static void pick_faults(const fopts_t *o, unsigned count, char (*ctl)[40], sci_f
     }
 }
 
-static void flows_snap(sci_sys_t *s, uint64_t *dl, double *lat)
+/* Every flow's deliveries and latency sum; the messages the flows generated, summed. */
+static uint64_t flows_snap(sci_sys_t *s, uint64_t *dl, double *lat)
 {
+    uint64_t gen = 0;
     for (unsigned k = 0; k < sci_sys_nflows(s); k++) {
         sci_flow_stats_t st;
         sci_sys_flow_stats(s, k, &st);
         dl[k] = st.delivered;
         lat[k] = st.lat_sum;
+        gen += st.generated;
     }
+    return gen;
 }
 
 static int one_run(const fcamp_t *k, unsigned i, fres_t *r, char *err, size_t errlen)
@@ -179,7 +202,8 @@ static int one_run(const fcamp_t *k, unsigned i, fres_t *r, char *err, size_t er
     if (!(s = sci_sys_new(&cfg, err, errlen)))
         goto out;
     const sci_sys_params_t *p = &cfg.par;
-    uint64_t every = (uint64_t)llround(o->every_us * p->clock_mhz);
+    double every_us = o->sweep ? sweep_us[i % NSW] : every_of(o, pat);
+    uint64_t every = (uint64_t)llround(every_us * p->clock_mhz);
     prng_t rng; /* the same flows, phases and fault times for both configurations */
     prng_seed(&rng, o->seed * 1000003u + (uint64_t)pat);
     for (unsigned v = 0; v < n; v++) {
@@ -208,7 +232,7 @@ static int one_run(const fcamp_t *k, unsigned i, fres_t *r, char *err, size_t er
         if (sci_sys_fault(s, at, ctl[f], err, errlen) < 0)
             goto out;
     }
-    uint64_t learned = last + (uint64_t)llround(o->learn_ms * 1000 * p->clock_mhz);
+    uint64_t learned = last + (o->sweep ? 0 : (uint64_t)llround(o->learn_ms * 1000 * p->clock_mhz));
     uint64_t ms = (uint64_t)llround(1000 * p->clock_mhz), horizon = learned + 2000 * ms;
     if (sci_sys_run(s, learned, err, errlen) < 0)
         goto out;
@@ -220,11 +244,12 @@ static int one_run(const fcamp_t *k, unsigned i, fres_t *r, char *err, size_t er
         if (sci_sys_run(s, sci_sys_now(s) + ms / 10, err, errlen) < 0)
             goto out;
     }
-    flows_snap(s, dl0, la0);
-    uint64_t t0 = sci_sys_now(s), win = (uint64_t)llround(o->measure_ms * 1000 * p->clock_mhz);
+    uint64_t g0 = flows_snap(s, dl0, la0);
+    uint64_t t0 = sci_sys_now(s);
+    uint64_t win = (uint64_t)llround((o->sweep ? SWEEP_MS : o->measure_ms) * 1000 * p->clock_mhz);
     if (sci_sys_run(s, t0 + win, err, errlen) < 0)
         goto out;
-    flows_snap(s, dl1, la1);
+    r->offered = flows_snap(s, dl1, la1) - g0;
     double lsum = 0;
     for (unsigned f = 0; f < r->flows; f++) {
         r->msgs += dl1[f] - dl0[f];
@@ -299,6 +324,7 @@ static int f_run(void *ctx, unsigned i, campaign_w_t *w, char *err, size_t errle
     campaign_w_dbl(w, "lat_us", isnan(r.lat_us) ? -1 : r.lat_us);
     campaign_w_dbl(w, "bw_mbs", r.bw_mbs);
     campaign_w_u64(w, "msgs", r.msgs);
+    campaign_w_u64(w, "offered", r.offered);
     campaign_w_u64(w, "flows", r.flows);
     campaign_w_u64(w, "excluded", r.excluded);
     campaign_w_u64(w, "isolated", r.isolated);
@@ -335,6 +361,7 @@ static int f_take(void *ctx, unsigned i, const char *text, char *err, size_t err
         r->lat_us = l < 0 ? NAN : l;
         r->bw_mbs = campaign_rec_dbl(&rec, "bw_mbs");
         r->msgs = campaign_rec_u64(&rec, "msgs");
+        r->offered = campaign_rec_u64(&rec, "offered");
         r->flows = campaign_rec_u64(&rec, "flows");
         r->excluded = campaign_rec_u64(&rec, "excluded");
         r->isolated = campaign_rec_u64(&rec, "isolated");
@@ -371,6 +398,7 @@ static void f_params(campaign_t *c, const fopts_t *o)
         snprintf(cs + strlen(cs), sizeof cs - strlen(cs), "%s%u", f ? "," : "", o->counts[f]);
     campaign_param(c, "faults", "%s", cs);
     campaign_param(c, "every-us", "%.17g", o->every_us);
+    campaign_param(c, "sweep", "%d", o->sweep);
     campaign_param(c, "phases-ms", "warm %.17g spread %.17g learn %.17g measure %.17g",
                    o->warm_ms, o->spread_ms, o->learn_ms, o->measure_ms);
     campaign_param(c, "time-scale", "%.17g", o->par.time_scale);
@@ -418,32 +446,35 @@ static int report(const fcamp_t *k)
         fclose(csv);
         return 1;
     }
-    fprintf(csv, "# %s: %ux%u P2S torus, a 64-byte message every %g us per node, measured %g ms "
-                 "after the drivers settled and %g ms after the last fault; seed %s %.0f/%.0f/%.0f\n",
-            NAME, o->w, o->h, o->every_us, o->measure_ms, o->learn_ms, "avg/worst/best", SEED_AVG,
-            SEED_WORST, SEED_BEST);
-    fprintf(csv, "pattern,faults,config,latency_us,perf_pct,delta_us,flows,delivering,excluded,"
-                 "isolated,abandoned,relayed,relay_drops,notes\n");
+    char load[40];
+    snprintf(load, sizeof load, o->every_us > 0 ? "every %g us" : "at half its saturation",
+             o->every_us);
+    fprintf(csv, "# %s: %ux%u P2S torus, each pattern %s, measured for %g ms from %g ms after "
+                 "the last fault; seed 001 %.0f/%.0f/%.0f %% avg/worst/best\n",
+            NAME, o->w, o->h, load, o->measure_ms, o->learn_ms, SEED_AVG, SEED_WORST, SEED_BEST);
+    fprintf(csv, "pattern,faults,config,every_us,latency_us,perf_pct,delta_us,flows,delivering,"
+                 "excluded,isolated,abandoned,relayed,relay_drops,notes\n");
     if (!o->json) {
         printf("## %s: seed 001's Figure 3 on a %ux%u P2S torus\n\n", NAME, o->w, o->h);
-        printf("A 64-byte message every %g us from every node to its pattern's destination; K "
-               "cables pulled at random\ntimes after %g ms; measured for %g ms once the drivers "
-               "are idle (their timers / %g) and %g ms after\nthe last fault. Performance: "
-               "latency fault-free / latency with K faults (the seed's Figure 3), and\nthe "
-               "difference. Seed 001: %.0f %% average, %.0f %% worst, %.0f %% best.\n\n",
-               o->every_us, o->warm_ms, o->measure_ms, o->par.time_scale, o->learn_ms, SEED_AVG,
+        printf("From every node a 64-byte message every U us to its pattern's destination (U: "
+               "%s); K cables pulled\nat random times after %g ms; measured for %g ms once the "
+               "drivers are idle (their timers / %g) and\n%g ms after the last fault. "
+               "Performance: latency fault-free / latency with K faults (the seed's Figure\n3), "
+               "and the difference. Seed 001: %.0f %% average, %.0f %% worst, %.0f %% best.\n\n",
+               o->every_us > 0 ? "--every-us" : "twice the interval that saturates the pattern, "
+               "--sweep", o->warm_ms, o->measure_ms, o->par.time_scale, o->learn_ms, SEED_AVG,
                SEED_WORST, SEED_BEST);
-        printf("| pattern | cables | isolated | excluded | P2S alone: lat us | perf | delivering "
-               "| FT-DRB: lat us | +us | perf | delivering | relayed |\n");
-        printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        printf("| pattern | U us | cables | isolated | excluded | P2S alone: lat us | perf | "
+               "delivering | FT-DRB: lat us | +us | perf | delivering | relayed |\n");
+        printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     }
     FILE *js[2] = {o->json ? stdout : NULL, jf};
     for (int x = 0; x < 2; x++)
         if (js[x])
             fprintf(js[x], "{\"experiment\": \"%s\", \"torus\": \"%ux%u\", \"seed\": %llu, "
-                           "\"every_us\": %g, \"time_scale\": %g, \"paper\": {\"avg\": %.0f, "
+                           "\"time_scale\": %g, \"paper\": {\"avg\": %.0f, "
                            "\"worst\": %.0f, \"best\": %.0f}, \"runs\": [",
-                    NAME, o->w, o->h, (unsigned long long)o->seed, o->every_us, o->par.time_scale,
+                    NAME, o->w, o->h, (unsigned long long)o->seed, o->par.time_scale,
                     SEED_AVG, SEED_WORST, SEED_BEST);
     int bad = k->failed;
     double sum[2][FTX_MAX_COUNTS] = {{0}}, worst[2][FTX_MAX_COUNTS], best[2][FTX_MAX_COUNTS];
@@ -465,8 +496,8 @@ static int report(const fcamp_t *k)
                 best[fd][fi] = pct;
             sum[fd][fi] += pct, cnt[fd][fi]++;
         }
-        fprintf(csv, "%s,%u,%s,%.4f,%.3f,%.4f,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu\n",
-                pat_label(pat), count, fd ? "ftdrb" : "p2s", r->lat_us, pct, diff,
+        fprintf(csv, "%s,%u,%s,%g,%.4f,%.3f,%.4f,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu\n",
+                pat_label(pat), count, fd ? "ftdrb" : "p2s", every_of(o, pat), r->lat_us, pct, diff,
                 (unsigned long long)r->flows, (unsigned long long)r->delivering,
                 (unsigned long long)r->excluded, (unsigned long long)r->isolated,
                 (unsigned long long)r->abandoned, (unsigned long long)r->relayed,
@@ -475,9 +506,10 @@ static int report(const fcamp_t *k)
             FILE *f = js[x];
             if (!f)
                 continue;
-            fprintf(f, "%s{\"pattern\": \"%s\", \"faults\": %u, \"config\": \"%s\", \"ok\": %s, ",
+            fprintf(f, "%s{\"pattern\": \"%s\", \"faults\": %u, \"config\": \"%s\", \"ok\": %s, "
+                       "\"every_us\": %g, ",
                     i ? ", " : "", pat_label(pat), count, fd ? "ftdrb" : "p2s",
-                    r->ok ? "true" : "false");
+                    r->ok ? "true" : "false", every_of(o, pat));
             jnum(f, "latency_us", r->lat_us, ", ");
             jnum(f, "perf_pct", pct, ", ");
             jnum(f, "delta_us", diff, ", ");
@@ -497,9 +529,9 @@ static int report(const fcamp_t *k)
             double bp, bd;
             perf(k, i - 1, &bp, &bd);
             (void)bd;
-            printf("| %s | %u | %llu | %llu | %.2f | %.1f %% | %llu/%llu | %.2f | %+.2f | %.1f %% "
-                   "| %llu/%llu | %llu |\n",
-                   pat_label(pat), count, (unsigned long long)r->isolated,
+            printf("| %s | %g | %u | %llu | %llu | %.2f | %.1f %% | %llu/%llu | %.2f | %+.2f | "
+                   "%.1f %% | %llu/%llu | %llu |\n",
+                   pat_label(pat), every_of(o, pat), count, (unsigned long long)r->isolated,
                    (unsigned long long)r->excluded, b->lat_us, bp,
                    (unsigned long long)b->delivering, (unsigned long long)b->flows, r->lat_us,
                    diff, pct, (unsigned long long)r->delivering, (unsigned long long)r->flows,
@@ -553,13 +585,63 @@ static int report(const fcamp_t *k)
     return bad;
 }
 
+/* --sweep: per pattern, what the fault-free torus accepts at each interval, and where it
+ * saturates. */
+static int sweep_report(const fcamp_t *k)
+{
+    const fopts_t *o = k->o;
+    FILE *js = o->json ? stdout : NULL;
+    if (!js)
+        printf("## %s --sweep: the fault-free %ux%u P2S torus, one 64-byte message every U us per "
+               "node,\n%g ms after %g ms of warm-up. Saturated: accepted below %.0f %% of offered, "
+               "or a flow starved.\n\n| pattern | U (us) | offered (msg/us) | accepted | accepted "
+               "/ offered | starved flows | latency (us) |\n|---|---:|---:|---:|---:|---:|---:|\n",
+               NAME, o->w, o->h, SWEEP_MS, o->warm_ms, 100 * SAT_FRAC);
+    else
+        fprintf(js, "{\"experiment\": \"%s\", \"sweep\": true, \"torus\": \"%ux%u\", "
+                    "\"patterns\": [", NAME, o->w, o->h);
+    int bad = k->failed;
+    for (unsigned pi = 0; pi < k->npat; pi++) {
+        double sat = NAN;
+        if (js)
+            fprintf(js, "%s{\"pattern\": \"%s\", \"points\": [", pi ? ", " : "",
+                    pat_label(k->pats[pi]));
+        for (unsigned j = 0; j < NSW; j++) {
+            const fres_t *r = &k->res[pi * NSW + j];
+            double us = SWEEP_MS * 1000, off = r->offered / us, acc = r->msgs / us;
+            int ok = r->ok && r->msgs >= SAT_FRAC * r->offered && r->delivering == r->flows;
+            if (!ok)
+                sat = NAN; /* saturated here: the load it takes is at a longer interval */
+            else if (isnan(sat))
+                sat = sweep_us[j];
+            if (!js)
+                printf("| %s | %g | %.2f | %.2f | %.3f | %llu | %.2f |\n", pat_label(k->pats[pi]),
+                       sweep_us[j], off, acc, r->offered ? (double)r->msgs / r->offered : 0,
+                       (unsigned long long)(r->flows - r->delivering), r->lat_us);
+            else
+                fprintf(js, "%s{\"every_us\": %g, \"offered_per_us\": %.4f, \"accepted_per_us\": "
+                            "%.4f, \"starved\": %llu, \"latency_us\": %.4f}",
+                        j ? ", " : "", sweep_us[j], off, acc,
+                        (unsigned long long)(r->flows - r->delivering), r->lat_us);
+        }
+        if (!js)
+            printf("| **%s** | takes all it is offered from every %g us on; the stated load: every "
+                   "%g us | | | | | |\n", pat_label(k->pats[pi]), sat, 2 * sat);
+        else
+            fprintf(js, "], \"saturation_every_us\": %g, \"stated_every_us\": %g}", sat, 2 * sat);
+    }
+    if (js)
+        fprintf(js, "]}\n");
+    return bad;
+}
+
 int experiment_ftdrb_run(const experiment_ftdrb_opts_t *o, campaign_t *c)
 {
     fcamp_t k = {.o = o, .parallel = campaign_parallel(c)};
     for (unsigned p = 0; p < NPO; p++)
         if (o->patterns >> pat_order[p] & 1u)
             k.pats[k.npat++] = pat_order[p];
-    k.nruns = k.npat * o->ncounts * 2;
+    k.nruns = o->sweep ? k.npat * (unsigned)NSW : k.npat * o->ncounts * 2;
     if (!(k.res = calloc(k.nruns, sizeof *k.res)))
         return 1;
     f_params(c, o);
@@ -571,7 +653,7 @@ int experiment_ftdrb_run(const experiment_ftdrb_opts_t *o, campaign_t *c)
     else if (!k.parallel && !campaign_merged(c))
         progress(&k, k.nruns, k.nruns);
     if (rc == 0 && campaign_reporting(c))
-        rc = report(&k);
+        rc = o->sweep ? sweep_report(&k) : report(&k);
     free(k.res);
     return rc ? 1 : 0;
 }

@@ -13,12 +13,13 @@
 typedef struct experiment_ftdrb_opts {
     unsigned w, h, threads, models;
     uint64_t seed;
-    int json, quiet, verbose;
+    int json, quiet, verbose, sweep;  /* sweep: the fault-free saturation per pattern */
     const char *outdir, *json_file;
     unsigned patterns;                   /* bit p: pattern p of harness/core/pattern.h */
     unsigned ncounts;                    /* fault counts: cables pulled */
     unsigned counts[FTX_MAX_COUNTS];
-    double every_us;                     /* one 64-byte message per flow every this */
+    double every_us;                     /* one 64-byte message per flow every this (0: per
+                                            pattern, half its saturation on 32x32) */
     double warm_ms, spread_ms, learn_ms, measure_ms;
     sci_sys_params_t par;
 } experiment_ftdrb_opts_t;

@@ -18,6 +18,7 @@ typedef struct sci_check_opts {
     unsigned threads;      /* the C model's nodes, hosts and drivers on this many (sci_sys_cfg_t) */
     unsigned nfaults;      /* --faults K: every K faults at once (2: as double_faults); 0: none */
     int ftdrb;             /* the multi-fault cases again with FT-DRB (harness/scisys/ftdrb.md) */
+    int multi_only;        /* run the multi-fault cases only (not the single faults) */
 } sci_check_opts_t;
 
 /* The defaults: the C model, time scale 5000, seed 1, period 4000, every fault. */
