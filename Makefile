@@ -441,6 +441,8 @@ paper: deps
 	  | tee $(BUILD)/experiments/$$e.md || exit 1; echo; done
 	@for e in $(SCI_EXPERIMENTS); do $(FTSIM) experiment $$e --runs $(RUNS) --out harness/results \
 	  --json-file $(BUILD)/experiments/$$e.json | tee $(BUILD)/experiments/$$e.md || exit 1; echo; done
+	@set -o pipefail; $(FTSIM) experiment ftdrb-sci --sweep --jobs 2 \
+	  | tee $(BUILD)/experiments/ftdrb-sci-sweep.md
 	@set -o pipefail; $(FTSIM) experiment ftdrb-sci --jobs 2 --out harness/results \
 	  --json-file $(BUILD)/experiments/ftdrb-sci.json | tee $(BUILD)/experiments/ftdrb-sci.md
 	@/usr/bin/python3 harness/scripts/plot.py --out harness/results \
