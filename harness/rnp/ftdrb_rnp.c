@@ -35,7 +35,7 @@
 /* The tables compared: per-source with relays (seed 001), per-source without (the relays'
  * worth measured), the monitor's global table that masks ports in the routers. */
 enum { SC_PER_SOURCE, SC_NO_RELAY, SC_GLOBAL, NSCOPE };
-static const char *const scope_names[NSCOPE] = {"per-source", "per-source, no relays", "global"};
+static const char *const scope_names[NSCOPE] = {"per-source", "per-source (no relays)", "global"};
 #define NFAULTS 3
 #define NSWEEP  6
 
