@@ -196,6 +196,7 @@ static int fr_run(const fr_cfg_t *c, fr_res_t *r, char *err)
                        .trial_attempts = 10,
                        .lft_scope = c->scope == SC_GLOBAL ? NI_LFT_GLOBAL : NI_LFT_PER_SOURCE,
                        .relays = c->scope == SC_PER_SOURCE,
+                       .crc32 = 1, /* the same wire for every table (ftdrb.md 4) */
                        .dedup_last = c->dedup_last};
     fr_led_t l = {0};
     l.ni = ni_create(t, &pol, c->seed, 1);

@@ -145,10 +145,10 @@ static int ps_alloc(ni_t *ni)
                : -1;
 }
 
-/* The end-to-end check: CRC-8 with the global table; CRC-32 with per-source tables, whose
- * sources keep crossing faulty links nothing masks (a stuck bit corrupts every word it
- * changes: a CRC-8 lets one such message in 256 through; ftdrb.md 4). Bytes it takes. */
-static unsigned crc_bytes(const ni_t *ni) { return per_source(ni) ? 4 : 1; }
+/* The end-to-end check: CRC-8 by default; CRC-32 with per-source tables, whose sources keep
+ * crossing faulty links nothing masks (a stuck bit corrupts every word it changes: a CRC-8
+ * lets one such message in 256 through; ftdrb.md 4), or when the policy asks. Its bytes. */
+static unsigned crc_bytes(const ni_t *ni) { return per_source(ni) || ni->pol.crc32 ? 4 : 1; }
 
 static uint32_t crc32(const uint8_t *p, unsigned n)
 {

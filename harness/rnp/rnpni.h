@@ -74,6 +74,7 @@ typedef struct ni_policy {
     ni_lft_scope_t lft_scope;
     int relays;     /* NI_LFT_PER_SOURCE: multistep paths through relays when no direct choice is
                    clear (ftdrb.md section 4); 0: the direct choice with the fewest entries */
+    int crc32;      /* the end-to-end check a CRC-32, not CRC-8 (per-source tables always) */
     int dedup_last; /* a mutant for the tests only: with per-source tables, destinations dedup by
                        the last sequence number per source (the global mode's rule), which
                        refuses a relayed message overtaken by a later one; the ledger must see */
