@@ -438,10 +438,14 @@ paper: deps
 	@mkdir -p $(BUILD)/experiments
 	@for e in $(EXPERIMENTS); do $(FTSIM) experiment $$e --out $(BUILD)/experiments \
 	  | tee $(BUILD)/experiments/$$e.md || exit 1; echo; done
+	@# seed 001's Figure 3 on rnpnet1024 (harness/rnp/ftdrb.md): 168 runs, on JOBS processes
+	@$(FTSIM) experiment ftdrb-rnp --jobs $(JOBS) --out $(BUILD)/experiments \
+	  | tee $(BUILD)/experiments/ftdrb-rnp.md || exit 1; echo
 	@for e in $(SCI_EXPERIMENTS); do $(FTSIM) experiment $$e --runs $(RUNS) --out harness/results \
 	  --json-file $(BUILD)/experiments/$$e.json | tee $(BUILD)/experiments/$$e.md || exit 1; echo; done
 	@/usr/bin/python3 harness/scripts/plot.py --out harness/results \
-	  $(EXPERIMENTS:%=$(BUILD)/experiments/%.csv) $(SCI_EXPERIMENTS:%=harness/results/%.csv)
+	  $(EXPERIMENTS:%=$(BUILD)/experiments/%.csv) $(BUILD)/experiments/ftdrb-rnp.csv \
+	  $(SCI_EXPERIMENTS:%=harness/results/%.csv)
 	@/usr/bin/python3 tests/paper_check.py --from $(BUILD)/experiments
 	@/usr/bin/python3 harness/scripts/seu_paper.py --out $(BUILD)/experiments
 	@echo "tables: $(BUILD)/experiments/*.md, *.json   plots: harness/results/*.png (data: *.csv)"
