@@ -580,7 +580,8 @@ static uint64_t violations(const fcamp_t *k)
         cfg_of(k, i, &c);
         fprintf(stderr,
                 "ftdrb-rnp: run %u (%s, %u faults, %s table, seed %llu): %llu duplicated, %llu "
-                "lost, %llu reported delivered but not there, %llu corrupt or misdelivered\n",
+                "lost or not done when the drain ended, %llu reported delivered but not there, "
+                "%llu corrupt or misdelivered\n",
                 i, rnp_pat_names[c.pattern], c.faults, scope_names[c.scope],
                 (unsigned long long)c.seed, (unsigned long long)r->dup, (unsigned long long)r->lost,
                 (unsigned long long)r->told_wrong, (unsigned long long)r->corrupt);
