@@ -1029,6 +1029,13 @@ def suite_ftdrb_rnp():
                   quick[:-1] + ["--cycles", "1000", "--model", "both", "--out",
                                 "build/ftdrb-rnp-test"],
                   exit_is(0, "ledger: every message delivered once")))
+    t.append(Test("ftdrb-rnp", "bad input -> 2 before running: --endpoints 32, --mutant foo, "
+                  "--json on rnp-load",
+                  ["sh", "-c", f"{FTSIM} experiment ftdrb-rnp --endpoints 32; a=$?; "
+                   f"{FTSIM} experiment ftdrb-rnp --mutant foo; b=$?; "
+                   f"{FTSIM} experiment rnp-load --json; c=$?; echo codes $a $b $c"],
+                  exit_is(0, "codes 2 2 2", "--endpoints (16, 64, 256 or 1024)",
+                          "are ftdrb-rnp's: rnp-load")))
     return t
 
 
