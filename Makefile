@@ -439,6 +439,9 @@ paper: deps
 	@mkdir -p $(BUILD)/experiments
 	@for e in $(EXPERIMENTS); do $(FTSIM) experiment $$e --out $(BUILD)/experiments \
 	  | tee $(BUILD)/experiments/$$e.md || exit 1; echo; done
+	@# seed 001's Figure 3 on rnpnet1024 (harness/rnp/ftdrb.md): 168 runs, on JOBS processes
+	@$(FTSIM) experiment ftdrb-rnp --jobs $(JOBS) --out $(BUILD)/experiments \
+	  | tee $(BUILD)/experiments/ftdrb-rnp.md || exit 1; echo
 	@for e in $(SCI_EXPERIMENTS); do $(FTSIM) experiment $$e --runs $(RUNS) --out harness/results \
 	  --json-file $(BUILD)/experiments/$$e.json | tee $(BUILD)/experiments/$$e.md || exit 1; echo; done
 	@set -o pipefail; $(FTSIM) experiment ftdrb-sci --sweep --jobs 2 \
@@ -446,8 +449,8 @@ paper: deps
 	@set -o pipefail; $(FTSIM) experiment ftdrb-sci --jobs 2 --out harness/results \
 	  --json-file $(BUILD)/experiments/ftdrb-sci.json | tee $(BUILD)/experiments/ftdrb-sci.md
 	@/usr/bin/python3 harness/scripts/plot.py --out harness/results \
-	  $(EXPERIMENTS:%=$(BUILD)/experiments/%.csv) $(SCI_EXPERIMENTS:%=harness/results/%.csv) \
-	  harness/results/ftdrb-sci.csv
+	  $(EXPERIMENTS:%=$(BUILD)/experiments/%.csv) $(BUILD)/experiments/ftdrb-rnp.csv \
+	  $(SCI_EXPERIMENTS:%=harness/results/%.csv) harness/results/ftdrb-sci.csv
 	@/usr/bin/python3 tests/paper_check.py --from $(BUILD)/experiments
 	@/usr/bin/python3 harness/scripts/seu_paper.py --out $(BUILD)/experiments
 	$(FTDRB_CHECK) --torus 4x4 --faults 3 --period 16000 --multi-only \

@@ -999,6 +999,50 @@ def suite_campaign():
             for w in ("faultcheck", "experiments", "seu")]
 
 
+def suite_ftdrb_rnp():
+    """Seed 001's FT-DRB on RNP networks (harness/rnp/ftdrb.md), the quick experiment on
+    rnpnet64: every run's ledger clean with the three tables, sources relaying around faults
+    they learnt; a mutant deduplication the ledger must catch; lockstep with the RTL."""
+    quick = [FTSIM, "experiment", "ftdrb-rnp", "--quick", "--quiet", "--json"]
+    check = (
+        "import json, subprocess, sys\n"
+        "p = subprocess.run(sys.argv[1:], capture_output=True, text=True)\n"
+        "assert p.returncode == 0, (p.returncode, p.stderr[-2000:])\n"
+        "j = json.loads(p.stdout)\n"
+        "assert j['violations'] == 0, j['violations']\n"
+        "rows = [r for r in j['rows'] if r['faults'] > 0]\n"
+        "for r in j['rows']:\n"
+        "    assert r['delivered'] + r['failed'] == r['msgs'] and r['violations'] == 0, r\n"
+        "ps = [r for r in rows if r['table'] == 'per-source']\n"
+        "relayed = sum(r['relayed'] for r in ps)\n"
+        "assert relayed > 0 and all(r['relayed'] == 0 for r in rows if r['table'] != 'per-source'), relayed\n"
+        "assert all(r['entries'] > 0 for r in ps), 'a per-source table learnt nothing'\n"
+        "assert 0.35 <= j['load_fraction'] <= 0.65, j['load_fraction']\n"
+        "print(f\"ledger clean in {len(j['rows'])} rows; per-source relayed {relayed} messages,"
+        " delivered once each\")\n")
+    t = [Test("ftdrb-rnp", "quick (rnpnet64): every message delivered once or failed to its "
+              "source with each table; per-source sources relay around what they learnt",
+              [sys.executable, "-c", check] + quick + ["--out", "build/ftdrb-rnp-test"],
+              exit_is(0, "delivered once each"))]
+    t.append(Test("ftdrb-rnp", "mutant: destinations dedup by the last sequence number per "
+                  "source (relays reorder): the ledger catches it, exit 1",
+                  quick[:-1] + ["--mutant", "dedup-last", "--out", "build/ftdrb-rnp-test"],
+                  exit_is(1, "reported delivered but not there")))
+    t.append(Test("ftdrb-rnp", "lockstep (about 20 s): the quick runs on rnpnet64 with a "
+                  "1000-cycle window, RTL and C model, relays included: no divergence, ledger clean",
+                  quick[:-1] + ["--cycles", "1000", "--model", "both", "--out",
+                                "build/ftdrb-rnp-test"],
+                  exit_is(0, "ledger: every message delivered once")))
+    t.append(Test("ftdrb-rnp", "bad input -> 2 before running: --endpoints 32, --mutant foo, "
+                  "--json on rnp-load",
+                  ["sh", "-c", f"{FTSIM} experiment ftdrb-rnp --endpoints 32; a=$?; "
+                   f"{FTSIM} experiment ftdrb-rnp --mutant foo; b=$?; "
+                   f"{FTSIM} experiment rnp-load --json; c=$?; echo codes $a $b $c"],
+                  exit_is(0, "codes 2 2 2", "--endpoints (16, 64, 256 or 1024)",
+                          "are ftdrb-rnp's: rnp-load")))
+    return t
+
+
 def suite_ft():
     """Seed 002 on the running torus (tests/seu_ft.py): an upset in a live routing entry of a
     loaded 3x3 torus is caught first by the self-test within its interval, the nodes on the
@@ -1054,6 +1098,7 @@ SUITES = {
     "mutants": suite_mutants,
     "runner": suite_runner,
     "campaign": suite_campaign,
+    "ftdrb-rnp": suite_ftdrb_rnp,
     "ft": suite_ft,
 }
 

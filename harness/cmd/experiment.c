@@ -24,6 +24,10 @@ static const char usage_experiment[] =
     "  rnp-patterns  the standard permutations, fault-free and with 4 faults\n"
     "  rnp-policy    permanent, transient and intermittent faults under three source\n"
     "                policies: no table, mask at the first diagnosis, seed 001's rules\n"
+    "  ftdrb-rnp     seed 001's FT-DRB at its scale: rnpnet1024, the five permutations and\n"
+    "                uniform, 0, 6 and 60 permanent link faults injected under load, per-source\n"
+    "                tables with relays beside the global table; performance against the\n"
+    "                fault-free run (latency difference and ratio) beside seed 001's Figure 3\n"
     "  ring-down-9, node-down-4, static-4, p2s-ring-down-9, p2s-node-down-4\n"
     "                the SCI torus experiments (ftsim experiment ring-down-9 --help)\n"
     "  ftdrb-sci     seed 001's Figure 3 on a 32x32 P2S torus, FT-DRB beside the hardware\n"
@@ -33,7 +37,14 @@ static const char usage_experiment[] =
     "`make paper` runs them all and draws the PNG plots. Defaults: --cycles 30000 a run,\n"
     "--seed 1, --model csim (the C model: the RTL gives the same numbers, slower).\n"
     "--jobs J: the runs on J processes, the output as with one. --shard K/N: only every Nth\n"
-    "run from the Kth, written on stdout as a shard file; ftsim merge makes the report.\n";
+    "run from the Kth, written on stdout as a shard file; ftsim merge makes the report.\n"
+    "\n"
+    "ftdrb-rnp only (harness/rnp/ftdrb.md): --seeds N (3), --endpoints 16|64|256|1024 (1024),\n"
+    "--cycles N the measuring window (6000), --json one JSON object on stdout instead of the\n"
+    "tables, --quick the small version the tests run (64 endpoints, 0, 6 and 16 faults, one\n"
+    "seed, short phases), --mutant dedup-last (tests only: destinations deduplicate by the\n"
+    "last sequence number per source, which relays break; the ledger must catch it). Exit 1\n"
+    "when a message was neither delivered once nor reported failed to its source.\n";
 
 static const char usage_sci[] =
     "usage: ftsim experiment NAME [--runs N] [--seed S] [--json] [--model csim|rtl|both]\n"
@@ -333,8 +344,9 @@ static int rnp_experiment(int argc, char **argv, campaign_t *merged)
         fputs(usage_experiment, argc ? stdout : stderr);
         return argc ? 0 : 2;
     }
-    exp_opts_t o = {.cycles = 30000, .seed = 1, .models = LS_CSIM, .outdir = "build/experiments"};
+    exp_opts_t o = {.seed = 1, .models = LS_CSIM, .outdir = "build/experiments"};
     campaign_opts_t co = {0};
+    const char *mutant = NULL;
     const opts_opt_t opts[] = {
         {"jobs", 0, OPTS_UINT, &co.jobs, .min = 1, .max = 1024, .flags = OPTS_DEC,
          .msg = "bad argument: --jobs"},
@@ -345,6 +357,13 @@ static int rnp_experiment(int argc, char **argv, campaign_t *merged)
         {"model", 0, OPTS_FN, &o.models, .fn = cmd_models, .msg = "bad argument: --model"},
         {"out", 0, OPTS_STR, &o.outdir, .msg = "bad argument: --out"},
         {"quiet", 0, OPTS_FLAG, &o.quiet, .set = 1},
+        {"seeds", 0, OPTS_UINT, &o.seeds, .min = 1, .max = 100, .flags = OPTS_DEC,
+         .msg = "bad argument: --seeds (1 to 100)"},
+        {"endpoints", 0, OPTS_UINT, &o.endpoints, .min = 16, .max = 1024, .flags = OPTS_DEC,
+         .msg = "bad argument: --endpoints (16, 64, 256 or 1024)"},
+        {"json", 0, OPTS_FLAG, &o.json, .set = 1},
+        {"quick", 0, OPTS_FLAG, &o.quick, .set = 1},
+        {"mutant", 0, OPTS_STR, &mutant, .msg = "bad argument: --mutant"},
         {0},
     };
     opts_cmd_t c = {
@@ -352,6 +371,21 @@ static int rnp_experiment(int argc, char **argv, campaign_t *merged)
     int rc = cmd_parse(&c, usage_experiment, argc - 1, argv + 1, NULL);
     if (rc >= 0)
         return rc;
+    o.cycles_set = o.cycles != 0;
+    if (!o.cycles)
+        o.cycles = 30000;
+    int ftdrb = !strcmp(argv[0], "ftdrb-rnp");
+    if (!ftdrb && (o.seeds || o.endpoints || o.json || o.quick || mutant))
+        return cmd_bad("experiment",
+                       "--seeds, --endpoints, --json, --quick and --mutant are "
+                       "ftdrb-rnp's",
+                       argv[0]);
+    if (o.endpoints && o.endpoints != 16 && o.endpoints != 64 && o.endpoints != 256 &&
+        o.endpoints != 1024)
+        return cmd_bad("experiment", "bad argument: --endpoints (16, 64, 256 or 1024)", NULL);
+    if (mutant && strcmp(mutant, "dedup-last"))
+        return cmd_bad("experiment", "bad argument: --mutant (dedup-last)", mutant);
+    o.dedup_last = mutant != NULL;
     campaign_t *cp = cmd_campaign(merged, &co, "experiment", argc, argv);
     if (!cp)
         return 2;

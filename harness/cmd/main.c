@@ -26,7 +26,7 @@ static const char usage_main[] =
     "  route              SCI torus routing tables under faults: reachability, deadlock check\n"
     "  torus              run an SCI torus: flows, traffic patterns, faults, drivers\n"
     "  faultcheck         every single fault on a running SCI torus, with its checks\n"
-    "  experiment NAME    measurements (rnp-load, rnp-patterns, rnp-policy, ring-down-9, ...)\n"
+    "  experiment NAME    measurements (rnp-load, ..., ftdrb-rnp, ring-down-9, ...)\n"
     "  merge SHARD...     the shards of a campaign (faultcheck, experiment, seu --shard K/N) into its\n"
     "                     report\n"
     "\n"

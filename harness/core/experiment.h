@@ -11,6 +11,11 @@ typedef struct exp_opts {
     unsigned models;    /* LS_CSIM by default: measurements need speed, lockstep checks rightness */
     const char *outdir; /* CSV files (default build/experiments) */
     int quiet;          /* no progress bar */
+    /* ftdrb-rnp only (0: its defaults) */
+    unsigned seeds, endpoints; /* seeds per configuration; network size */
+    int json, quick;           /* one JSON object on stdout; the small version for tests */
+    int cycles_set;            /* --cycles given: the measuring window */
+    int dedup_last;            /* --mutant dedup-last (tests: the ledger must catch it) */
 } exp_opts_t;
 
 /* Runs experiment `name`, each run a run of campaign c (campaign.h): 0 done (in a shard: the

@@ -21,14 +21,15 @@
 #include <unistd.h>
 
 #include "experiment.h"
+#include "experiment_rnp.h"
 #include "lockstep.h"
 #include "prng.h"
 #include "rnpni.h"
 #include "rnpnet.h"
 
-enum { PAT_UNIFORM, PAT_BITREV, PAT_SHUFFLE, PAT_BUTTERFLY, PAT_TRANSPOSE, PAT_COMPLEMENT, NPAT };
-static const char *const pat_names[NPAT] = {"uniform",   "bit-reversal", "perfect-shuffle",
-                                            "butterfly", "transpose",    "complement"};
+const char *const rnp_pat_names[NPAT] = {"uniform",   "bit-reversal", "perfect-shuffle",
+                                         "butterfly", "transpose",    "complement"};
+#define pat_names rnp_pat_names
 enum { FK_MIXED, FK_PERMANENT, FK_TRANSIENT, FK_INTERMITTENT };
 static const char *const fk_names[] = {"mixed", "permanent", "transient", "intermittent"};
 
@@ -45,7 +46,7 @@ typedef struct run_res {
     uint64_t sent, delivered, failed, masked_end;
 } run_res_t;
 
-static unsigned pat_dst(unsigned pat, unsigned s, unsigned n, prng_t *rng)
+unsigned rnp_pat_dst(unsigned pat, unsigned s, unsigned n, prng_t *rng)
 {
     unsigned bits = 0;
     while ((1u << bits) < n)
@@ -143,7 +144,7 @@ static int run_one(const run_cfg_t *c, run_res_t *r, char *err)
         if (now < stop)
             for (unsigned e = 0; e < t->n; e++)
                 if (prng_chance(&rng, 1, c->gap)) {
-                    unsigned dst = pat_dst(c->pattern, e, t->n, &rng);
+                    unsigned dst = rnp_pat_dst(c->pattern, e, t->n, &rng);
                     if (dst != e && ni_send(ni, now, e, dst, 8))
                         offered++;
                 }
@@ -377,6 +378,8 @@ int experiment_rnp(const char *name, const exp_opts_t *o, campaign_t *c)
         "pattern,faults,offered,throughput,delivered_frac,retries,latency",
         "faults,policy,throughput,delivered_frac,retries,latency,masked_end"};
     static const unsigned runs[] = {4 * 4 * 5, 2 * NPAT, 9};
+    if (!strcmp(name, "ftdrb-rnp"))
+        return experiment_ftdrb_rnp(o, c);
     rcamp_t k = {.o = o, .which = -1, .parallel = campaign_parallel(c)};
     for (int x = 0; x < 3; x++)
         if (!strcmp(name, names[x]))

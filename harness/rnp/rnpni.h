@@ -29,6 +29,15 @@
  *   collapsed at k  (backward channel) the drop came back on the bc line at the cycle a block
  *                   at stage k gives: blocked, not a fault.
  * The STATUS dispositions name the output each router took, so the source rebuilds the path.
+ *
+ * Per-source tables (seed 001's FT-DRB, contract harness/rnp/ftdrb.md): with lft_scope
+ * NI_LFT_PER_SOURCE every endpoint keeps its own table, fed by its own diagnoses only, masks
+ * nothing in the routers, chooses its injection port and extra-stage digits to avoid what it
+ * learnt, and sends around it through relays (endpoints that take the message into memory and
+ * send it on). A relayed segment sets bit 15 of the header's source field and carries an
+ * 8-byte relay header at the start of its payload (original source, original sequence number,
+ * final destination, second intermediate or 0xFFFF); a relay whose buffer is full answers
+ * BUSY (0xB5). NI_LFT_GLOBAL, the default, is the monitor's one table and never does either.
  */
 #ifndef FTSIM_RNPNI_H
 #define FTSIM_RNPNI_H
@@ -50,13 +59,29 @@ typedef enum {
     NI_NOUTCOME,
 } ni_outcome_t;
 
+/* Who keeps the link fault table (with use_lft). */
+typedef enum {
+    NI_LFT_GLOBAL,     /* one table, the monitor's, masking ports in the routers (default) */
+    NI_LFT_PER_SOURCE, /* one per endpoint, its own diagnoses only (ftdrb.md) */
+} ni_lft_scope_t;
+
 typedef struct ni_policy {
     unsigned retry_limit;    /* attempts before the source reports the message failed */
     unsigned backoff_max;    /* cycles: the random backoff doubles up to this */
     int use_lft;             /* the link fault table masks faulty ports */
     unsigned perm_stage;     /* stage number at which an entry is permanent (seed 001: 3) */
     unsigned trial_attempts; /* attempt number at which a non-permanent entry is tried (10) */
+    ni_lft_scope_t lft_scope;
+    int relays;     /* NI_LFT_PER_SOURCE: multistep paths through relays when no direct choice is
+                   clear (ftdrb.md section 4); 0: the direct choice with the fewest entries */
+    int crc32;      /* the end-to-end check a CRC-32, not CRC-8 (per-source tables always) */
+    int dedup_last; /* a mutant for the tests only: with per-source tables, destinations dedup by
+                       the last sequence number per source (the global mode's rule), which
+                       refuses a relayed message overtaken by a later one; the ledger must see */
 } ni_policy_t;
+
+#define NI_RELAY_BUF 8 /* messages per relay buffer, one buffer per step (ftdrb.md 5) */
+#define NI_RELAY_HDR 8 /* bytes of the relay header in a relayed segment's payload */
 
 /* One message's history, for the scoreboard and the measurements. */
 typedef struct ni_msg {
@@ -66,12 +91,23 @@ typedef struct ni_msg {
     uint64_t t_created, t_done;
     uint64_t t_first; /* the first attempt's first word (0: not tried yet) */
     unsigned attempts;
-    int state; /* 0 queued/in flight, 1 delivered (ACK seen), 2 failed */
+    int state; /* 0 queued/in flight, 1 delivered (ACK seen), 2 failed, 3 in a relay's custody */
+    /* Per-source tables only: a relay's segment is a message of its own (src the relay, dst
+     * the next hop, seq the relay's), `orig` the message it carries (an original: its id). */
+    uint32_t orig;
+    uint16_t final_dst, hop2; /* a segment's final destination; second intermediate or NONE */
+    uint8_t step;             /* 0 an original, 1 a segment out of R1, 2 out of R2 */
+    uint8_t relayed;          /* an original that went through at least one relay */
 } ni_msg_t;
+#define NI_NONE 0xFFFFu
 
 typedef struct ni_stats {
     uint64_t sent, delivered, failed, attempts, outcome[NI_NOUTCOME], located, masked, unmasked,
         cleared, permanent, dup_rx, nak, latency_sum, words_delivered;
+    /* per-source tables: originals delivered through a relay, segments a relay took, BUSY
+     * answers, attempts sent with no clear choice (the retry the escape), entries refused by a
+     * full table, entries in all tables now */
+    uint64_t relayed, segments, busy, no_clear, lft_full, lft_entries;
 } ni_stats_t;
 
 typedef struct ni ni_t;

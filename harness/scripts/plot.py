@@ -3,6 +3,7 @@
 
 usage: plot.py [--out DIR] CSV...
   rnp-load.csv, rnp-patterns.csv, rnp-policy.csv  (ftsim experiment rnp-*): NAME.png
+  ftdrb-rnp.csv (ftsim experiment ftdrb-rnp): ftdrb-rnp.png, seed 001's Figure 3 redrawn
   NAME.csv of an SCI torus experiment (ftsim experiment ring-down-9, ...): NAME-bandwidth.png
       and NAME-latency.png, around the fault, with the fault and the drivers-idle markers
   ftdrb-sci.csv (ftsim experiment ftdrb-sci): ftdrb-sci.png, seed 001's Figure 3 on the P2S
@@ -143,7 +144,45 @@ def plot_ftdrb_sci(path, out):
     save(fig, os.path.join(out, "ftdrb-sci.png"))
 
 
-RNP = {"rnp-load": plot_load, "rnp-patterns": plot_patterns, "rnp-policy": plot_policy}
+SEED001 = {"average": 97, "worst": 88, "best": 100}  # seed 001's Figure 3
+FTDRB_TABLES = ["per-source", "per-source (no relays)", "global"]
+SEED_PATTERNS = ["bit-reversal", "perfect-shuffle", "butterfly", "transpose", "complement"]
+
+
+def plot_ftdrb(path, out):
+    """Figure 3 of seed 001 redrawn for the RNP network: performance (100 L0 / Lf) per pattern,
+    a panel per fault count, a bar per table, the seed's average, worst and best marked."""
+    data = rows(path)
+    counts = sorted({int(r["faults"]) for r in data if r["faults"] != "0"})
+    pats = SEED_PATTERNS + ["uniform"]
+    fig, ax = plt.subplots(1, len(counts), figsize=(6 * len(counts), 4.4), squeeze=False)
+    w = 0.8 / len(FTDRB_TABLES)
+    for a, n in zip(ax[0], counts):
+        for k, tb in enumerate(FTDRB_TABLES):
+            vals = {r["pattern"]: float(r["perf"]) for r in data
+                    if int(r["faults"]) == n and r["table"] == tb}
+            if not vals:
+                continue
+            xs = [i + (k - (len(FTDRB_TABLES) - 1) / 2) * w for i in range(len(pats))]
+            a.bar(xs, [vals.get(p, 0) for p in pats], w, label=f"{tb} table")
+        for key, style in (("average", "--"), ("worst", ":"), ("best", "-.")):
+            a.axhline(SEED001[key], color="k", ls=style, lw=1,
+                      label=f"seed 001 {key} ({SEED001[key]} %)")
+        a.set_xticks(range(len(pats)))
+        a.set_xticklabels(pats, rotation=30, ha="right")
+        a.set_ylim(0, 110)
+        a.set_title(f"{n} permanent link faults")
+        a.grid(axis="y", alpha=0.3)
+    ax[0][0].set_ylabel("performance: 100 x latency fault-free / faulty (%)")
+    fig.suptitle("FT-DRB on rnpnet1024 beside seed 001's Figure 3 (uniform: not in the seed)")
+    fig.tight_layout()
+    h, lab = ax[0][0].get_legend_handles_labels()
+    fig.legend(h, lab, loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=3, fontsize=9)
+    save(fig, os.path.join(out, "ftdrb-rnp.png"))
+
+
+RNP = {"rnp-load": plot_load, "rnp-patterns": plot_patterns, "rnp-policy": plot_policy,
+       "ftdrb-rnp": plot_ftdrb}
 
 
 def read_series(path):

@@ -1,0 +1,20 @@
+/* experiment_rnp.h — what the RNP experiments share (experiment_rnp.c, ftdrb_rnp.c): the
+ * traffic patterns and the seed-001 experiment's entry. */
+#ifndef FTSIM_EXPERIMENT_RNP_H
+#define FTSIM_EXPERIMENT_RNP_H
+
+#include "experiment.h"
+#include "prng.h"
+
+enum { PAT_UNIFORM, PAT_BITREV, PAT_SHUFFLE, PAT_BUTTERFLY, PAT_TRANSPOSE, PAT_COMPLEMENT, NPAT };
+extern const char *const rnp_pat_names[NPAT];
+
+/* Source s's destination under pattern pat on n endpoints (uniform: drawn from rng, never s;
+ * a permutation may map s to itself: the caller sends nothing then). */
+unsigned rnp_pat_dst(unsigned pat, unsigned s, unsigned n, prng_t *rng);
+
+/* `ftsim experiment ftdrb-rnp` (ftdrb_rnp.c): 0 done, 1 a message not delivered once nor
+ * failed to its source, 2 cannot run. */
+int experiment_ftdrb_rnp(const exp_opts_t *o, campaign_t *c);
+
+#endif
