@@ -438,12 +438,12 @@ RUNS ?= 10
 paper: deps
 	+@$(MAKE) -s build
 	@mkdir -p $(BUILD)/experiments
-	@for e in $(EXPERIMENTS); do $(FTSIM) experiment $$e --out $(BUILD)/experiments \
+	@set -o pipefail; for e in $(EXPERIMENTS); do $(FTSIM) experiment $$e --out $(BUILD)/experiments \
 	  | tee $(BUILD)/experiments/$$e.md || exit 1; echo; done
 	@# seed 001's Figure 3 on rnpnet1024 (harness/rnp/ftdrb.md): 168 runs, on JOBS processes
-	@$(FTSIM) experiment ftdrb-rnp --jobs $(JOBS) --out $(BUILD)/experiments \
+	@set -o pipefail; $(FTSIM) experiment ftdrb-rnp --jobs $(JOBS) --out $(BUILD)/experiments \
 	  | tee $(BUILD)/experiments/ftdrb-rnp.md || exit 1; echo
-	@for e in $(SCI_EXPERIMENTS); do $(FTSIM) experiment $$e --runs $(RUNS) --out harness/results \
+	@set -o pipefail; for e in $(SCI_EXPERIMENTS); do $(FTSIM) experiment $$e --runs $(RUNS) --out harness/results \
 	  --json-file $(BUILD)/experiments/$$e.json | tee $(BUILD)/experiments/$$e.md || exit 1; echo; done
 	@set -o pipefail; $(FTSIM) experiment ftdrb-sci --sweep --jobs 2 \
 	  | tee $(BUILD)/experiments/ftdrb-sci-sweep.md
