@@ -524,11 +524,12 @@ static bool note_ring(sci_sys_t *s, unsigned i, unsigned r, unsigned who, uint64
     return fresh;
 }
 
-/* A packet that failed at node `who`, none of whose rings down is on the packet's path, was
- * taken off its X-first route. When `who` sits on the X ring of one of the path's segments, past
- * the column where that segment turns onto its Y ring, the hardware carried it on along the X
- * ring because that Y ring was down (the P2S failover, sci_route.md section 2): the seed's
- * router that met the fault would have named it; the source names it for it (ftdrb.md s.3). */
+/* P2S only. A packet that failed at node `who`, none of whose rings down is on the packet's
+ * path, was taken off its X-first route. When `who` sits on the X ring of one of the path's
+ * segments, past the column where that segment turns onto its Y ring, the hardware carried it
+ * on along the X ring because that Y ring was down (the P2S failover, sci_route.md section 2):
+ * the seed's router that met the fault would have named it; the source names it for it
+ * (ftdrb.md s.3). The LC3 drivers detour elsewhere, and there the inference misleads. */
 static bool infer_turn(sci_sys_t *s, unsigned i, unsigned who, uint64_t sp, uint64_t sent)
 {
     unsigned hop[4] = {i, sp_in1(sp), sp_in2(sp), sp_dst(sp)}, nh = 0, at[4];
@@ -572,7 +573,8 @@ static bool learn(sci_sys_t *s, unsigned i, unsigned who, unsigned rings, uint16
                        "sent at %llu",
                        xn(s, who), yn(s, who), tid, rings, (unsigned long long)sent);
             fresh = learn_path(s, i, sp, sent);
-            fresh |= infer_turn(s, i, who, sp, sent);
+            if (s->cfg.p2s) /* the P2S failover's redirect; the LC3 drivers detour elsewhere */
+                fresh |= infer_turn(s, i, who, sp, sent);
         }
     }
     for (unsigned k = 0; k < 2; k++)
