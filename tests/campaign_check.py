@@ -100,13 +100,13 @@ def main():
     if which == "faultcheck":
         # the single faults, the bad-table demonstration and every double fault (verbose): a
         # failing case and both kinds of line; --period 500 keeps it short
-        fc = ["faultcheck", "--torus", "2x2", "--double", "--period", "500", "-v"]
+        fc = ["faultcheck", "--torus", "2x2", "--double", "--period", "500", "-v", "--quiet"]
         s = campaign("faultcheck", fc, os.path.join(WORK, "none"))
         refused("a missing shard", s[:2], "shard 3/3 missing")
         refused("a shard twice", s + s[1:2], "again")
         other = os.path.join(WORK, "faultcheck-seed2-3of3.shard")
         ftsim(fc + ["--seed", "2", "--shard", "3/3"], out=other)
-        refused("a shard of another campaign", s[:2] + [other], ":10: arg '--seed'")
+        refused("a shard of another campaign", s[:2] + [other], ":11: arg '--seed'")
         cut = os.path.join(WORK, "faultcheck-cut.shard")
         with open(s[2], "rb") as f:
             lines = f.read().splitlines(keepends=True)

@@ -365,7 +365,11 @@ def suite_cli():
           Test("cli", "faultcheck --shard 4/3 -> 2", [FTSIM, "faultcheck", "--torus", "2x2", "--shard", "4/3"],
                exit_is(2, "--shard 4/3")),
           Test("cli", "experiment --jobs 0 -> 2", [FTSIM, "experiment", "ring-down-9", "--jobs", "0"],
-               exit_is(2, "--jobs 0"))]
+               exit_is(2, "--jobs 0")),
+          Test("cli", "faultcheck progress: plain lines on stderr off a terminal, the last N/N; --quiet: none",
+               ["bash", "-c", f"{FTSIM} faultcheck --torus 2x2 --double --period 500 2>&1 >/dev/null | tail -1 && "
+                f"{FTSIM} faultcheck --torus 2x2 --fault xring:0 --quiet 2>&1 >/dev/null | wc -c"],
+               exit_is(0, "faultcheck: 36/36 cases\n0"))]
     win = "build/waves/test-window"
     t += [Test("cli", "play --wave-from 10 --wave-to 20: a smaller FST from 100 ns, the layout's signals in it",
                ["bash", "-c", f"mkdir -p build/waves && {FTSIM} play vectors/rn1/spec/showcase.vec --wave "

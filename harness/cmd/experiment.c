@@ -212,7 +212,7 @@ static const char usage_ftdrb[] =
     "twice: with the P2S hardware failover alone, and with FT-DRB in the hosts. Pairs the\n"
     "faults leave unconnected get no flow (excluded; a node with both rings down is isolated).\n"
     "Performance: the latency fault-free / with K faults (percent), and the difference, beside\n"
-    "the seed's 97 %% average, 88 %% worst, 100 %% best. Every message is delivered once, in\n"
+    "the seed's 97 % average, 88 % worst, 100 % best. Every message is delivered once, in\n"
     "order, and acknowledged; without FT-DRB the flows the failover cannot route are abandoned\n"
     "and counted; with it, a connected pair that does not deliver fails the experiment (exit\n"
     "1). Writes ftdrb-sci.csv under --out (default build/experiments; `make paper` plots it);\n"

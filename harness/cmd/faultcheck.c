@@ -10,7 +10,7 @@
 static const char usage[] =
     "usage: ftsim faultcheck --torus WxH [--p2s] [--model csim|rtl|both] [--fault F]\n"
     "                        [--double | --faults K] [--ftdrb] [--time-scale K] [--period C]\n"
-    "                        [--seed S] [-v|-vv] [--threads N] [--multi-only]\n"
+    "                        [--seed S] [-v|-vv] [--threads N] [--multi-only] [--quiet]\n"
     "\n"
     "Runs the torus with all-pairs traffic (one 64-byte message per --period cycles per\n"
     "ordered pair, default 4000), the drivers (LC3) or the hardware failover (P2S), and every\n"
@@ -31,7 +31,8 @@ static const char usage[] =
     "see one timeout round after reconfiguration).\n"
     "--threads N runs the C\n"
     "model's nodes, hosts and drivers on N threads, with the same results as on one (the RTL\n"
-    "stays on one thread). Exit 0 when every single fault passes, 1 otherwise, 2 on bad\n"
+    "stays on one thread). Progress goes to stderr (a line per 5 % when not on a terminal;\n"
+    "--quiet: none). Exit 0 when every single fault passes, 1 otherwise, 2 on bad\n"
     "arguments.\n"
     "\n"
     "--jobs J: the faults on J processes, the output as with one. --shard K/N: only every Nth\n"
@@ -53,6 +54,7 @@ int cmd_faultcheck_with(int argc, char **argv, campaign_t *merged)
         {"double", 0, OPTS_FLAG, &o.double_faults, .set = 1},
         {"ftdrb", 0, OPTS_FLAG, &o.ftdrb, .set = 1},
         {"multi-only", 0, OPTS_FLAG, &o.multi_only, .set = 1},
+        {"quiet", 0, OPTS_FLAG, &o.quiet, .set = 1},
         {"faults", 0, OPTS_UINT, &o.nfaults, .min = 2, .max = 4, .flags = OPTS_DEC,
          .msg = "2 to 4"},
         {NULL, 'v', OPTS_COUNT, .dst = &o.verbose},

@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "lockstep.h"
 #include "prng.h"
@@ -676,7 +677,31 @@ typedef struct ccamp {
     unsigned fd_surv;
     uint64_t live, conn, reach2, dl2[2], extra[2], drops, msp;
     int bad; /* the checker missed the deliberately bad tables */
+    campaign_t *c;
+    int shown; /* the progress last shown: the 5 % step (not on a terminal), -1 none */
 } ccamp_t;
+
+/* Progress on stderr while the cases run (4x4 triple faults take most of an hour): on a
+ * terminal one line redrawn per case; otherwise a plain line at each 5 % and at the end. With
+ * --jobs, done and total count this process's share. */
+static void show_progress(ccamp_t *k, unsigned done, unsigned total)
+{
+    if (k->o.quiet || !total)
+        return;
+    if (isatty(2)) {
+        fprintf(stderr, "\rfaultcheck: %u/%u cases", done, total);
+        if (done == total)
+            fputc('\n', stderr);
+        return;
+    }
+    int step = (int)(20ull * done / total);
+    if (step == k->shown)
+        return;
+    k->shown = step;
+    fprintf(stderr, "faultcheck: %u/%u cases\n", done, total);
+}
+
+static void case_progress(void *ctx, unsigned done, unsigned total) { show_progress(ctx, done, total); }
 
 /* Case i's faults (one, or kf) into f; how many. */
 static unsigned case_faults(const ccamp_t *k, unsigned i, fspec_t f[MAX_MULTI])
@@ -877,6 +902,8 @@ static int case_take(void *ctx, unsigned i, const char *text, char *err, size_t 
 {
     ccamp_t *k = ctx;
     cres_t r, fd;
+    if (!campaign_parallel(k->c) && !campaign_merged(k->c))
+        show_progress(k, i + 1, k->nall + k->npairs - k->first);
     i += k->first;
     if (i == k->first && k->first)
         printf("%s faults (the single ones not run: --multi-only):\n",
@@ -1014,7 +1041,9 @@ int sci_check_run(const sci_check_opts_t *opts, campaign_t *c, char *err, size_t
                : o.models == LS_RTL ? "rtl"
                                     : "csim",
                o.scale, (unsigned long long)o.period, (unsigned long long)o.seed);
-    campaign_hooks_t h = {case_run, case_take, NULL};
+    k->c = c;
+    k->shown = -1;
+    campaign_hooks_t h = {case_run, case_take, case_progress};
     k->first = o.multi_only && k->npairs ? k->nall : 0;
     int rc = campaign_exec(c, k->nall + k->npairs - k->first, &h, k, err, errlen);
     if (rc == 0 && campaign_reporting(c)) {

@@ -19,6 +19,7 @@ typedef struct sci_check_opts {
     unsigned nfaults;      /* --faults K: every K faults at once (2: as double_faults); 0: none */
     int ftdrb;             /* the multi-fault cases again with FT-DRB (harness/scisys/ftdrb.md) */
     int multi_only;        /* run the multi-fault cases only (not the single faults) */
+    int quiet;             /* no progress on stderr */
 } sci_check_opts_t;
 
 /* The defaults: the C model, time scale 5000, seed 1, period 4000, every fault. */
