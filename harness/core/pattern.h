@@ -51,6 +51,30 @@ static inline unsigned traffic_bits(unsigned n)
     return b;
 }
 
+/* The bit permutations of an index among N = 2^b nodes: bitrev, shuffle, butterfly, and
+ * transpose as the swap of the index's halves (rotated by b/2: (x, y) -> (y, x) on a 2^(b/2)
+ * square); any other p leaves s. */
+static inline unsigned traffic_pattern_bits(int p, unsigned b, unsigned s)
+{
+    unsigned n = 1u << b, d = s;
+    switch (p) {
+    case TP_BITREV:
+        d = 0;
+        for (unsigned i = 0; i < b; i++)
+            d |= ((s >> i) & 1u) << (b - 1 - i);
+        break;
+    case TP_SHUFFLE: d = ((s << 1) | (s >> (b - 1))) & (n - 1); break;
+    case TP_BUTTERFLY: {
+        unsigned lo = s & 1u, hi = (s >> (b - 1)) & 1u;
+        d = (s & ~(1u | (1u << (b - 1)))) | (lo << (b - 1)) | hi;
+        break;
+    }
+    case TP_TRANSPOSE: d = ((s << (b / 2)) | (s >> (b - b / 2))) & (n - 1); break;
+    default: break;
+    }
+    return d;
+}
+
 /* NULL when pattern p runs on a W x H torus, else why not. */
 static inline const char *traffic_pattern_unfit(int p, unsigned w, unsigned h)
 {
@@ -73,17 +97,9 @@ static inline unsigned traffic_pattern_dst(int p, unsigned w, unsigned h, unsign
         while (d == s);
         break;
     case TP_BITREV:
-        d = 0;
-        for (unsigned i = 0; i < b; i++)
-            d |= ((s >> i) & 1u) << (b - 1 - i);
-        break;
-    case TP_SHUFFLE: d = ((s << 1) | (s >> (b - 1))) & (n - 1); break;
-    case TP_BUTTERFLY: {
-        unsigned lo = s & 1u, hi = (s >> (b - 1)) & 1u;
-        d = (s & ~(1u | (1u << (b - 1)))) | (lo << (b - 1)) | hi;
-        break;
-    }
-    case TP_TRANSPOSE: d = (s % w) * w + s / w; break;
+    case TP_SHUFFLE:
+    case TP_BUTTERFLY: d = traffic_pattern_bits(p, b, s); break;
+    case TP_TRANSPOSE: d = (s % w) * w + s / w; break; /* any square torus, not only 2^k */
     case TP_COMPLEMENT: d = n - 1 - s; break;
     case TP_HOTSPOT: d = (h / 2) * w + w / 2; break;
     default: break;

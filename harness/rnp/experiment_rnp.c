@@ -46,32 +46,16 @@ typedef struct run_res {
     uint64_t sent, delivered, failed, masked_end;
 } run_res_t;
 
+/* The permutations are pattern.h's on N = 2^b endpoints (transpose: the index's halves
+ * swapped); uniform draws once, never s. */
 unsigned rnp_pat_dst(unsigned pat, unsigned s, unsigned n, prng_t *rng)
 {
-    unsigned bits = 0;
-    while ((1u << bits) < n)
-        bits++;
-    unsigned d = s;
-    switch (pat) {
-    case PAT_BITREV:
-        d = 0;
-        for (unsigned b = 0; b < bits; b++)
-            d |= ((s >> b) & 1u) << (bits - 1 - b);
-        break;
-    case PAT_SHUFFLE: d = ((s << 1) | (s >> (bits - 1))) & (n - 1); break;
-    case PAT_BUTTERFLY: {
-        unsigned hi = (s >> (bits - 1)) & 1u, lo = s & 1u;
-        d = (s & ~(1u | (1u << (bits - 1)))) | (lo << (bits - 1)) | hi;
-        break;
-    }
-    case PAT_TRANSPOSE: d = ((s << (bits / 2)) | (s >> (bits - bits / 2))) & (n - 1); break;
-    case PAT_COMPLEMENT: d = ~s & (n - 1); break;
-    default:
-        d = prng_below(rng, n - 1);
-        d += d >= s;
-        break;
-    }
-    return d;
+    if (pat == PAT_COMPLEMENT)
+        return n - 1 - s;
+    if (pat != PAT_UNIFORM)
+        return traffic_pattern_bits((int)pat, traffic_bits(n), s);
+    unsigned d = prng_below(rng, n - 1);
+    return d + (d >= s);
 }
 
 static void random_fault(prng_t *rng, const rnpnet_topo_t *t, unsigned kind, rnpnet_fault_t *x)

@@ -4,9 +4,19 @@
 #define FTSIM_EXPERIMENT_RNP_H
 
 #include "experiment.h"
+#include "pattern.h"
 #include "prng.h"
 
-enum { PAT_UNIFORM, PAT_BITREV, PAT_SHUFFLE, PAT_BUTTERFLY, PAT_TRANSPOSE, PAT_COMPLEMENT, NPAT };
+/* pattern.h's patterns, in its order, without the hotspot (the names here are the RNP tables'). */
+enum {
+    PAT_UNIFORM = (int)TP_UNIFORM,
+    PAT_BITREV = (int)TP_BITREV,
+    PAT_SHUFFLE = (int)TP_SHUFFLE,
+    PAT_BUTTERFLY = (int)TP_BUTTERFLY,
+    PAT_TRANSPOSE = (int)TP_TRANSPOSE,
+    PAT_COMPLEMENT = (int)TP_COMPLEMENT,
+    NPAT
+};
 extern const char *const rnp_pat_names[NPAT];
 
 /* Source s's destination under pattern pat on n endpoints (uniform: drawn from rng, never s;
