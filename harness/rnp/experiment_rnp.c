@@ -46,6 +46,16 @@ typedef struct run_res {
     uint64_t sent, delivered, failed, masked_end;
 } run_res_t;
 
+const dev_design_t *rnp_open(unsigned endpoints, unsigned models, lockstep_t *ls, char *err)
+{
+    const dev_design_t *d = rnpnet_design(endpoints, endpoints >= 256 ? 1 : 0, 1, err, DEV_ERR_LEN);
+    if (d && ls_open(ls, d, models, err, DEV_ERR_LEN) < 0) {
+        dev_design_release(d);
+        return NULL;
+    }
+    return d;
+}
+
 /* The permutations are pattern.h's on N = 2^b endpoints (transpose: the index's halves
  * swapped); uniform draws once, never s. */
 unsigned rnp_pat_dst(unsigned pat, unsigned s, unsigned n, prng_t *rng)
@@ -85,16 +95,11 @@ static void random_fault(prng_t *rng, const rnpnet_topo_t *t, unsigned kind, rnp
 /* One run; -1 with a message in err (DEV_ERR_LEN) when it cannot. */
 static int run_one(const run_cfg_t *c, run_res_t *r, char *err)
 {
-    const dev_design_t *d =
-        rnpnet_design(c->endpoints, c->endpoints >= 256 ? 1 : 0, 1, err, DEV_ERR_LEN);
+    lockstep_t ls;
+    const dev_design_t *d = rnp_open(c->endpoints, c->models, &ls, err);
     if (!d)
         return -1;
     const rnpnet_topo_t *t = rnpnet_topo_of(d);
-    lockstep_t ls;
-    if (ls_open(&ls, d, c->models, err, DEV_ERR_LEN) < 0) {
-        dev_design_release(d);
-        return -1;
-    }
     prng_t rng;
     prng_seed(&rng, c->seed);
     ni_policy_t pol = {.retry_limit = 60,

@@ -1,9 +1,10 @@
 /* experiment_rnp.h — what the RNP experiments share (experiment_rnp.c, ftdrb_rnp.c): the
- * traffic patterns and the seed-001 experiment's entry. */
+ * traffic patterns, the network they open, and the seed-001 experiment's entry. */
 #ifndef FTSIM_EXPERIMENT_RNP_H
 #define FTSIM_EXPERIMENT_RNP_H
 
 #include "experiment.h"
+#include "lockstep.h"
 #include "pattern.h"
 #include "prng.h"
 
@@ -22,6 +23,11 @@ extern const char *const rnp_pat_names[NPAT];
 /* Source s's destination under pattern pat on n endpoints (uniform: drawn from rng, never s;
  * a permutation may map s to itself: the caller sends nothing then). */
 unsigned rnp_pat_dst(unsigned pat, unsigned s, unsigned n, prng_t *rng);
+
+/* The network the experiments run (rnpnet of `endpoints`, an extra stage from 256 on, wiring
+ * seed 1) opened on `models` (LS_*) into ls; NULL with a message in err (DEV_ERR_LEN). The
+ * caller closes ls and releases the design. */
+const dev_design_t *rnp_open(unsigned endpoints, unsigned models, lockstep_t *ls, char *err);
 
 /* `ftsim experiment ftdrb-rnp` (ftdrb_rnp.c): 0 done, 1 a message not delivered once nor
  * failed to its source, 2 cannot run. */

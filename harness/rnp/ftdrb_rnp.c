@@ -179,16 +179,11 @@ static void settle_accounts(const fr_cfg_t *c, fr_led_t *l, fr_res_t *r)
 static int fr_run(const fr_cfg_t *c, fr_res_t *r, char *err)
 {
     memset(r, 0, sizeof *r);
-    const dev_design_t *d =
-        rnpnet_design(c->endpoints, c->endpoints >= 256 ? 1 : 0, 1, err, DEV_ERR_LEN);
+    lockstep_t ls;
+    const dev_design_t *d = rnp_open(c->endpoints, c->models, &ls, err);
     if (!d)
         return -1;
     const rnpnet_topo_t *t = rnpnet_topo_of(d);
-    lockstep_t ls;
-    if (ls_open(&ls, d, c->models, err, DEV_ERR_LEN) < 0) {
-        dev_design_release(d);
-        return -1;
-    }
     ni_policy_t pol = {.retry_limit = 60,
                        .backoff_max = 64,
                        .use_lft = 1,
