@@ -552,14 +552,18 @@ static bool infer_turn(sci_sys_t *s, unsigned i, unsigned who, uint64_t sp, uint
     return fresh;
 }
 
+/* What a notification taught the table: */
+enum { L_RING = 1, L_PATH = 2 }; /* a ring entry (or inference) new; a path entry new */
+
 /* A notification at host i: node `who` saw `rings` down, failing our packet `tid` sent at
- * `sent`. Returns whether the table learnt something new. */
-static bool learn(sci_sys_t *s, unsigned i, unsigned who, unsigned rings, uint16_t tid)
+ * `sent`. Returns what the table learnt that is new (L_RING, L_PATH). */
+static unsigned learn(sci_sys_t *s, unsigned i, unsigned who, unsigned rings, uint16_t tid)
 {
     fdnode_t *n = &s->fd->n[i];
     uint64_t sent = n->sent_at[tid % NTID];
     uint64_t sp = n->sent_path[tid % NTID];
     bool fresh = false;
+    unsigned got = 0;
     if (sp && rings) { /* the rings named are not on the path: it was detoured, and failed
                           (no ring down there: busy or out of echo retries on a live ring,
                           congestion, not a fault: nothing to learn) */
@@ -572,7 +576,7 @@ static bool learn(sci_sys_t *s, unsigned i, unsigned who, unsigned rings, uint16
             scisys_log(s, i, "FT-DRB: (%u,%u) failed our packet tid %u (rings %u down there), "
                        "sent at %llu",
                        xn(s, who), yn(s, who), tid, rings, (unsigned long long)sent);
-            fresh = learn_path(s, i, sp, sent);
+            got |= learn_path(s, i, sp, sent) ? L_PATH : 0;
             if (s->cfg.p2s) /* the P2S failover's redirect; the LC3 drivers detour elsewhere */
                 fresh |= infer_turn(s, i, who, sp, sent);
         }
@@ -580,12 +584,14 @@ static bool learn(sci_sys_t *s, unsigned i, unsigned who, unsigned rings, uint16
     for (unsigned k = 0; k < 2; k++)
         if (rings >> k & 1u)
             fresh |= note_ring(s, i, k ? s->h + xn(s, who) : yn(s, who), who, sent, "from");
-    return fresh;
+    return got | (fresh ? L_RING : 0);
 }
 
-/* Our packet with this tid failed (FAIL_REPORT here or a NOTE): what it means for its sender. */
-static void own_failed(sci_sys_t *s, unsigned i, uint16_t tid, unsigned reason, bool fresh)
+/* Our packet with this tid failed (FAIL_REPORT here or a NOTE): what it means for its sender,
+ * given what the table learnt from it (learn). */
+static void own_failed(sci_sys_t *s, unsigned i, uint16_t tid, unsigned reason, unsigned got)
 {
+    bool fresh = got != 0;
     fdnode_t *n = &s->fd->n[i];
     uint32_t af = n->ack_flow[tid % NTID];
     if (af && af - 1u < s->nflow && s->flow[af - 1u].dst == i) {
@@ -599,9 +605,13 @@ static void own_failed(sci_sys_t *s, unsigned i, uint16_t tid, unsigned reason, 
         send_own(s, i, f->src, SCI_T_ACK, pay, 7, af);
         return;
     }
-    /* the round counts towards resting the flow only when it taught the table nothing (the
-     * destination may be dead or cut off: its packets would hold the controllers' buffers) */
-    scisys_host_fail_tid(s, i, tid, reason, !fresh);
+    /* the round counts towards resting the flow unless it named a ring the table did not know
+     * (ftdrb.md section 3): the destination may be dead or cut off, and a failure that only
+     * rules out one more path of the many through two intermediates says nothing of where
+     * the fault is; probing them all at full rate would hold the controllers' buffers of the
+     * intermediates with packets retried to no end. The rests slow the search; they do not
+     * stop it. */
+    scisys_host_fail_tid(s, i, tid, reason, !(got & L_RING));
 }
 
 bool scisys_ftdrb_fail(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
@@ -610,8 +620,7 @@ bool scisys_ftdrb_fail(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len
     unsigned rings = rings_down(s, i);
     unsigned src = node_of_id(s, p[6]);
     if (src == i) { /* our own packet, failed in our LC: the notification is local */
-        bool fresh = learn(s, i, i, rings, p[7]);
-        own_failed(s, i, p[7], p[4], fresh);
+        own_failed(s, i, p[7], p[4], learn(s, i, i, rings, p[7]));
         return true;
     }
     fdnode_t *n = &s->fd->n[i];
@@ -635,8 +644,7 @@ static void got_note(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
         return;
     fdnode_t *n = &s->fd->n[i];
     n->st.notes_got++;
-    bool fresh = learn(s, i, who, pay[0] & 3u, (uint16_t)tid);
-    own_failed(s, i, (uint16_t)tid, pay[0] >> 8, fresh);
+    own_failed(s, i, (uint16_t)tid, pay[0] >> 8, learn(s, i, who, pay[0] & 3u, (uint16_t)tid));
 }
 
 /* The latency ACK for a message of flow k that took `path`: its entries are removed. */
