@@ -11,6 +11,11 @@ A mutant of the upset path may name instead the upset check that must catch it (
 field: the arguments of `ftsim seucheck`): it is killed when that check fails on the mutated
 binary, which shows the per-element validation of the upset maps bites.
 
+A mutant of the harness (model "harness": FT-DRB's hosts have no device model and no spec
+vectors) names the test that must catch it (a sixth field: {"test": command}); the command
+runs with FTSIM naming the mutated binary and kills the mutant when it exits 1 with a FAIL
+line.
+
 usage: tests/mutants.py NAME      run one mutant (exit 0 killed, 1 survived, 2 error)
        tests/mutants.py --list    list the mutants
 """
@@ -268,6 +273,23 @@ MUTANTS = {
         "      default: begin\n        nx_state = ST_IDLE;\n      end",
         "      default: begin\n        nx_state = state_i;\n      end",
         "a forward port in a state code no state uses stays there, not IDLE (rn1.md 14)"),
+    # ---- harness: seed 001's FT-DRB in the hosts (harness/scisys/ftdrb.md) --------------
+    "harness-ftdrb-stage-every-note": ("harness", "scisys/sci_ftdrb.c",
+        "    } else if (sent >= e->mark && e->stage < 255) {",
+        "    } else if ((sent || 1) && e->stage < 255) {",
+        "every notification raises the stage, also those of packets in flight when the entry "
+        "last changed (ftdrb.md 3)",
+        {"test": ["python3", "tests/ftdrb_table.py"]}),
+    "harness-ftdrb-no-trial": ("harness", "scisys/sci_ftdrb.c",
+        "        if ((bad >> r & 1u) && n->ent[r].attempt < TRIAL)",
+        "        if (bad >> r & 1u)",
+        "a path notified faulty is never tried again: no trial at attempt 10 (ftdrb.md 3)",
+        {"test": ["python3", "tests/ftdrb_table.py"]}),
+    "harness-ftdrb-deaf": ("harness", "scisys/sci_ftdrb.c",
+        "    n->st.notes_got++;\n    own_failed(",
+        "    n->st.notes_got++;\n    if (len)\n        return;\n    own_failed(",
+        "a source ignores the NOTEs it receives (ftdrb.md 2)",
+        {"test": ["python3", "tests/ftdrb_table.py"]}),
     "rtl-seu-state-discard": ("rtl", "rn1_fport.v",
         "      default: begin\n        nx_state = ST_IDLE;\n      end",
         "      default: begin\n        nx_state = ST_DISCARD;\n      end",
@@ -281,6 +303,9 @@ def mutate(name, src):
     with the mutant's one edit: its path, or None (said why) when the edit's text is not found
     exactly once. Also what the Icarus runs of exported testbenches break the RTL with."""
     model, fname, old, new, *_ = MUTANTS[name]
+    if model == "harness":  # only the mutated file's folder: the build compiles it alone
+        model = os.path.join("harness", os.path.dirname(fname))
+        fname = os.path.basename(fname)
     shutil.rmtree(os.path.join(ROOT, src, model), ignore_errors=True)
     shutil.copytree(os.path.join(ROOT, model), os.path.join(ROOT, src, model))
     path = os.path.join(ROOT, src, model, fname)
@@ -315,6 +340,8 @@ def run(name):
             os.makedirs(os.path.dirname(os.path.join(ROOT, base, d)), exist_ok=True)
             subprocess.run(["cp", "-a", os.path.join(ROOT, "build", d), os.path.join(ROOT, base, d)],
                            check=True)
+    if model == "harness":
+        return run_harness(name, base, src, fname, what, seu[0]["test"])
     if fname.endswith(".h"):
         # The copied dependency files name the tree's own header, not the mutated copy: drop
         # every object that includes it, so that make rebuilds them against the mutant.
@@ -384,6 +411,46 @@ def run_seucheck(name, base, model, what, args):
         print(f"SURVIVED: ftsim seucheck {' '.join(args)} passes on this mutant")
         return 1
     print(f"error running ftsim seucheck (exit {p.returncode}):\n{out[-2000:]}")
+    return 2
+
+
+def run_harness(name, base, src, fname, what, test):
+    """A mutant of the harness: the mutated file compiled as make compiles it (its command,
+    from make -n, pointed at the copy), the rest of the binary from the tree's objects; then
+    the test that must catch it, on that binary."""
+    obj = f"{base}/obj/harness/{fname[:-2]}.o"
+    p = subprocess.run(["make", "-n", "-B", f"BUILD={base}", obj], cwd=ROOT, capture_output=True,
+                       text=True)
+    cc = [l for l in p.stdout.splitlines() if f" -c harness/{fname} " in l]
+    if p.returncode != 0 or len(cc) != 1:
+        print(f"mutant {name}: no compile command for harness/{fname} from make -n:\n"
+              f"{p.stdout[-1500:]}{p.stderr[-500:]}")
+        return 2
+    os.makedirs(os.path.dirname(os.path.join(ROOT, obj)), exist_ok=True)
+    cmd = cc[0].replace(f" -c harness/{fname} ", f" -c {src}/harness/{fname} ")
+    steps = [["bash", "-c", cmd],
+             ["make", "-s", f"BUILD={base}", "VLBUILD=build/vl", "VLSCI=build/vl",
+              "VLRUNTIME=build/vl/runtime", f"--old-file={obj}", f"{base}/ftsim"] +
+             ["--old-file=" + os.path.relpath(lib, ROOT)
+              for lib in glob.glob(os.path.join(ROOT, "build", "vl", "*", "V*__ALL.a"))]]
+    for step in steps:
+        p = subprocess.run(step, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        if p.returncode != 0:
+            print(f"mutant {name}: does not build:\n{p.stdout.decode(errors='replace')[-2000:]}")
+            return 2
+    env = dict(os.environ, FTSIM=os.path.join(base, "ftsim"))
+    p = subprocess.run(test, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    out = p.stdout.decode(errors="replace")
+    fails = [l.strip() for l in out.splitlines() if l.startswith("FAIL ")]
+    print(f"mutant {name} (harness/{fname}): {what}")
+    shutil.rmtree(os.path.join(ROOT, base), ignore_errors=True)
+    if p.returncode == 1 and fails:
+        print(f"killed by {' '.join(test)}: {fails[0]}")
+        return 0
+    if p.returncode == 0:
+        print(f"SURVIVED: {' '.join(test)} passes on this mutant")
+        return 1
+    print(f"error running {' '.join(test)} (exit {p.returncode}):\n{out[-2000:]}")
     return 2
 
 

@@ -631,6 +631,10 @@ def suite_torus_ftdrb():
                       exit_is(0, f"without FT-DRB: {base} of the {pairs} reachable",
                               f"with FT-DRB:    {pairs} of the {pairs} reachable pairs deliver; "
                               "1 of 1 cases survive"), timeout=300))
+    t.append(Test("torus", "torus 3x3 --ftdrb --log, a Y ring cut and put back: the fault tables "
+                  "learn from NOTEs, count only different notifications, try paths again at attempt "
+                  "10, and the direct paths come back",
+                  ["python3", "tests/ftdrb_table.py"], exit_is(0, "PASS ftdrb-table"), timeout=300))
     t.append(Test("torus", "experiment ftdrb-sci on 8x8, bit reversal and transpose, six cables: "
                   "isolated nodes and excluded pairs as the test computes them, FT-DRB delivers every "
                   "connected pair, the failover alone abandons some (counted)",
@@ -985,7 +989,8 @@ def suite_rnp_monitor():
 
 
 def suite_mutants():
-    """Each mutant breaks one behaviour of one model; the spec vectors must catch it."""
+    """Each mutant breaks one behaviour of one model (or of the harness's FT-DRB hosts); the spec
+    vectors (or the check it names) must catch it."""
     sys.path.insert(0, os.path.join(ROOT, "tests"))
     import mutants
     return [Test("mutants", f"{name}: {m[4]}", ["python3", "tests/mutants.py", name],

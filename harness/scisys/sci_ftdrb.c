@@ -312,10 +312,14 @@ static void select_path(sci_sys_t *s, unsigned i, unsigned dst, unsigned *in1, u
         n->st.trials++;
     }
     for (unsigned r = 0; r < 64; r++)
-        if ((pend >> r & 1u) && n->ent[r].attempt < 255)
-            n->ent[r].attempt++;
-    if (pend_e)
-        pend_e->attempt++;
+        if ((pend >> r & 1u) && n->ent[r].attempt < 255 && ++n->ent[r].attempt == TRIAL)
+            scisys_log(s, i, "FT-DRB: fault table: %c ring %u attempt %u: its paths come up for "
+                       "a trial", r >= s->h ? 'Y' : 'X', r >= s->h ? r - s->h : r, TRIAL);
+    if (pend_e && pend_e->attempt < 255 && ++pend_e->attempt == TRIAL)
+        scisys_log(s, i, "FT-DRB: fault table: path to (%u,%u) via %d,%d attempt %u: it comes up "
+                   "for a trial", xn(s, pend_e->dst), yn(s, pend_e->dst),
+                   pend_e->in1 == NONE ? -1 : (int)pend_e->in1,
+                   pend_e->in2 == NONE ? -1 : (int)pend_e->in2, TRIAL);
     n->known = known0;
     n->perm = perm0;
     if (pending) { /* the attempt numbers moved: every selection remembered may be stale */
@@ -518,9 +522,10 @@ static bool note_ring(sci_sys_t *s, unsigned i, unsigned r, unsigned who, uint64
     n->known |= 1ull << r;
     if (e->stage >= PERMANENT)
         n->perm |= 1ull << r;
-    scisys_log(s, i, "FT-DRB: fault table: %c ring %u (%s (%u,%u)) stage %u%s",
-               r >= s->h ? 'Y' : 'X', r >= s->h ? r - s->h : r, how, xn(s, who), yn(s, who),
-               e->stage, e->stage >= PERMANENT ? ", permanent" : "");
+    scisys_log(s, i, "FT-DRB: fault table: %c ring %u (%s (%u,%u)) stage %u%s; our packet sent "
+               "at %llu", r >= s->h ? 'Y' : 'X', r >= s->h ? r - s->h : r, how, xn(s, who),
+               yn(s, who), e->stage, e->stage >= PERMANENT ? ", permanent" : "",
+               (unsigned long long)sent);
     return fresh;
 }
 
