@@ -13,8 +13,8 @@ binary, which shows the per-element validation of the upset maps bites.
 
 A mutant of the harness (model "harness": FT-DRB's hosts have no device model and no spec
 vectors) names the test that must catch it (a sixth field: {"test": command}); the command
-runs with FTSIM naming the mutated binary and kills the mutant when it exits 1 with a FAIL
-line.
+runs with FTSIM naming the mutated binary and kills the mutant when it exits 1 with a line
+that says FAIL.
 
 usage: tests/mutants.py NAME      run one mutant (exit 0 killed, 1 survived, 2 error)
        tests/mutants.py --list    list the mutants
@@ -290,6 +290,13 @@ MUTANTS = {
         "    n->st.notes_got++;\n    if (len)\n        return;\n    own_failed(",
         "a source ignores the NOTEs it receives (ftdrb.md 2)",
         {"test": ["python3", "tests/ftdrb_table.py"]}),
+    "harness-ftdrb-no-path-no-rest": ("harness", "scisys/sci_ftdrb.c",
+        "        no_path = (n->known & both) == both;",
+        "        no_path = (n->known & both) == both && !both;",
+        "a source whose table holds both rings of the destination faulty keeps probing paths at "
+        "full rate instead of resting (ftdrb.md 2)",
+        {"test": ["bash", "-c", "$FTSIM faultcheck --torus 4x4 --fault yring:1+yring:2+node:0,1 "
+                  "--ftdrb --period 16000 --multi-only --quiet"]}),
     "rtl-seu-state-discard": ("rtl", "rn1_fport.v",
         "      default: begin\n        nx_state = ST_IDLE;\n      end",
         "      default: begin\n        nx_state = ST_DISCARD;\n      end",
@@ -441,7 +448,7 @@ def run_harness(name, base, src, fname, what, test):
     env = dict(os.environ, FTSIM=os.path.join(base, "ftsim"))
     p = subprocess.run(test, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     out = p.stdout.decode(errors="replace")
-    fails = [l.strip() for l in out.splitlines() if l.startswith("FAIL ")]
+    fails = [l.strip() for l in out.splitlines() if re.search(r"\bFAIL\b", l)]
     print(f"mutant {name} (harness/{fname}): {what}")
     shutil.rmtree(os.path.join(ROOT, base), ignore_errors=True)
     if p.returncode == 1 and fails:

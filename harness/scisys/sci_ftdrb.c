@@ -610,13 +610,20 @@ static void own_failed(sci_sys_t *s, unsigned i, uint16_t tid, unsigned reason, 
         send_own(s, i, f->src, SCI_T_ACK, pay, 7, af);
         return;
     }
-    /* the round counts towards resting the flow unless it named a ring the table did not know
-     * (ftdrb.md section 3): the destination may be dead or cut off, and a failure that only
-     * rules out one more path of the many through two intermediates says nothing of where
-     * the fault is; probing them all at full rate would hold the controllers' buffers of the
-     * intermediates with packets retried to no end. The rests slow the search; they do not
-     * stop it. */
-    scisys_host_fail_tid(s, i, tid, reason, !(got & L_RING));
+    /* the round counts towards resting the flow when it taught the table nothing, or when the
+     * table now holds both rings of the destination faulty: no path is left (ftdrb.md section
+     * 2). Towards a node cut off, every one of the hundreds of paths through two intermediates
+     * would otherwise be tried at full rate, each teaching one more path entry, and their
+     * packets, retried to no end, hold the intermediates' controllers. The rests slow the
+     * search; they do not stop it. */
+    uint64_t sp = n->sent_path[tid % NTID];
+    bool no_path = false;
+    if (sp && sp_dst(sp) < s->n) {
+        unsigned d = sp_dst(sp);
+        uint64_t both = xring(yn(s, d)) | yring(s, xn(s, d));
+        no_path = (n->known & both) == both;
+    }
+    scisys_host_fail_tid(s, i, tid, reason, !fresh || no_path);
 }
 
 bool scisys_ftdrb_fail(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
