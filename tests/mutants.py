@@ -290,11 +290,11 @@ MUTANTS = {
         "    n->st.notes_got++;\n    if (len)\n        return;\n    own_failed(",
         "a source ignores the NOTEs it receives (ftdrb.md 2)",
         {"test": ["python3", "tests/ftdrb_table.py"]}),
-    "harness-ftdrb-no-path-no-rest": ("harness", "scisys/sci_ftdrb.c",
-        "        no_path = (n->known & both) == both;",
-        "        no_path = (n->known & both) == both && !both;",
-        "a source whose table holds both rings of the destination faulty keeps probing paths at "
-        "full rate instead of resting (ftdrb.md 2)",
+    "harness-ftdrb-path-entry-no-rest": ("harness", "scisys/sci_ftdrb.c",
+        "!(s->cfg.p2s ? fresh : (got & L_RING) != 0)",
+        "!fresh",
+        "on LC3 a round that only made a new path entry keeps the flow from resting: the search "
+        "towards a node cut off goes on at full rate (ftdrb.md 2)",
         {"test": ["bash", "-c", "$FTSIM faultcheck --torus 4x4 --fault yring:1+yring:2+node:0,1 "
                   "--ftdrb --period 16000 --multi-only --quiet"]}),
     "rtl-seu-state-discard": ("rtl", "rn1_fport.v",

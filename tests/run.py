@@ -632,7 +632,7 @@ def suite_torus_ftdrb():
                               f"with FT-DRB:    {pairs} of the {pairs} reachable pairs deliver; "
                               "1 of 1 cases survive"), timeout=300))
     t.append(Test("torus", "faultcheck 4x4 --fault yring:1+yring:2+node:0,1 --ftdrb --period 16000: "
-                  "the two nodes cut off rest their sources (no path left), the one live column "
+                  "the flows to the two nodes cut off rest while no new ring is learnt, the one live column "
                   "relays, 156 of 156 reachable pairs deliver (84 without)",
                   [FTSIM, "faultcheck", "--torus", "4x4", "--fault", "yring:1+yring:2+node:0,1",
                    "--ftdrb", "--period", "16000", "--multi-only", "--quiet"],

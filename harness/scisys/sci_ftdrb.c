@@ -610,20 +610,14 @@ static void own_failed(sci_sys_t *s, unsigned i, uint16_t tid, unsigned reason, 
         send_own(s, i, f->src, SCI_T_ACK, pay, 7, af);
         return;
     }
-    /* the round counts towards resting the flow when it taught the table nothing, or when the
-     * table now holds both rings of the destination faulty: no path is left (ftdrb.md section
-     * 2). Towards a node cut off, every one of the hundreds of paths through two intermediates
-     * would otherwise be tried at full rate, each teaching one more path entry, and their
-     * packets, retried to no end, hold the intermediates' controllers. The rests slow the
-     * search; they do not stop it. */
-    uint64_t sp = n->sent_path[tid % NTID];
-    bool no_path = false;
-    if (sp && sp_dst(sp) < s->n) {
-        unsigned d = sp_dst(sp);
-        uint64_t both = xring(yn(s, d)) | yring(s, xn(s, d));
-        no_path = (n->known & both) == both;
-    }
-    scisys_host_fail_tid(s, i, tid, reason, !fresh || no_path);
+    /* the round counts towards resting the flow unless it taught the table something that is
+     * progress (ftdrb.md section 2): on LC3 only a ring it did not know. Towards a node the
+     * faults cut off there are hundreds of paths through two intermediates, each failing
+     * once more: searched at full rate, their packets, retried to no end, hold the
+     * intermediates' controllers. On P2S a new path entry is progress too: its sources learn
+     * the hardware's redirects path by path (section 3). The rests slow the search; they do
+     * not stop it. */
+    scisys_host_fail_tid(s, i, tid, reason, !(s->cfg.p2s ? fresh : (got & L_RING) != 0));
 }
 
 bool scisys_ftdrb_fail(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
