@@ -631,14 +631,6 @@ def suite_torus_ftdrb():
                       exit_is(0, f"without FT-DRB: {base} of the {pairs} reachable",
                               f"with FT-DRB:    {pairs} of the {pairs} reachable pairs deliver; "
                               "1 of 1 cases survive"), timeout=300))
-    t.append(Test("torus", "faultcheck 4x4 --fault yring:1+yring:2+node:0,1 --ftdrb --period 16000: "
-                  "the flows to the two nodes cut off rest while no new ring is learnt, the one live column "
-                  "relays, 156 of 156 reachable pairs deliver (84 without)",
-                  [FTSIM, "faultcheck", "--torus", "4x4", "--fault", "yring:1+yring:2+node:0,1",
-                   "--ftdrb", "--period", "16000", "--multi-only", "--quiet"],
-                  exit_is(0, "without FT-DRB: 84 of the 156 reachable",
-                          "with FT-DRB:    156 of the 156 reachable pairs deliver; 1 of 1 cases "
-                          "survive"), timeout=300))
     t.append(Test("torus", "torus 3x3 --ftdrb --log, a Y ring cut and put back: the fault tables "
                   "learn from NOTEs, count only different notifications, try paths again at attempt "
                   "10, and the direct paths come back",

@@ -557,18 +557,14 @@ static bool infer_turn(sci_sys_t *s, unsigned i, unsigned who, uint64_t sp, uint
     return fresh;
 }
 
-/* What a notification taught the table: */
-enum { L_RING = 1, L_PATH = 2 }; /* a ring entry (or inference) new; a path entry new */
-
 /* A notification at host i: node `who` saw `rings` down, failing our packet `tid` sent at
- * `sent`. Returns what the table learnt that is new (L_RING, L_PATH). */
-static unsigned learn(sci_sys_t *s, unsigned i, unsigned who, unsigned rings, uint16_t tid)
+ * `sent`. Returns whether the table learnt something new. */
+static bool learn(sci_sys_t *s, unsigned i, unsigned who, unsigned rings, uint16_t tid)
 {
     fdnode_t *n = &s->fd->n[i];
     uint64_t sent = n->sent_at[tid % NTID];
     uint64_t sp = n->sent_path[tid % NTID];
     bool fresh = false;
-    unsigned got = 0;
     if (sp && rings) { /* the rings named are not on the path: it was detoured, and failed
                           (no ring down there: busy or out of echo retries on a live ring,
                           congestion, not a fault: nothing to learn) */
@@ -581,7 +577,7 @@ static unsigned learn(sci_sys_t *s, unsigned i, unsigned who, unsigned rings, ui
             scisys_log(s, i, "FT-DRB: (%u,%u) failed our packet tid %u (rings %u down there), "
                        "sent at %llu",
                        xn(s, who), yn(s, who), tid, rings, (unsigned long long)sent);
-            got |= learn_path(s, i, sp, sent) ? L_PATH : 0;
+            fresh = learn_path(s, i, sp, sent);
             if (s->cfg.p2s) /* the P2S failover's redirect; the LC3 drivers detour elsewhere */
                 fresh |= infer_turn(s, i, who, sp, sent);
         }
@@ -589,14 +585,12 @@ static unsigned learn(sci_sys_t *s, unsigned i, unsigned who, unsigned rings, ui
     for (unsigned k = 0; k < 2; k++)
         if (rings >> k & 1u)
             fresh |= note_ring(s, i, k ? s->h + xn(s, who) : yn(s, who), who, sent, "from");
-    return got | (fresh ? L_RING : 0);
+    return fresh;
 }
 
-/* Our packet with this tid failed (FAIL_REPORT here or a NOTE): what it means for its sender,
- * given what the table learnt from it (learn). */
-static void own_failed(sci_sys_t *s, unsigned i, uint16_t tid, unsigned reason, unsigned got)
+/* Our packet with this tid failed (FAIL_REPORT here or a NOTE): what it means for its sender. */
+static void own_failed(sci_sys_t *s, unsigned i, uint16_t tid, unsigned reason, bool fresh)
 {
-    bool fresh = got != 0;
     fdnode_t *n = &s->fd->n[i];
     uint32_t af = n->ack_flow[tid % NTID];
     if (af && af - 1u < s->nflow && s->flow[af - 1u].dst == i) {
@@ -610,14 +604,9 @@ static void own_failed(sci_sys_t *s, unsigned i, uint16_t tid, unsigned reason, 
         send_own(s, i, f->src, SCI_T_ACK, pay, 7, af);
         return;
     }
-    /* the round counts towards resting the flow unless it taught the table something that is
-     * progress (ftdrb.md section 2): on LC3 only a ring it did not know. Towards a node the
-     * faults cut off there are hundreds of paths through two intermediates, each failing
-     * once more: searched at full rate, their packets, retried to no end, hold the
-     * intermediates' controllers. On P2S a new path entry is progress too: its sources learn
-     * the hardware's redirects path by path (section 3). The rests slow the search; they do
-     * not stop it. */
-    scisys_host_fail_tid(s, i, tid, reason, !(s->cfg.p2s ? fresh : (got & L_RING) != 0));
+    /* the round counts towards resting the flow only when it taught the table nothing (the
+     * destination may be dead or cut off: its packets would hold the controllers' buffers) */
+    scisys_host_fail_tid(s, i, tid, reason, !fresh);
 }
 
 bool scisys_ftdrb_fail(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
@@ -626,7 +615,8 @@ bool scisys_ftdrb_fail(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len
     unsigned rings = rings_down(s, i);
     unsigned src = node_of_id(s, p[6]);
     if (src == i) { /* our own packet, failed in our LC: the notification is local */
-        own_failed(s, i, p[7], p[4], learn(s, i, i, rings, p[7]));
+        bool fresh = learn(s, i, i, rings, p[7]);
+        own_failed(s, i, p[7], p[4], fresh);
         return true;
     }
     fdnode_t *n = &s->fd->n[i];
@@ -650,7 +640,8 @@ static void got_note(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
         return;
     fdnode_t *n = &s->fd->n[i];
     n->st.notes_got++;
-    own_failed(s, i, (uint16_t)tid, pay[0] >> 8, learn(s, i, who, pay[0] & 3u, (uint16_t)tid));
+    bool fresh = learn(s, i, who, pay[0] & 3u, (uint16_t)tid);
+    own_failed(s, i, (uint16_t)tid, pay[0] >> 8, fresh);
 }
 
 /* The latency ACK for a message of flow k that took `path`: its entries are removed. */
