@@ -398,19 +398,25 @@ def run(name):
 
 def run_seucheck(name, base, model, what, args):
     """A mutant of the upset path: `ftsim seucheck` on the mutated binary must fail."""
-    p = subprocess.run([os.path.join(base, "ftsim"), "seucheck", *args], cwd=ROOT,
-                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    return judge(name, base, f"({model})", what, [os.path.join(base, "ftsim"), "seucheck", *args],
+                 f"ftsim seucheck {' '.join(args)}", r"^\s*FAIL ")
+
+
+def judge(name, base, where, what, cmd, label, fail_re, env=None):
+    """Run the check that must catch mutant `name` (built in base, removed here): killed (0) when
+    it exits 1 with a line matching fail_re, survived (1) when it passes, else an error (2)."""
+    p = subprocess.run(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     out = p.stdout.decode(errors="replace")
-    fails = [l.strip() for l in out.splitlines() if l.lstrip().startswith("FAIL ")]
-    print(f"mutant {name} ({model}): {what}")
+    fails = [l.strip() for l in out.splitlines() if re.search(fail_re, l)]
+    print(f"mutant {name} {where}: {what}")
     shutil.rmtree(os.path.join(ROOT, base), ignore_errors=True)
     if p.returncode == 1 and fails:
-        print(f"killed by ftsim seucheck {' '.join(args)}: {fails[0]}")
+        print(f"killed by {label}: {fails[0]}")
         return 0
     if p.returncode == 0:
-        print(f"SURVIVED: ftsim seucheck {' '.join(args)} passes on this mutant")
+        print(f"SURVIVED: {label} passes on this mutant")
         return 1
-    print(f"error running ftsim seucheck (exit {p.returncode}):\n{out[-2000:]}")
+    print(f"error running {label} (exit {p.returncode}):\n{out[-2000:]}")
     return 2
 
 
@@ -439,19 +445,7 @@ def run_harness(name, base, src, fname, what, test):
             print(f"mutant {name}: does not build:\n{p.stdout.decode(errors='replace')[-2000:]}")
             return 2
     env = dict(os.environ, FTSIM=os.path.join(base, "ftsim"))
-    p = subprocess.run(test, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    out = p.stdout.decode(errors="replace")
-    fails = [l.strip() for l in out.splitlines() if re.search(r"\bFAIL\b", l)]
-    print(f"mutant {name} (harness/{fname}): {what}")
-    shutil.rmtree(os.path.join(ROOT, base), ignore_errors=True)
-    if p.returncode == 1 and fails:
-        print(f"killed by {' '.join(test)}: {fails[0]}")
-        return 0
-    if p.returncode == 0:
-        print(f"SURVIVED: {' '.join(test)} passes on this mutant")
-        return 1
-    print(f"error running {' '.join(test)} (exit {p.returncode}):\n{out[-2000:]}")
-    return 2
+    return judge(name, base, f"(harness/{fname})", what, test, " ".join(test), r"\bFAIL\b", env)
 
 
 def verdict_check(base, model, vec):
