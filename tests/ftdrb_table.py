@@ -15,7 +15,8 @@ checked from `ftsim torus --ftdrb --log` on a 3x3 torus with uniform traffic, a 
           go through intermediates than a tenth of those delivered
   ledger  every message of a live pair delivered once, in order, and acknowledged
 
-usage: tests/ftdrb_table.py   (from the repository's root; build/ftsim built, or $FTSIM)
+usage: tests/ftdrb_table.py   (from the repository's root; build/ftsim built, or $FTSIM;
+       no arguments: any is refused with this text, exit 2)
 Prints PASS ftdrb-table, or FAIL and the first clause broken (exit 1).
 """
 import os
@@ -46,6 +47,10 @@ def fail(why):
 
 
 def main():
+    if len(sys.argv) > 1:
+        help_ = sys.argv[1] in ("-h", "--help")
+        print(__doc__.strip(), file=sys.stdout if help_ else sys.stderr)
+        sys.exit(0 if help_ else 2)
     p = subprocess.run(CMD, capture_output=True, text=True, timeout=300)
     if p.returncode != 0 or "PASS torus" not in p.stdout:
         fail(f"ledger: exit {p.returncode}, no 'PASS torus'\n{p.stdout[-2000:]}{p.stderr[-2000:]}")
