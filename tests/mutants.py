@@ -290,6 +290,19 @@ MUTANTS = {
         "    n->st.notes_got++;\n    if (len)\n        return;\n    bool fresh = learn(",
         "a source ignores the NOTEs it receives (ftdrb.md 2)",
         {"test": ["python3", "tests/ftdrb_table.py"]}),
+    "harness-ftdrb-busy-names-ring": ("harness", "scisys/sci_ftdrb.c",
+        "    if (reason == SCI_FAIL_BUSY && !s->cfg.p2s)\n        rings = 0;",
+        "    if (reason == SCI_FAIL_BUSY && s->cfg.p2s)\n        rings = 0;",
+        "on LC3 a packet given up for busy retries teaches the ring its notifier shows down, "
+        "though it failed on a live one: a brief cut becomes a permanent entry (ftdrb.md 2)",
+        {"test": ["python3", "tests/ftdrb_table.py"]}),
+    "harness-ftdrb-no-probe": ("harness", "scisys/sci_ftdrb.c",
+        "scisys_host_fail_tid(s, i, tid, reason, !fresh, true);",
+        "scisys_host_fail_tid(s, i, tid, reason, !fresh, false);",
+        "a flow whose packet failed keeps sending its whole window, not one message at a time "
+        "until an ACK: the relays of a 4x4 torus with one live column overflow (ftdrb.md 6)",
+        {"test": ["bash", "-c", '"$FTSIM" faultcheck --torus 4x4 --ftdrb --period 16000 --quiet '
+                  "--multi-only --fault yring:1+yring:2+node:0,1"]}),
     "rtl-seu-state-discard": ("rtl", "rn1_fport.v",
         "      default: begin\n        nx_state = ST_IDLE;\n      end",
         "      default: begin\n        nx_state = ST_DISCARD;\n      end",

@@ -631,6 +631,14 @@ def suite_torus_ftdrb():
                       exit_is(0, f"without FT-DRB: {base} of the {pairs} reachable",
                               f"with FT-DRB:    {pairs} of the {pairs} reachable pairs deliver; "
                               "1 of 1 cases survive"), timeout=300))
+    t.append(Test("torus", "faultcheck 4x4 --fault yring:1+yring:2+node:0,1 --ftdrb --period 16000: "
+                  "one live column relays all vertical traffic and two nodes are cut off; a flow "
+                  "whose packet failed sends one message at a time, so no relay drops and all 156 "
+                  "reachable pairs deliver",
+                  [FTSIM, "faultcheck", "--torus", "4x4", "--ftdrb", "--period", "16000", "--quiet",
+                   "--multi-only", "--fault", "yring:1+yring:2+node:0,1"],
+                  exit_is(0, "with FT-DRB:    156 of the 156 reachable pairs deliver; 1 of 1 cases "
+                          "survive", ", 0 relay drops"), timeout=300))
     t.append(Test("torus", "torus 3x3 --ftdrb --log, a Y ring cut and put back: the fault tables "
                   "learn from NOTEs, count only different notifications, try paths again at attempt "
                   "10, and the direct paths come back",

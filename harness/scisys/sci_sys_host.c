@@ -413,12 +413,14 @@ static void got_fail(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
         return; /* FT-DRB: a notification to the packet's source, or taken here (ftdrb.md s.2) */
     if ((p[6] & SCI_ID_MASK) != s->id[i])
         return; /* another node's packet that failed in one of our LCs: its source times out */
-    scisys_host_fail_tid(s, i, p[7], p[4], true);
+    scisys_host_fail_tid(s, i, p[7], p[4], true, false);
 }
 
 /* Our packet `tid` failed (reason): a DATA goes back after the back-off; `streak`: the round
- * counts towards resting the flow. */
-void scisys_host_fail_tid(sci_sys_t *s, unsigned i, uint16_t tid, unsigned reason, bool streak)
+ * counts towards resting the flow; `probe`: the flow sends one message at a time until an ACK
+ * (FT-DRB: a flow searching for a path keeps one packet in the fabric, not its window). */
+void scisys_host_fail_tid(sci_sys_t *s, unsigned i, uint16_t tid, unsigned reason, bool streak,
+                          bool probe)
 {
     host_t *h = &s->host[i];
     if (h->tidmap[tid % NTID].kind != TK_DATA)
@@ -426,6 +428,8 @@ void scisys_host_fail_tid(sci_sys_t *s, unsigned i, uint16_t tid, unsigned reaso
     flow_t *f = &s->flow[h->tidmap[tid % NTID].flow];
     scisys_host_wake(s, i);
     f->fails++;
+    if (probe)
+        f->probing = true;
     scisys_log(s, i, "FAIL_REPORT reason %u for flow %s message %u", reason, f->name,
                h->tidmap[tid % NTID].seq);
     if (h->tidmap[tid % NTID].seq == f->base && streak && ++f->fail_streak >= GIVE_UP) {

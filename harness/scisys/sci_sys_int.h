@@ -296,7 +296,8 @@ void scisys_host_packet(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned le
 uint16_t scisys_host_new_tid(sci_sys_t *s, unsigned i);
 /* Host i's packet `tid` failed: a DATA goes back after the back-off; `streak`: the round
  * counts towards resting its flow. */
-void scisys_host_fail_tid(sci_sys_t *s, unsigned i, uint16_t tid, unsigned reason, bool streak);
+void scisys_host_fail_tid(sci_sys_t *s, unsigned i, uint16_t tid, unsigned reason, bool streak,
+                          bool probe);
 
 /* ---- sci_sys_driver.c ---- */
 void scisys_drv_cycle(sci_sys_t *s, unsigned i);
