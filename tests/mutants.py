@@ -290,12 +290,6 @@ MUTANTS = {
         "    n->st.notes_got++;\n    if (len)\n        return;\n    bool fresh = learn(",
         "a source ignores the NOTEs it receives (ftdrb.md 2)",
         {"test": ["python3", "tests/ftdrb_table.py"]}),
-    "harness-ftdrb-busy-names-ring": ("harness", "scisys/sci_ftdrb.c",
-        "    if (reason == SCI_FAIL_BUSY && !s->cfg.p2s)\n        rings = 0;",
-        "    if (reason == SCI_FAIL_BUSY && s->cfg.p2s)\n        rings = 0;",
-        "on LC3 a packet given up for busy retries teaches the ring its notifier shows down, "
-        "though it failed on a live one: a brief cut becomes a permanent entry (ftdrb.md 2)",
-        {"test": ["python3", "tests/ftdrb_table.py"]}),
     "harness-ftdrb-no-probe": ("harness", "scisys/sci_ftdrb.c",
         "scisys_host_fail_tid(s, i, tid, reason, !fresh, true);",
         "scisys_host_fail_tid(s, i, tid, reason, !fresh, false);",

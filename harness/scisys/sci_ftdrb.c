@@ -558,18 +558,10 @@ static bool infer_turn(sci_sys_t *s, unsigned i, unsigned who, uint64_t sp, uint
 }
 
 /* A notification at host i: node `who` saw `rings` down, failing our packet `tid` sent at
- * `sent` for `reason`. Returns whether the table learnt something new. */
-static bool learn(sci_sys_t *s, unsigned i, unsigned who, unsigned rings, unsigned reason,
-                  uint16_t tid)
+ * `sent`. Returns whether the table learnt something new. */
+static bool learn(sci_sys_t *s, unsigned i, unsigned who, unsigned rings, uint16_t tid)
 {
     fdnode_t *n = &s->fd->n[i];
-    if (reason == SCI_FAIL_BUSY && !s->cfg.p2s)
-        rings = 0; /* given up for busy retries: the controller that failed it has its ring up
-                      (a ring down or a disabled controller fails a packet with that reason
-                      first), so on LC3 the ring the notifier shows down is not where it failed:
-                      congestion, nothing to learn. On P2S the PSB redirects the packets of a
-                      controller whose ring is down into the other one, so a busy failure
-                      there can be the down ring's traffic: it still names the ring. */
     uint64_t sent = n->sent_at[tid % NTID];
     uint64_t sp = n->sent_path[tid % NTID];
     bool fresh = false;
@@ -623,7 +615,7 @@ bool scisys_ftdrb_fail(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len
     unsigned rings = rings_down(s, i);
     unsigned src = node_of_id(s, p[6]);
     if (src == i) { /* our own packet, failed in our LC: the notification is local */
-        bool fresh = learn(s, i, i, rings, p[4], p[7]);
+        bool fresh = learn(s, i, i, rings, p[7]);
         own_failed(s, i, p[7], p[4], fresh);
         return true;
     }
@@ -648,7 +640,7 @@ static void got_note(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
         return;
     fdnode_t *n = &s->fd->n[i];
     n->st.notes_got++;
-    bool fresh = learn(s, i, who, pay[0] & 3u, pay[0] >> 8, (uint16_t)tid);
+    bool fresh = learn(s, i, who, pay[0] & 3u, (uint16_t)tid);
     own_failed(s, i, (uint16_t)tid, pay[0] >> 8, fresh);
 }
 
