@@ -294,7 +294,7 @@ MUTANTS = {
         "scisys_host_fail_tid(s, i, tid, reason, !fresh, true);",
         "scisys_host_fail_tid(s, i, tid, reason, !fresh, false);",
         "a flow whose packet failed keeps sending its whole window, not one message at a time "
-        "until an ACK: the relays of a 4x4 torus with one live column overflow (ftdrb.md 6)",
+        "until an ACK: the relays of a 4x4 torus with one live column overflow (ftdrb.md 2)",
         {"test": ["bash", "-c", '"$FTSIM" faultcheck --torus 4x4 --ftdrb --period 16000 --quiet '
                   "--multi-only --fault yring:1+yring:2+node:0,1"]}),
     "rtl-seu-state-discard": ("rtl", "rn1_fport.v",

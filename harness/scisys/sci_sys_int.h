@@ -295,7 +295,8 @@ void scisys_host_packet(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned le
 /* A fresh tid of host i for a packet that is not a DATA. */
 uint16_t scisys_host_new_tid(sci_sys_t *s, unsigned i);
 /* Host i's packet `tid` failed: a DATA goes back after the back-off; `streak`: the round
- * counts towards resting its flow. */
+ * counts towards resting its flow; `probe`: the flow then sends one message at a time until
+ * an ACK (FT-DRB, ftdrb.md section 2). */
 void scisys_host_fail_tid(sci_sys_t *s, unsigned i, uint16_t tid, unsigned reason, bool streak,
                           bool probe);
 
