@@ -123,11 +123,13 @@ def cases():
               r"^README\.md:7: `make wave`"))
     # ---- ftsim-commands (the repository's harness/cmd/main.c)
     doc = "# t\n\n`build/ftsim play vectors/rn1/spec/x.vec`, `ftsim --version`, " \
-          "`ftsim-sc rnpnet`.\n\n```\n$ build/ftsim info rn1\n```\n"
-    c.append(("ftsim-commands", "a doc naming a missing ftsim command", {"README.md": doc},
+          "`ftsim-sc rnpnet`.\n\n```\n$ build/ftsim info rn1\n```\n\nA shard starts " \
+          "`ftsim shard 1`.\n"
+    good = {"README.md": doc, "harness/core/c.c": 'void h(FILE *f) { fputs("ftsim shard 1\\n", f); }\n'}
+    c.append(("ftsim-commands", "a doc naming a missing ftsim command", good,
               ["harness/cmd/main.c"], {"README.md": doc + "\n`build/ftsim frobnicate x`\n"},
-              r"^README\.md:9: `ftsim frobnicate`"))
-    c.append(("ftsim-commands", "a command removed from ftsim", {"README.md": doc},
+              r"^README\.md:11: `ftsim frobnicate`"))
+    c.append(("ftsim-commands", "a command removed from ftsim", good,
               ["harness/cmd/main.c"],
               {"harness/cmd/main.c": open(os.path.join(ROOT, "harness/cmd/main.c")).read()
                .replace('{"info", cmd_info},', "")}, r"^README\.md:6: `ftsim info`"))

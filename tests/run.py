@@ -1094,6 +1094,17 @@ def suite_runner():
                  "each test once", [sys.executable, "-c", check], exit_is(0, "each test once"))]
 
 
+def suite_docs():
+    """The docs kept true and the tree's limits (tests/docs_check.py, one test a check), and the
+    checks' own test: each one fails on a scratch copy broken on purpose."""
+    sys.path.insert(0, os.path.join(ROOT, "tests"))
+    import docs_check
+    return [Test("docs", f"{name}: {what}", [sys.executable, "tests/docs_check.py", "--check", name],
+                 timeout=300) for name, (_, what) in docs_check.CHECKS.items()] + \
+        [Test("docs", "each check fails on a copy broken on purpose",
+              [sys.executable, "tests/docs_selftest.py"], counts_line)]
+
+
 SUITES = {
     "lint": suite_lint,
     "csim-unit": suite_csim,
@@ -1117,6 +1128,7 @@ SUITES = {
     "campaign": suite_campaign,
     "ftdrb-rnp": suite_ftdrb_rnp,
     "ft": suite_ft,
+    "docs": suite_docs,
 }
 
 
