@@ -12,8 +12,8 @@ The README's first-vector convention (check readme-first-vector): under the head
 or the end of the block, are its output (stdout and stderr together), compared line by line
 with trailing blanks ignored. In a quoted line, `...` stands for any text; a line that is only
 `...` stands for any number of lines. The commands run in order with bash, in a scratch copy of
-the tree whose build/ holds only a link to build/ftsim, with no display; `make` there never
-rebuilds build/ftsim. Nothing is written into the tree.
+the tree whose build/ holds only a link to build/ftsim, with no display; `make` there is run
+as `make -o build/ftsim`, so it never rebuilds ftsim. Nothing is written into the tree.
 """
 import argparse
 import glob
@@ -551,7 +551,7 @@ def check_readme_first_vector(root):
     if needs and not os.access(ftsim, os.X_OK):
         return [("README.md", steps[0][0], "build/ftsim is missing: `make build` first (the "
                  "first-vector commands are not run, so this check fails)")]
-    fails = []
+    fails, bindir = [], None
     tmp = tempfile.mkdtemp(prefix="ftsim-docs-")
     try:
         scratch_copy(root, tmp)
@@ -560,8 +560,14 @@ def check_readme_first_vector(root):
             os.symlink(os.path.realpath(ftsim), os.path.join(tmp, "build", "ftsim"))
         env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY",
                                                                  "MAKEFLAGS", "MFLAGS")}
-        env["MAKEFLAGS"] = "-o build/ftsim"         # make there never rebuilds build/ftsim
         env.pop("FTSIM", None)
+        make = shutil.which("make")
+        if make:                                    # make there never rebuilds build/ftsim
+            bindir = tempfile.mkdtemp(prefix="ftsim-docs-bin-")
+            with open(os.path.join(bindir, "make"), "w") as f:
+                f.write(f'#!/bin/sh\nexec "{make}" -o build/ftsim "$@"\n')
+            os.chmod(os.path.join(bindir, "make"), 0o755)
+            env["PATH"] = bindir + os.pathsep + env.get("PATH", "")
         for n, cmd, want in steps:
             try:
                 p = subprocess.run(["bash", "-c", cmd], cwd=tmp, env=env, timeout=120,
@@ -578,6 +584,8 @@ def check_readme_first_vector(root):
                               f"the command printed:\n{shown}"))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+        if bindir:
+            shutil.rmtree(bindir, ignore_errors=True)
     return fails
 
 

@@ -33,6 +33,8 @@ def build(files, copies=()):
         os.makedirs(os.path.join(d, os.path.dirname(rel)) or d, exist_ok=True)
         with open(os.path.join(d, rel), "w") as f:
             f.write(text)
+        if text.startswith("#!"):
+            os.chmod(os.path.join(d, rel), 0o755)
     return d
 
 
@@ -173,6 +175,16 @@ def cases():
     c.append(("readme-first-vector", "no first-vector section", good, (),
               {"README.md": readme.replace("Your first vector", "First steps")},
               r"^README\.md:0: no `\$ ` command"))
+    # a stand-in ftsim and a Makefile whose build/ftsim rule must not run in the scratch copy
+    fake = "#!/bin/sh\necho \"ftsim $*\"\n"
+    mk = "build/ftsim:\n\t@echo rebuilt\nhello: build/ftsim\n\t@echo hello from make\n"
+    readme = "# t\n\n## Your first vector\n\n```\n$ build/ftsim play vectors/x.vec\n" \
+             "ftsim play vectors/x.vec\n$ make hello\nhello from make\n```\n"
+    good = {"README.md": readme, "Makefile": mk, "build/ftsim": fake}
+    c.append(("readme-first-vector", "ftsim's output changed", good, (),
+              {"build/ftsim": "#!/bin/sh\necho \"ftsim: $*\"\n"}, r"^README\.md:7: `build/ftsim"))
+    c.append(("readme-first-vector", "make's output changed", good, (),
+              {"Makefile": mk.replace("hello from", "hi from")}, r"^README\.md:9: `make hello`"))
     # ---- readme-size
     line = "x" * docs_check.README_MAX_COLS
     good = {"README.md": (line + "\n") * docs_check.README_MAX_LINES}
