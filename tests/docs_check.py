@@ -68,11 +68,9 @@ def walk(root, exts=None, under=""):
     for d, dirs, files in os.walk(base):
         dirs[:] = sorted(x for x in dirs if x not in SKIP_DIRS and not x.startswith("."))
         rel = os.path.relpath(d, root)
-        if rel == ".":
-            dirs[:] = [x for x in dirs]
         for f in sorted(files):
             p = os.path.normpath(os.path.join(rel, f))
-            if exts is None or p.endswith(exts) or (exts == "Makefile" and f == "Makefile"):
+            if exts is None or p.endswith(exts):
                 out.append(p)
     # .ci/ is part of the project (hidden folders are otherwise skipped)
     if not under and os.path.isdir(os.path.join(root, ".ci")):
@@ -760,12 +758,9 @@ def check_no_uncalled(root):
     # every use of a name: not its definition and not a prototype (name( at file scope
     # outside #define)
     used = set()
-    word = re.compile(r"[A-Za-z_]\w*")
     for r, t in texts.items():
         depth = 0
         def_at = {off for name, rr, off in defs if rr == r}
-        pos = 0
-        depths = []
         for c_m in re.finditer(r"[{}]|[A-Za-z_]\w*", t):
             tok = c_m.group(0)
             if tok == "{":
@@ -775,9 +770,8 @@ def check_no_uncalled(root):
             elif tok in names and c_m.start() not in def_at:
                 if depth == 0:
                     line_start = t.rfind("\n", 0, c_m.start()) + 1
-                    line = t[line_start:t.find("\n", c_m.start())]
-                    rest = t[c_m.end():c_m.end() + 2].lstrip()
-                    if not line.lstrip().startswith("#") and t[c_m.end():].lstrip().startswith("("):
+                    directive = t[line_start:c_m.start()].lstrip().startswith("#")
+                    if not directive and t[c_m.end():c_m.end() + 200].lstrip().startswith("("):
                         continue                    # a prototype
                 used.add(tok)
     fails = []
