@@ -26,6 +26,7 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.dont_write_bytecode = True  # no __pycache__ left in the tree it reads
 
 # The one Verilator shim template of the core: every Verilated device shim includes it.
 SHIM_TEMPLATE = "harness/core/vl_dev.h"

@@ -16,6 +16,7 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.dont_write_bytecode = True  # no __pycache__ left in tests/
 sys.path.insert(0, os.path.join(ROOT, "tests"))
 import docs_check  # noqa: E402
 
