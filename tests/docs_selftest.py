@@ -144,10 +144,10 @@ def cases():
                             "'y': lambda: [1]}\n"}
     doc = "# t\n\nThe 3 spec vectors (the 2 spec vectors of `a`), 2 mutants, 4 tests; the `x` " \
           "suite (3 tests).\n\nMeasured 2026-12-01 on two cores: 99 tests, 7 mutants.\n\n" \
-          "```\n$ make test\n99 passed, 0 failed\n```\n"
+          "```\n$ make test\n99 passed, 0 failed\n```\n\n> 98 passed, 1 failed\n"
     good = dict(tree, **{"README.md": doc})
     c.append(("doc-counts", "a wrong count of spec vectors", good, (),
-              {"README.md": doc + "\nAll 5 spec vectors.\n"}, r"^README\.md:12: says '5 spec"))
+              {"README.md": doc + "\nAll 5 spec vectors.\n"}, r"^README\.md:14: says '5 spec"))
     c.append(("doc-counts", "a spec vector added, the doc not", good, (),
               {"vectors/b/spec/four.vec": ""}, r"^README\.md:3: says '3 spec vectors'"))
     c.append(("doc-counts", "a wrong count of mutants", good, (),
@@ -155,10 +155,10 @@ def cases():
               r"^README\.md:3: says '2 mutants'"))
     c.append(("doc-counts", "an undated measured test count", good, (),
               {"README.md": doc + "\nThe test phase took 9 s for 1,750 tests.\n"},
-              r"^README\.md:12: says '1,750 tests'"))
+              r"^README\.md:14: says '1,750 tests'"))
     c.append(("doc-counts", "a suite's test count", good, (),
               {"README.md": doc + "\nThe `y` suite (2 tests) is quick.\n"},
-              r"^README\.md:12: says '2 tests'"))
+              r"^README\.md:14: says '2 tests'"))
     # ---- readme-first-vector (no ftsim needed by this transcript)
     readme = "# t\n\n## Your first vector\n\n```\n$ cat greeting.txt\nhello ftsim\n" \
              "$ printf 'a\\nb\\nc\\nd\\n'\na\n...\nd\n$ touch made-here; echo \"took ... s\" \\\n" \
@@ -204,7 +204,8 @@ def cases():
             ("harness/a/a.c", f"/* the {S}'s Table 1 */\n", r"^harness/a/a\.c:1: "),
             ("Makefile", f"# the {S} paper's timers\nall:\n", r"^Makefile:1: "),
             ("tests/x.py", f"PAPERS = '../shared/{S}s/'\n", r"^tests/x\.py:1: "),
-            ("rtl/x.v", f"// The {S} keeps one channel per segment\n", r"^rtl/x\.v:1: ")]:
+            ("rtl/x.v", f"// The {S} keeps one channel per segment\n", r"^rtl/x\.v:1: "),
+            (".ci/run", f"#!/bin/sh\n# the {S} 002 campaigns\n", r"^\.ci/run:2: ")]:
         c.append(("no-seed", f"a paper called by the word in {rel}", good, (), {rel: text}, want))
     # ---- c-file-size
     good = {"harness/a/a.c": "int x;\n" * docs_check.C_MAX_LINES, "csim/b.h": "int y;\n",
