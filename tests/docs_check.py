@@ -865,7 +865,8 @@ def main(argv=None):
         for f, ln, msg in res[n]:
             print(f"{f}:{ln}: {msg}")
         print(f"{'PASS' if not res[n] else 'FAIL'} {n}" +
-              (f" ({len(res[n])} problems)" if res[n] else ""))
+              (f" ({len(res[n])} problems; every one: python3 tests/docs_check.py --check {n})"
+               if res[n] else ""))
         failed += bool(res[n])
     return 1 if failed else 0
 
