@@ -440,7 +440,7 @@ paper: deps
 	@mkdir -p $(BUILD)/experiments
 	@set -o pipefail; for e in $(EXPERIMENTS); do $(FTSIM) experiment $$e --out $(BUILD)/experiments \
 	  | tee $(BUILD)/experiments/$$e.md || exit 1; echo; done
-	@# seed 001's Figure 3 on rnpnet1024 (harness/rnp/ftdrb.md): 168 runs, on JOBS processes
+	@# seed 001's Figure 3 on rnpnet1024 (harness/rnp/ftdrb_rnp.md): 168 runs, on JOBS processes
 	@set -o pipefail; $(FTSIM) experiment ftdrb-rnp --jobs $(JOBS) --out $(BUILD)/experiments \
 	  | tee $(BUILD)/experiments/ftdrb-rnp.md || exit 1; echo
 	@set -o pipefail; for e in $(SCI_EXPERIMENTS); do $(FTSIM) experiment $$e --runs $(RUNS) --out harness/results \
@@ -458,7 +458,7 @@ paper: deps
 	  | tee $(BUILD)/experiments/ftdrb-4x4-triple.txt | tail -n 6
 	@echo "tables: $(BUILD)/experiments/*.md, *.json   plots: harness/results/*.png (data: *.csv)"
 
-# Seed 001's FT-DRB on the SCI torus (harness/scisys/ftdrb.md): the pairs each fault set leaves
+# Seed 001's FT-DRB on the SCI torus (harness/scisys/ftdrb_sci.md): the pairs each fault set leaves
 # connected, reachable through two intermediates and delivering, without and with it; exit 1
 # when a reachable pair does not deliver with FT-DRB (CI runs it). The 4x4 torus at a quarter of
 # the all-pairs load (harness/scisys/README.md, "Several faults": relaying costs host bandwidth),

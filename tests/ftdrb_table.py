@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The per-source fault table of FT-DRB on the SCI torus (harness/scisys/ftdrb.md section 3),
+"""The per-source fault table of FT-DRB on the SCI torus (harness/scisys/ftdrb_sci.md section 3),
 checked from `ftsim torus --ftdrb --log` on a 3x3 torus with uniform traffic, a Y ring cut at
 100 us and put back at 500 us:
 

@@ -273,28 +273,28 @@ MUTANTS = {
         "      default: begin\n        nx_state = ST_IDLE;\n      end",
         "      default: begin\n        nx_state = state_i;\n      end",
         "a forward port in a state code no state uses stays there, not IDLE (rn1.md 14)"),
-    # ---- harness: seed 001's FT-DRB in the hosts (harness/scisys/ftdrb.md) --------------
+    # ---- harness: seed 001's FT-DRB in the hosts (harness/scisys/ftdrb_sci.md) --------------
     "harness-ftdrb-stage-every-note": ("harness", "scisys/sci_ftdrb.c",
         "    } else if (sent >= e->mark && e->stage < 255) {",
         "    } else if ((sent || 1) && e->stage < 255) {",
         "every notification raises the stage, also those of packets in flight when the entry "
-        "last changed (ftdrb.md 3)",
+        "last changed (ftdrb_sci.md 3)",
         {"test": ["python3", "tests/ftdrb_table.py"]}),
     "harness-ftdrb-no-trial": ("harness", "scisys/sci_ftdrb.c",
         "        if ((bad >> r & 1u) && n->ent[r].attempt < TRIAL)",
         "        if (bad >> r & 1u)",
-        "a path notified faulty is never tried again: no trial at attempt 10 (ftdrb.md 3)",
+        "a path notified faulty is never tried again: no trial at attempt 10 (ftdrb_sci.md 3)",
         {"test": ["python3", "tests/ftdrb_table.py"]}),
     "harness-ftdrb-deaf": ("harness", "scisys/sci_ftdrb.c",
         "    n->st.notes_got++;\n    bool fresh = learn(",
         "    n->st.notes_got++;\n    if (len)\n        return;\n    bool fresh = learn(",
-        "a source ignores the NOTEs it receives (ftdrb.md 2)",
+        "a source ignores the NOTEs it receives (ftdrb_sci.md 2)",
         {"test": ["python3", "tests/ftdrb_table.py"]}),
     "harness-ftdrb-no-probe": ("harness", "scisys/sci_ftdrb.c",
         "scisys_host_fail_tid(s, i, tid, reason, !fresh, true);",
         "scisys_host_fail_tid(s, i, tid, reason, !fresh, false);",
         "a flow whose packet failed keeps sending its whole window, not one message at a time "
-        "until an ACK: the relays of a 4x4 torus with one live column overflow (ftdrb.md 2)",
+        "until an ACK: the relays of a 4x4 torus with one live column overflow (ftdrb_sci.md 2)",
         {"test": ["bash", "-c", '"$FTSIM" faultcheck --torus 4x4 --ftdrb --period 16000 --quiet '
                   "--multi-only --fault yring:1+yring:2+node:0,1"]}),
     "rtl-seu-state-discard": ("rtl", "rn1_fport.v",

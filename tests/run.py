@@ -608,7 +608,7 @@ def ftdrb_relayed(rc, out):
 
 
 def suite_torus_ftdrb():
-    """Seed 001's FT-DRB in the hosts (harness/scisys/ftdrb.md): two Y rings of a 3x3 torus cut
+    """Seed 001's FT-DRB in the hosts (harness/scisys/ftdrb_sci.md): two Y rings of a 3x3 torus cut
     leave flows the drivers' tables cannot carry (2,0 -> 1,2 needs two intermediates); with
     --ftdrb they deliver, relayed by hosts, in lockstep with the RTL and with a clean ledger;
     without it the same run loses them. faultcheck counts the pairs against its own search of
@@ -1017,7 +1017,7 @@ def suite_campaign():
 
 
 def suite_ftdrb_rnp():
-    """Seed 001's FT-DRB on RNP networks (harness/rnp/ftdrb.md), the quick experiment on
+    """Seed 001's FT-DRB on RNP networks (harness/rnp/ftdrb_rnp.md), the quick experiment on
     rnpnet64: every run's ledger clean with the three tables, sources relaying around faults
     they learnt; a mutant deduplication the ledger must catch; lockstep with the RTL."""
     quick = [FTSIM, "experiment", "ftdrb-rnp", "--quick", "--quiet", "--json"]

@@ -23,7 +23,7 @@ static const char usage[] =
     "known). --double: every pair of faults, reported (not failed); --faults K: every K of\n"
     "them; --fault A+B[+C..]: those faults alone, then together. --ftdrb: each case of\n"
     "several faults runs again with seed 001's FT-DRB in the hosts\n"
-    "(harness/scisys/ftdrb.md), and the ordered pairs of live nodes are counted against a\n"
+    "(harness/scisys/ftdrb_sci.md), and the ordered pairs of live nodes are counted against a\n"
     "search of the live rings: connected, reachable through <= 2 intermediates, delivering\n"
     "without and with FT-DRB; every reachable pair must deliver with FT-DRB (exit 1 if not).\n"
     "--multi-only: the cases of several faults only, not the single faults first (whose\n"

@@ -57,7 +57,7 @@ typedef struct ropts {
     unsigned w, h, models, threads;
     int p2s, json, log, stat, no_skip;
     int ft, no_selftest, no_watchdog, no_recovery, scrub, no_host_state;
-    int ftdrb; /* seed 001's FT-DRB in the hosts (harness/scisys/ftdrb.md) */
+    int ftdrb; /* seed 001's FT-DRB in the hosts (harness/scisys/ftdrb_sci.md) */
     const char *traffic, *wave, *scenario, *series;
     uint64_t bin;
     double rate_us, time_scale;
@@ -90,7 +90,7 @@ static const char usage[] =
     "                   [--series FILE.csv] [--bin T] [--no-skip] [--param NAME=VALUE] ...\n"
     "                   [--threads N] [--ftdrb]\n"
     "\n"
-    "--ftdrb: seed 001's FT-DRB in the hosts (harness/scisys/ftdrb.md): notifications of failed\n"
+    "--ftdrb: seed 001's FT-DRB in the hosts (harness/scisys/ftdrb_sci.md): notifications of failed\n"
     "packets to their sources, per-source fault tables, multistep paths relayed by hosts.\n"
     "\n"
     "Runs the torus with its host agents and drivers (LC3) or hardware failover (P2S; --static:\n"

@@ -1,6 +1,6 @@
 /*
  * ftdrb_rnp.c — `ftsim experiment ftdrb-rnp`: seed 001's FT-DRB measured as the seed measures
- * it, on an RNP network at the seed's scale (contract harness/rnp/ftdrb.md).
+ * it, on an RNP network at the seed's scale (contract harness/rnp/ftdrb_rnp.md).
  *
  * rnpnet1024 (one extra stage, the C model), the seed's five permutations and uniform traffic,
  * 0, 6 and 60 permanent link faults (dead links and stuck data bits) on router-to-router links,
@@ -191,7 +191,7 @@ static int fr_run(const fr_cfg_t *c, fr_res_t *r, char *err)
                        .trial_attempts = 10,
                        .lft_scope = c->scope == SC_GLOBAL ? NI_LFT_GLOBAL : NI_LFT_PER_SOURCE,
                        .relays = c->scope == SC_PER_SOURCE,
-                       .crc32 = 1, /* the same wire for every table (ftdrb.md 4) */
+                       .crc32 = 1, /* the same wire for every table (ftdrb_rnp.md 4) */
                        .dedup_last = c->dedup_last};
     fr_led_t l = {0};
     l.ni = ni_create(t, &pol, c->seed, 1);

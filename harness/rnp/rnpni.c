@@ -10,7 +10,7 @@
 
 #define ACK_BYTE   0xACu
 #define NAK_BYTE   0x5Cu
-#define BUSY_BYTE  0xB5u   /* per-source tables: a relay whose buffer is full (ftdrb.md 4) */
+#define BUSY_BYTE  0xB5u   /* per-source tables: a relay whose buffer is full (ftdrb_rnp.md 4) */
 #define RELAY_FLAG 0x8000u /* in the header's source field: a relayed segment */
 #define PS_MAX     64      /* entries of a per-source table */
 #define MAX_LFT    512
@@ -52,7 +52,7 @@ typedef struct lft {
     int masked, trial, used;
 } lft_t;
 
-/* An entry of a per-source table (ftdrb.md 2): the link, the seed's stage and attempt. */
+/* An entry of a per-source table (ftdrb_rnp.md 2): the link, the seed's stage and attempt. */
 typedef struct ps_entry {
     uint16_t router;
     uint8_t port, stage, attempt;
@@ -91,7 +91,7 @@ struct ni {
     ni_done_fn done, rx;
     ni_attempt_fn attempt;
     ni_misrx_fn misrx;
-    /* per-source tables (ftdrb.md); all NULL with the global table */
+    /* per-source tables (ftdrb_rnp.md); all NULL with the global table */
     ps_entry_t *ps;         /* PS_MAX per endpoint */
     uint8_t *ps_n;          /* entries in use per endpoint */
     uint32_t *ps_ver;       /* per endpoint: changes whenever what its table blocks may change */
@@ -147,7 +147,7 @@ static int ps_alloc(ni_t *ni)
 
 /* The end-to-end check: CRC-8 by default; CRC-32 with per-source tables, whose sources keep
  * crossing faulty links nothing masks (a stuck bit corrupts every word it changes: a CRC-8
- * lets one such message in 256 through; ftdrb.md 4), or when the policy asks. Its bytes. */
+ * lets one such message in 256 through; ftdrb_rnp.md 4), or when the policy asks. Its bytes. */
 static unsigned crc_bytes(const ni_t *ni) { return per_source(ni) || ni->pol.crc32 ? 4 : 1; }
 
 static uint32_t crc32(const uint8_t *p, unsigned n)
@@ -259,7 +259,7 @@ unsigned ni_in_flight(const ni_t *ni)
 }
 
 /* Remember message m's id under its source and sequence number (per-source tables: a relay
- * names the message it carries by them, ftdrb.md 4). */
+ * names the message it carries by them, ftdrb_rnp.md 4). */
 static int sid_note(ni_t *ni, const ni_msg_t *m)
 {
     if (ni->sid_cap[m->src] <= m->seq) {
@@ -455,7 +455,7 @@ void ni_print_lft(const ni_t *ni)
     }
 }
 
-/* ---- per-source tables and multistep paths (ftdrb.md) ------------------------------------ */
+/* ---- per-source tables and multistep paths (ftdrb_rnp.md) ------------------------------------ */
 
 static ps_entry_t *ps_tab(ni_t *ni, unsigned e) { return &ni->ps[(size_t)e * PS_MAX]; }
 
@@ -475,7 +475,7 @@ static int ps_find(ni_t *ni, unsigned e, unsigned r, unsigned p)
 }
 
 /* Source e's own diagnosis names (r, p): a new entry at stage 1, or its stage raised; the
- * attempt number starts again (ftdrb.md 2). */
+ * attempt number starts again (ftdrb_rnp.md 2). */
 static void ps_note(ni_t *ni, unsigned e, unsigned r, unsigned p)
 {
     int i = ps_find(ni, e, r, p);
@@ -523,7 +523,7 @@ static int ps_any_blocking(const ni_t *ni, unsigned tab)
 
 /* The blocking entries of table `tab` that direct choice c (injection port c & 1, the extra
  * digits c >> 1, two bits a stage) of endpoint a toward b can cross, as a mask of entry
- * indices. The links it can cross come from the static wiring (ftdrb.md 3): from the
+ * indices. The links it can cross come from the static wiring (ftdrb_rnp.md 3): from the
  * injection router, both outputs of the direction each stage takes, to the routers they lead
  * to; the walk marks those routers, and an entry's link is crossable when its router was
  * reached and its port is in that stage's direction. */
@@ -589,7 +589,7 @@ static unsigned ps_scan_start(const ni_t *ni, unsigned e, unsigned d)
     return (unsigned)(((uint64_t)e * 2654435761u + (uint64_t)d * 40503u + 12345u) % ni->t->n);
 }
 
-/* Source e's multistep path to d (ftdrb.md 4): fewest segments, then the order of a scan of
+/* Source e's multistep path to d (ftdrb_rnp.md 4): fewest segments, then the order of a scan of
  * the endpoints from ps_scan_start, the first PS_SPREAD one-intermediate paths (or the first
  * two-intermediate one); the answer kept until e's table changes. 1 with *i1 (and *i2, or
  * NI_NONE) when there is one. */
@@ -643,7 +643,7 @@ static unsigned ps_direct(ni_t *ni, unsigned tab, unsigned a, unsigned b, int *c
 }
 
 /* Sender e plans this attempt of s->m with its own table: injection port, extra digits, and
- * where to on the wire (ftdrb.md 3 and 4). */
+ * where to on the wire (ftdrb_rnp.md 3 and 4). */
 static void ps_choose(ni_t *ni, unsigned e, sender_t *s)
 {
     const ni_msg_t *m = s->m;
@@ -676,7 +676,7 @@ static void ps_choose(ni_t *ni, unsigned e, sender_t *s)
         s->xd[st] = (uint8_t)(st < ni->t->extra ? (c >> (1 + 2 * st)) & 3u : 0u);
 }
 
-/* The set of (endpoint, source, seq) taken (ftdrb.md 4): 1 when added, 0 when it was there. */
+/* The set of (endpoint, source, seq) taken (ftdrb_rnp.md 4): 1 when added, 0 when it was there. */
 static uint64_t seen_key(unsigned d, unsigned src, unsigned seq)
 {
     return ((uint64_t)(d + 1) << 32) | (uint64_t)src << 16 | seq;
@@ -745,7 +745,7 @@ static int taken_before(ni_t *ni, unsigned d, unsigned src, unsigned seq)
 }
 
 /* Endpoint d took a whole message addressed to it (CRC right) from wire source src: deliver
- * it, take it as a relay, or refuse it (ftdrb.md 4). Returns the answer. */
+ * it, take it as a relay, or refuse it (ftdrb_rnp.md 4). Returns the answer. */
 static uint8_t ps_receive(ni_t *ni, uint64_t cycle, unsigned d, unsigned src, int flag,
                           unsigned seq, const uint8_t *pl, unsigned len)
 {
@@ -1132,7 +1132,7 @@ static void sender_observe(ni_t *ni, uint64_t cycle, unsigned e, uint16_t w, uns
     finish_attempt(ni, cycle, e, s);
 }
 
-/* Per-source tables: the next segment of e's relay buffers, R2 first, then R1 (ftdrb.md 5). */
+/* Per-source tables: the next segment of e's relay buffers, R2 first, then R1 (ftdrb_rnp.md 5). */
 static int take_relayed(ni_t *ni, unsigned e, sender_t *s)
 {
     for (int step = 1; step >= 0; step--) {

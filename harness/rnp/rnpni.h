@@ -30,7 +30,7 @@
  *                   at stage k gives: blocked, not a fault.
  * The STATUS dispositions name the output each router took, so the source rebuilds the path.
  *
- * Per-source tables (seed 001's FT-DRB, contract harness/rnp/ftdrb.md): with lft_scope
+ * Per-source tables (seed 001's FT-DRB, contract harness/rnp/ftdrb_rnp.md): with lft_scope
  * NI_LFT_PER_SOURCE every endpoint keeps its own table, fed by its own diagnoses only, masks
  * nothing in the routers, chooses its injection port and extra-stage digits to avoid what it
  * learnt, and sends around it through relays (endpoints that take the message into memory and
@@ -62,7 +62,7 @@ typedef enum {
 /* Who keeps the link fault table (with use_lft). */
 typedef enum {
     NI_LFT_GLOBAL,     /* one table, the monitor's, masking ports in the routers (default) */
-    NI_LFT_PER_SOURCE, /* one per endpoint, its own diagnoses only (ftdrb.md) */
+    NI_LFT_PER_SOURCE, /* one per endpoint, its own diagnoses only (ftdrb_rnp.md) */
 } ni_lft_scope_t;
 
 typedef struct ni_policy {
@@ -73,14 +73,14 @@ typedef struct ni_policy {
     unsigned trial_attempts; /* attempt number at which a non-permanent entry is tried (10) */
     ni_lft_scope_t lft_scope;
     int relays;     /* NI_LFT_PER_SOURCE: multistep paths through relays when no direct choice is
-                   clear (ftdrb.md section 4); 0: the direct choice with the fewest entries */
+                   clear (ftdrb_rnp.md section 4); 0: the direct choice with the fewest entries */
     int crc32;      /* the end-to-end check a CRC-32, not CRC-8 (per-source tables always) */
     int dedup_last; /* a mutant for the tests only: with per-source tables, destinations dedup by
                        the last sequence number per source (the global mode's rule), which
                        refuses a relayed message overtaken by a later one; the ledger must see */
 } ni_policy_t;
 
-#define NI_RELAY_BUF 8 /* messages per relay buffer, one buffer per step (ftdrb.md 5) */
+#define NI_RELAY_BUF 8 /* messages per relay buffer, one buffer per step (ftdrb_rnp.md 5) */
 #define NI_RELAY_HDR 8 /* bytes of the relay header in a relayed segment's payload */
 
 /* One message's history, for the scoreboard and the measurements. */

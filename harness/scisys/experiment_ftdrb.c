@@ -2,7 +2,7 @@
  * experiment_ftdrb.c — `ftsim experiment ftdrb-sci`: seed 001's evaluation (its Figure 3) on a
  * P2S torus of harness/scisys: the standard traffic patterns, K cables pulled at random times
  * under load, and the latency in steady state against the fault-free run, with the P2S
- * hardware failover alone (the baseline) and with FT-DRB in the hosts (ftdrb.md).
+ * hardware failover alone (the baseline) and with FT-DRB in the hosts (ftdrb_sci.md).
  *
  * One run (pattern, K, without or with FT-DRB):
  *   1. every node sends one 64-byte message every --every to its pattern's destination; pairs

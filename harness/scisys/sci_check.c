@@ -17,7 +17,7 @@
  *      table (every source flipping to Y-first for a failed column).
  * Double faults: --double runs every pair of single faults and reports which survive;
  * --faults K every K of them. With --ftdrb each such case runs again with seed 001's FT-DRB in
- * the hosts (harness/scisys/ftdrb.md section 7), and the ordered pairs of live nodes are
+ * the hosts (harness/scisys/ftdrb_sci.md section 7), and the ordered pairs of live nodes are
  * counted against a breadth-first search of the live rings made here, not by the routing code:
  * connected, reachable through at most two intermediates, delivering without and with FT-DRB.
  */
@@ -199,7 +199,7 @@ typedef struct ccase {
     const copts_t *o;
     const fspec_t *faults;
     unsigned nf;
-    int ftdrb;       /* FT-DRB in the hosts (ftdrb.md) */
+    int ftdrb;       /* FT-DRB in the hosts (ftdrb_sci.md) */
     uint8_t *reach;  /* per ordered pair: pair_reach's bits (ftdrb runs) */
     sci_faults_t sf; /* the faults, as sci_route sees them */
     sci_sys_cfg_t cfg;
@@ -351,7 +351,7 @@ static int case_reconfigure(ccase_t *c)
 
 /* FT-DRB: the sources learn the faults from the notifications of the traffic itself (one
  * path after another fails and is passed over): LEARN_PERIODS more of traffic before the
- * pairs are counted (ftdrb.md section 7). */
+ * pairs are counted (ftdrb_sci.md section 7). */
 #define LEARN_PERIODS 60u
 static int case_learn(ccase_t *c)
 {
@@ -439,7 +439,7 @@ static int tally_pairs(ccase_t *c, cres_t *r)
         return -1;
     }
     pair_reach(c->o->w, c->o->h, &c->sf, c->reach);
-    if (c->ftdrb) { /* FT-DRB's verdict is about the pairs (ftdrb.md section 7): the reasons
+    if (c->ftdrb) { /* FT-DRB's verdict is about the pairs (ftdrb_sci.md section 7): the reasons
                        from here on are its */
         r->ok = 1;
         r->why[0] = 0;
@@ -932,7 +932,7 @@ static int case_take(void *ctx, unsigned i, const char *text, char *err, size_t 
             printf("  %s: %s%s%s\n", nm, ok ? "survives" : "does not survive", ok ? "" : ": ",
                    ok ? "" : r.why);
         if (withfd) {
-            /* FT-DRB's verdict (ftdrb.md section 7): every pair reachable through <= 2
+            /* FT-DRB's verdict (ftdrb_sci.md section 7): every pair reachable through <= 2
              * intermediates delivers and every message of those pairs is acknowledged, with
              * the ledger's checks of order and content (ran); relay drops are counted */
             int fok = fd_ran && fd.dl2 == fd.reach2 && fd.settled;

@@ -17,7 +17,7 @@ typedef struct sci_check_opts {
     const char *fault;     /* just this fault (xring:R | yring:C | node:X,Y); NULL: every one */
     unsigned threads;      /* the C model's nodes, hosts and drivers on this many (sci_sys_cfg_t) */
     unsigned nfaults;      /* --faults K: every K faults at once (2: as double_faults); 0: none */
-    int ftdrb;             /* the multi-fault cases again with FT-DRB (harness/scisys/ftdrb.md) */
+    int ftdrb;             /* the multi-fault cases again with FT-DRB (harness/scisys/ftdrb_sci.md) */
     int multi_only;        /* run the multi-fault cases only (not the single faults) */
     int quiet;             /* no progress on stderr */
 } sci_check_opts_t;
@@ -35,7 +35,7 @@ int sci_check_run(const sci_check_opts_t *o, campaign_t *c, char *err, size_t er
  * for a dead node. Returns the number of components. */
 unsigned sci_check_components(unsigned w, unsigned h, const sci_faults_t *f, int *comp);
 /* Whether s reaches d directly or through one or two intermediates, every segment X first on
- * live rings (FT-DRB's multistep paths, harness/scisys/ftdrb.md section 7). */
+ * live rings (FT-DRB's multistep paths, harness/scisys/ftdrb_sci.md section 7). */
 int sci_check_reach2(unsigned w, unsigned h, const sci_faults_t *f, unsigned s, unsigned d);
 
 #endif

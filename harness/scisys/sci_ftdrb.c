@@ -1,5 +1,5 @@
 /*
- * sci_ftdrb.c — seed 001's FT-DRB in the hosts of the running torus (harness/scisys/ftdrb.md):
+ * sci_ftdrb.c — seed 001's FT-DRB in the hosts of the running torus (harness/scisys/ftdrb_sci.md):
  * a FAIL_REPORT for another node's packet becomes a NOTE to that packet's source; every host
  * keeps its own fault table (one entry per ring: stage and attempt numbers); every message a
  * host sends (DATA, ACK, NOTE) takes the first usable multistep path through up to two
@@ -13,17 +13,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define RELQ      256u /* the relay buffer, packets (ftdrb.md section 6) */
+#define RELQ      256u /* the relay buffer, packets (ftdrb_sci.md section 6) */
 #define PERMANENT 3u  /* stage number at which a fault is permanent */
 #define TRIAL     10u /* attempt number at which a non-permanent path is tried again */
 #define NONE      0xFFFFu /* no intermediate */
-#define NPATH     128u   /* path entries per host (ftdrb.md section 3) */
+#define NPATH     128u   /* path entries per host (ftdrb_sci.md section 3) */
 #define NCACHE    64u    /* path selections remembered per host (by destination) */
-#define MAXNODES  1024u  /* node indices are 10 bits in a RELAY's route (ftdrb.md section 5) */
+#define MAXNODES  1024u  /* node indices are 10 bits in a RELAY's route (ftdrb_sci.md section 5) */
 
 typedef struct fdent {
     uint8_t stage;   /* 0: no entry */
-    uint8_t attempt; /* the timer of ftdrb.md section 3 */
+    uint8_t attempt; /* the timer of ftdrb_sci.md section 3 */
     uint16_t notifier;
     uint64_t mark; /* the entry last changed then: older failures are the same notification */
 } fdent_t;
@@ -85,7 +85,7 @@ static inline uint64_t yring(const sci_sys_t *s, unsigned c) { return 1ull << (s
 int scisys_ftdrb_open(sci_sys_t *s, char *err, size_t errlen)
 {
     if (s->n > MAXNODES || s->w + s->h > 64) {
-        snprintf(err, errlen, "FT-DRB runs on tori of up to %u nodes (ftdrb.md section 5)",
+        snprintf(err, errlen, "FT-DRB runs on tori of up to %u nodes (ftdrb_sci.md section 5)",
                  MAXNODES);
         return -1;
     }
@@ -208,7 +208,7 @@ static int path_ok(fdnode_t *n, uint64_t m, unsigned dst, unsigned in1, unsigned
     return u == P_CLEAN ? P_TRIAL : u;
 }
 
-/* The best candidates of one group (ftdrb.md section 4): the first usable one and the first
+/* The best candidates of one group (ftdrb_sci.md section 4): the first usable one and the first
  * passed over for its timers, in the order (length, In1, In2). */
 typedef struct best {
     uint64_t ukey, wkey; /* UINT64_MAX: none */
@@ -261,7 +261,7 @@ static void scan(sci_sys_t *s, fdnode_t *n, unsigned i, unsigned dst, unsigned g
     }
 }
 
-/* Host i's path to dst (ftdrb.md section 4): *in1, *in2 (NONE: none). */
+/* Host i's path to dst (ftdrb_sci.md section 4): *in1, *in2 (NONE: none). */
 static void select_path(sci_sys_t *s, unsigned i, unsigned dst, unsigned *in1, unsigned *in2)
 {
     fdnode_t *n = &s->fd->n[i];
@@ -332,7 +332,7 @@ static void select_path(sci_sys_t *s, unsigned i, unsigned dst, unsigned *in1, u
 
 /* ---- sending ---------------------------------------------------------------------------- */
 
-/* The route a RELAY carries in payload words 5 and 6 (ftdrb.md section 5): node indices of 10
+/* The route a RELAY carries in payload words 5 and 6 (ftdrb_sci.md section 5): node indices of 10
  * bits, In2 = In1 for none, and the inner packet's type as a 2-bit code. */
 static const uint8_t inner_type[3] = {SCI_T_DATA, SCI_T_ACK, SCI_FD_T_NOTE};
 
@@ -417,7 +417,7 @@ static void send_own(sci_sys_t *s, unsigned i, unsigned dst, uint8_t type, const
     n->ack_flow[tid % NTID] = ack_flow;
 }
 
-/* An FT-DRB ACK of host i for flow k (ftdrb.md section 5), 7 words as the relay route needs:
+/* An FT-DRB ACK of host i for flow k (ftdrb_sci.md section 5), 7 words as the relay route needs:
  * {flow | In2 bits 6-9 << 12, next expected lo, hi, latency (15 bits, saturating) | re-sent
  * << 15, In1 | In2 bits 0-5 << 10, 0, 0}. In1 is the ACK's own sender for a direct path, In2
  * = In1 for none (an intermediate is never the destination, nor both intermediates one). */
@@ -499,7 +499,7 @@ static bool learn_path(sci_sys_t *s, unsigned i, uint64_t sp, uint64_t sent)
 }
 
 /* Ring r (X of row r, Y of column r - H) reported down by node `who`, for our packet sent at
- * `sent`: the entry's stage and attempt numbers (ftdrb.md section 3). Returns whether the
+ * `sent`: the entry's stage and attempt numbers (ftdrb_sci.md section 3). Returns whether the
  * table learnt something new. */
 static bool note_ring(sci_sys_t *s, unsigned i, unsigned r, unsigned who, uint64_t sent,
                       const char *how)
@@ -534,7 +534,7 @@ static bool note_ring(sci_sys_t *s, unsigned i, unsigned r, unsigned who, uint64
  * segments, past the column where that segment turns onto its Y ring, the hardware carried it
  * on along the X ring because that Y ring was down (the P2S failover, sci_route.md section 2):
  * the seed's router that met the fault would have named it; the source names it for it
- * (ftdrb.md s.3). The LC3 drivers detour elsewhere, and there the inference misleads. */
+ * (ftdrb_sci.md s.3). The LC3 drivers detour elsewhere, and there the inference misleads. */
 static bool infer_turn(sci_sys_t *s, unsigned i, unsigned who, uint64_t sp, uint64_t sent)
 {
     unsigned hop[4] = {i, sp_in1(sp), sp_in2(sp), sp_dst(sp)}, nh = 0, at[4];

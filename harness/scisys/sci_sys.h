@@ -61,7 +61,7 @@ typedef struct sci_sys_cfg {
     unsigned ft;         /* SCI_FT_*: detection and recovery of upsets in the drivers (0: none) */
     int out_digest;      /* with ft: keep a running digest of every output (an upset campaign's
                             comparison with its golden run; a cost every cycle, off by default) */
-    int ftdrb;           /* seed 001's FT-DRB in the hosts (harness/scisys/ftdrb.md; 0: off) */
+    int ftdrb;           /* seed 001's FT-DRB in the hosts (harness/scisys/ftdrb_sci.md; 0: off) */
 } sci_sys_cfg_t;
 
 /* Detection and recovery (sci_sys.md section 8). */
@@ -193,7 +193,7 @@ typedef struct sci_ft_stats {
 void sci_sys_ft_stats(const sci_sys_t *s, sci_ft_stats_t *st);
 /* A digest of the state every node shows (debug words), for comparing two runs. */
 uint64_t sci_sys_state_digest(sci_sys_t *s);
-/* What FT-DRB did (cfg.ftdrb; harness/scisys/ftdrb.md), summed over the hosts. */
+/* What FT-DRB did (cfg.ftdrb; harness/scisys/ftdrb_sci.md), summed over the hosts. */
 typedef struct sci_ftdrb_stats {
     uint64_t notes_sent, notes_got; /* NOTEs (the seed's special ACK) sent and received */
     uint64_t msp_sent;              /* messages a source sent through intermediates */

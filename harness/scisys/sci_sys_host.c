@@ -61,7 +61,7 @@ int sci_sys_add_flow(sci_sys_t *s, const char *name, unsigned src, unsigned dst,
         snprintf(err, errlen, "flow %s: %u bytes: a message carries 16 to 64", name, bytes);
         return -1;
     }
-    if (s->nflow == (s->fd ? 4096u : 0xFFFFu)) { /* FT-DRB's ACK: 12 bits (ftdrb.md s.5) */
+    if (s->nflow == (s->fd ? 4096u : 0xFFFFu)) { /* FT-DRB's ACK: 12 bits (ftdrb_sci.md s.5) */
         snprintf(err, errlen, "too many flows");
         return -1;
     }
@@ -185,7 +185,7 @@ static void build_data(sci_sys_t *s, unsigned k, uint32_t seq, pkt_t *p)
     p->len = (uint8_t)sci_packet_build(p->sym, s->id[f->dst], SCI_T_DATA, s->id[f->src], tid, pay,
                                        f->npay);
     if (s->fd)
-        scisys_ftdrb_data(s, k, p); /* its path (ftdrb.md section 4) */
+        scisys_ftdrb_data(s, k, p); /* its path (ftdrb_sci.md section 4) */
 }
 
 /* The destination looks unreachable (a dead node): rest the flow (doubling rests, up to 16
@@ -285,7 +285,7 @@ uint64_t scisys_host_tx(sci_sys_t *s, unsigned i, bool ready)
             h->pqh = (h->pqh + 1) % PQ;
             h->pqn--;
         } else if (s->fd && scisys_ftdrb_tx(s, i, &h->cur)) {
-            /* a relayed packet (ftdrb.md section 5), before our own data */
+            /* a relayed packet (ftdrb_sci.md section 5), before our own data */
         } else if (s->now < h->data_wake || !next_data(s, i, &h->cur)) {
             return 0; /* no data before data_wake */
         }
@@ -360,7 +360,7 @@ static void got_data(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
         scisys_fail(s, "flow %s: message %u delivered before it was sent", f->name, seq);
         return;
     }
-    if (s->fd) { /* the latency ACK, by the destination's own path (ftdrb.md section 5) */
+    if (s->fd) { /* the latency ACK, by the destination's own path (ftdrb_sci.md section 5) */
         scisys_ftdrb_ack(s, i, p, k, f->expect);
         return;
     }
@@ -410,7 +410,7 @@ static void got_fail(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
         return;
     scisys_ft_protocol(s, i);
     if (s->fd && scisys_ftdrb_fail(s, i, p, len))
-        return; /* FT-DRB: a notification to the packet's source, or taken here (ftdrb.md s.2) */
+        return; /* FT-DRB: a notification to the packet's source, or taken here (ftdrb_sci.md s.2) */
     if ((p[6] & SCI_ID_MASK) != s->id[i])
         return; /* another node's packet that failed in one of our LCs: its source times out */
     scisys_host_fail_tid(s, i, p[7], p[4], true, false);
@@ -476,7 +476,7 @@ void scisys_host_packet(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned le
     case SCI_T_PROBE: break; /* a ring probe back: the ring carries packets */
     default:
         if (s->fd && scisys_ftdrb_rx(s, i, p, len))
-            break; /* a RELAY or a NOTE (ftdrb.md) */
+            break; /* a RELAY or a NOTE (ftdrb_sci.md) */
         if (s->cfg.ft & SCI_FT_TOLERANT)
             s->ft.st.misrouted++;
         else

@@ -11,7 +11,7 @@
  *   sci_sys_tables.c  reading the tables in force back from the hardware;
  *   sci_sys_obs.c     the harness observer's feed into the waveform;
  *   sci_sys_par.c     the cycle's per-node phases on the threads of cfg.threads;
- *   sci_ftdrb.c       seed 001's FT-DRB in the hosts (cfg.ftdrb; harness/scisys/ftdrb.md).
+ *   sci_ftdrb.c       seed 001's FT-DRB in the hosts (cfg.ftdrb; harness/scisys/ftdrb_sci.md).
  * The contract is harness/scisys/sci_sys.md.
  */
 #ifndef FTSIM_SCI_SYS_INT_H
@@ -296,7 +296,7 @@ void scisys_host_packet(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned le
 uint16_t scisys_host_new_tid(sci_sys_t *s, unsigned i);
 /* Host i's packet `tid` failed: a DATA goes back after the back-off; `streak`: the round
  * counts towards resting its flow; `probe`: the flow then sends one message at a time until
- * an ACK (FT-DRB, ftdrb.md section 2). */
+ * an ACK (FT-DRB, ftdrb_sci.md section 2). */
 void scisys_host_fail_tid(sci_sys_t *s, unsigned i, uint16_t tid, unsigned reason, bool streak,
                           bool probe);
 
@@ -363,8 +363,8 @@ static inline bool scisys_ft_holds(const sci_sys_t *s, unsigned i)
     return s->ft.n && s->ft.n[i].hold;
 }
 
-/* ---- sci_ftdrb.c: FT-DRB in the hosts (harness/scisys/ftdrb.md); only with s->fd ---- */
-#define SCI_FD_T_RELAY 0x03u /* a message on a multistep path (ftdrb.md section 5) */
+/* ---- sci_ftdrb.c: FT-DRB in the hosts (harness/scisys/ftdrb_sci.md); only with s->fd ---- */
+#define SCI_FD_T_RELAY 0x03u /* a message on a multistep path (ftdrb_sci.md section 5) */
 #define SCI_FD_T_NOTE  0x04u /* the seed's special ACK: a ring that failed a packet */
 int scisys_ftdrb_open(sci_sys_t *s, char *err, size_t errlen);
 void scisys_ftdrb_free(sci_sys_t *s);
