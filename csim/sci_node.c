@@ -204,11 +204,6 @@ static uint8_t psb_route(const sci_node_t *n, const uint16_t *p, unsigned len, u
     return port;
 }
 
-uint8_t sci_node_host_port(const sci_node_t *n, const uint16_t *p, unsigned len)
-{
-    return psb_route(n, p, len, NULL);
-}
-
 static bool port_is_lc(const sci_node_t *n, unsigned port)
 {
     return port >= 1u && port - 1u < n->nlc;

@@ -210,10 +210,6 @@ unsigned sci_node_debug(const sci_node_t *n, uint64_t *w);
  * configuration cycle would have written before it. Registers are untouched. */
 void sci_node_table_load(sci_node_t *n, uint8_t reg, uint16_t taddr, uint64_t value);
 
-/* The B-link port the PSB gives a host packet (or reply) p of len symbols
- * under the current tables (section 2: address select, BRT, PROBE). */
-uint8_t sci_node_host_port(const sci_node_t *n, const uint16_t *p, unsigned len);
-
 /* The PSB's state elements as the node's upset map names them (rtl/sci_node.md section 8), in
  * its order: those this model keeps as the RTL does, then those it keeps otherwise (the FIFOs,
  * the reply buffer, the B-link and the packet arriving for port 0: RTL-only elements, which it
