@@ -274,7 +274,8 @@ static void lft_note(ni_t *ni, unsigned router, unsigned port)
 }
 
 /* An attempt could have used (r, j) had it not been masked: raise the attempt number; at
- * trial_attempts a non-permanent entry is unmasked for a trial (FT-DRB (Zarza et al.), section 3.2). */
+ * trial_attempts a non-permanent entry is unmasked for a trial (FT-DRB (Zarza et al.),
+ * section 3.2). */
 static void lft_need(ni_t *ni, unsigned r, unsigned j)
 {
     lft_t *e = lft_find(ni, r, j);

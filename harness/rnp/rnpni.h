@@ -1,6 +1,6 @@
 /*
- * rnpni.h — the endpoints of an RNP network (rtl/rn1.md section 6; FT-DRB's (Zarza et al.) source-side fault
- * policy): network interfaces that send messages and retry them, read the STATUS/CHECKSUM
+ * rnpni.h — the endpoints of an RNP network (rtl/rn1.md section 6; the source-side fault policy
+ * of FT-DRB (Zarza et al.)): network interfaces that send messages and retry them, read the STATUS/CHECKSUM
  * pairs of every router on the path and diagnose each failed attempt, a monitor that keeps
  * the link fault table and masks faulty ports through the routers' `disable` registers, and
  * the receivers that check, deduplicate and acknowledge what arrives.
