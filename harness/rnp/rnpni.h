@@ -1,9 +1,9 @@
 /*
- * rnpni.h — the endpoints of an RNP network (rtl/rn1.md section 6; the source-side fault policy
- * of FT-DRB (Zarza et al.)): network interfaces that send messages and retry them, read the
- * STATUS/CHECKSUM pairs of every router on the path and diagnose each failed attempt, a
- * monitor that keeps the link fault table and masks faulty ports through the routers' `disable` registers, and
- * the receivers that check, deduplicate and acknowledge what arrives.
+ * rnpni.h — the endpoints of an RNP network (rtl/rn1.md section 6; the source-side fault policy of
+ * FT-DRB (Zarza et al.)): network interfaces that send messages and retry them, read the
+ * STATUS/CHECKSUM pairs of every router on the path and diagnose each failed attempt, a monitor
+ * that keeps the link fault table and masks faulty ports through the routers' `disable` registers,
+ * and the receivers that check, deduplicate and acknowledge what arrives.
  *
  * A message on the wire: the routing words (one per four stages), then a header (source
  * endpoint, 2 bytes; message sequence number, 2 bytes), the payload, a CRC-8 of header and
