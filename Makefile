@@ -71,14 +71,15 @@ RTL_HDRS    := $(wildcard $(RTL_DIR)/*.svh)
 NODE_VARIANTS := lc3n1 p2sn1 lc3n2 p2sn2
 
 # ---- the harness, by folder (what each may include: harness/<folder>/README.md) ------------
-# core knows no design; rnp and sci are the design families (each with its C models);
-# scisys is the running SCI torus; cmd is the command layer and sees everything.
+# core knows no design; rnp and sci are the design families (each with its C models, in
+# csim/rnp and csim/sci: a family sees only its own); scisys is the running SCI torus; cmd is
+# the command layer and sees everything.
 HARNESS_DIRS := core rnp sci scisys cmd
 INC_core    := -Iharness/core
-INC_rnp     := $(INC_core) -Iharness/rnp -I$(CSIM_DIR)
-INC_sci     := $(INC_core) -Iharness/sci -I$(CSIM_DIR)
+INC_rnp     := $(INC_core) -Iharness/rnp -I$(CSIM_DIR)/rnp
+INC_sci     := $(INC_core) -Iharness/sci -I$(CSIM_DIR)/sci
 INC_scisys  := $(INC_sci) -Iharness/scisys
-INC_cmd     := $(INC_scisys) -Iharness/rnp -Iharness/cmd -I$(BUILD)/gen
+INC_cmd     := $(INC_scisys) -Iharness/rnp -I$(CSIM_DIR)/rnp -Iharness/cmd -I$(BUILD)/gen
 # The Verilated models each shim includes.
 VLINC_rnp   := -I$(VLBUILD)/rn1
 VLINC_sci   := -I$(VLSCI)/lc3 -I$(VLSCI)/p2s $(foreach v,$(NODE_VARIANTS),-I$(VLSCI)/$(v))
@@ -86,7 +87,7 @@ VLINC_scisys := -I$(VLSCI)/obs
 
 HARNESS_C   := $(foreach d,$(HARNESS_DIRS),$(wildcard harness/$(d)/*.c))
 HARNESS_CXX := $(foreach d,$(HARNESS_DIRS),$(wildcard harness/$(d)/*.cpp))
-CSIM_C      := $(wildcard $(CSIM_DIR)/*.c)
+CSIM_C      := $(wildcard $(CSIM_DIR)/*/*.c)
 
 NODE_LIBS   := $(foreach v,$(NODE_VARIANTS),$(VLSCI)/$(v)/V$(v)__ALL.a)
 
@@ -185,9 +186,10 @@ $(VLRUNTIME)/%.o: $(VINC)/%.cpp Makefile
 	$(CXX) $(filter-out $(SANFLAGS),$(CXXFLAGS_V)) -c $< -o $@
 
 # ---- harness and C models ------------------------------------------------------------------
+# A C model sees its own family's folder only (csim/rnp, csim/sci).
 $(BUILD)/obj/$(CSIM_DIR)/%.o: $(CSIM_DIR)/%.c Makefile
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_C) $(CSIMCOV) -I$(CSIM_DIR) -c $< -o $@
+	$(CC) $(CFLAGS_C) $(CSIMCOV) -I$(<D) -c $< -o $@
 
 define HARNESS_RULES
 $(BUILD)/obj/harness/$(1)/%.o: harness/$(1)/%.c Makefile
@@ -226,7 +228,7 @@ $(BUILD)/tests/%: tests/%.c $(LIB_HARNESS) $(LIB_CSIM) Makefile
 
 units: $(UNIT_BIN)
 
--include $(wildcard $(BUILD)/obj/harness/*/*.d $(BUILD)/obj/$(CSIM_DIR)/*.d $(BUILD)/tests/*/*.d)
+-include $(wildcard $(BUILD)/obj/harness/*/*.d $(BUILD)/obj/$(CSIM_DIR)/*/*.d $(BUILD)/tests/*/*.d)
 
 # The revision ftsim reports (ftsim --version) and writes into a campaign's shard files, so
 # that only shards of one build are merged: `git describe` of this checkout (not of a checkout
@@ -254,7 +256,8 @@ SC_VFLAGS   := $(patsubst --cc,--sc,$(VFLAGS))
 SC_MODELS   := rn1 lc3 p2s $(NODE_VARIANTS)
 SC_LIBS_VL  := $(foreach m,$(SC_MODELS),$(VLSC)/$(m)/Vsc$(m)__ALL.a)
 SC_RUNTIME  := $(addprefix $(SC_BUILD)/runtime/,verilated.o verilated_fst_c.o verilated_threads.o)
-INC_sc      := $(INC_core) -Iharness/rnp -Iharness/sci -Iharness/cmd -Iharness/sc -I$(CSIM_DIR) \
+INC_sc      := $(INC_core) -Iharness/rnp -Iharness/sci -Iharness/cmd -Iharness/sc \
+               -I$(CSIM_DIR)/rnp -I$(CSIM_DIR)/sci \
                $(foreach m,$(SC_MODELS),-I$(VLSC)/$(m)) $(SC_CFLAGS)
 SC_SRC      := $(wildcard harness/sc/*.cpp)
 SC_OBJ      := $(patsubst %.cpp,$(SC_BUILD)/obj/%.o,$(SC_SRC))

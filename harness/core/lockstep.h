@@ -41,7 +41,6 @@ int ls_diverged(const lockstep_t *ls, char *msg, size_t len);
 /* End the cycle in every model. Returns 1 (message in msg) if a model flagged an internal
  * error such as a failing RTL assertion; one after an upset sets `asserted` instead. */
 int ls_tick(lockstep_t *ls, char *msg, size_t len);
-static inline uint64_t ls_cycle(const lockstep_t *ls) { return ls->m[0]->cycle; }
 /* Up to max cycles with the inputs held (dev_skip): with one model, as many as it can tell
  * change nothing; with two, always one (ls_tick). Returns the cycles done, 0 on an internal
  * error (message in msg). */

@@ -28,14 +28,6 @@ int seu_outcome_of(const char *name)
     return -1;
 }
 
-int seu_detector_of(const char *name)
-{
-    for (int i = 0; i < SEU_NDETECTORS; i++)
-        if (!strcmp(name, detector_names[i]))
-            return i;
-    return -1;
-}
-
 seu_outcome_t seu_classify(const seu_result_t *r)
 {
     switch (r->first) {

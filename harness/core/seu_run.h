@@ -77,7 +77,6 @@ const char *seu_outcome_name(seu_outcome_t o);
 const char *seu_detector_name(seu_detector_t d);
 /* The inverse: -1 when the name is none. */
 int seu_outcome_of(const char *name);
-int seu_detector_of(const char *name);
 
 /* The outcome of a run from what it saw (the one rule every system uses):
  * a detector fired -> its row (hung, selftest, protocol, scrub: the first in time);

@@ -870,9 +870,3 @@ out:
     dev_design_release(d);
     return rc;
 }
-
-int rnp_seu_run(const rnp_seu_cfg_t *c, const char *site, uint64_t at_offset, seu_result_t *r,
-                char *err, size_t errlen)
-{
-    return rnp_seu_run_stats(c, site, at_offset, r, NULL, err, errlen);
-}

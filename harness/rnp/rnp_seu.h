@@ -45,14 +45,6 @@ void rnp_seu_cfg_default(rnp_seu_cfg_t *c);
 unsigned rnp_seu_site(const rnp_seu_cfg_t *c, const char *column, unsigned k, char *buf,
                       size_t len);
 
-/* One run: the loaded network from reset, golden run and faulty run of the same seed stepped
- * side by side, the flip of `site` at cycle warmup + at_offset, `window` cycles after it, then
- * a drain (new data stopped) until every message is done; fills every field of *r and
- * r->outcome = seu_classify(r). Deterministic: the same cfg, site and offset give the same
- * bytes. Returns 0, or -1 with a message (a bad site, a network that cannot be built). */
-int rnp_seu_run(const rnp_seu_cfg_t *c, const char *site, uint64_t at_offset, seu_result_t *r,
-                char *err, size_t errlen);
-
 /* What the monitor cost and saw in the faulty run, beside the result (overhead measurements,
  * the tests): messages and attempts of data and of test traffic (the self-test's rounds and
  * the recoveries' re-probes), router resets, configuration rewrites, the golden run's largest
@@ -69,7 +61,12 @@ typedef struct rnp_seu_stats {
     int drained;
 } rnp_seu_stats_t;
 
-/* rnp_seu_run, with the stats (st may be NULL). */
+/* One run: the loaded network from reset, golden run and faulty run of the same seed stepped
+ * side by side, the flip of `site` at cycle warmup + at_offset, `window` cycles after it, then
+ * a drain (new data stopped) until every message is done; fills every field of *r and
+ * r->outcome = seu_classify(r), and *st with the stats (st may be NULL). Deterministic: the
+ * same cfg, site and offset give the same bytes. Returns 0, or -1 with a message (a bad site,
+ * a network that cannot be built). */
 int rnp_seu_run_stats(const rnp_seu_cfg_t *c, const char *site, uint64_t at_offset, seu_result_t *r,
                       rnp_seu_stats_t *st, char *err, size_t errlen);
 

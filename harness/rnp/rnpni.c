@@ -1,110 +1,15 @@
-/* rnpni.c — RNP network endpoints: senders with retry and diagnosis, the link fault table
- * (the monitor), and receivers. See rnpni.h for the message format and the diagnosis rules. */
-#include "rnpni.h"
-
+/* rnpni.c — RNP network endpoints: messages, the link fault table (the monitor), senders with
+ * retry and diagnosis, and receivers. The per-source tables and relays are rnpni_ps.c; what
+ * both share, rnpni_state.h. See rnpni.h for the message format and the diagnosis rules. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "rnp_word.h"
-
-#define ACK_BYTE   0xACu
-#define NAK_BYTE   0x5Cu
-#define BUSY_BYTE  0xB5u   /* per-source tables: a relay whose buffer is full (ftdrb_rnp.md 4) */
-#define RELAY_FLAG 0x8000u /* in the header's source field: a relayed segment */
-#define PS_MAX     64      /* entries of a per-source table */
-#define MAX_LFT    512
-#define MAX_WRITES 1024
+#include "rnpni_state.h"
 
 enum { S_IDLE, S_WAIT, S_SEND, S_REPLY, S_CLOSE };
 enum { R_IDLE, R_RECV, R_ACK, R_XOR, R_COUNT, R_DROP };
-
-typedef struct sender {
-    int st;
-    ni_msg_t *m;
-    uint64_t wait_until, t0, t_turn;
-    unsigned port; /* injection port of this attempt */
-    unsigned to;   /* this attempt's destination on the wire: the message's, or a relay */
-    unsigned hop2; /* a relayed attempt's second intermediate (NI_NONE) */
-    int flag;      /* this attempt is a relayed segment (relay header in the payload) */
-    uint16_t w[4 + 6 + NI_MAX_PAYLOAD + 4 + 1]; /* routing, header, payload, CRC, TURN */
-    unsigned nw, pos, nroute;
-    uint8_t xd[NI_MAX_STAGES]; /* extra-stage digits of this attempt */
-    uint8_t exp_count[NI_MAX_STAGES + 1], exp_xor[NI_MAX_STAGES + 1]; /* [stages]: destination */
-    unsigned prt[NI_MAX_STAGES], pport[NI_MAX_STAGES]; /* path: router and output per stage */
-    unsigned known;                                    /* stages whose STATUS said routed */
-    int bad_stage, blocked_stage, dropped_stage, collapsed, answer, dst_xor, dst_count;
-    uint16_t cur; /* drive for the next cycle */
-} sender_t;
-
-typedef struct receiver {
-    int st;
-    uint8_t buf[8 + NI_MAX_PAYLOAD + 4];
-    unsigned n, first;
-    uint8_t verdict, xr, count; /* what it received, as the last router counts it */
-    unsigned words;             /* c=1 words of this connection: past any message, garbage */
-    int drop_bc;                /* raise bc for one cycle: drop the connection */
-    uint16_t cur;
-} receiver_t;
-
-typedef struct lft {
-    unsigned router, port, stage, attempt;
-    int masked, trial, used;
-} lft_t;
-
-/* An entry of a per-source table (ftdrb_rnp.md 2): the link, the seed's stage and attempt. */
-typedef struct ps_entry {
-    uint16_t router;
-    uint8_t port, stage, attempt;
-} ps_entry_t;
-
-/* A source's last multistep-path answer for one destination, good while its table's version
- * is the one it was found with. */
-#define PS_SPREAD 4 /* one-intermediate paths a source spreads a destination's traffic over */
-typedef struct ps_plan {
-    uint32_t ver;
-    uint16_t dst, i1[PS_SPREAD], i2;
-    uint8_t valid, found; /* found: how many i1 (with i2: 1) */
-} ps_plan_t;
-
-struct ni {
-    const rnpnet_topo_t *t;
-    ni_policy_t pol;
-    prng_t rng;
-    int backchan;
-    sender_t *snd;
-    receiver_t *rcv;  /* 2 per endpoint */
-    ni_msg_t **queue; /* per endpoint: a ring of pending messages */
-    unsigned *qhead, *qlen, qcap;
-    uint16_t *next_seq; /* per source */
-    uint16_t *last_rx;  /* per (dst, src): the last sequence number delivered + 1 */
-    ni_msg_t *msgs;
-    size_t nmsgs, capmsgs;
-    lft_t lft[MAX_LFT];
-    unsigned nlft;
-    uint8_t *disable; /* per router: the mask the monitor has written */
-    dev_write_t wq[MAX_WRITES];
-    unsigned wq_head, wq_len;
-    ni_stats_t st;
-    void *ctx;
-    ni_diag_fn diag;
-    ni_done_fn done, rx;
-    ni_attempt_fn attempt;
-    ni_misrx_fn misrx;
-    /* per-source tables (ftdrb_rnp.md); all NULL with the global table */
-    ps_entry_t *ps;         /* PS_MAX per endpoint */
-    uint8_t *ps_n;          /* entries in use per endpoint */
-    uint32_t *ps_ver;       /* per endpoint: changes whenever what its table blocks may change */
-    ps_plan_t *ps_plan;     /* per endpoint */
-    uint32_t *stamp, gen;   /* per router: reached by the walk of generation gen */
-    unsigned *front, *next; /* the walk's routers of one stage and of the next */
-    ni_msg_t **rq;          /* relay buffers: per endpoint R1 then R2, NI_RELAY_BUF each */
-    unsigned *rq_head, *rq_len;
-    uint64_t *seen; /* the (endpoint, source, seq) an endpoint has taken: open addressing */
-    size_t seen_cap, seen_n;
-    uint32_t **sid; /* per source: message id by sequence number */
-    uint32_t *sid_cap;
-};
 
 static uint8_t crc8(const uint8_t *p, unsigned n)
 {
@@ -115,34 +20,6 @@ static uint8_t crc8(const uint8_t *p, unsigned n)
             c = (uint8_t)(c & 0x80 ? (c << 1) ^ 0x07 : c << 1);
     }
     return c;
-}
-
-static int per_source(const ni_t *ni)
-{
-    return ni->pol.use_lft && ni->pol.lft_scope == NI_LFT_PER_SOURCE;
-}
-
-static int ps_alloc(ni_t *ni)
-{
-    const rnpnet_topo_t *t = ni->t;
-    ni->ps = calloc((size_t)t->n * PS_MAX, sizeof *ni->ps);
-    ni->ps_n = calloc(t->n, 1);
-    ni->ps_ver = calloc(t->n, sizeof *ni->ps_ver);
-    ni->ps_plan = calloc(t->n, sizeof *ni->ps_plan);
-    ni->stamp = calloc(t->nrouters, sizeof *ni->stamp);
-    ni->front = calloc(t->per_stage, sizeof *ni->front);
-    ni->next = calloc(t->per_stage, sizeof *ni->next);
-    ni->rq = calloc((size_t)t->n * 2 * NI_RELAY_BUF, sizeof *ni->rq);
-    ni->rq_head = calloc((size_t)t->n * 2, sizeof *ni->rq_head);
-    ni->rq_len = calloc((size_t)t->n * 2, sizeof *ni->rq_len);
-    ni->seen_cap = 1u << 16;
-    ni->seen = calloc(ni->seen_cap, sizeof *ni->seen);
-    ni->sid = calloc(t->n, sizeof *ni->sid);
-    ni->sid_cap = calloc(t->n, sizeof *ni->sid_cap);
-    return ni->ps && ni->ps_n && ni->ps_ver && ni->ps_plan && ni->stamp && ni->front && ni->next &&
-                   ni->rq && ni->rq_head && ni->rq_len && ni->seen && ni->sid && ni->sid_cap
-               ? 0
-               : -1;
 }
 
 /* The end-to-end check: CRC-8 by default; CRC-32 with per-source tables, whose sources keep
@@ -206,7 +83,7 @@ ni_t *ni_create(const rnpnet_topo_t *t, const ni_policy_t *pol, uint64_t seed, i
     ni->last_rx = calloc((size_t)t->n * t->n, sizeof *ni->last_rx);
     ni->disable = calloc(t->nrouters, 1);
     if (!ni->snd || !ni->rcv || !ni->queue || !ni->qhead || !ni->qlen || !ni->next_seq ||
-        !ni->last_rx || !ni->disable || (per_source(ni) && ps_alloc(ni) < 0)) {
+        !ni->last_rx || !ni->disable || (per_source(ni) && ni_ps_alloc(ni) < 0)) {
         ni_free(ni);
         return NULL;
     }
@@ -278,8 +155,8 @@ static int sid_note(ni_t *ni, const ni_msg_t *m)
 
 /* Messages live in one growing array; senders and queues point into it by index. A new
  * message, not queued anywhere yet; NULL out of memory. */
-static ni_msg_t *new_msg(ni_t *ni, uint64_t cycle, unsigned src, unsigned dst, unsigned len,
-                         const uint8_t *data)
+ni_msg_t *ni_new_msg(ni_t *ni, uint64_t cycle, unsigned src, unsigned dst, unsigned len,
+                     const uint8_t *data)
 {
     if (ni->nmsgs == ni->capmsgs) {
         size_t cap = ni->capmsgs ? ni->capmsgs * 2 : 1024;
@@ -324,7 +201,7 @@ static const ni_msg_t *send_msg(ni_t *ni, uint64_t cycle, unsigned src, unsigned
 {
     if (ni->qlen[src] == ni->qcap || len > NI_MAX_PAYLOAD)
         return NULL;
-    ni_msg_t *m = new_msg(ni, cycle, src, dst, len, data);
+    ni_msg_t *m = ni_new_msg(ni, cycle, src, dst, len, data);
     if (!m)
         return NULL;
     ni->queue[src * ni->qcap + (ni->qhead[src] + ni->qlen[src]) % ni->qcap] = m;
@@ -397,7 +274,8 @@ static void lft_note(ni_t *ni, unsigned router, unsigned port)
 }
 
 /* An attempt could have used (r, j) had it not been masked: raise the attempt number; at
- * trial_attempts a non-permanent entry is unmasked for a trial (seed 001, section 3.2). */
+ * trial_attempts a non-permanent entry is unmasked for a trial (FT-DRB (Zarza et al.),
+ * section 3.2). */
 static void lft_need(ni_t *ni, unsigned r, unsigned j)
 {
     lft_t *e = lft_find(ni, r, j);
@@ -455,394 +333,6 @@ void ni_print_lft(const ni_t *ni)
     }
 }
 
-/* ---- per-source tables and multistep paths (ftdrb_rnp.md) ------------------------------------ */
-
-static ps_entry_t *ps_tab(ni_t *ni, unsigned e) { return &ni->ps[(size_t)e * PS_MAX]; }
-
-/* An entry blocks a choice while permanent, or until its attempt number reaches the trial. */
-static int ps_blocks(const ni_t *ni, const ps_entry_t *x)
-{
-    return x->stage >= ni->pol.perm_stage || x->attempt < ni->pol.trial_attempts;
-}
-
-static int ps_find(ni_t *ni, unsigned e, unsigned r, unsigned p)
-{
-    ps_entry_t *tb = ps_tab(ni, e);
-    for (unsigned i = 0; i < ni->ps_n[e]; i++)
-        if (tb[i].router == r && tb[i].port == p)
-            return (int)i;
-    return -1;
-}
-
-/* Source e's own diagnosis names (r, p): a new entry at stage 1, or its stage raised; the
- * attempt number starts again (ftdrb_rnp.md 2). */
-static void ps_note(ni_t *ni, unsigned e, unsigned r, unsigned p)
-{
-    int i = ps_find(ni, e, r, p);
-    if (i < 0) {
-        if (ni->ps_n[e] == PS_MAX) {
-            ni->st.lft_full++;
-            return;
-        }
-        i = ni->ps_n[e]++;
-        ps_tab(ni, e)[i] = (ps_entry_t){(uint16_t)r, (uint8_t)p, 0, 0};
-        ni->st.lft_entries++;
-    }
-    ps_entry_t *x = &ps_tab(ni, e)[i];
-    if (x->stage < 255)
-        x->stage++;
-    x->attempt = 0;
-    if (x->stage == ni->pol.perm_stage)
-        ni->st.permanent++;
-    ni->ps_ver[e]++;
-}
-
-/* Source e's attempt was delivered across (r, p): an entry there goes (the seed clears a path's
- * entries when its latency ACK comes back). */
-static void ps_crossed_ok(ni_t *ni, unsigned e, unsigned r, unsigned p)
-{
-    int i = ps_find(ni, e, r, p);
-    if (i < 0)
-        return;
-    ps_entry_t *tb = ps_tab(ni, e);
-    tb[i] = tb[--ni->ps_n[e]];
-    ni->st.cleared++;
-    ni->st.lft_entries--;
-    ni->ps_ver[e]++;
-}
-
-/* Does table `tab` have an entry that blocks anything? (Most tables are empty: no walk.) */
-static int ps_any_blocking(const ni_t *ni, unsigned tab)
-{
-    const ps_entry_t *tb = &ni->ps[(size_t)tab * PS_MAX];
-    for (unsigned i = 0; i < ni->ps_n[tab]; i++)
-        if (ps_blocks(ni, &tb[i]))
-            return 1;
-    return 0;
-}
-
-/* The blocking entries of table `tab` that direct choice c (injection port c & 1, the extra
- * digits c >> 1, two bits a stage) of endpoint a toward b can cross, as a mask of entry
- * indices. The links it can cross come from the static wiring (ftdrb_rnp.md 3): from the
- * injection router, both outputs of the direction each stage takes, to the routers they lead
- * to; the walk marks those routers, and an entry's link is crossable when its router was
- * reached and its port is in that stage's direction. */
-static uint64_t ps_blocking(ni_t *ni, unsigned tab, unsigned a, unsigned c, unsigned b)
-{
-    const rnpnet_topo_t *t = ni->t;
-    unsigned dirs[NI_MAX_STAGES];
-    if (++ni->gen == 0) { /* wrapped: old marks could read as new */
-        memset(ni->stamp, 0, t->nrouters * sizeof *ni->stamp);
-        ni->gen = 1;
-    }
-    unsigned nf = 1, k = c & 1u;
-    ni->front[0] = t->inj[a * 2 + k] / 8;
-    ni->stamp[ni->front[0]] = ni->gen;
-    for (unsigned st = 0; st < t->stages; st++) {
-        int dg = rnpnet_digit(t, st, b);
-        dirs[st] = dg < 0 ? (c >> (1 + 2 * st)) & 3u : (unsigned)dg;
-        unsigned nn = 0;
-        for (unsigned i = 0; i < nf; i++)
-            for (unsigned j = 2 * dirs[st]; j < 2 * dirs[st] + 2; j++) {
-                int32_t to = t->down[ni->front[i] * 8 + j];
-                if (to < 0 || ni->stamp[to / 8] == ni->gen)
-                    continue;
-                ni->stamp[to / 8] = ni->gen;
-                ni->next[nn++] = (unsigned)to / 8;
-            }
-        unsigned *sw = ni->front;
-        ni->front = ni->next;
-        ni->next = sw;
-        nf = nn;
-    }
-    uint64_t hit = 0;
-    const ps_entry_t *tb = ps_tab(ni, tab);
-    for (unsigned i = 0; i < ni->ps_n[tab]; i++) {
-        const ps_entry_t *x = &tb[i];
-        if (!ps_blocks(ni, x))
-            continue;
-        if (x->port >= 8 ? x->router == a && x->port == 8 + k
-                         : ni->stamp[x->router] == ni->gen &&
-                               x->port / 2u == dirs[rnpnet_stage(t, x->router)])
-            hit |= 1ull << i;
-    }
-    return hit;
-}
-
-static unsigned ps_nchoices(const ni_t *ni) { return 2u << (2 * ni->t->extra); }
-
-/* Is some direct choice of endpoint a toward b clear of table tab's blocking entries? */
-static int ps_clear(ni_t *ni, unsigned tab, unsigned a, unsigned b)
-{
-    if (!ps_any_blocking(ni, tab))
-        return 1;
-    for (unsigned c = 0; c < ps_nchoices(ni); c++)
-        if (!ps_blocking(ni, tab, a, c, b))
-            return 1;
-    return 0;
-}
-
-/* Where source e's scan for intermediates toward d starts: a hash of the pair, so that the
- * relay load of many blocked pairs spreads over the endpoints instead of piling on endpoint 0. */
-static unsigned ps_scan_start(const ni_t *ni, unsigned e, unsigned d)
-{
-    return (unsigned)(((uint64_t)e * 2654435761u + (uint64_t)d * 40503u + 12345u) % ni->t->n);
-}
-
-/* Source e's multistep path to d (ftdrb_rnp.md 4): fewest segments, then the order of a scan of
- * the endpoints from ps_scan_start, the first PS_SPREAD one-intermediate paths (or the first
- * two-intermediate one); the answer kept until e's table changes. 1 with *i1 (and *i2, or
- * NI_NONE) when there is one. */
-static int ps_relay(ni_t *ni, unsigned e, unsigned d, unsigned *i1, unsigned *i2)
-{
-    ps_plan_t *pl = &ni->ps_plan[e];
-    if (!(pl->valid && pl->dst == d && pl->ver == ni->ps_ver[e])) {
-        const unsigned n = ni->t->n, lim = 32, s0 = ps_scan_start(ni, e, d);
-        unsigned a[32], b[32], na = 0, nb = 0;
-        *pl = (ps_plan_t){ni->ps_ver[e], (uint16_t)d, {0}, NI_NONE, 1, 0};
-        for (unsigned j = 0, i = s0; j < n && pl->found < PS_SPREAD; j++, i = (i + 1) % n)
-            if (i != e && i != d && ps_clear(ni, e, e, i) && ps_clear(ni, e, i, d))
-                pl->i1[pl->found++] = (uint16_t)i;
-        for (unsigned j = 0, i = s0; j < n && !pl->found && na < lim; j++, i = (i + 1) % n)
-            if (i != e && i != d && ps_clear(ni, e, e, i))
-                a[na++] = i;
-        for (unsigned j = 0, i = s0; j < n && !pl->found && na && nb < lim; j++, i = (i + 1) % n)
-            if (i != e && i != d && ps_clear(ni, e, i, d))
-                b[nb++] = i;
-        for (unsigned x = 0; x < na && !pl->found; x++)
-            for (unsigned y = 0; y < nb && !pl->found; y++)
-                if (a[x] != b[y] && ps_clear(ni, e, a[x], b[y]))
-                    pl->i1[0] = (uint16_t)a[x], pl->i2 = (uint16_t)b[y], pl->found = 1;
-    }
-    /* the seed spreads a pair's traffic over its multistep paths: one at random a message */
-    *i1 = pl->found ? pl->i1[prng_below(&ni->rng, pl->found)] : NI_NONE;
-    *i2 = pl->i2;
-    return pl->found != 0;
-}
-
-/* A direct choice of endpoint a toward b by table tab: at random among the clear ones; with
- * none, the one with the fewest blocking entries (ties at random). *met: the blocking entries
- * of every choice. Returns the choice; *clear whether it is clear. */
-static unsigned ps_direct(ni_t *ni, unsigned tab, unsigned a, unsigned b, int *clear, uint64_t *met)
-{
-    unsigned nc = ps_nchoices(ni), best[128], nbest = 0, fewest = 65;
-    if (nc > 128) /* past three extra stages the later ones take digit 0 */
-        nc = 128;
-    *met = 0;
-    for (unsigned c = 0; c < nc; c++) {
-        uint64_t h = ps_any_blocking(ni, tab) ? ps_blocking(ni, tab, a, c, b) : 0;
-        unsigned cnt = (unsigned)__builtin_popcountll(h);
-        *met |= h;
-        if (cnt < fewest)
-            fewest = cnt, nbest = 0;
-        if (cnt == fewest)
-            best[nbest++] = c;
-    }
-    *clear = fewest == 0;
-    return best[prng_below(&ni->rng, nbest)];
-}
-
-/* Sender e plans this attempt of s->m with its own table: injection port, extra digits, and
- * where to on the wire (ftdrb_rnp.md 3 and 4). */
-static void ps_choose(ni_t *ni, unsigned e, sender_t *s)
-{
-    const ni_msg_t *m = s->m;
-    int clear;
-    uint64_t met;
-    unsigned c = ps_direct(ni, e, e, m->dst, &clear, &met);
-    s->to = m->dst;
-    s->flag = m->step != 0;
-    s->hop2 = m->hop2;
-    if (!clear) {
-        /* every direct choice passed over: the seed's timer on the non-permanent entries met */
-        ps_entry_t *tb = ps_tab(ni, e);
-        for (unsigned i = 0; i < ni->ps_n[e]; i++)
-            if ((met >> i & 1u) && tb[i].stage < ni->pol.perm_stage && tb[i].attempt < 255 &&
-                ++tb[i].attempt == ni->pol.trial_attempts)
-                ni->ps_ver[e]++;
-        unsigned i1, i2;
-        int can = ni->pol.relays && m->step == 0 && m->len + NI_RELAY_HDR <= NI_MAX_PAYLOAD;
-        if (can && ps_relay(ni, e, m->dst, &i1, &i2)) {
-            c = ps_direct(ni, e, e, i1, &clear, &met);
-            s->to = i1;
-            s->hop2 = i2;
-            s->flag = 1;
-        } else {
-            ni->st.no_clear++; /* the retry is the escape */
-        }
-    }
-    s->port = c & 1u;
-    for (unsigned st = 0; st < ni->t->stages; st++)
-        s->xd[st] = (uint8_t)(st < ni->t->extra ? (c >> (1 + 2 * st)) & 3u : 0u);
-}
-
-/* The set of (endpoint, source, seq) taken (ftdrb_rnp.md 4): 1 when added, 0 when it was there. */
-static uint64_t seen_key(unsigned d, unsigned src, unsigned seq)
-{
-    return ((uint64_t)(d + 1) << 32) | (uint64_t)src << 16 | seq;
-}
-
-static size_t seen_slot(const uint64_t *tab, size_t cap, uint64_t k)
-{
-    size_t h = (size_t)((k * 0x9E3779B97F4A7C15ull) >> 20) & (cap - 1);
-    while (tab[h] && tab[h] != k)
-        h = (h + 1) & (cap - 1);
-    return h;
-}
-
-static int seen_has(const ni_t *ni, unsigned d, unsigned src, unsigned seq)
-{
-    uint64_t k = seen_key(d, src, seq);
-    return ni->seen[seen_slot(ni->seen, ni->seen_cap, k)] == k;
-}
-
-static int seen_add(ni_t *ni, unsigned d, unsigned src, unsigned seq)
-{
-    if (2 * (ni->seen_n + 1) > ni->seen_cap) {
-        size_t cap = ni->seen_cap * 2;
-        uint64_t *n = calloc(cap, sizeof *n);
-        if (n) {
-            for (size_t i = 0; i < ni->seen_cap; i++)
-                if (ni->seen[i])
-                    n[seen_slot(n, cap, ni->seen[i])] = ni->seen[i];
-            free(ni->seen);
-            ni->seen = n;
-            ni->seen_cap = cap;
-        }
-    }
-    uint64_t k = seen_key(d, src, seq);
-    size_t h = seen_slot(ni->seen, ni->seen_cap, k);
-    if (ni->seen[h] == k)
-        return 0;
-    ni->seen[h] = k;
-    ni->seen_n++;
-    return 1;
-}
-
-static void deliver_rx(ni_t *ni, uint64_t cycle, unsigned src, unsigned d, unsigned seq,
-                       const uint8_t *data, unsigned len)
-{
-    if (!ni->rx)
-        return;
-    ni_msg_t m = {
-        .src = (uint16_t)src, .dst = (uint16_t)d, .seq = (uint16_t)seq, .len = (uint16_t)len};
-    memcpy(m.data, data, len);
-    ni->rx(ni->ctx, cycle, &m, 1);
-}
-
-/* Has destination d taken (src, seq)? The set, or with the dedup_last mutant the global mode's
- * last sequence number per source, which is wrong once messages can overtake each other.
- * Takes it if not. */
-static int taken_before(ni_t *ni, unsigned d, unsigned src, unsigned seq)
-{
-    if (!ni->pol.dedup_last)
-        return !seen_add(ni, d, src, seq);
-    uint16_t *last = &ni->last_rx[(size_t)d * ni->t->n + src];
-    if ((uint16_t)(seq + 1) == *last || (*last && (uint16_t)(*last - seq - 1) < 0x8000u))
-        return 1;
-    *last = (uint16_t)(seq + 1);
-    return 0;
-}
-
-/* Endpoint d took a whole message addressed to it (CRC right) from wire source src: deliver
- * it, take it as a relay, or refuse it (ftdrb_rnp.md 4). Returns the answer. */
-static uint8_t ps_receive(ni_t *ni, uint64_t cycle, unsigned d, unsigned src, int flag,
-                          unsigned seq, const uint8_t *pl, unsigned len)
-{
-    if (!flag) {
-        if (taken_before(ni, d, src, seq)) {
-            ni->st.dup_rx++;
-            return ACK_BYTE;
-        }
-        deliver_rx(ni, cycle, src, d, seq, pl, len);
-        return ACK_BYTE;
-    }
-    if (len < NI_RELAY_HDR)
-        return NAK_BYTE;
-    unsigned osrc = pl[0] | (unsigned)pl[1] << 8, oseq = pl[2] | (unsigned)pl[3] << 8,
-             fdst = pl[4] | (unsigned)pl[5] << 8, hop2 = pl[6] | (unsigned)pl[7] << 8;
-    if (osrc >= ni->t->n || fdst >= ni->t->n || oseq >= ni->sid_cap[osrc] ||
-        (hop2 != NI_NONE && hop2 >= ni->t->n))
-        return NAK_BYTE;
-    if (seen_has(ni, d, src, seq)) { /* a retry of a segment taken: its ACK was lost */
-        ni->st.dup_rx++;
-        return ACK_BYTE;
-    }
-    if (fdst == d) { /* the final destination: deduplicated by the original */
-        seen_add(ni, d, src, seq);
-        if (taken_before(ni, d, osrc, oseq)) {
-            ni->st.dup_rx++;
-            return ACK_BYTE;
-        }
-        deliver_rx(ni, cycle, osrc, d, oseq, pl + NI_RELAY_HDR, len - NI_RELAY_HDR);
-        return ACK_BYTE;
-    }
-    unsigned step = src == osrc ? 0 : 1, q = d * 2 + step; /* R1 from the source, else R2 */
-    if (ni->rq_len[q] == NI_RELAY_BUF) {
-        ni->st.busy++;
-        return BUSY_BYTE;
-    }
-    unsigned next = step == 0 && hop2 != NI_NONE ? hop2 : fdst;
-    ni_msg_t *g = new_msg(ni, cycle, d, next, len - NI_RELAY_HDR, pl + NI_RELAY_HDR);
-    if (!g)
-        return BUSY_BYTE;
-    seen_add(ni, d, src, seq);
-    g->orig = ni->sid[osrc][oseq];
-    g->final_dst = (uint16_t)fdst;
-    g->hop2 = (uint16_t)hop2;
-    g->step = (uint8_t)(step + 1);
-    ni->rq[q * NI_RELAY_BUF + (ni->rq_head[q] + ni->rq_len[q]) % NI_RELAY_BUF] = g;
-    ni->rq_len[q]++;
-    ni->st.segments++;
-    return ACK_BYTE;
-}
-
-/* A delivered attempt with per-source tables. Returns 1 when it was a segment's or a relayed
- * attempt's (custody passed on, or the original delivered at its destination); 0 for an
- * original's direct delivery, which the caller reports. */
-static int ps_delivered(ni_t *ni, uint64_t cycle, const sender_t *s)
-{
-    ni_msg_t *m = s->m;
-    if (m->step == 0 && s->to == m->dst)
-        return 0;
-    if (m->step == 0) { /* taken by the first intermediate: its custody */
-        m->state = 3;
-        m->relayed = 1;
-        return 1;
-    }
-    m->state = 1;
-    m->t_done = cycle;
-    ni_msg_t *o = &ni->msgs[m->orig];
-    if (s->to == m->final_dst && (o->state == 0 || o->state == 3)) {
-        o->state = 1;
-        o->t_done = cycle;
-        o->relayed = 1;
-        ni->st.delivered++;
-        ni->st.relayed++;
-        ni->st.latency_sum += cycle - o->t_created;
-        ni->st.words_delivered += o->len;
-        if (ni->done)
-            ni->done(ni->ctx, cycle, o, 1);
-    }
-    return 1;
-}
-
-/* A segment given up by its relay: the original's source is told, if the original was in
- * custody (a source still trying its original itself reports it itself). */
-static void ps_segment_failed(ni_t *ni, uint64_t cycle, ni_msg_t *m)
-{
-    m->state = 2;
-    m->t_done = cycle;
-    ni_msg_t *o = &ni->msgs[m->orig];
-    if (o->state != 3)
-        return;
-    o->state = 2;
-    o->t_done = cycle;
-    ni->st.failed++;
-    if (ni->done)
-        ni->done(ni->ctx, cycle, o, 0);
-}
-
 /* ---- senders ----------------------------------------------------------------------------- */
 
 static unsigned swallowed_before(unsigned k) { return k == 0 ? 0 : (k - 1) / 4; }
@@ -852,7 +342,7 @@ static void build_attempt(ni_t *ni, unsigned e, sender_t *s)
     const rnpnet_topo_t *t = ni->t;
     ni_msg_t *m = s->m;
     if (per_source(ni)) {
-        ps_choose(ni, e, s);
+        ni_ps_choose(ni, e, s);
     } else {
         /* the injection port: one whose link is not masked, if there is one */
         lft_t *l0 = ni->pol.use_lft ? lft_find(ni, e, 8) : NULL,
@@ -990,15 +480,15 @@ static void finish_attempt(ni_t *ni, uint64_t cycle, unsigned e, sender_t *s)
                 ni->diag(ni->ctx, cycle, &path, r, p, out);
             }
             if (per_source(ni))
-                ps_note(ni, e, r, p);
+                ni_ps_note(ni, e, r, p);
             else if (ni->pol.use_lft)
                 lft_note(ni, r, p);
         }
     }
     if (per_source(ni) && out == NI_DELIVERED) {
-        ps_crossed_ok(ni, e, e, 8 + s->port);
+        ni_ps_crossed_ok(ni, e, e, 8 + s->port);
         for (unsigned k = 0; k < s->known; k++)
-            ps_crossed_ok(ni, e, s->prt[k], s->pport[k]);
+            ni_ps_crossed_ok(ni, e, s->prt[k], s->pport[k]);
     } else if (ni->pol.use_lft && !per_source(ni)) {
         unsigned upto = s->known + (s->blocked_stage >= 0); /* a blocking router had options too */
         for (unsigned k = 0; k < upto && k < t->stages; k++) {
@@ -1013,7 +503,7 @@ static void finish_attempt(ni_t *ni, uint64_t cycle, unsigned e, sender_t *s)
     }
     ni_msg_t *m = s->m;
     if (m->state == 1 || m->state == 2 ||
-        (out == NI_DELIVERED && per_source(ni) && ps_delivered(ni, cycle, s))) {
+        (out == NI_DELIVERED && per_source(ni) && ni_ps_delivered(ni, cycle, s))) {
         /* per-source tables: done already (a relayed copy reached the destination first), or
          * the custody passed on */
         s->m = NULL;
@@ -1033,7 +523,7 @@ static void finish_attempt(ni_t *ni, uint64_t cycle, unsigned e, sender_t *s)
         return;
     }
     if (m->attempts >= ni->pol.retry_limit && m->step) {
-        ps_segment_failed(ni, cycle, m);
+        ni_ps_segment_failed(ni, cycle, m);
         s->m = NULL;
         s->st = S_IDLE;
         return;
@@ -1243,8 +733,8 @@ static void receiver_observe(ni_t *ni, uint64_t cycle, unsigned d, unsigned k, u
     if (!ok) {
         ni->st.nak++;
     } else if (per_source(ni)) {
-        r->verdict = ps_receive(ni, cycle, d, src, flag, (unsigned)(r->buf[4] | r->buf[5] << 8),
-                                r->buf + 6, plen);
+        r->verdict = ni_ps_receive(ni, cycle, d, src, flag, (unsigned)(r->buf[4] | r->buf[5] << 8),
+                                   r->buf + 6, plen);
         ni->st.nak += r->verdict == NAK_BYTE;
     } else {
         uint16_t seq = (uint16_t)(r->buf[4] | r->buf[5] << 8);
@@ -1254,10 +744,8 @@ static void receiver_observe(ni_t *ni, uint64_t cycle, unsigned d, unsigned k, u
         } else {
             *last = (uint16_t)(seq + 1);
             if (ni->rx) {
-                ni_msg_t m = {.src = (uint16_t)src,
-                              .dst = (uint16_t)d,
-                              .seq = seq,
-                              .len = (uint16_t)plen};
+                ni_msg_t m = {
+                    .src = (uint16_t)src, .dst = (uint16_t)d, .seq = seq, .len = (uint16_t)plen};
                 memcpy(m.data, r->buf + 6, m.len);
                 ni->rx(ni->ctx, cycle, &m, 1);
             }

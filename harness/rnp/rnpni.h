@@ -1,9 +1,9 @@
 /*
- * rnpni.h — the endpoints of an RNP network (rtl/rn1.md section 6; seed 001's source-side fault
- * policy): network interfaces that send messages and retry them, read the STATUS/CHECKSUM
- * pairs of every router on the path and diagnose each failed attempt, a monitor that keeps
- * the link fault table and masks faulty ports through the routers' `disable` registers, and
- * the receivers that check, deduplicate and acknowledge what arrives.
+ * rnpni.h — the endpoints of an RNP network (rtl/rn1.md section 6; the source-side fault policy of
+ * FT-DRB (Zarza et al.)): network interfaces that send messages and retry them, read the
+ * STATUS/CHECKSUM pairs of every router on the path and diagnose each failed attempt, a monitor
+ * that keeps the link fault table and masks faulty ports through the routers' `disable` registers,
+ * and the receivers that check, deduplicate and acknowledge what arrives.
  *
  * A message on the wire: the routing words (one per four stages), then a header (source
  * endpoint, 2 bytes; message sequence number, 2 bytes), the payload, a CRC-8 of header and
@@ -30,7 +30,7 @@
  *                   at stage k gives: blocked, not a fault.
  * The STATUS dispositions name the output each router took, so the source rebuilds the path.
  *
- * Per-source tables (seed 001's FT-DRB, contract harness/rnp/ftdrb_rnp.md): with lft_scope
+ * Per-source tables (FT-DRB (Zarza et al.), contract harness/rnp/ftdrb_rnp.md): with lft_scope
  * NI_LFT_PER_SOURCE every endpoint keeps its own table, fed by its own diagnoses only, masks
  * nothing in the routers, chooses its injection port and extra-stage digits to avoid what it
  * learnt, and sends around it through relays (endpoints that take the message into memory and
@@ -69,7 +69,7 @@ typedef struct ni_policy {
     unsigned retry_limit;    /* attempts before the source reports the message failed */
     unsigned backoff_max;    /* cycles: the random backoff doubles up to this */
     int use_lft;             /* the link fault table masks faulty ports */
-    unsigned perm_stage;     /* stage number at which an entry is permanent (seed 001: 3) */
+    unsigned perm_stage;     /* stage number at which an entry is permanent (FT-DRB: 3) */
     unsigned trial_attempts; /* attempt number at which a non-permanent entry is tried (10) */
     ni_lft_scope_t lft_scope;
     int relays;     /* NI_LFT_PER_SOURCE: multistep paths through relays when no direct choice is

@@ -442,8 +442,6 @@ const dev_design_t *sc_design_for(const dev_design_t *d)
     return nullptr;
 }
 
-bool sc_dev_is_unit(const device_t *d) { return d && d->ops == &ftsim_sc::unit_ops; }
-
 ScRegPins sc_dev_reg_pins(device_t *d) { return ftsim_sc::me(d->self)->reg_pins(); }
 
 bool sc_dev_csim_model(device_t *d, const dev_ops_t **ops, void **self)

@@ -25,9 +25,6 @@ extern const dev_catalog_t sc_catalog;
 // The SC design that stands for `d` (one of the fixed designs of the C harness), or NULL.
 const dev_design_t *sc_design_for(const dev_design_t *d);
 
-// Whether a device is one of this file's units (and so may be given to the functions below).
-bool sc_dev_is_unit(const device_t *d);
-
 // The clock, reset and register port signals of a unit, for a platform that clocks the unit
 // itself (sc_tlm.h binds a TLM target to them) instead of through dev_tick.
 #include <systemc>

@@ -323,10 +323,6 @@ static inline unsigned sci_node_port(unsigned nlc, unsigned kind, unsigned k)
     return kind < SCI_NODE_PER_LC ? SCI_NODE_PER_LC * k + kind
                                   : SCI_NODE_PER_LC * nlc + kind - SCI_NODE_PER_LC;
 }
-static inline unsigned sci_node_nports(unsigned nlc)
-{
-    return SCI_NODE_PER_LC * nlc + SCI_NODE_HOST;
-}
 /* Debug words: per LC STATUS, COUNTS, DBG; then PSB STATUS and DBG. */
 static inline unsigned sci_node_ndebug(unsigned nlc) { return 3u * nlc + 2u; }
 uint32_t sci_node_debug_addr(unsigned nlc, unsigned k);

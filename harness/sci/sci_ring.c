@@ -199,7 +199,6 @@ const dev_design_t *sci_ring_find_design(const char *name)
 
 static int is_ring(const dev_design_t *d) { return d->create == ring_create; }
 
-unsigned sci_ring_nodes(const dev_design_t *d) { return is_ring(d) ? as_ring(d)->n : 0; }
 int sci_ring_p2s(const dev_design_t *d) { return is_ring(d) && as_ring(d)->p2s; }
 
 /* ---- the composite device ------------------------------------------------------------- */

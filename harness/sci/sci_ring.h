@@ -31,7 +31,6 @@ const dev_design_t *sci_ring_find_design(const char *name);
 /* The design of a ring of n nodes, built for the caller, who releases it (dev_design_release);
  * NULL if n is out of range. */
 const dev_design_t *sci_ring_design(int p2s, unsigned n);
-unsigned sci_ring_nodes(const dev_design_t *d); /* 0 if d is not a ring */
 int sci_ring_p2s(const dev_design_t *d);
 
 /* The default node id of ring node i (its position). */

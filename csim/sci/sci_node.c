@@ -1,6 +1,6 @@
 /*
  * sci_node.c - C reference model of an SCI node: PSB + B-link + LCs
- * (see sci_node.h; contract rtl/sci_node.md, LCs csim/sci_lc.c as is).
+ * (see sci_node.h; contract rtl/sci_node.md, LCs csim/sci/sci_lc.c as is).
  *
  * One sci_node_step, all from the current registers:
  *   1. B-link: the owner (the packet under way, or in a free cycle the first
@@ -14,7 +14,7 @@
  *      remote-read timer, receive FIFO out, register write.  LC STATUS is
  *      sampled here, before any LC steps.
  *   4. every LC steps, then the PSB state is committed.
- * Two phases as in the LC (csim/sci_lc.c): the PSB's registers are copied
+ * Two phases as in the LC (csim/sci/sci_lc.c): the PSB's registers are copied
  * aside (c below) and every part reads them while it writes the
  * next values into n->s (x below); its FIFOs' packets are written in
  * place, at the tail entry being filled, which no part of the same cycle
@@ -202,11 +202,6 @@ static uint8_t psb_route(const sci_node_t *n, const uint16_t *p, unsigned len, u
     if (sym0)
         *sym0 = t;
     return port;
-}
-
-uint8_t sci_node_host_port(const sci_node_t *n, const uint16_t *p, unsigned len)
-{
-    return psb_route(n, p, len, NULL);
 }
 
 static bool port_is_lc(const sci_node_t *n, unsigned port)

@@ -177,11 +177,8 @@ int rn1_upset(rn1_t *m, unsigned e, unsigned b);
 /* Choose an output for a routing word with direction dir on forward port p.
  * busy: backward ports already allocated (including those taken earlier in
  * the same cycle); lfsr: the LFSR value during the deciding cycle.
- * rn1_choose_bc adds the choice bias of rn1.md section 7: bias is the bc
- * inputs of the backward ports in the deciding cycle (0 with backchan 0);
- * rn1_choose is rn1_choose_bc with bias 0. */
-rn1_choice_t rn1_choose(bool dual, uint8_t disable, uint8_t busy, unsigned p, unsigned dir,
-                        uint16_t lfsr);
+ * bias: the choice bias of rn1.md section 7, the bc inputs of the backward
+ * ports in the deciding cycle (0 with backchan 0). */
 rn1_choice_t rn1_choose_bc(bool dual, uint8_t disable, uint8_t busy, unsigned p, unsigned dir,
                            uint16_t lfsr, uint8_t bias);
 

@@ -1,5 +1,7 @@
 /*
- * sci_lc.c - C reference model of an SCI link controller (see sci_lc.h).
+ * sci_lc.c - C reference model of an SCI link controller (see sci_lc.h): the datapath and its
+ * step, the registers.  The upset map is sci_lc_upset.c, the CRC and packets sci_packet.c, what
+ * they share sci_lc_state.h.
  *
  * Datapath per cycle (one sci_lc_step), in the order evaluated below, all
  * reading the current registers (c) and writing the next ones (n):
@@ -104,92 +106,11 @@
  * N-node ring reports down within 5N cycles of the pull and up within
  * 66 + 5N cycles of the return.
  */
-#include "sci_lc.h"
-
 #include <string.h>
 
-#define SCI_FLAG (1u << 16)
+#include "sci_lc_state.h"
 
-/* ---- CRC and packets ---------------------------------------------------- */
-
-/* CRC-16/CCITT over one byte: crc_tab[b] is the remainder of b << 8 after its 8 shifts. */
-// clang-format off
-static const uint16_t crc_tab[256] = {
-    0x0000, 0x1021, 0x2042, 0x3063, 0x4084, 0x50A5, 0x60C6, 0x70E7,
-    0x8108, 0x9129, 0xA14A, 0xB16B, 0xC18C, 0xD1AD, 0xE1CE, 0xF1EF,
-    0x1231, 0x0210, 0x3273, 0x2252, 0x52B5, 0x4294, 0x72F7, 0x62D6,
-    0x9339, 0x8318, 0xB37B, 0xA35A, 0xD3BD, 0xC39C, 0xF3FF, 0xE3DE,
-    0x2462, 0x3443, 0x0420, 0x1401, 0x64E6, 0x74C7, 0x44A4, 0x5485,
-    0xA56A, 0xB54B, 0x8528, 0x9509, 0xE5EE, 0xF5CF, 0xC5AC, 0xD58D,
-    0x3653, 0x2672, 0x1611, 0x0630, 0x76D7, 0x66F6, 0x5695, 0x46B4,
-    0xB75B, 0xA77A, 0x9719, 0x8738, 0xF7DF, 0xE7FE, 0xD79D, 0xC7BC,
-    0x48C4, 0x58E5, 0x6886, 0x78A7, 0x0840, 0x1861, 0x2802, 0x3823,
-    0xC9CC, 0xD9ED, 0xE98E, 0xF9AF, 0x8948, 0x9969, 0xA90A, 0xB92B,
-    0x5AF5, 0x4AD4, 0x7AB7, 0x6A96, 0x1A71, 0x0A50, 0x3A33, 0x2A12,
-    0xDBFD, 0xCBDC, 0xFBBF, 0xEB9E, 0x9B79, 0x8B58, 0xBB3B, 0xAB1A,
-    0x6CA6, 0x7C87, 0x4CE4, 0x5CC5, 0x2C22, 0x3C03, 0x0C60, 0x1C41,
-    0xEDAE, 0xFD8F, 0xCDEC, 0xDDCD, 0xAD2A, 0xBD0B, 0x8D68, 0x9D49,
-    0x7E97, 0x6EB6, 0x5ED5, 0x4EF4, 0x3E13, 0x2E32, 0x1E51, 0x0E70,
-    0xFF9F, 0xEFBE, 0xDFDD, 0xCFFC, 0xBF1B, 0xAF3A, 0x9F59, 0x8F78,
-    0x9188, 0x81A9, 0xB1CA, 0xA1EB, 0xD10C, 0xC12D, 0xF14E, 0xE16F,
-    0x1080, 0x00A1, 0x30C2, 0x20E3, 0x5004, 0x4025, 0x7046, 0x6067,
-    0x83B9, 0x9398, 0xA3FB, 0xB3DA, 0xC33D, 0xD31C, 0xE37F, 0xF35E,
-    0x02B1, 0x1290, 0x22F3, 0x32D2, 0x4235, 0x5214, 0x6277, 0x7256,
-    0xB5EA, 0xA5CB, 0x95A8, 0x8589, 0xF56E, 0xE54F, 0xD52C, 0xC50D,
-    0x34E2, 0x24C3, 0x14A0, 0x0481, 0x7466, 0x6447, 0x5424, 0x4405,
-    0xA7DB, 0xB7FA, 0x8799, 0x97B8, 0xE75F, 0xF77E, 0xC71D, 0xD73C,
-    0x26D3, 0x36F2, 0x0691, 0x16B0, 0x6657, 0x7676, 0x4615, 0x5634,
-    0xD94C, 0xC96D, 0xF90E, 0xE92F, 0x99C8, 0x89E9, 0xB98A, 0xA9AB,
-    0x5844, 0x4865, 0x7806, 0x6827, 0x18C0, 0x08E1, 0x3882, 0x28A3,
-    0xCB7D, 0xDB5C, 0xEB3F, 0xFB1E, 0x8BF9, 0x9BD8, 0xABBB, 0xBB9A,
-    0x4A75, 0x5A54, 0x6A37, 0x7A16, 0x0AF1, 0x1AD0, 0x2AB3, 0x3A92,
-    0xFD2E, 0xED0F, 0xDD6C, 0xCD4D, 0xBDAA, 0xAD8B, 0x9DE8, 0x8DC9,
-    0x7C26, 0x6C07, 0x5C64, 0x4C45, 0x3CA2, 0x2C83, 0x1CE0, 0x0CC1,
-    0xEF1F, 0xFF3E, 0xCF5D, 0xDF7C, 0xAF9B, 0xBFBA, 0x8FD9, 0x9FF8,
-    0x6E17, 0x7E36, 0x4E55, 0x5E74, 0x2E93, 0x3EB2, 0x0ED1, 0x1EF0,
-};
-// clang-format on
-
-/* One symbol into the running CRC (inlined where the controller runs it every cycle). */
-static inline uint16_t crc_update(uint16_t crc, unsigned pos, uint16_t sym)
-{
-    if (pos == 0)
-        sym &= (uint16_t)~SCI_ADDR_SEL;
-    else if (pos == 1)
-        sym &= (uint16_t)~SCI_MARK;
-    /* a 16-bit word is its two bytes, high first */
-    crc = (uint16_t)((unsigned)crc << 8 ^ crc_tab[(crc >> 8) ^ (sym >> 8)]);
-    return (uint16_t)((unsigned)crc << 8 ^ crc_tab[(crc >> 8) ^ (sym & 0xFFu)]);
-}
-
-uint16_t sci_crc16_update(uint16_t crc, unsigned pos, uint16_t sym)
-{
-    return crc_update(crc, pos, sym);
-}
-
-uint16_t sci_crc16(const uint16_t *sym, unsigned n)
-{
-    uint16_t crc = 0xFFFFu;
-    for (unsigned i = 0; i < n; i++)
-        crc = crc_update(crc, i, sym[i]);
-    return crc;
-}
-
-unsigned sci_packet_build(uint16_t *out, uint16_t target, uint8_t type, uint16_t source,
-                          uint16_t tid, const uint16_t *payload, unsigned npay)
-{
-    if (npay > SCI_MAX_PAYLOAD)
-        return 0;
-    out[0] = target;
-    out[1] = (uint16_t)(type << 8);
-    out[2] = source;
-    out[3] = tid;
-    for (unsigned i = 0; i < npay; i++)
-        out[SCI_HDR_SYMS + i] = payload[i];
-    unsigned n = SCI_HDR_SYMS + npay;
-    out[n] = sci_crc16(out, n);
-    return n + 1u;
-}
+/* ---- small helpers ---------------------------------------------------- */
 
 unsigned sci_lc_table_index(const sci_lc_t *lc, uint16_t target_id)
 {
@@ -200,31 +121,13 @@ unsigned sci_lc_table_index(const sci_lc_t *lc, uint16_t target_id)
     return set | (target_id & SCI_ID_MASK);
 }
 
-/* ---- small helpers ---------------------------------------------------- */
-
 #define SCI_CTRL_WMASK 0xFFFF00FFFF031FFFull /* the writable CTRL bits (section 4) */
 #define POOL_ALL       ((1u << SCI_POOL) - 1u)
-
-/* The answer owed at the end of the packet in stage 3. */
-enum { ANS_NONE = 0, ANS_ACCEPT, ANS_BUSY, ANS_ERROR };
 
 static uint16_t sat16(uint16_t v) { return v == 0xFFFFu ? v : (uint16_t)(v + 1u); }
 /* The 6-bit symbol counters stop at 62; 63 (only after an upset) wraps to 0, as in the RTL. */
 static uint8_t sat_idx(uint8_t v) { return v == SCI_IDX_SAT ? v : (uint8_t)((v + 1u) & 63u); }
 static bool is_echo_type(unsigned t) { return t >= SCI_T_ECHO_ACCEPT && t <= SCI_T_ECHO_ERROR; }
-
-/* The lowest slot of a pool mask, -1 if it is empty. */
-static int lowest(unsigned m)
-{
-#if defined(__GNUC__)
-    return m ? __builtin_ctz(m) : -1;
-#else
-    for (int i = 0; m; i++, m >>= 1)
-        if (m & 1u)
-            return i;
-    return -1;
-#endif
-}
 
 /* The number of slots in a pool mask (12 bits: three nibbles, counted by a table). */
 static unsigned nslots(unsigned m)
@@ -233,16 +136,11 @@ static unsigned nslots(unsigned m)
     return (unsigned)n4[m & 0xFu] + n4[m >> 4 & 0xFu] + n4[m >> 8 & 0xFu];
 }
 
-static unsigned bit(int slot) { return slot >= 0 ? 1u << slot : 0u; }
-
 /* The LRT's take bit of table entry ti. */
 static bool lrt_take(const sci_lc_t *lc, unsigned ti)
 {
     return lc->ram->lrt[ti / 8u] >> ti % 8u & 1u;
 }
-
-/* The slots that are not free. */
-static unsigned used(const sci_lc_state_t *s) { return s->m_fill | s->m_queued | s->m_active; }
 
 static unsigned ab_in_use(const sci_lc_state_t *s) { return nslots(s->m_active); }
 
@@ -768,15 +666,6 @@ static void blink_in(sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *n,
 
 /* ---- pool slots: states, echo timers, retransmissions ------------------- */
 
-/* Slot i (< 12) into one state: free (0), filling (1), queued (2), active (3), the RTL's codes. */
-static void slot_state(sci_lc_state_t *n, int i, unsigned st)
-{
-    uint16_t b = (uint16_t)bit(i);
-    n->m_fill = (uint16_t)((n->m_fill & ~b) | (st == 1u ? b : 0u));
-    n->m_queued = (uint16_t)((n->m_queued & ~b) | (st == 2u ? b : 0u));
-    n->m_active = (uint16_t)((n->m_active & ~b) | (st == 3u ? b : 0u));
-}
-
 /* A freed buffer keeps no timer and no retransmission (rtl/sci_lc.md section 8). */
 static void slot_free(sci_lc_state_t *n, int i)
 {
@@ -1236,341 +1125,4 @@ uint64_t sci_lc_reg_read(const sci_lc_t *lc, uint8_t addr)
     case SCI_REG_DBG: return sci_lc_debug(lc);
     default: return 0;
     }
-}
-
-/* ---- upsets (rtl/sci_lc.md section 8) ----------------------------------- */
-
-/* Bit b of an answer in the echo queue or being inserted: {type, target, tid}, 40 bits. */
-static void echo_flip(sci_echo_t *x, unsigned b)
-{
-    if (b < 16u)
-        x->tid ^= (uint16_t)(1u << b);
-    else if (b < 32u)
-        x->target ^= (uint16_t)(1u << (b - 16u));
-    else
-        x->type ^= (uint16_t)(1u << (b - 32u));
-}
-
-/* A slot's state as the RTL's code: 0 free, 1 filling, 2 queued, 3 active. */
-static unsigned slot_code(const sci_lc_state_t *s, unsigned i)
-{
-    return (s->m_active >> i & 1u) ? 3u : (s->m_queued >> i & 1u) ? 2u : (s->m_fill >> i & 1u);
-}
-
-void sci_lc_upset(sci_lc_t *lc, unsigned e, unsigned i, unsigned b)
-{
-    sci_lc_state_t *s = &lc->s;
-    sci_lc_store_t *st = &lc->ram->st;
-    uint32_t m = 1u << (b & 31u);
-    bool store = false;
-    switch (e) {
-    case SCI_E_NODE: s->node_id ^= (uint16_t)m; break;
-    case SCI_E_ENABLE: s->enable = !s->enable; break;
-    case SCI_E_SCRUB: s->scrub = !s->scrub; break;
-    case SCI_E_BUSYLIM: s->busy_limit ^= (uint8_t)m; break;
-    case SCI_E_RETRYLIM: s->retry_limit ^= (uint8_t)m; break;
-    case SCI_E_TIMEOUT: s->echo_timeout ^= (uint16_t)m; break;
-    case SCI_E_TADDR: s->taddr ^= (uint16_t)m; break;
-    case SCI_E_LRT: lc->ram->lrt[i / 8u] ^= (uint8_t)(1u << i % 8u); break;
-    case SCI_E_BRT: lc->ram->brt[i] ^= (uint8_t)m; break;
-    case SCI_E_NCRC: s->n_crc ^= (uint16_t)m; break;
-    case SCI_E_NSCRUB: s->n_scrub ^= (uint16_t)m; break;
-    case SCI_E_NBUSY: s->n_busy ^= (uint16_t)m; break;
-    case SCI_E_NFAIL: s->n_fail ^= (uint16_t)m; break;
-    case SCI_E_IRQ: s->irq = !s->irq; break;
-    case SCI_E_RINGUP: s->ring_up = !s->ring_up; break;
-    case SCI_E_CABLE: s->sd_q = !s->sd_q; break;
-    case SCI_E_PARSER: s->parse ^= (uint8_t)m; break;
-    case SCI_E_PIPE: s->pipe[i] ^= m; break;
-    case SCI_E_PIDX: s->idx ^= (uint8_t)m; break;
-    case SCI_E_PCRC: s->crc ^= (uint16_t)m; break;
-    case SCI_E_PANS: s->ans ^= (uint8_t)m; break;
-    case SCI_E_PSRC: s->p_src ^= (uint16_t)m; break;
-    case SCI_E_PTID: s->p_tid ^= (uint16_t)m; break;
-    case SCI_E_PTYPE: s->p_type ^= (uint8_t)m; break;
-    case SCI_E_PSLOT: s->p_slot ^= (uint8_t)m; break;
-    case SCI_E_PRESV: s->resv = !s->resv; break;
-    case SCI_E_RXHEAD: s->rx_head ^= (uint8_t)m; break;
-    case SCI_E_RXTAIL: s->rx_tail ^= (uint8_t)m; break;
-    case SCI_E_RXCNT: s->rx_n ^= (uint8_t)m; break;
-    case SCI_E_RXLEN: st->rxq[i].len ^= (uint8_t)m, store = true; break;
-    case SCI_E_RXMEM:
-        st->rxq[i / SCI_RX_SYMS].sym[i % SCI_RX_SYMS] ^= (uint16_t)m, store = true;
-        break;
-    case SCI_E_POOLST: slot_state(s, (int)i, slot_code(s, i) ^ m); break;
-    case SCI_E_POOLLEN: s->len[i] ^= (uint8_t)m; break;
-    case SCI_E_POOLBUSY: s->busy[i] ^= (uint8_t)m; break;
-    case SCI_E_POOLRETRY: s->retry[i] ^= (uint8_t)m; break;
-    case SCI_E_POOLTMR: s->timer[i] ^= (uint16_t)m; break;
-    case SCI_E_POOLRUN: s->m_timer ^= (uint16_t)(1u << i); break;
-    case SCI_E_POOLRTX: s->m_rtx ^= (uint16_t)(1u << i); break;
-    case SCI_E_POOLTGT: st->sl_tgt[i] ^= (uint16_t)m, store = true; break;
-    case SCI_E_POOLSRC: st->sl_src[i] ^= (uint16_t)m, store = true; break;
-    case SCI_E_POOLTID: st->sl_tid[i] ^= (uint16_t)m, store = true; break;
-    case SCI_E_POOLMEM:
-        st->slot[i / SCI_SLOT_SYMS][i % SCI_SLOT_SYMS] ^= (uint16_t)m, store = true;
-        break;
-    case SCI_E_SQ: s->sq[i] ^= (uint8_t)m; break;
-    case SCI_E_SQHEAD: s->sq_head ^= (uint8_t)m; break;
-    case SCI_E_SQTAIL: s->sq_tail ^= (uint8_t)m; break;
-    case SCI_E_SQCNT: s->sq_n ^= (uint8_t)m; break;
-    case SCI_E_BIFILL: s->bi_fill = !s->bi_fill; break;
-    case SCI_E_BISLOT: s->bi_slot ^= (uint8_t)m; break;
-    case SCI_E_BIIDX: s->bi_idx ^= (uint8_t)m; break;
-    case SCI_E_EQ: echo_flip(&st->echoq[i], b), store = true; break;
-    case SCI_E_EQHEAD: s->eq_head ^= (uint8_t)m; break;
-    case SCI_E_EQTAIL: s->eq_tail ^= (uint8_t)m; break;
-    case SCI_E_EQCNT: s->eq_n ^= (uint8_t)m; break;
-    case SCI_E_BYPMEM: st->byp[i] ^= m, store = true; break;
-    case SCI_E_BYPHEAD: s->byp_head ^= (uint8_t)m; break;
-    case SCI_E_BYPTAIL: s->byp_tail ^= (uint8_t)m; break;
-    case SCI_E_BYPCNT: s->byp_n ^= (uint8_t)m; break;
-    case SCI_E_LOUT:
-        if (b == 16u)
-            s->out_flag = !s->out_flag;
-        else
-            s->out_sym ^= (uint16_t)m;
-        break;
-    case SCI_E_IDLEDUE: s->need_idle = !s->need_idle; break;
-    case SCI_E_INSKIND: s->ins_kind ^= (uint8_t)m; break;
-    case SCI_E_INSIDX: s->ins_idx ^= (uint8_t)m; break;
-    case SCI_E_INSLEN: s->ins_len ^= (uint8_t)m; break;
-    case SCI_E_INSSLOT: s->ins_slot ^= (uint8_t)m; break;
-    case SCI_E_INSTYPE: s->ins_echo.type ^= (uint16_t)m; break;
-    case SCI_E_INSTID: s->ins_echo.tid ^= (uint16_t)m; break;
-    case SCI_E_INSCRC: s->ocrc ^= (uint16_t)m; break;
-    case SCI_E_BOKIND: s->bo_kind ^= (uint8_t)m; break;
-    case SCI_E_BOIDX: s->bo_idx ^= (uint8_t)m; break;
-    case SCI_E_BOLEN: s->bo_len ^= (uint8_t)m; break;
-    case SCI_E_BOREP: st->fr[i] ^= (uint16_t)m, store = true; break;
-    case SCI_E_BOCRC: s->bcrc ^= (uint16_t)m; break;
-    case SCI_E_BOPORT: s->bo_port ^= (uint8_t)m; break;
-    case SCI_E_FAIL: s->fail = !s->fail; break;
-    case SCI_E_FAILRSN: s->fail_reason ^= (uint8_t)m; break;
-    case SCI_E_SDLOW: s->sd_low ^= (uint8_t)m; break;
-    case SCI_E_SDHIGH: s->sd_high ^= (uint8_t)m; break;
-    case SCI_E_CLEAN: s->clean ^= (uint8_t)m; break;
-    default: return;
-    }
-    /* What the model knew of its last edges no longer holds. */
-    lc->stable = false;
-    lc->fresh = false;
-    lc->effect = SCI_EDGE_CHANGED;
-    if (store)
-        lc->store_clean = false;
-}
-
-/* ---- live entries (sci_lc_live) --------------------------------------------------------- */
-
-typedef struct live {
-    uint32_t *idx;
-    unsigned max, n;
-} live_t;
-
-static void live_add(live_t *l, uint32_t i)
-{
-    if (l->n < l->max)
-        l->idx[l->n] = i;
-    l->n++;
-}
-
-/* The entries of a ring-buffer queue from head, n of them, of size `size`. */
-static void live_queue(live_t *l, unsigned head, unsigned n, unsigned size)
-{
-    for (unsigned k = 0; k < n && k < size; k++)
-        live_add(l, (head + k) % size);
-}
-
-/* The slots of a mask. */
-static void live_slots(live_t *l, unsigned m)
-{
-    for (; m; m &= m - 1u)
-        live_add(l, (uint32_t)lowest(m));
-}
-
-int sci_lc_live(const sci_lc_t *lc, unsigned e, unsigned b, uint32_t *idx, unsigned max)
-{
-    const sci_lc_state_t *s = &lc->s;
-    const sci_lc_store_t *st = &lc->ram->st;
-    live_t l = {.idx = idx, .max = max};
-    bool in_pkt = (s->pipe[3] & SCI_FLAG) && s->idx != 0;
-    unsigned head_sent = s->bo_kind == SCI_BO_RXQ ? s->bo_idx : 0u;
-    switch (e) {
-    case SCI_E_PIPE: /* a symbol, or the flag and ring-down bits of an idle */
-        for (unsigned k = 0; k < SCI_PIPE; k++)
-            if ((s->pipe[k] & SCI_FLAG) || b >= 15u || (s->pipe[k] & SCI_RDI_BIT))
-                live_add(&l, k);
-        break;
-    case SCI_E_PIDX:
-    case SCI_E_PCRC:
-        if (in_pkt)
-            live_add(&l, 0);
-        break;
-    case SCI_E_INSIDX:
-    case SCI_E_INSLEN:
-    case SCI_E_INSSLOT:
-        if (s->ins_kind != SCI_INS_NONE)
-            live_add(&l, 0);
-        break;
-    case SCI_E_BOLEN:
-    case SCI_E_BOPORT:
-        if (s->bo_kind != SCI_BO_NONE)
-            live_add(&l, 0);
-        break;
-    case SCI_E_PANS:
-        if (in_pkt && (s->parse == SCI_P_TAKE || s->parse == SCI_P_DISCARD))
-            live_add(&l, 0);
-        break;
-    case SCI_E_PSRC:
-    case SCI_E_PTID:
-        if (in_pkt && (s->parse == SCI_P_TAKE || s->parse == SCI_P_DISCARD) && s->ans != ANS_NONE)
-            live_add(&l, 0);
-        break;
-    case SCI_E_PTYPE: /* an echo's type decides one thing: busy or not (ACCEPT, ERROR free) */
-        if (in_pkt && s->parse == SCI_P_ECHO &&
-            (s->p_type == SCI_T_ECHO_BUSY || (s->p_type ^ 1u << b) == SCI_T_ECHO_BUSY))
-            live_add(&l, 0);
-        break;
-    case SCI_E_PSLOT:
-        if (in_pkt && s->parse == SCI_P_ECHO)
-            live_add(&l, 0);
-        break;
-    case SCI_E_RXLEN: /* read when a packet starts on the B-link: not the head once it has */
-        for (unsigned k = s->bo_kind == SCI_BO_RXQ ? 1u : 0u; k < s->rx_n && k < SCI_RXQ; k++)
-            live_add(&l, (s->rx_head + k) % SCI_RXQ);
-        break;
-    case SCI_E_RXMEM:
-        for (unsigned k = 0; k < s->rx_n && k < SCI_RXQ; k++) {
-            unsigned q = (s->rx_head + k) % SCI_RXQ;
-            for (unsigned i = k ? 0u : head_sent; i < st->rxq[q].len; i++)
-                live_add(&l, q * SCI_RX_SYMS + i);
-        }
-        if (s->parse == SCI_P_TAKE) /* the packet being taken, the symbols stored so far */
-            for (unsigned i = 0; i < s->idx; i++)
-                live_add(&l, s->rx_tail * SCI_RX_SYMS + i);
-        break;
-    case SCI_E_POOLLEN: live_slots(&l, s->m_queued | s->m_active); break;
-    case SCI_E_POOLRETRY: /* read when the echo timer runs out (soon), against the limit */
-        for (unsigned m = s->m_active & s->m_timer; m; m &= m - 1u) {
-            unsigned i = (unsigned)lowest(m), r = s->retry[i];
-            if (s->timer[i] < 150u && ((r ^ 1u << b) >= s->retry_limit) != (r >= s->retry_limit))
-                live_add(&l, i);
-        }
-        break;
-    case SCI_E_EQTAIL: /* read when an answer is queued, at the end of the packet in stage 3 */
-        if (in_pkt && (s->parse == SCI_P_TAKE || s->parse == SCI_P_DISCARD) && s->ans != ANS_NONE)
-            live_add(&l, 0);
-        break;
-    case SCI_E_IDLEDUE: /* the idle it forces (or not) delays (or lets through) what is due */
-        if ((s->pipe[3] & SCI_FLAG) || s->byp_n || s->ins_kind != SCI_INS_NONE || s->eq_n ||
-            s->sq_n || (s->m_active & s->m_rtx))
-            live_add(&l, 0);
-        break;
-    case SCI_E_POOLBUSY: /* read at a busy echo: likeliest where one came before */
-        for (unsigned m = s->m_active; m; m &= m - 1u)
-            if (s->busy[lowest(m)])
-                live_add(&l, (uint32_t)lowest(m));
-        break;
-    case SCI_E_POOLTGT:
-    case SCI_E_POOLSRC:
-    case SCI_E_POOLTID: live_slots(&l, s->m_active | s->m_queued); break;
-    case SCI_E_POOLTMR: live_slots(&l, s->m_active & s->m_timer); break;
-    case SCI_E_POOLRUN:
-    case SCI_E_POOLRTX: live_slots(&l, s->m_active); break; /* an active buffer's */
-    case SCI_E_SQTAIL:                                      /* read when a B-link packet ends */
-    case SCI_E_BIFILL:
-        if (s->bi_fill)
-            live_add(&l, 0);
-        break;
-    case SCI_E_SQHEAD:
-        if (s->sq_n)
-            live_add(&l, 0);
-        break;
-    case SCI_E_RXHEAD:
-        if (s->rx_n)
-            live_add(&l, 0);
-        break;
-    case SCI_E_RXTAIL: /* read by a packet being taken */
-        if (s->parse == SCI_P_TAKE || ((s->pipe[3] & SCI_FLAG) && s->idx == 0))
-            live_add(&l, 0);
-        break;
-    case SCI_E_EQHEAD:
-        if (s->eq_n)
-            live_add(&l, 0);
-        break;
-    case SCI_E_BYPHEAD:
-        if (s->byp_n)
-            live_add(&l, 0);
-        break;
-    case SCI_E_BYPTAIL: /* read when a bypassed symbol must wait */
-        if ((s->pipe[3] & SCI_FLAG) && s->idx != 0 && s->parse == SCI_P_BYPASS &&
-            (s->byp_n || s->ins_kind != SCI_INS_NONE || s->need_idle))
-            live_add(&l, 0);
-        break;
-    case SCI_E_POOLMEM:
-        for (unsigned m = s->m_queued | s->m_active | s->m_fill; m; m &= m - 1u) {
-            unsigned i = (unsigned)lowest(m);
-            unsigned n = (s->m_fill >> i & 1u) ? s->bi_idx : s->len[i];
-            for (unsigned k = 0; k < n; k++)
-                live_add(&l, i * SCI_SLOT_SYMS + k);
-        }
-        break;
-    case SCI_E_SQ: live_queue(&l, s->sq_head, s->sq_n, SCI_SENDQ); break;
-    case SCI_E_BIIDX:
-    case SCI_E_BISLOT:
-        if (s->bi_fill)
-            live_add(&l, 0);
-        break;
-    case SCI_E_EQ: live_queue(&l, s->eq_head, s->eq_n, SCI_ECHOQ); break;
-    case SCI_E_BYPMEM: live_queue(&l, s->byp_head, s->byp_n, SCI_BYP_MEM); break;
-    case SCI_E_INSTYPE: /* the command, symbol 1 */
-        if (s->ins_kind == SCI_INS_ECHO && s->ins_idx <= 1u)
-            live_add(&l, 0);
-        break;
-    case SCI_E_INSTID: /* symbol 3 */
-        if (s->ins_kind == SCI_INS_ECHO && s->ins_idx <= 3u)
-            live_add(&l, 0);
-        break;
-    case SCI_E_INSCRC: /* the running CRC, to symbol 4 */
-        if (s->ins_kind == SCI_INS_ECHO && s->ins_idx <= 4u)
-            live_add(&l, 0);
-        break;
-    case SCI_E_BOIDX:
-        if (s->bo_kind != SCI_BO_NONE)
-            live_add(&l, 0);
-        break;
-    case SCI_E_BOREP:
-        if (s->bo_kind == SCI_BO_FAIL)
-            for (unsigned i = s->bo_idx; i < SCI_FAIL_HDR; i++)
-                live_add(&l, i);
-        break;
-    case SCI_E_BOCRC:
-        if (s->bo_kind == SCI_BO_FAIL)
-            live_add(&l, 0);
-        break;
-    case SCI_E_FAILRSN:
-        if (s->fail)
-            live_add(&l, 0);
-        break;
-    case SCI_E_FAIL: /* a pass fails the buffers in use; ending one leaves them */
-        if (s->fail || used(s))
-            live_add(&l, 0);
-        break;
-    case SCI_E_POOLST: /* the codes whose change shows: active (STATUS), queued (its buffer
-                        * taken by another packet), filling (to active) */
-        live_slots(&l, b == 0 ? (unsigned)(s->m_queued | s->m_active) : used(s));
-        break;
-    case SCI_E_SDLOW:
-        if (s->sd_low || !s->sd_q)
-            live_add(&l, 0);
-        break;
-    case SCI_E_SDHIGH: /* it decides ring up where it is not ahead of the clean count; a flip
-                        * up is then masked by that count, a flip down delays ring up */
-        if (!s->ring_up && s->sd_q && s->sd_high <= s->clean && s->sd_high <= SCI_RUP_CYCLES &&
-            (s->sd_high >> b & 1u))
-            live_add(&l, 0);
-        break;
-    default: return -1;
-    }
-    return (int)l.n;
 }

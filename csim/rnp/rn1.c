@@ -100,12 +100,6 @@ static void rn1_cfg_defaults(rn1_t *m)
     m->backchan = false;
 }
 
-rn1_choice_t rn1_choose(bool dual, uint8_t disable, uint8_t busy, unsigned p, unsigned dir,
-                        uint16_t lfsr)
-{
-    return rn1_choose_bc(dual, disable, busy, p, dir, lfsr, 0);
-}
-
 rn1_choice_t rn1_choose_bc(bool dual, uint8_t disable, uint8_t busy, unsigned p, unsigned dir,
                            uint16_t lfsr, uint8_t bias)
 {

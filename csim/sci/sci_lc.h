@@ -400,7 +400,6 @@ void sci_lc_upset(sci_lc_t *lc, unsigned elem, unsigned index, unsigned bit);
 int sci_lc_live(const sci_lc_t *lc, unsigned elem, unsigned bit, uint32_t *idx, unsigned max);
 
 /* Pure helpers. */
-uint16_t sci_crc16_update(uint16_t crc, unsigned pos, uint16_t sym);
 uint16_t sci_crc16(const uint16_t *sym, unsigned n);
 /* Build a packet into out[SCI_MAX_PKT]; returns its symbol count (5..37),
  * 0 if npay > 32.  command = type << 8 (mark 0). */

@@ -1,6 +1,6 @@
 /*
  * sci_node.h - cycle-accurate C reference model of one SCI node: the PSB
- * (host adapter), the B-link and 1 or 2 link controllers (csim/sci_lc.h).
+ * (host adapter), the B-link and 1 or 2 link controllers (csim/sci/sci_lc.h).
  *
  * Block contract: rtl/sci_node.md (this model) and rtl/sci_lc.md (the LCs).
  * Where sci_node.md is silent the choices are listed in sci_node.c
@@ -210,10 +210,6 @@ unsigned sci_node_debug(const sci_node_t *n, uint64_t *w);
  * configuration cycle would have written before it. Registers are untouched. */
 void sci_node_table_load(sci_node_t *n, uint8_t reg, uint16_t taddr, uint64_t value);
 
-/* The B-link port the PSB gives a host packet (or reply) p of len symbols
- * under the current tables (section 2: address select, BRT, PROBE). */
-uint8_t sci_node_host_port(const sci_node_t *n, const uint16_t *p, unsigned len);
-
 /* The PSB's state elements as the node's upset map names them (rtl/sci_node.md section 8), in
  * its order: those this model keeps as the RTL does, then those it keeps otherwise (the FIFOs,
  * the reply buffer, the B-link and the packet arriving for port 0: RTL-only elements, which it
@@ -268,8 +264,8 @@ enum sci_psb_elem {
 };
 #define SCI_PE_FIRST_RTL SCI_PE_OWN /* SCI_PE_OWN .. SCI_PE_RXLC: RTL-only */
 
-/* An upset of LC k's element `elem` (csim/sci_lc.h), or of the PSB's (k == nlc): bit `bit` of
- * entry `index` flips now, between two edges. Returns -1 for an RTL-only PSB element. */
+/* An upset of LC k's element `elem` (csim/sci/sci_lc.h), or of the PSB's (k == nlc): bit `bit`
+ * of entry `index` flips now, between two edges. Returns -1 for an RTL-only PSB element. */
 int sci_node_upset(sci_node_t *n, unsigned k, unsigned elem, unsigned index, unsigned bit);
 /* Where bit `bit` of LC k's element (or the PSB's, k == nlc) holds a live value now, as
  * sci_lc_live (for an RTL-only PSB element, where the state this model keeps for it does). */
