@@ -92,11 +92,11 @@ const char *json_io_text(json_object *o)
                                                  JSON_C_TO_STRING_NOSLASHESCAPE);
 }
 
-int json_io_print(FILE *f, json_object *o)
+int json_io_write(FILE *f, json_object *o)
 {
-    int rc = fputs(json_io_text(o), f) < 0 || fputc('\n', f) == EOF ? -1 : 0;
-    json_object_put(o);
-    return rc;
+    if (!f)
+        return 0;
+    return fputs(json_io_text(o), f) < 0 || fputc('\n', f) == EOF ? -1 : 0;
 }
 
 json_object *json_io_parse(const char *text, char *err, size_t errlen)

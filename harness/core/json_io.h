@@ -32,8 +32,8 @@ json_object *json_io_dbls(const double *v, unsigned n);
 
 /* The document as one line ("{ "a": 1, "b": [ 2 ] }", '/' not escaped); owned by o. */
 const char *json_io_text(json_object *o);
-/* The document on f and a line break, then o released; 0, or -1 (a write error). */
-int json_io_print(FILE *f, json_object *o);
+/* The document on f (if not NULL) and a line break; 0, or -1 (a write error). */
+int json_io_write(FILE *f, json_object *o);
 
 /* A whole text as one JSON value (nothing but white space after it): the value, or NULL with
  * "offset N: why" in err. */
