@@ -72,7 +72,7 @@ void json_io_add(json_object *o, const char *key, json_object *v)
 
 json_object *json_io_u64s(const uint64_t *v, unsigned n)
 {
-    json_object *a = json_object_new_array_ext((int)n);
+    json_object *a = json_object_new_array();
     for (unsigned i = 0; i < n; i++)
         json_object_array_add(a, json_io_u64(v[i]));
     return a;
@@ -80,7 +80,7 @@ json_object *json_io_u64s(const uint64_t *v, unsigned n)
 
 json_object *json_io_dbls(const double *v, unsigned n)
 {
-    json_object *a = json_object_new_array_ext((int)n);
+    json_object *a = json_object_new_array();
     for (unsigned i = 0; i < n; i++)
         json_object_array_add(a, json_io_dbl(v[i]));
     return a;

@@ -2,7 +2,8 @@
  * here so that what is written reads back as the same value (unsigned 64-bit words whole,
  * doubles in the shortest text that reads back to the same bits), a document written on one
  * line, a text parsed whole. JSON has no NaN or infinity: NaN is written as null (and null
- * reads back as NaN), infinity as 1e999 (which reads back as infinity). Knows no design. */
+ * reads back as NaN), infinity as 1e999 (which reads back as infinity). json-c 0.15 or later
+ * (Debian's libjson-c-dev; unsigned 64-bit integers since 0.14). Knows no design. */
 #ifndef FTSIM_JSON_IO_H
 #define FTSIM_JSON_IO_H
 
