@@ -73,7 +73,6 @@ static const char usage[] =
     "[bytes B], fault WHEN CONTROL, random-faults N, run T (harness/scisys/sci_sys.md section\n"
     "7). --run and --time-scale win over the file's; --torus must agree with its torus.\n";
 
-
 /* --every T into microseconds. */
 static int every_us(void *dst, const char *val, char *err, size_t errlen)
 {

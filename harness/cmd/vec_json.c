@@ -72,9 +72,10 @@ static json_object *write_head(const vec_t *v)
         json_io_add(ro, "addr", json_io_u64(r->addr));
         json_io_add(ro, "lsb", json_io_u64(r->lsb));
         json_io_add(ro, "width", json_io_u64(r->width));
-        json_io_add(ro, "access", json_io_str((r->flags & DEV_REG_CONFIG) ? "config"
-                                              : (r->flags & DEV_REG_RO)   ? "ro"
-                                                                          : "rw"));
+        json_io_add(ro, "access",
+                    json_io_str((r->flags & DEV_REG_CONFIG) ? "config"
+                                : (r->flags & DEV_REG_RO)   ? "ro"
+                                                            : "rw"));
         if (r->flags & DEV_REG_CONFIG)
             json_io_add(ro, "default", json_io_u64(r->dflt));
         json_object_array_add(regs, ro);

@@ -88,8 +88,8 @@ json_object *json_io_dbls(const double *v, unsigned n)
 
 const char *json_io_text(json_object *o)
 {
-    return json_object_to_json_string_ext(o, JSON_C_TO_STRING_SPACED |
-                                                 JSON_C_TO_STRING_NOSLASHESCAPE);
+    return json_object_to_json_string_ext(o,
+                                          JSON_C_TO_STRING_SPACED | JSON_C_TO_STRING_NOSLASHESCAPE);
 }
 
 int json_io_write(FILE *f, json_object *o)

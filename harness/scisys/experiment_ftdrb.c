@@ -424,7 +424,10 @@ static void perf(const fcamp_t *k, unsigned i, double *pct, double *diff)
 }
 
 /* A figure of the JSON report: 4 decimals, null when there is none (NaN). */
-static void jnum(json_object *o, const char *key, double v) { json_io_add(o, key, json_io_fixed(v, 4)); }
+static void jnum(json_object *o, const char *key, double v)
+{
+    json_io_add(o, key, json_io_fixed(v, 4));
+}
 
 static int report(const fcamp_t *k)
 {

@@ -301,7 +301,10 @@ out:
 }
 
 /* A figure of the JSON report: 3 decimals, null when there is none (NaN). */
-static void jnum(json_object *o, const char *k, double v) { json_io_add(o, k, json_io_fixed(v, 3)); }
+static void jnum(json_object *o, const char *k, double v)
+{
+    json_io_add(o, k, json_io_fixed(v, 3));
+}
 
 /* The mean time series around the fault, for harness/scripts/plot.py to draw (the bandwidth and
  * latency plots). The `#` lines carry what the titles, axes and markers need, so the file alone

@@ -10,7 +10,6 @@
 #include "lockstep.h"
 #include "sci_report.h"
 
-
 static double since(const struct timespec *t0)
 {
     struct timespec t1;
@@ -275,8 +274,9 @@ static void torus_flows(const sci_scn_t *o, const sci_report_t *t, ttotal_t *tot
             json_io_add(f, "retransmitted", json_io_u64(st->retx));
             json_io_add(f, "fail_reports", json_io_u64(st->fail_reports));
             json_io_add(f, "max_gap_ms", json_io_fixed(gap, 4));
-            json_io_add(f, "max_gap_end_ms",
-                        json_io_fixed(st->wait_max ? (double)(st->wait_max_at - t->base) / 1e5 : 0.0, 4));
+            json_io_add(
+                f, "max_gap_end_ms",
+                json_io_fixed(st->wait_max ? (double)(st->wait_max_at - t->base) / 1e5 : 0.0, 4));
             json_io_add(f, "latency_us", json_io_fixed(lus, 3));
             json_io_add(f, "mbs", json_io_fixed(mbs, 3));
             json_object_array_add(flows, f);
@@ -332,9 +332,8 @@ int sci_report_print(const sci_scn_t *o, const sci_report_t *t, int rc)
     sci_sys_ft_stats(t->s, &ft);
     /* with detection and recovery: every message generated delivered once (the no-host-state
      * ablation loses and duplicates some: counted here) */
-    uint64_t lost = o->ft && t->settled == 1 && gen + ft.dup_delivered > dl
-                        ? gen + ft.dup_delivered - dl
-                        : 0;
+    uint64_t lost =
+        o->ft && t->settled == 1 && gen + ft.dup_delivered > dl ? gen + ft.dup_delivered - dl : 0;
     double cps = t->run_s > 0 ? (double)t->run_cycles / t->run_s : 0;
     char thr[24] = "", warn[400], why[700] = "";
     if (o->threads > 1)
@@ -378,8 +377,9 @@ int sci_report_print(const sci_scn_t *o, const sci_report_t *t, int rc)
             for (unsigned k = 1; k < 5; k++) {
                 char key[40];
                 snprintf(key, sizeof key, "%s_first_ms", dn[k]);
-                json_io_add(jf, key, json_io_fixed(ft.first[k] ? (double)(ft.first[k] - t->base) / 1e5
-                                                              : -1.0, 4));
+                json_io_add(
+                    jf, key,
+                    json_io_fixed(ft.first[k] ? (double)(ft.first[k] - t->base) / 1e5 : -1.0, 4));
                 snprintf(key, sizeof key, "%s_count", dn[k]);
                 json_io_add(jf, key, json_io_u64(ft.count[k]));
             }
@@ -397,7 +397,9 @@ int sci_report_print(const sci_scn_t *o, const sci_report_t *t, int rc)
             json_io_add(jf, "recoveries", json_io_u64(ft.recoveries));
             json_io_add(jf, "recovery_ms",
                         json_io_fixed(ft.rec_end > ft.rec_start
-                                          ? (double)(ft.rec_end - ft.rec_start) / 1e5 : 0.0, 4));
+                                          ? (double)(ft.rec_end - ft.rec_start) / 1e5
+                                          : 0.0,
+                                      4));
             json_io_add(jf, "misrouted", json_io_u64(ft.misrouted));
             json_io_add(jf, "corrupted", json_io_u64(ft.corrupted));
             json_io_add(jf, "crc_at_host", json_io_u64(ft.crc_host));
@@ -478,7 +480,6 @@ int sci_report_print(const sci_scn_t *o, const sci_report_t *t, int rc)
                "acknowledged\n");
     return rc;
 }
-
 
 void sci_report_free(sci_report_t *t)
 {

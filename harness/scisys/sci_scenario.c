@@ -523,4 +523,3 @@ int sci_scn_plan(sci_scn_t *o, prng_t *rng)
     }
     return 0;
 }
-

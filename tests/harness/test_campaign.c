@@ -50,8 +50,10 @@ static void records(void)
     campaign_rec_free(&r);
     free(text);
     CHECK(campaign_rec_parse(&r, "{\"a\": 1, ", err, sizeof err) < 0, "a cut record refused");
-    CHECK(campaign_rec_parse(&r, "{\"a\": 1} x", err, sizeof err) < 0, "text after a record refused");
-    CHECK(campaign_rec_parse(&r, "[1]", err, sizeof err) < 0, "a record that is not an object refused");
+    CHECK(campaign_rec_parse(&r, "{\"a\": 1} x", err, sizeof err) < 0,
+          "text after a record refused");
+    CHECK(campaign_rec_parse(&r, "[1]", err, sizeof err) < 0,
+          "a record that is not an object refused");
     CHECK(campaign_rec_parse(&r, "{\"a\": -1, \"b\": 1.5}", err, sizeof err) == 0, "a record");
     campaign_rec_u64(&r, "a");
     CHECK(r.bad && !strcmp(r.bad, "a"), "a negative number is no unsigned word");
