@@ -110,6 +110,8 @@ UNIT_SRC    := $(wildcard tests/csim/test_*.c tests/harness/test_*.c)
 UNIT_BIN    := $(patsubst %.c,$(BUILD)/%,$(UNIT_SRC))
 
 FTSIM       := $(BUILD)/ftsim
+# JSON is written and read with Debian's json-c (harness/core/json_io.h).
+JSONC_LIBS  := $(shell pkg-config --libs json-c 2>/dev/null || echo -ljson-c)
 
 .PHONY: all help deps build units lint test demo wave vectors bench paper ftdrb clean fuzz-parser \
         cocotb-venv cocotb-verilator sc-deps sc-build sc-demo coverage
@@ -219,12 +221,12 @@ $(LIB_CSIM): $(OBJ_CSIM)
 
 $(FTSIM): $(OBJ_HC) $(OBJ_CSIM) $(OBJ_CXX) $(RN1_LIB) $(SCI_LIBS) $(OBS_LIB) $(VL_RUNTIME)
 	$(CXX) $(SANFLAGS) $(LDCOV) -o $@ $(OBJ_HC) $(OBJ_CSIM) $(OBJ_CXX) $(RN1_LIB) $(SCI_LIBS) $(OBS_LIB) \
-	  $(VL_RUNTIME) -lz -lm -pthread -latomic
+	  $(VL_RUNTIME) $(JSONC_LIBS) -lz -lm -pthread -latomic
 
 # A unit test sees every harness folder and the C models; it links only what it uses.
 $(BUILD)/tests/%: tests/%.c $(LIB_HARNESS) $(LIB_CSIM) Makefile
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_C) $(LDCOV) -pedantic $(INC_cmd) $< $(LIB_HARNESS) $(LIB_CSIM) -lm -pthread -o $@
+	$(CC) $(CFLAGS_C) $(LDCOV) -pedantic $(INC_cmd) $< $(LIB_HARNESS) $(LIB_CSIM) $(JSONC_LIBS) -lm -pthread -o $@
 
 units: $(UNIT_BIN)
 
@@ -291,7 +293,7 @@ $(FTSIM_SC): $(SC_OBJ) $(filter-out $(BUILD)/obj/harness/cmd/main.o,$(OBJ_HC)) $
              $(OBJ_CXX) $(RN1_LIB) $(SCI_LIBS) $(OBS_LIB) $(SC_LIBS_VL) $(SC_RUNTIME)
 	$(CXX) $(SANFLAGS) -o $@ $(SC_OBJ) $(filter-out $(BUILD)/obj/harness/cmd/main.o,$(OBJ_HC)) \
 	  $(OBJ_CSIM) $(OBJ_CXX) $(SC_LIBS_VL) $(RN1_LIB) $(SCI_LIBS) $(OBS_LIB) $(SC_RUNTIME) \
-	  $(SC_LIBS) -lz -lm -pthread -latomic
+	  $(SC_LIBS) $(JSONC_LIBS) -lz -lm -pthread -latomic
 
 sc-deps:
 	@bash harness/scripts/deps.sh systemc
@@ -326,7 +328,7 @@ $(FUZZ_DIR)/fuzz_vec: tests/fuzz/fuzz_vec.c $(FUZZ_OBJ) $(OBJ_CXX) $(RN1_LIB) $(
                       $(VL_RUNTIME)
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(INC_cmd) -c $< -o $(FUZZ_DIR)/fuzz_vec.o
 	clang++-14 -fsanitize=fuzzer,address,undefined -o $@ $(FUZZ_DIR)/fuzz_vec.o $(FUZZ_OBJ) \
-	  $(OBJ_CXX) $(RN1_LIB) $(SCI_LIBS) $(OBS_LIB) $(VL_RUNTIME) -lz -lm -pthread -latomic
+	  $(OBJ_CXX) $(RN1_LIB) $(SCI_LIBS) $(OBS_LIB) $(VL_RUNTIME) $(JSONC_LIBS) -lz -lm -pthread -latomic
 # The same target again with the parser's files (vec.c, each family's words) under source coverage,
 # run once over the final corpus: the parser's line coverage under the fuzz.
 FUZZ_COVSRC := harness/core/vec.c harness/rnp/rnp_word.c harness/sci/sci_word.c
@@ -337,7 +339,7 @@ $(FUZZ_DIR)/cov/%.o: %.c Makefile
 $(FUZZ_DIR)/fuzz_vec_cov: $(FUZZ_DIR)/fuzz_vec $(FUZZ_COVOBJ)
 	clang++-14 -fsanitize=fuzzer,address,undefined -fprofile-instr-generate -o $@ \
 	  $(FUZZ_DIR)/fuzz_vec.o $(filter-out $(patsubst %.c,$(FUZZ_DIR)/obj/%.o,$(FUZZ_COVSRC)),$(FUZZ_OBJ)) \
-	  $(FUZZ_COVOBJ) $(OBJ_CXX) $(RN1_LIB) $(SCI_LIBS) $(OBS_LIB) $(VL_RUNTIME) -lz -lm -pthread -latomic
+	  $(FUZZ_COVOBJ) $(OBJ_CXX) $(RN1_LIB) $(SCI_LIBS) $(OBS_LIB) $(VL_RUNTIME) $(JSONC_LIBS) -lz -lm -pthread -latomic
 fuzz-parser:
 	@bash harness/scripts/deps.sh fuzz
 	+@$(MAKE) -s -j$(JOBS) $(FUZZ_DIR)/fuzz_vec $(FUZZ_DIR)/fuzz_vec_cov

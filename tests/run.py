@@ -425,8 +425,9 @@ def suite_cli():
                ["bash", "-c", "printf 'device lc3\\ncheck loose\\n@0 lin.sd <- 1\\n@3 lin <- "
                 "pkt(target=1, cmd=DATA, src=2, tid=3)\\n@9 lout -> S:0x1\\n' > build/lc3-json.vec && "
                 f"{FTSIM} vec-json build/lc3-json.vec"],
-               exit_is(0, '{"cycle": 4, "line": 4, "drive": [{"port": "lin", "value": 65792, "line": 4}]}',
-                       '"expect": [{"port": "lout", "value": 65537, "care": 131071, "word": "S:0x0001", "line": 5}]'))]
+               exit_is(0, '{ "cycle": 4, "line": 4, "drive": [ { "port": "lin", "value": 65792, "line": 4 } ] }',
+                       '"expect": [ { "port": "lout", "value": 65537, "care": 131071, "word": "S:0x0001", '
+                       '"line": 5 } ]'))]
     t += [Test("cli", "info rn1 --upsets: the upset map", [FTSIM, "info", "rn1", "--upsets"],
                exit_is(0, "lfsr", "f7.state", "gen_fport[7].u_fport.state_q", "codes 10 to 15",
                        "site: gen_fport[7].u_fport.state_q[B]", "site: fwd_q[7*9+B]")),
@@ -470,7 +471,7 @@ def suite_cli():
                 "build/cli-seu.sv"], exit_is(0, "@4 seu lfsr bit2", "u_dut.lfsr_q ^")),
           Test("cli", "vec-json writes an upset: its state's name, memory word and bit",
                [FTSIM, "vec-json", "vectors/lc3/spec/seu_lrt.vec"],
-               exit_is(0, '"upset": [{"seu": "lrt[0x34] bit0", "var": "lrt_mem", "word": 52, "bit": 0')),
+               exit_is(0, '"upset": [ { "seu": "lrt[0x34] bit0", "var": "lrt_mem", "word": 52, "bit": 0')),
           Test("cli", "record writes a vector's upsets into the golden vector",
                ["bash", "-c", f"{FTSIM} record vectors/rn1/spec/seu_lfsr.vec -o build/seu-rec.vec "
                 ">/dev/null && grep -x '@4 seu lfsr bit2' build/seu-rec.vec && "

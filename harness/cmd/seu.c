@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "json_io.h"
 #include "lockstep.h"
 #include "prng.h"
 #include "rnp_seu.h"
@@ -222,21 +223,35 @@ static int report(seu_ctx_t *x, unsigned confirmed, unsigned confirm_bad, const 
     wilson(x->caught_any, fail, &alo, &ahi);
     int ok = x->lost == 0 && x->dup == 0 && x->diverged == 0 && confirm_bad == 0 && x->alarms == 0;
     if (x->json) {
-        printf("{\"campaign\": \"%s\", \"runs\": %u, \"selftest\": %d, \"rows\": {", x->name,
-               total, x->rnp ? x->rcfg.selftest : !!(x->cfg.ft & SCI_FT_SELFTEST));
+        json_object *doc = json_object_new_object(), *rows = json_object_new_object();
+        json_io_add(doc, "campaign", json_io_str(x->name));
+        json_io_add(doc, "runs", json_io_u64(total));
+        json_io_add(doc, "selftest",
+                    json_io_i64(x->rnp ? x->rcfg.selftest : !!(x->cfg.ft & SCI_FT_SELFTEST)));
         for (unsigned o = 0; o < SEU_NOUTCOMES; o++)
-            printf("%s\"%s\": %u", o ? ", " : "", seu_outcome_name(o), x->n[o]);
-        printf("}, \"failures\": %u, \"coverage\": %.6f, \"coverage_lo\": %.6f, \"coverage_hi\": "
-               "%.6f, \"caught_any\": %.6f, \"caught_any_lo\": %.6f, \"caught_any_hi\": %.6f, "
-               "\"lost\": %llu, \"duplicated\": %llu, \"diverged\": %llu, \"asserted\": "
-               "%llu, \"golden_alarms\": %llu, \"detect_latency_mean\": %.1f, \"recover_latency_mean\": %.1f, "
-               "\"confirmed\": %u, \"confirm_failed\": %u, \"pass\": %s}\n",
-               fail, fail ? (double)cov / fail : 1.0, lo, hi,
-               fail ? (double)x->caught_any / fail : 1.0, alo, ahi, (unsigned long long)x->lost,
-               (unsigned long long)x->dup, (unsigned long long)x->diverged,
-               (unsigned long long)x->asserted, (unsigned long long)x->alarms, x->ndet_lat ? x->det_lat_sum / x->ndet_lat : 0.0,
-               x->nrec_lat ? x->rec_lat_sum / x->nrec_lat : 0.0, confirmed, confirm_bad,
-               ok ? "true" : "false");
+            json_io_add(rows, seu_outcome_name(o), json_io_u64(x->n[o]));
+        json_io_add(doc, "rows", rows);
+        json_io_add(doc, "failures", json_io_u64(fail));
+        json_io_add(doc, "coverage", json_io_fixed(fail ? (double)cov / fail : 1.0, 6));
+        json_io_add(doc, "coverage_lo", json_io_fixed(lo, 6));
+        json_io_add(doc, "coverage_hi", json_io_fixed(hi, 6));
+        json_io_add(doc, "caught_any", json_io_fixed(fail ? (double)x->caught_any / fail : 1.0, 6));
+        json_io_add(doc, "caught_any_lo", json_io_fixed(alo, 6));
+        json_io_add(doc, "caught_any_hi", json_io_fixed(ahi, 6));
+        json_io_add(doc, "lost", json_io_u64(x->lost));
+        json_io_add(doc, "duplicated", json_io_u64(x->dup));
+        json_io_add(doc, "diverged", json_io_u64(x->diverged));
+        json_io_add(doc, "asserted", json_io_u64(x->asserted));
+        json_io_add(doc, "golden_alarms", json_io_u64(x->alarms));
+        json_io_add(doc, "detect_latency_mean",
+                    json_io_fixed(x->ndet_lat ? x->det_lat_sum / x->ndet_lat : 0.0, 1));
+        json_io_add(doc, "recover_latency_mean",
+                    json_io_fixed(x->nrec_lat ? x->rec_lat_sum / x->nrec_lat : 0.0, 1));
+        json_io_add(doc, "confirmed", json_io_u64(confirmed));
+        json_io_add(doc, "confirm_failed", json_io_u64(confirm_bad));
+        json_io_add(doc, "pass", json_io_bool(ok));
+        json_io_write(stdout, doc);
+        json_object_put(doc);
         return ok ? 0 : 1;
     }
     printf("%-30s %9s %9s %11s\n", "outcome", "runs", "% faults", "% failures");

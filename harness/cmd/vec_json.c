@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "json_io.h"
 #include "registry.h"
 #include "vec.h"
 
@@ -35,111 +36,99 @@ static const char usage_vec_json[] =
     "about that cycle cites. Nothing is written unless every vector parses.\n"
     "Exit: 0 written, 2 a malformed vector (file:line: message on stderr) or bad arguments.\n";
 
-/* A string as JSON: paths and words are printable UTF-8 (the parser refused the rest). */
-static void jstr(FILE *f, const char *s)
+static json_object *write_wr(const dev_write_t *w)
 {
-    fputc('"', f);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(f, "\\u%04x", c);
-        else
-            fputc(c, f);
-    }
-    fputc('"', f);
+    json_object *o = json_object_new_object();
+    json_io_add(o, "addr", json_io_u64(w->addr));
+    json_io_add(o, "data", json_io_u64(w->data));
+    json_io_add(o, "mask", json_io_u64(w->mask));
+    return o;
 }
 
-static void write_wr(FILE *f, const dev_write_t *w)
-{
-    fprintf(f, "{\"addr\": %u, \"data\": %llu, \"mask\": %llu", w->addr,
-            (unsigned long long)w->data, (unsigned long long)w->mask);
-}
-
-static void write_head(FILE *f, const vec_t *v)
+static json_object *write_head(const vec_t *v)
 {
     const dev_design_t *d = v->design;
-    fputs("{\"path\": ", f);
-    jstr(f, v->path);
-    fputs(", \"device\": ", f);
-    jstr(f, d->name);
-    fprintf(f, ", \"device_line\": %u, \"check\": \"%s\", \"reset\": \"%s\", \"end\": %llu,\n",
-            v->device_line, v->strict ? "strict" : "loose", v->bare_reset ? "bare" : "config",
-            (unsigned long long)vec_end_cycle(v));
-    fputs("  \"ports\": [", f);
+    json_object *o = json_object_new_object(), *ports = json_object_new_array();
+    json_object *regs = json_object_new_array(), *init = json_object_new_array();
+    json_io_add(o, "path", json_io_str(v->path));
+    json_io_add(o, "device", json_io_str(d->name));
+    json_io_add(o, "device_line", json_io_u64(v->device_line));
+    json_io_add(o, "check", json_io_str(v->strict ? "strict" : "loose"));
+    json_io_add(o, "reset", json_io_str(v->bare_reset ? "bare" : "config"));
+    json_io_add(o, "end", json_io_u64(vec_end_cycle(v)));
     for (unsigned p = 0; p < d->nports; p++) {
-        fputs(p ? ", {\"name\": " : "{\"name\": ", f);
-        jstr(f, d->ports[p].name);
-        fprintf(f, ", \"dir\": \"%s\", \"width\": %u, \"idle\": %llu}",
-                d->ports[p].dir == DEV_IN ? "in" : "out", d->ports[p].width,
-                (unsigned long long)d->ports[p].idle);
+        json_object *po = json_object_new_object();
+        json_io_add(po, "name", json_io_str(d->ports[p].name));
+        json_io_add(po, "dir", json_io_str(d->ports[p].dir == DEV_IN ? "in" : "out"));
+        json_io_add(po, "width", json_io_u64(d->ports[p].width));
+        json_io_add(po, "idle", json_io_u64(d->ports[p].idle));
+        json_object_array_add(ports, po);
     }
-    fputs("],\n  \"regs\": [", f);
+    json_io_add(o, "ports", ports);
     for (unsigned i = 0; i < d->nregs; i++) {
         const dev_reg_t *r = &d->regs[i];
-        fputs(i ? ", {\"name\": " : "{\"name\": ", f);
-        jstr(f, r->name);
-        fprintf(f, ", \"addr\": %u, \"lsb\": %u, \"width\": %u, \"access\": \"%s\"", r->addr,
-                r->lsb, r->width,
-                (r->flags & DEV_REG_CONFIG) ? "config"
-                : (r->flags & DEV_REG_RO)   ? "ro"
-                                            : "rw");
+        json_object *ro = json_object_new_object();
+        json_io_add(ro, "name", json_io_str(r->name));
+        json_io_add(ro, "addr", json_io_u64(r->addr));
+        json_io_add(ro, "lsb", json_io_u64(r->lsb));
+        json_io_add(ro, "width", json_io_u64(r->width));
+        json_io_add(ro, "access",
+                    json_io_str((r->flags & DEV_REG_CONFIG) ? "config"
+                                : (r->flags & DEV_REG_RO)   ? "ro"
+                                                            : "rw"));
         if (r->flags & DEV_REG_CONFIG)
-            fprintf(f, ", \"default\": %llu", (unsigned long long)r->dflt);
-        fputc('}', f);
+            json_io_add(ro, "default", json_io_u64(r->dflt));
+        json_object_array_add(regs, ro);
     }
-    fputs("],\n  \"init\": [", f);
-    for (unsigned i = 0; i < v->ninit; i++) {
-        fputs(i ? ", " : "", f);
-        write_wr(f, &v->init[i]);
-        fputc('}', f);
-    }
-    fputs("],\n", f);
+    json_io_add(o, "regs", regs);
+    for (unsigned i = 0; i < v->ninit; i++)
+        json_object_array_add(init, write_wr(&v->init[i]));
+    json_io_add(o, "init", init);
+    return o;
 }
 
-static void write_event(FILE *f, const vec_t *v, const vec_ev_t *e)
+static json_object *write_event(const vec_t *v, const vec_ev_t *e)
 {
     const dev_design_t *d = v->design;
     char word[64];
+    json_object *o = NULL;
     switch (e->kind) {
     case VEC_DRIVE:
-        fputs("{\"port\": ", f);
-        jstr(f, d->ports[e->idx].name);
-        fprintf(f, ", \"value\": %llu", (unsigned long long)e->value);
+        o = json_object_new_object();
+        json_io_add(o, "port", json_io_str(d->ports[e->idx].name));
+        json_io_add(o, "value", json_io_u64(e->value));
         break;
-    case VEC_CONFIG: write_wr(f, &e->wr); break;
+    case VEC_CONFIG: o = write_wr(&e->wr); break;
     case VEC_CONTROL:
-        fputs("{\"text\": ", f);
-        jstr(f, e->text);
+        o = json_object_new_object();
+        json_io_add(o, "text", json_io_str(e->text));
         break;
     case VEC_EXPECT:
-        fputs("{\"port\": ", f);
-        jstr(f, d->ports[e->idx].name);
+        o = json_object_new_object();
+        json_io_add(o, "port", json_io_str(d->ports[e->idx].name));
         if (e->care)
             dev_format_port_word(d, e->idx, e->value, e->hint, word, sizeof word);
         else
             snprintf(word, sizeof word, "X");
-        fprintf(f, ", \"value\": %llu, \"care\": %llu, \"word\": ", (unsigned long long)e->value,
-                (unsigned long long)e->care);
-        jstr(f, word);
+        json_io_add(o, "value", json_io_u64(e->value));
+        json_io_add(o, "care", json_io_u64(e->care));
+        json_io_add(o, "word", json_io_str(word));
         break;
     case VEC_REG: {
         const dev_reg_t *r = &d->regs[e->idx];
-        fputs("{\"name\": ", f);
-        jstr(f, r->name);
+        o = json_object_new_object();
+        json_io_add(o, "name", json_io_str(r->name));
         dev_format_value(r, e->value, word, sizeof word);
-        fprintf(f,
-                ", \"addr\": %u, \"lsb\": %u, \"width\": %u, \"value\": %llu, \"text\": ", r->addr,
-                r->lsb, r->width, (unsigned long long)e->value);
-        jstr(f, word);
+        json_io_add(o, "addr", json_io_u64(r->addr));
+        json_io_add(o, "lsb", json_io_u64(r->lsb));
+        json_io_add(o, "width", json_io_u64(r->width));
+        json_io_add(o, "value", json_io_u64(e->value));
+        json_io_add(o, "text", json_io_str(word));
         if (r->enums) { /* the names of the field's values, as the player prints them */
-            fputs(", \"enums\": [", f);
-            for (unsigned k = 0; r->enums[k]; k++) {
-                fputs(k ? ", " : "", f);
-                jstr(f, r->enums[k]);
-            }
-            fputc(']', f);
+            json_object *en = json_object_new_array();
+            for (unsigned k = 0; r->enums[k]; k++)
+                json_object_array_add(en, json_io_str(r->enums[k]));
+            json_io_add(o, "enums", en);
         }
         break;
     }
@@ -147,26 +136,23 @@ static void write_event(FILE *f, const vec_t *v, const vec_ev_t *e)
         dev_seu_site_t site;
         char err[DEV_ERR_LEN];
         dev_upset_format(d, &e->seu, word, sizeof word);
-        fputs("{\"seu\": ", f);
-        jstr(f, word);
+        o = json_object_new_object();
+        json_io_add(o, "seu", json_io_str(word));
         (void)dev_upset_site(&e->seu, &site, err, sizeof err); /* checked when loaded */
-        fputs(", \"var\": ", f);
-        jstr(f, site.var);
-        if (site.word >= 0)
-            fprintf(f, ", \"word\": %lld", (long long)site.word);
-        else
-            fputs(", \"word\": null", f);
-        fprintf(f, ", \"bit\": %lld", (long long)site.pos);
+        json_io_add(o, "var", json_io_str(site.var));
+        json_io_add(o, "word", site.word >= 0 ? json_io_i64(site.word) : NULL);
+        json_io_add(o, "bit", json_io_i64(site.pos));
         break;
     }
     }
-    fprintf(f, ", \"line\": %u}", e->line);
+    json_io_add(o, "line", json_io_u64(e->line));
+    return o;
 }
 
-/* One cycle's events (v->ev[i..j)), grouped as the player takes them; returns the line the
- * player's strict check cites for the cycle (the last statement at or before it). A register
- * write is the player's: widened from the vector's copy of the registers (wr). */
-static unsigned write_cycle(FILE *f, const vec_t *v, size_t i, size_t j, unsigned last,
+/* One cycle's events (v->ev[i..j)), grouped as the player takes them, into *out; returns the
+ * line the player's strict check cites for the cycle (the last statement at or before it). A
+ * register write is the player's: widened from the vector's copy of the registers (wr). */
+static unsigned write_cycle(json_object **out, const vec_t *v, size_t i, size_t j, unsigned last,
                             vec_writer_t *wr)
 {
     static const struct {
@@ -179,45 +165,44 @@ static unsigned write_cycle(FILE *f, const vec_t *v, size_t i, size_t j, unsigne
                   {VEC_REG, "reg"}};
     for (size_t k = i; k < j; k++)
         last = v->ev[k].line;
-    fprintf(f, "    {\"cycle\": %llu, \"line\": %u", (unsigned long long)v->ev[i].cycle, last);
+    json_object *o = *out = json_object_new_object();
+    json_io_add(o, "cycle", json_io_u64(v->ev[i].cycle));
+    json_io_add(o, "line", json_io_u64(last));
     for (size_t k = i; k < j; k++)
         if (v->ev[k].kind == VEC_CONFIG) { /* at most one a cycle: the parser saw to that */
             vec_ev_t full = v->ev[k];
             full.wr = vec_writer_write(wr, &v->ev[k].wr);
-            fputs(", \"write\": ", f);
-            write_event(f, v, &full);
+            json_io_add(o, "write", write_event(v, &full));
         }
     for (unsigned g = 0; g < sizeof groups / sizeof groups[0]; g++) {
-        int n = 0;
+        json_object *a = NULL;
         for (size_t k = i; k < j; k++) {
             if (v->ev[k].kind != groups[g].kind)
                 continue;
-            fprintf(f, n++ ? ", " : ", \"%s\": [", groups[g].key);
-            write_event(f, v, &v->ev[k]);
+            if (!a)
+                json_io_add(o, groups[g].key, a = json_object_new_array());
+            json_object_array_add(a, write_event(v, &v->ev[k]));
         }
-        if (n)
-            fputc(']', f);
     }
-    fputc('}', f);
     return last;
 }
 
-static void write_vector(FILE *f, const vec_t *v)
+static json_object *write_vector(const vec_t *v)
 {
-    write_head(f, v);
-    fputs("  \"cycles\": [\n", f);
+    json_object *o = write_head(v), *cycles = json_object_new_array();
     unsigned last = v->device_line;
     vec_writer_t wr;
     vec_writer_init(&wr, v);
     for (size_t i = 0, j; i < v->nev; i = j) {
         for (j = i; j < v->nev && v->ev[j].cycle == v->ev[i].cycle; j++)
             ;
-        if (i)
-            fputs(",\n", f);
-        last = write_cycle(f, v, i, j, last, &wr);
+        json_object *c;
+        last = write_cycle(&c, v, i, j, last, &wr);
+        json_object_array_add(cycles, c);
     }
     vec_writer_free(&wr);
-    fputs("\n  ]}", f);
+    json_io_add(o, "cycles", cycles);
+    return o;
 }
 
 static int write_all(const char *out, const vec_t *vs, unsigned n)
@@ -227,14 +212,13 @@ static int write_all(const char *out, const vec_t *vs, unsigned n)
         fprintf(stderr, "ftsim vec-json: cannot write %s\n", out);
         return 2;
     }
-    fputs("{\"format\": \"ftsim-vec-json 1\", \"vectors\": [\n", f);
-    for (unsigned k = 0; k < n; k++) {
-        if (k)
-            fputs(",\n", f);
-        write_vector(f, &vs[k]);
-    }
-    fputs("\n]}\n", f);
-    int bad = ferror(f);
+    json_object *doc = json_object_new_object(), *vectors = json_object_new_array();
+    json_io_add(doc, "format", json_io_str("ftsim-vec-json 1"));
+    for (unsigned k = 0; k < n; k++)
+        json_object_array_add(vectors, write_vector(&vs[k]));
+    json_io_add(doc, "vectors", vectors);
+    int bad = json_io_write(f, doc) < 0 || ferror(f);
+    json_object_put(doc);
     if (out ? fclose(f) != 0 : fflush(f) != 0)
         bad = 1;
     if (bad) {

@@ -220,19 +220,16 @@ static int sink_put(sink_t *s, unsigned i, const char *rec)
 /* Run i into a record (malloc'ed, in *rec): 0, or -1 with the message in *rec. */
 static int run_one(const campaign_hooks_t *h, void *ctx, unsigned i, char **rec)
 {
-    size_t len;
     char err[1024] = "";
-    FILE *m = open_memstream(rec, &len);
-    if (!m)
-        return *rec = strdup("out of memory"), -1;
-    campaign_w_t w = {m, 0};
-    fputc('{', m);
-    int rc = h->run(ctx, i, &w, err, sizeof err);
-    fputc('}', m);
-    fclose(m);
+    campaign_w_t w;
+    campaign_w_begin(&w);
+    int rc = w.o ? h->run(ctx, i, &w, err, sizeof err) : -1;
+    *rec = campaign_w_end(&w);
+    if (!*rec && rc >= 0)
+        snprintf(err, sizeof err, "out of memory"), rc = -1;
     if (rc < 0) {
         free(*rec);
-        *rec = strdup(err);
+        *rec = strdup(err[0] ? err : "out of memory");
     }
     return rc < 0 ? -1 : 0;
 }

@@ -30,12 +30,15 @@ typedef struct campaign_opts {
 /* An OPTS_FN handler for --shard K/N (1 <= K <= N <= 100000) into a campaign_opts_t. */
 int campaign_parse_shard(void *dst, const char *val, char *err, size_t errlen);
 
-/* A record being written: a JSON object, one member per call. Numbers are written so that
- * reading them back gives the same bits (doubles with 17 digits; NaN as null). */
+/* A record being written: a JSON object (json-c), one member per call. Numbers are written so
+ * that reading them back gives the same bits (doubles in their shortest exact text; NaN as
+ * null); campaign_w_end gives its text, one line (malloc'ed). */
+struct json_object;
 typedef struct campaign_w {
-    FILE *f;
-    unsigned n;
+    struct json_object *o;
 } campaign_w_t;
+void campaign_w_begin(campaign_w_t *w);
+char *campaign_w_end(campaign_w_t *w);
 void campaign_w_u64(campaign_w_t *w, const char *key, uint64_t v);
 void campaign_w_dbl(campaign_w_t *w, const char *key, double v);
 void campaign_w_str(campaign_w_t *w, const char *key, const char *s);
@@ -44,18 +47,12 @@ void campaign_w_dbls(campaign_w_t *w, const char *key, const double *v, unsigned
 
 /* A record read back: its members, looked up by key. A member missing or of the wrong kind
  * reads as 0 (or "", or no elements) and leaves its key in `bad`; a taker checks it once. */
-#define CAMPAIGN_REC_MAX 48
 typedef struct campaign_rec {
-    unsigned n;
-    struct {
-        const char *key, *val; /* into the record's text; key without quotes */
-        size_t klen, vlen;
-    } m[CAMPAIGN_REC_MAX];
-    char *strs[CAMPAIGN_REC_MAX]; /* strings handed out, freed by campaign_rec_free */
-    unsigned nstrs;
-    const char *bad; /* the first key missing or misread, or NULL */
+    struct json_object *o; /* the record, parsed */
+    const char *bad;       /* the first key missing or misread, or NULL */
 } campaign_rec_t;
-/* Parses a record (kept by reference: it must outlive r). 0, or -1 with a message. */
+/* Parses a record (strings read from it last until campaign_rec_free). 0, or -1 with a
+ * message. */
 int campaign_rec_parse(campaign_rec_t *r, const char *text, char *err, size_t errlen);
 int campaign_rec_has(const campaign_rec_t *r, const char *key);
 uint64_t campaign_rec_u64(campaign_rec_t *r, const char *key);

@@ -1,161 +1,83 @@
-/* campaign_rec.c — a campaign's records: one flat JSON object a run, numbers, strings and
- * arrays of numbers, written so that reading them back gives the same values bit for bit
- * (the report made from records read back is the report made from the runs). */
+/* campaign_rec.c — a campaign's records: one JSON object a run, numbers, strings and arrays
+ * of numbers, written and read with json-c (json_io.h) so that reading them back gives the
+ * same values bit for bit (the report made from records read back is the report made from
+ * the runs). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "campaign.h"
+#include "json_io.h"
 
-static void key(campaign_w_t *w, const char *k)
-{
-    fprintf(w->f, "%s\"%s\": ", w->n++ ? ", " : "", k);
-}
+void campaign_w_begin(campaign_w_t *w) { w->o = json_object_new_object(); }
 
-/* 17 significant digits read back to the same double (glibc rounds both ways correctly);
- * JSON has no NaN or infinity: null, and a number too large to be anything but infinite. */
-static void dbl(FILE *f, double v)
+char *campaign_w_end(campaign_w_t *w)
 {
-    if (isnan(v))
-        fputs("null", f);
-    else if (isinf(v))
-        fputs(v > 0 ? "1e999" : "-1e999", f);
-    else
-        fprintf(f, "%.17g", v);
+    char *text = w->o ? strdup(json_io_text(w->o)) : NULL;
+    json_object_put(w->o);
+    w->o = NULL;
+    return text;
 }
 
 void campaign_w_u64(campaign_w_t *w, const char *k, uint64_t v)
 {
-    key(w, k);
-    fprintf(w->f, "%llu", (unsigned long long)v);
+    json_io_add(w->o, k, json_io_u64(v));
 }
 
 void campaign_w_dbl(campaign_w_t *w, const char *k, double v)
 {
-    key(w, k);
-    dbl(w->f, v);
+    json_io_add(w->o, k, json_io_dbl(v));
 }
 
 void campaign_w_str(campaign_w_t *w, const char *k, const char *s)
 {
-    key(w, k);
-    fputc('"', w->f);
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            fprintf(w->f, "\\%c", *p);
-        else if (*p == '\n')
-            fputs("\\n", w->f);
-        else if (*p == '\t')
-            fputs("\\t", w->f);
-        else if (*p < 0x20)
-            fprintf(w->f, "\\u%04x", *p);
-        else
-            fputc(*p, w->f);
-    }
-    fputc('"', w->f);
+    json_io_add(w->o, k, json_io_str(s));
 }
 
 void campaign_w_u64s(campaign_w_t *w, const char *k, const uint64_t *v, unsigned n)
 {
-    key(w, k);
-    fputc('[', w->f);
-    for (unsigned i = 0; i < n; i++)
-        fprintf(w->f, "%s%llu", i ? ", " : "", (unsigned long long)v[i]);
-    fputc(']', w->f);
+    json_io_add(w->o, k, json_io_u64s(v, n));
 }
 
 void campaign_w_dbls(campaign_w_t *w, const char *k, const double *v, unsigned n)
 {
-    key(w, k);
-    fputc('[', w->f);
-    for (unsigned i = 0; i < n; i++) {
-        if (i)
-            fputs(", ", w->f);
-        dbl(w->f, v[i]);
-    }
-    fputc(']', w->f);
+    json_io_add(w->o, k, json_io_dbls(v, n));
 }
 
 /* ---- reading ---------------------------------------------------------------------------- */
 
-static const char *ws(const char *p)
-{
-    while (*p == ' ' || *p == '\t')
-        p++;
-    return p;
-}
-
-/* The end of the JSON string that starts at p (its opening quote), or NULL. */
-static const char *str_end(const char *p)
-{
-    for (p++; *p && *p != '"'; p++)
-        if (*p == '\\' && !*++p)
-            return NULL;
-    return *p ? p + 1 : NULL;
-}
-
-/* The end of a value: a string, an array of scalars, or a scalar token. */
-static const char *val_end(const char *p)
-{
-    if (*p == '"')
-        return str_end(p);
-    if (*p == '[') {
-        const char *q = strchr(p, ']');
-        return q ? q + 1 : NULL;
-    }
-    const char *q = p;
-    while (*q && *q != ',' && *q != '}' && *q != ' ')
-        q++;
-    return q > p ? q : NULL;
-}
-
 int campaign_rec_parse(campaign_rec_t *r, const char *text, char *err, size_t errlen)
 {
     memset(r, 0, sizeof *r);
-    const char *p = ws(text);
-    if (*p++ != '{')
-        goto bad;
-    p = ws(p);
-    if (*p == '}')
-        return 0;
-    for (;;) {
-        const char *ke = *p == '"' ? str_end(p) : NULL;
-        if (!ke || r->n == CAMPAIGN_REC_MAX)
-            goto bad;
-        r->m[r->n].key = p + 1;
-        r->m[r->n].klen = (size_t)(ke - p - 2);
-        p = ws(ke);
-        if (*p++ != ':')
-            goto bad;
-        p = ws(p);
-        const char *ve = val_end(p);
-        if (!ve)
-            goto bad;
-        r->m[r->n].val = p;
-        r->m[r->n++].vlen = (size_t)(ve - p);
-        p = ws(ve);
-        if (*p == '}')
-            return 0;
-        if (*p++ != ',')
-            goto bad;
-        p = ws(p);
+    char why[200];
+    json_object *o = json_io_parse(text, why, sizeof why);
+    if (o && !json_object_is_type(o, json_type_object)) {
+        json_object_put(o);
+        o = NULL;
+        snprintf(why, sizeof why, "not an object");
     }
-bad:
-    snprintf(err, errlen, "a record that is not a flat JSON object (at offset %ld)",
-             (long)(p - text));
-    return -1;
+    if (!o) {
+        snprintf(err, errlen, "a record that is not a JSON object (%s)", why);
+        return -1;
+    }
+    r->o = o;
+    return 0;
 }
 
-static int find(const campaign_rec_t *r, const char *k)
+int campaign_rec_has(const campaign_rec_t *r, const char *k)
 {
-    size_t kl = strlen(k);
-    for (unsigned i = 0; i < r->n; i++)
-        if (r->m[i].klen == kl && !memcmp(r->m[i].key, k, kl))
-            return (int)i;
-    return -1;
+    return json_object_object_get_ex(r->o, k, NULL);
 }
 
-int campaign_rec_has(const campaign_rec_t *r, const char *k) { return find(r, k) >= 0; }
+/* The member under k, or NULL with k left in r->bad. */
+static int member(campaign_rec_t *r, const char *k, json_object **v)
+{
+    if (json_object_object_get_ex(r->o, k, v))
+        return 0;
+    if (!r->bad)
+        r->bad = k;
+    return -1;
+}
 
 static void misread(campaign_rec_t *r, const char *k)
 {
@@ -163,154 +85,79 @@ static void misread(campaign_rec_t *r, const char *k)
         r->bad = k;
 }
 
-/* A scalar at p (up to end): a whole number, or a double; 0 or -1. */
-static int scalar(const char *p, const char *end, int whole, uint64_t *u, double *d)
-{
-    char buf[64];
-    size_t n = (size_t)(end - p);
-    if (n == 0 || n >= sizeof buf)
-        return -1;
-    memcpy(buf, p, n);
-    buf[n] = 0;
-    char *e;
-    if (whole) {
-        if (buf[0] < '0' || buf[0] > '9')
-            return -1;
-        *u = strtoull(buf, &e, 10);
-    } else if (!strcmp(buf, "null")) {
-        *d = NAN;
-        return 0;
-    } else {
-        *d = strtod(buf, &e);
-    }
-    return *e ? -1 : 0;
-}
-
 uint64_t campaign_rec_u64(campaign_rec_t *r, const char *k)
 {
-    int i = find(r, k);
-    uint64_t v = 0;
-    if (i < 0 || scalar(r->m[i].val, r->m[i].val + r->m[i].vlen, 1, &v, NULL) < 0) {
+    json_object *v;
+    uint64_t u = 0;
+    if (member(r, k, &v) == 0 && json_io_get_u64(v, &u) < 0)
         misread(r, k);
-        return 0;
-    }
-    return v;
+    return u;
 }
 
 double campaign_rec_dbl(campaign_rec_t *r, const char *k)
 {
-    int i = find(r, k);
-    double v = 0;
-    if (i < 0 || scalar(r->m[i].val, r->m[i].val + r->m[i].vlen, 0, NULL, &v) < 0) {
-        misread(r, k);
-        return 0;
-    }
-    return v;
-}
-
-/* One \uXXXX escape's code point as UTF-8 into q; the new end. */
-static char *utf8(char *q, unsigned c)
-{
-    if (c < 0x80) {
-        *q++ = (char)c;
-    } else if (c < 0x800) {
-        *q++ = (char)(0xc0 | c >> 6);
-        *q++ = (char)(0x80 | (c & 0x3f));
-    } else {
-        *q++ = (char)(0xe0 | c >> 12);
-        *q++ = (char)(0x80 | ((c >> 6) & 0x3f));
-        *q++ = (char)(0x80 | (c & 0x3f));
-    }
-    return q;
+    json_object *v;
+    double d = 0;
+    if (member(r, k, &v) == 0 && json_io_get_dbl(v, &d) < 0)
+        misread(r, k), d = 0;
+    return d;
 }
 
 const char *campaign_rec_str(campaign_rec_t *r, const char *k)
 {
-    int i = find(r, k);
-    if (i < 0 || r->m[i].val[0] != '"' || r->nstrs == CAMPAIGN_REC_MAX) {
+    json_object *v;
+    if (member(r, k, &v) < 0)
+        return "";
+    if (!json_object_is_type(v, json_type_string)) {
         misread(r, k);
         return "";
     }
-    const char *p = r->m[i].val + 1, *end = r->m[i].val + r->m[i].vlen - 1;
-    char *s = malloc((size_t)(end - p) + 1), *q = s;
-    if (!s) {
-        misread(r, k);
-        return "";
-    }
-    r->strs[r->nstrs++] = s;
-    static const char from[] = "\"\\/bfnrt", to[] = "\"\\/\b\f\n\r\t";
-    while (p < end) {
-        if (*p != '\\') {
-            *q++ = *p++;
-            continue;
-        }
-        const char *x = strchr(from, p[1]);
-        if (x && p[1]) {
-            *q++ = to[x - from];
-            p += 2;
-        } else if (p[1] == 'u' && end - p >= 6) {
-            q = utf8(q, (unsigned)strtoul((char[5]){p[2], p[3], p[4], p[5], 0}, NULL, 16));
-            p += 6;
-        } else {
-            misread(r, k);
-            break;
-        }
-    }
-    *q = 0;
-    return s;
+    return json_object_get_string(v); /* the record's: until campaign_rec_free */
 }
 
 /* The elements of the array under k: how many, each read into out (if given). */
-static unsigned array(campaign_rec_t *r, const char *k, int whole, uint64_t *u, double *d,
-                      unsigned max)
+static unsigned array(campaign_rec_t *r, const char *k, uint64_t *u, double *d, unsigned max)
 {
-    int i = find(r, k);
-    if (i < 0 || r->m[i].val[0] != '[') {
+    json_object *a;
+    if (member(r, k, &a) < 0)
+        return 0;
+    if (!json_object_is_type(a, json_type_array)) {
         misread(r, k);
         return 0;
     }
-    const char *p = ws(r->m[i].val + 1), *end = r->m[i].val + r->m[i].vlen - 1;
-    unsigned n = 0;
-    while (p < end) {
-        const char *e = p;
-        while (e < end && *e != ',' && *e != ' ')
-            e++;
-        uint64_t uv;
-        double dv;
-        if (scalar(p, e, whole, &uv, &dv) < 0) {
+    unsigned n = (unsigned)json_object_array_length(a);
+    for (unsigned i = 0; i < n; i++) {
+        json_object *e = json_object_array_get_idx(a, i);
+        uint64_t uv = 0;
+        double dv = 0;
+        if (u ? json_io_get_u64(e, &uv) < 0 : json_io_get_dbl(e, &dv) < 0) {
             misread(r, k);
-            return n;
+            return i;
         }
-        if (n < max) {
-            if (whole && u)
-                u[n] = uv;
-            else if (!whole && d)
-                d[n] = dv;
+        if (i < max) {
+            if (u)
+                u[i] = uv;
+            else if (d)
+                d[i] = dv;
         }
-        n++;
-        p = ws(e);
-        if (p < end && *p++ != ',') {
-            misread(r, k);
-            return n;
-        }
-        p = ws(p);
     }
     return n;
 }
 
+/* u64s: whole numbers (the taker gives out, or not); dbls: numbers or null. */
 unsigned campaign_rec_u64s(campaign_rec_t *r, const char *k, uint64_t *out, unsigned max)
 {
-    return array(r, k, 1, out, NULL, out ? max : 0);
+    uint64_t scratch;
+    return array(r, k, out ? out : &scratch, NULL, out ? max : 0);
 }
 
 unsigned campaign_rec_dbls(campaign_rec_t *r, const char *k, double *out, unsigned max)
 {
-    return array(r, k, 0, NULL, out, out ? max : 0);
+    return array(r, k, NULL, out, out ? max : 0);
 }
 
 void campaign_rec_free(campaign_rec_t *r)
 {
-    for (unsigned i = 0; i < r->nstrs; i++)
-        free(r->strs[i]);
-    r->nstrs = 0;
+    json_object_put(r->o);
+    r->o = NULL;
 }

@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "experiment_rnp.h"
+#include "json_io.h"
 #include "lockstep.h"
 #include "prng.h"
 #include "rnpni.h"
@@ -530,36 +531,57 @@ static void write_csv(const fcamp_t *k, FILE *f)
 static void print_json(const fcamp_t *k, double sat, uint64_t viol)
 {
     const fr_shape_t *sh = &k->sh;
-    printf("{\"experiment\":\"ftdrb-rnp\",\"endpoints\":%u,\"seeds\":%u,\"warmup\":%llu,"
-           "\"settle\":%llu,\"window\":%llu,\"saturation\":%.6f,\"load\":%.6f,"
-           "\"load_fraction\":%.4f,\"sweep\":[",
-           sh->endpoints, sh->seeds, (unsigned long long)sh->warmup, (unsigned long long)sh->settle,
-           (unsigned long long)sh->window, sat, 1.0 / sh->gap, sat > 0 ? 1.0 / sh->gap / sat : 0);
-    for (unsigned i = 0; i < NSWEEP; i++)
-        printf("%s{\"offered\":%.6f,\"accepted\":%.6f}", i ? "," : "", 1.0 / sh->sweep_gaps[i],
-               k->res[i].throughput);
-    printf("],\"rows\":[");
-    int first = 1;
+    json_object *doc = json_object_new_object(), *sweep = json_object_new_array();
+    json_object *rows = json_object_new_array(), *paper = json_object_new_object();
+    json_io_add(doc, "experiment", json_io_str("ftdrb-rnp"));
+    json_io_add(doc, "endpoints", json_io_u64(sh->endpoints));
+    json_io_add(doc, "seeds", json_io_u64(sh->seeds));
+    json_io_add(doc, "warmup", json_io_u64(sh->warmup));
+    json_io_add(doc, "settle", json_io_u64(sh->settle));
+    json_io_add(doc, "window", json_io_u64(sh->window));
+    json_io_add(doc, "saturation", json_io_fixed(sat, 6));
+    json_io_add(doc, "load", json_io_fixed(1.0 / sh->gap, 6));
+    json_io_add(doc, "load_fraction", json_io_fixed(sat > 0 ? 1.0 / sh->gap / sat : 0, 4));
+    for (unsigned i = 0; i < NSWEEP; i++) {
+        json_object *pt = json_object_new_object();
+        json_io_add(pt, "offered", json_io_fixed(1.0 / sh->sweep_gaps[i], 6));
+        json_io_add(pt, "accepted", json_io_fixed(k->res[i].throughput, 6));
+        json_object_array_add(sweep, pt);
+    }
+    json_io_add(doc, "sweep", sweep);
     for (unsigned p = 0; p < NPAT; p++)
         for (unsigned fi = 0; fi < NFAULTS; fi++)
             for (unsigned sc = 0; sc < NSCOPE; sc++) {
                 fr_row_t z = row_of(k, p, 0, sc), w = row_of(k, p, fi, sc);
-                printf("%s{\"pattern\":\"%s\",\"faults\":%u,\"table\":\"%s\",\"latency_ff\":%.3f,"
-                       "\"latency\":%.3f,\"diff\":%.3f,\"perf\":%.3f,\"msgs\":%llu,"
-                       "\"delivered\":%llu,\"failed\":%llu,\"relayed\":%llu,\"segments\":%llu,"
-                       "\"busy\":%llu,\"no_clear\":%llu,\"retries\":%.4f,\"entries\":%.1f,"
-                       "\"violations\":%llu}",
-                       first ? "" : ",", rnp_pat_names[p], sh->faults[fi], scope_names[sc],
-                       z.latency, w.latency, w.latency - z.latency, perf_of(z.latency, w.latency),
-                       (unsigned long long)w.msgs, (unsigned long long)w.delivered,
-                       (unsigned long long)w.failed, (unsigned long long)w.relayed,
-                       (unsigned long long)w.segments, (unsigned long long)w.busy,
-                       (unsigned long long)w.no_clear, w.retries, w.entries,
-                       (unsigned long long)w.viol);
-                first = 0;
+                json_object *r = json_object_new_object();
+                json_io_add(r, "pattern", json_io_str(rnp_pat_names[p]));
+                json_io_add(r, "faults", json_io_u64(sh->faults[fi]));
+                json_io_add(r, "table", json_io_str(scope_names[sc]));
+                json_io_add(r, "latency_ff", json_io_fixed(z.latency, 3));
+                json_io_add(r, "latency", json_io_fixed(w.latency, 3));
+                json_io_add(r, "diff", json_io_fixed(w.latency - z.latency, 3));
+                json_io_add(r, "perf", json_io_fixed(perf_of(z.latency, w.latency), 3));
+                json_io_add(r, "msgs", json_io_u64(w.msgs));
+                json_io_add(r, "delivered", json_io_u64(w.delivered));
+                json_io_add(r, "failed", json_io_u64(w.failed));
+                json_io_add(r, "relayed", json_io_u64(w.relayed));
+                json_io_add(r, "segments", json_io_u64(w.segments));
+                json_io_add(r, "busy", json_io_u64(w.busy));
+                json_io_add(r, "no_clear", json_io_u64(w.no_clear));
+                json_io_add(r, "retries", json_io_fixed(w.retries, 4));
+                json_io_add(r, "entries", json_io_fixed(w.entries, 1));
+                json_io_add(r, "violations", json_io_u64(w.viol));
+                json_object_array_add(rows, r);
             }
-    printf("],\"seed001\":{\"average\":%.0f,\"worst\":%.0f,\"best\":%.0f},\"violations\":%llu}\n",
-           seed_avg, seed_worst, seed_best, (unsigned long long)viol);
+    json_io_add(doc, "rows", rows);
+    /* FT-DRB (Zarza et al.)'s own figures, beside ours */
+    json_io_add(paper, "average", json_io_fixed(seed_avg, 0));
+    json_io_add(paper, "worst", json_io_fixed(seed_worst, 0));
+    json_io_add(paper, "best", json_io_fixed(seed_best, 0));
+    json_io_add(doc, "paper", paper);
+    json_io_add(doc, "violations", json_io_u64(viol));
+    json_io_write(stdout, doc);
+    json_object_put(doc);
 }
 
 /* Every run's ledger: the violations, each run's named on stderr. */

@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include "experiment_ftdrb.h"
+#include "json_io.h"
 #include "lockstep.h"
 #include "pattern.h"
 #include "prng.h"
@@ -422,12 +423,10 @@ static void perf(const fcamp_t *k, unsigned i, double *pct, double *diff)
     *diff = r->lat_us - z->lat_us;
 }
 
-static void jnum(FILE *f, const char *key, double v, const char *sep)
+/* A figure of the JSON report: 4 decimals, null when there is none (NaN). */
+static void jnum(json_object *o, const char *key, double v)
 {
-    if (isnan(v))
-        fprintf(f, "\"%s\": null%s", key, sep);
-    else
-        fprintf(f, "\"%s\": %.4f%s", key, v, sep);
+    json_io_add(o, key, json_io_fixed(v, 4));
 }
 
 static int report(const fcamp_t *k)
@@ -468,14 +467,19 @@ static int report(const fcamp_t *k)
                "delivering | FT-DRB: lat us | +us | perf | delivering | relayed |\n");
         printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     }
-    FILE *js[2] = {o->json ? stdout : NULL, jf};
-    for (int x = 0; x < 2; x++)
-        if (js[x])
-            fprintf(js[x], "{\"experiment\": \"%s\", \"torus\": \"%ux%u\", \"seed\": %llu, "
-                           "\"time_scale\": %g, \"paper\": {\"avg\": %.0f, "
-                           "\"worst\": %.0f, \"best\": %.0f}, \"runs\": [",
-                    NAME, o->w, o->h, (unsigned long long)o->seed, o->par.time_scale,
-                    SEED_AVG, SEED_WORST, SEED_BEST);
+    char torus[24];
+    snprintf(torus, sizeof torus, "%ux%u", o->w, o->h);
+    json_object *doc = json_object_new_object(), *paper = json_object_new_object();
+    json_object *runs = json_object_new_array(), *summary = json_object_new_array();
+    json_io_add(doc, "experiment", json_io_str(NAME));
+    json_io_add(doc, "torus", json_io_str(torus));
+    json_io_add(doc, "seed", json_io_u64(o->seed));
+    json_io_add(doc, "time_scale", json_io_g(o->par.time_scale));
+    json_io_add(paper, "avg", json_io_fixed(SEED_AVG, 0));
+    json_io_add(paper, "worst", json_io_fixed(SEED_WORST, 0));
+    json_io_add(paper, "best", json_io_fixed(SEED_BEST, 0));
+    json_io_add(doc, "paper", paper);
+    json_io_add(doc, "runs", runs);
     int bad = k->failed;
     char slow[600] = "";
     double sum[2][FTX_MAX_COUNTS] = {{0}}, worst[2][FTX_MAX_COUNTS], best[2][FTX_MAX_COUNTS];
@@ -506,28 +510,28 @@ static int report(const fcamp_t *k)
                 (unsigned long long)r->excluded, (unsigned long long)r->isolated,
                 (unsigned long long)r->abandoned, (unsigned long long)r->relayed,
                 (unsigned long long)r->relay_drops, (unsigned long long)r->notes);
-        for (int x = 0; x < 2; x++) {
-            FILE *f = js[x];
-            if (!f)
-                continue;
-            fprintf(f, "%s{\"pattern\": \"%s\", \"faults\": %u, \"config\": \"%s\", \"ok\": %s, "
-                       "\"every_us\": %g, ",
-                    i ? ", " : "", pat_label(pat), count, fd ? "ftdrb" : "p2s",
-                    r->ok ? "true" : "false", every_of(o, pat));
-            jnum(f, "latency_us", r->lat_us, ", ");
-            jnum(f, "perf_pct", pct, ", ");
-            jnum(f, "delta_us", diff, ", ");
-            fprintf(f, "\"flows\": %llu, \"delivering\": %llu, \"excluded\": %llu, "
-                       "\"isolated\": %llu, \"abandoned\": %llu, \"beyond_two\": %llu, "
-                       "\"msp_sent\": %llu, \"relayed\": %llu, \"relay_drops\": %llu, "
-                       "\"notes\": %llu, \"fail_reports\": %llu, \"cables\": \"%s\"}",
-                    (unsigned long long)r->flows, (unsigned long long)r->delivering,
-                    (unsigned long long)r->excluded, (unsigned long long)r->isolated,
-                    (unsigned long long)r->abandoned, (unsigned long long)r->beyond,
-                    (unsigned long long)r->msp, (unsigned long long)r->relayed,
-                    (unsigned long long)r->relay_drops, (unsigned long long)r->notes,
-                    (unsigned long long)r->fails, r->faults);
-        }
+        json_object *jr = json_object_new_object();
+        json_io_add(jr, "pattern", json_io_str(pat_label(pat)));
+        json_io_add(jr, "faults", json_io_u64(count));
+        json_io_add(jr, "config", json_io_str(fd ? "ftdrb" : "p2s"));
+        json_io_add(jr, "ok", json_io_bool(r->ok));
+        json_io_add(jr, "every_us", json_io_g(every_of(o, pat)));
+        jnum(jr, "latency_us", r->lat_us);
+        jnum(jr, "perf_pct", pct);
+        jnum(jr, "delta_us", diff);
+        json_io_add(jr, "flows", json_io_u64(r->flows));
+        json_io_add(jr, "delivering", json_io_u64(r->delivering));
+        json_io_add(jr, "excluded", json_io_u64(r->excluded));
+        json_io_add(jr, "isolated", json_io_u64(r->isolated));
+        json_io_add(jr, "abandoned", json_io_u64(r->abandoned));
+        json_io_add(jr, "beyond_two", json_io_u64(r->beyond));
+        json_io_add(jr, "msp_sent", json_io_u64(r->msp));
+        json_io_add(jr, "relayed", json_io_u64(r->relayed));
+        json_io_add(jr, "relay_drops", json_io_u64(r->relay_drops));
+        json_io_add(jr, "notes", json_io_u64(r->notes));
+        json_io_add(jr, "fail_reports", json_io_u64(r->fails));
+        json_io_add(jr, "cables", json_io_str(r->faults));
+        json_object_array_add(runs, jr);
         if (!o->json && fd) {
             const fres_t *b = &k->res[i - 1];
             double bp, bd;
@@ -547,9 +551,7 @@ static int report(const fcamp_t *k)
         printf("| cables | P2S alone avg | worst | best | FT-DRB avg | worst | best | seed 001 "
                "|\n|---:|---:|---:|---:|---:|---:|---:|---|\n");
     }
-    for (int x = 0; x < 2; x++)
-        if (js[x])
-            fprintf(js[x], "], \"summary\": [");
+    json_io_add(doc, "summary", summary);
     for (unsigned fi = 0; fi < o->ncounts; fi++) {
         double a[2], w[2], b[2];
         for (int fd = 0; fd < 2; fd++) {
@@ -562,22 +564,20 @@ static int report(const fcamp_t *k)
                    "avg, %.0f %% worst, %.0f %% best (6 and 60 link faults) |\n",
                    o->counts[fi], a[0], w[0], b[0], a[1], w[1], b[1], SEED_AVG, SEED_WORST,
                    SEED_BEST);
-        for (int x = 0; x < 2; x++) {
-            FILE *f = js[x];
-            if (!f)
-                continue;
-            fprintf(f, "%s{\"faults\": %u, ", fi ? ", " : "", o->counts[fi]);
-            jnum(f, "p2s_avg", a[0], ", ");
-            jnum(f, "p2s_worst", w[0], ", ");
-            jnum(f, "p2s_best", b[0], ", ");
-            jnum(f, "ftdrb_avg", a[1], ", ");
-            jnum(f, "ftdrb_worst", w[1], ", ");
-            jnum(f, "ftdrb_best", b[1], "}");
-        }
+        json_object *js = json_object_new_object();
+        json_io_add(js, "faults", json_io_u64(o->counts[fi]));
+        jnum(js, "p2s_avg", a[0]);
+        jnum(js, "p2s_worst", w[0]);
+        jnum(js, "p2s_best", b[0]);
+        jnum(js, "ftdrb_avg", a[1]);
+        jnum(js, "ftdrb_worst", w[1]);
+        jnum(js, "ftdrb_best", b[1]);
+        json_object_array_add(summary, js);
     }
-    for (int x = 0; x < 2; x++)
-        if (js[x])
-            fprintf(js[x], "], \"pass\": %s}\n", bad ? "false" : "true");
+    json_io_add(doc, "pass", json_io_bool(!bad));
+    json_io_write(o->json ? stdout : NULL, doc);
+    json_io_write(jf, doc);
+    json_object_put(doc);
     if (!o->json)
         printf("\n%s: every message delivered once and acknowledged (with FT-DRB every flow; "
                "without, the flows the failover cannot route abandoned and counted)%s%s. Data: "
@@ -595,22 +595,32 @@ static int report(const fcamp_t *k)
 static int sweep_report(const fcamp_t *k)
 {
     const fopts_t *o = k->o;
-    FILE *js = o->json ? stdout : NULL;
-    if (!js)
+    json_object *js = NULL, *pats = NULL;
+    if (!o->json)
         printf("## %s --sweep: the fault-free %ux%u P2S torus, one 64-byte message every U us per "
                "node,\n%g ms after %g ms of warm-up. Saturated: accepted below %.0f %% of offered, "
                "or a flow starved.\n\n| pattern | U (us) | offered (msg/us) | accepted | accepted "
                "/ offered | starved flows | latency (us) |\n|---|---:|---:|---:|---:|---:|---:|\n",
                NAME, o->w, o->h, SWEEP_MS, o->warm_ms, 100 * SAT_FRAC);
-    else
-        fprintf(js, "{\"experiment\": \"%s\", \"sweep\": true, \"torus\": \"%ux%u\", "
-                    "\"patterns\": [", NAME, o->w, o->h);
+    else {
+        char torus[24];
+        snprintf(torus, sizeof torus, "%ux%u", o->w, o->h);
+        js = json_object_new_object();
+        json_io_add(js, "experiment", json_io_str(NAME));
+        json_io_add(js, "sweep", json_io_bool(1));
+        json_io_add(js, "torus", json_io_str(torus));
+        json_io_add(js, "patterns", pats = json_object_new_array());
+    }
     int bad = k->failed;
     for (unsigned pi = 0; pi < k->npat; pi++) {
         double sat = NAN;
-        if (js)
-            fprintf(js, "%s{\"pattern\": \"%s\", \"points\": [", pi ? ", " : "",
-                    pat_label(k->pats[pi]));
+        json_object *jp = NULL, *points = NULL;
+        if (js) {
+            jp = json_object_new_object();
+            json_io_add(jp, "pattern", json_io_str(pat_label(k->pats[pi])));
+            json_io_add(jp, "points", points = json_object_new_array());
+            json_object_array_add(pats, jp);
+        }
         for (unsigned j = 0; j < NSW; j++) {
             const fres_t *r = &k->res[pi * NSW + j];
             /* offered: what the flows would send at the interval (a source whose window is
@@ -625,11 +635,15 @@ static int sweep_report(const fcamp_t *k)
                 printf("| %s | %g | %.2f | %.2f | %.3f | %llu | %.2f |\n", pat_label(k->pats[pi]),
                        sweep_us[j], off, acc, acc / off,
                        (unsigned long long)(r->flows - r->delivering), r->lat_us);
-            else
-                fprintf(js, "%s{\"every_us\": %g, \"offered_per_us\": %.4f, \"accepted_per_us\": "
-                            "%.4f, \"starved\": %llu, \"latency_us\": %.4f}",
-                        j ? ", " : "", sweep_us[j], off, acc,
-                        (unsigned long long)(r->flows - r->delivering), r->lat_us);
+            else {
+                json_object *pt = json_object_new_object();
+                json_io_add(pt, "every_us", json_io_g(sweep_us[j]));
+                jnum(pt, "offered_per_us", off);
+                jnum(pt, "accepted_per_us", acc);
+                json_io_add(pt, "starved", json_io_u64(r->flows - r->delivering));
+                jnum(pt, "latency_us", r->lat_us);
+                json_object_array_add(points, pt);
+            }
         }
         if (!js)
             printf("| **%s** | takes all it is offered from every %g us on; the stated load: every "
@@ -637,11 +651,15 @@ static int sweep_report(const fcamp_t *k)
                    o->w == 32 && o->h == 32 && 2 * sat != load_us[k->pats[pi]]
                        ? " (NOT the default the experiment uses: update load_us[])"
                        : "");
-        else
-            fprintf(js, "], \"saturation_every_us\": %g, \"stated_every_us\": %g}", sat, 2 * sat);
+        else {
+            json_io_add(jp, "saturation_every_us", json_io_g(sat));
+            json_io_add(jp, "stated_every_us", json_io_g(2 * sat));
+        }
     }
-    if (js)
-        fprintf(js, "]}\n");
+    if (js) {
+        json_io_write(stdout, js);
+        json_object_put(js);
+    }
     return bad;
 }
 

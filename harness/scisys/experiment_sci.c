@@ -22,6 +22,7 @@
 #include <sys/stat.h>
 
 #include "experiment_sci.h"
+#include "json_io.h"
 #include "lockstep.h"
 #include "prng.h"
 #include "sci_sys.h"
@@ -299,12 +300,10 @@ out:
     return rc;
 }
 
-static void jnum(FILE *f, const char *k, double v, int comma)
+/* A figure of the JSON report: 3 decimals, null when there is none (NaN). */
+static void jnum(json_object *o, const char *k, double v)
 {
-    if (isnan(v))
-        fprintf(f, "\"%s\": null%s", k, comma ? ", " : "");
-    else
-        fprintf(f, "\"%s\": %.3f%s", k, v, comma ? ", " : "");
+    json_io_add(o, k, json_io_fixed(v, 3));
 }
 
 /* The mean time series around the fault, for harness/scripts/plot.py to draw (the bandwidth and
@@ -576,34 +575,34 @@ static int x_report(const xdef_t *x, const xopts_t *opts, const xres_t *res)
         fprintf(stderr, "ftsim experiment %s: cannot write %s\n", x->name, o.json_file);
         rc = 1;
     }
-    for (int pass = 0; pass < 2; pass++) {
-        FILE *f = pass == 0 ? (o.json ? stdout : NULL) : jf;
-        if (!f)
-            continue;
-        fprintf(f, "{\"experiment\": \"%s\", \"fault\": \"%s\", \"runs\": %u, \"seed\": %llu, ",
-                x->name, x->fault_text, o.runs, (unsigned long long)o.seed);
-        jnum(f, "downtime_avg_ms", avg, 1);
-        jnum(f, "downtime_worst_ms", r.down_worst, 1);
-        jnum(f, "bandwidth_before_mbs", bwb, 1);
-        jnum(f, "bandwidth_after_mbs", bwa, 1);
-        jnum(f, "bandwidth_ratio", bwa / bwb, 1);
-        jnum(f, "latency_before_us", lb, 1);
-        jnum(f, "latency_after_us", la, 1);
-        jnum(f, "latency_delta_us", la - lb, 1);
-        if (!strcmp(x->name + (x->p2s ? 4 : 0), "ring-down-9"))
-            jnum(f, "control_max_gap_ms", r.ctl_gap, 1);
-        jnum(f, "readytogo_passes_per_run", r.passes / n, 1);
-        jnum(f, "extra_passes_per_run", r.extra / n, 1);
-        jnum(f, "settle_ms", r.settle_ms / n, 1);
-        fprintf(f, "\"paper\": {");
-        jnum(f, "downtime_avg_ms", x->p_avg, 1);
-        jnum(f, "downtime_worst_ms", x->p_worst, 1);
-        jnum(f, "bandwidth_before_mbs", x->p_bw_before, 1);
-        jnum(f, "bandwidth_after_mbs", x->p_bw_after, 1);
-        jnum(f, "bandwidth_ratio", x->p_ratio, 1);
-        jnum(f, "latency_delta_us", x->p_lat_delta, 0);
-        fprintf(f, "}}\n");
-    }
+    json_object *doc = json_object_new_object(), *paper = json_object_new_object();
+    json_io_add(doc, "experiment", json_io_str(x->name));
+    json_io_add(doc, "fault", json_io_str(x->fault_text));
+    json_io_add(doc, "runs", json_io_u64(o.runs));
+    json_io_add(doc, "seed", json_io_u64(o.seed));
+    jnum(doc, "downtime_avg_ms", avg);
+    jnum(doc, "downtime_worst_ms", r.down_worst);
+    jnum(doc, "bandwidth_before_mbs", bwb);
+    jnum(doc, "bandwidth_after_mbs", bwa);
+    jnum(doc, "bandwidth_ratio", bwa / bwb);
+    jnum(doc, "latency_before_us", lb);
+    jnum(doc, "latency_after_us", la);
+    jnum(doc, "latency_delta_us", la - lb);
+    if (!strcmp(x->name + (x->p2s ? 4 : 0), "ring-down-9"))
+        jnum(doc, "control_max_gap_ms", r.ctl_gap);
+    jnum(doc, "readytogo_passes_per_run", r.passes / n);
+    jnum(doc, "extra_passes_per_run", r.extra / n);
+    jnum(doc, "settle_ms", r.settle_ms / n);
+    jnum(paper, "downtime_avg_ms", x->p_avg);
+    jnum(paper, "downtime_worst_ms", x->p_worst);
+    jnum(paper, "bandwidth_before_mbs", x->p_bw_before);
+    jnum(paper, "bandwidth_after_mbs", x->p_bw_after);
+    jnum(paper, "bandwidth_ratio", x->p_ratio);
+    jnum(paper, "latency_delta_us", x->p_lat_delta);
+    json_io_add(doc, "paper", paper);
+    json_io_write(o.json ? stdout : NULL, doc);
+    json_io_write(jf, doc);
+    json_object_put(doc);
     if (jf)
         fclose(jf);
     if (!o.json) {

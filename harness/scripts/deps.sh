@@ -26,6 +26,7 @@ need=(
   "gcc:gcc"
   "g++:g++"
   "file:/usr/include/zlib.h:zlib1g-dev"
+  "file:/usr/include/json-c/json.h:libjson-c-dev"
   "file:/usr/bin/python3:python3"
 )
 [ -n "$fuzz" ] && need+=("clang-14:clang-14" "file:/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-14-dev" "llvm-cov-14:llvm-14")

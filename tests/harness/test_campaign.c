@@ -17,11 +17,8 @@ static void records(void)
 {
     static const double d[] = {0.1, -0.0, 1e-310, 1.0 / 3.0, 6.02214076e23, 255.99999999999997};
     static const uint64_t u[] = {0, 1, UINT64_MAX};
-    char *text = NULL;
-    size_t len;
-    FILE *m = open_memstream(&text, &len);
-    campaign_w_t w = {m, 0};
-    fputc('{', m);
+    campaign_w_t w;
+    campaign_w_begin(&w);
     campaign_w_u64(&w, "u", UINT64_MAX);
     campaign_w_dbl(&w, "nan", NAN);
     campaign_w_dbl(&w, "inf", -INFINITY);
@@ -29,8 +26,7 @@ static void records(void)
     campaign_w_dbls(&w, "d", d, 6);
     campaign_w_u64s(&w, "us", u, 3);
     campaign_w_dbls(&w, "empty", d, 0);
-    fputc('}', m);
-    fclose(m);
+    char *text = campaign_w_end(&w);
     CHECK(!strchr(text, '\n'), "a record is one line: %s", text);
     campaign_rec_t r;
     char err[200];
@@ -54,6 +50,17 @@ static void records(void)
     campaign_rec_free(&r);
     free(text);
     CHECK(campaign_rec_parse(&r, "{\"a\": 1, ", err, sizeof err) < 0, "a cut record refused");
+    CHECK(campaign_rec_parse(&r, "{\"a\": 1} x", err, sizeof err) < 0,
+          "text after a record refused");
+    CHECK(campaign_rec_parse(&r, "[1]", err, sizeof err) < 0,
+          "a record that is not an object refused");
+    CHECK(campaign_rec_parse(&r, "{\"a\": -1, \"b\": 1.5}", err, sizeof err) == 0, "a record");
+    campaign_rec_u64(&r, "a");
+    CHECK(r.bad && !strcmp(r.bad, "a"), "a negative number is no unsigned word");
+    r.bad = NULL;
+    campaign_rec_u64(&r, "b");
+    CHECK(r.bad && !strcmp(r.bad, "b"), "a fraction is no unsigned word");
+    campaign_rec_free(&r);
 }
 
 static void shard_option(void)
@@ -93,7 +100,9 @@ static int t_take(void *c, unsigned i, const char *text, char *err, size_t errle
     double x = campaign_rec_dbl(&r, "x");
     k->n += (unsigned)snprintf(k->took + k->n, sizeof k->took - k->n, "%u:%llu:%a;", i,
                                (unsigned long long)campaign_rec_u64(&r, "i"), x);
-    return r.bad ? -1 : 0;
+    int rc = r.bad ? -1 : 0;
+    campaign_rec_free(&r);
+    return rc;
 }
 
 static const campaign_hooks_t hooks = {t_run, t_take, NULL};
