@@ -49,7 +49,7 @@ CC          ?= gcc
 CXX         ?= g++
 DEPFLAGS    := -MMD -MP
 CFLAGS_C    := -std=c11 -Wall -Wextra -Werror -O2 -g -D_POSIX_C_SOURCE=200809L $(DEPFLAGS) $(SANFLAGS)
-CXXFLAGS_V  := -std=c++17 -O2 -g -Wall -Wno-unused-parameter -DVM_TRACE=1 -DVM_TRACE_FST=1 \
+CXXFLAGS_V  := -std=c++20 -O2 -g -Wall -Wno-unused-parameter -DVM_TRACE=1 -DVM_TRACE_FST=1 \
                -I$(VINC) -I$(VINC)/vltstd $(DEPFLAGS) $(SANFLAGS) $(CXXCOV)
 # The same options for every model (one runtime): FST tracing compiled in, assertions on.
 VFLAGS      := --cc --trace-fst --assert -Wall -O3 --x-assign unique --x-initial unique $(VCOV) \
@@ -252,7 +252,9 @@ endif
 # build adds harness/sc and the --sc models, and reuses every other object.
 SC_BUILD    := $(BUILD)/sc
 VLSC        := $(BUILD)/vl-sc
-SC_CFLAGS   := $(shell pkg-config --cflags systemc 2>/dev/null)
+# Debian's SystemC 2.3.4 is built as C++17, and its headers name the standard in a symbol the
+# library must define: C++20 code (the shims' designated initialisers) says C++17 to them.
+SC_CFLAGS   := $(shell pkg-config --cflags systemc 2>/dev/null) -DSC_CPLUSPLUS=201703L
 SC_LIBS     := $(shell pkg-config --libs systemc 2>/dev/null || echo -lsystemc)
 SC_VFLAGS   := $(patsubst --cc,--sc,$(VFLAGS))
 SC_MODELS   := rn1 lc3 p2s $(NODE_VARIANTS)

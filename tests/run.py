@@ -299,6 +299,21 @@ def suite_cli():
              exit_is(2, "--model takes")),
         Test("cli", "play unknown option -> 2", [FTSIM, "play", ok_vec, "--fast"],
              exit_is(2, "unknown option")),
+        Test("cli", "play --max-cycles: a far `end @N` is refused at its line -> 2",
+             ["bash", "-c", "mkdir -p build && printf 'device rn1\\n@0 f0 <- IDLE\\nend @4294967295\\n' "
+              f"> build/far-end.vec && {FTSIM} play build/far-end.vec --max-cycles 1000000"],
+             exit_is(2, "build/far-end.vec:3: the vector runs 4294967296 cycles (end @4294967295), more "
+                     "than --max-cycles 1000000", "FAIL build/far-end.vec")),
+        Test("cli", "play --max-cycles: a vector within it plays; one cycle less refuses it",
+             ["bash", "-c", "mkdir -p build && printf 'device rn1\\n@0 f0 <- IDLE\\nend @99\\n' "
+              f"> build/end99.vec && {FTSIM} play build/end99.vec --max-cycles 100 && "
+              f"{{ {FTSIM} play build/end99.vec --max-cycles 99; [ $? = 2 ]; }}"],
+             exit_is(0, "PASS build/end99.vec", "build/end99.vec:3: the vector runs 100 cycles (end @99), "
+                     "more than --max-cycles 99")),
+        Test("cli", "play --max-cycles 0 / not a number -> 2; play --help names it",
+             ["bash", "-c", f"{FTSIM} play {ok_vec} --max-cycles 0; [ $? = 2 ] && {FTSIM} play {ok_vec} "
+              f"--max-cycles lots; [ $? = 2 ] && {FTSIM} play --help | grep -- '--max-cycles N refuses'"],
+             exit_is(0, "--max-cycles takes a number of cycles from 1", "--max-cycles N refuses")),
         Test("cli", "play --wave with csim -> 2",
              [FTSIM, "play", ok_vec, "--model", "csim", "--wave", "build/x.fst"],
              exit_is(2, "--wave traces the RTL")),

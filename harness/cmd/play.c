@@ -10,7 +10,7 @@
 
 static const char usage_play[] =
     "usage: ftsim play FILE.vec... [--model rtl|csim|both] [--wave FILE.fst] [--show]\n"
-    "                  [--wave-from N] [--wave-to N] [--max-msgs N]\n"
+    "                  [--wave-from N] [--wave-to N] [--max-msgs N] [--max-cycles N]\n"
     "\n"
     "Plays each vector (the language: vectors/README.md). --model both (the default) runs\n"
     "the Verilated RTL and the C reference model in lockstep and compares every output and\n"
@@ -24,7 +24,9 @@ static const char usage_play[] =
     "(on the same time axis; nothing is dumped or spent on dumps outside). --show prints the\n"
     "run as a table, a row a cycle and a\n"
     "column a port that carried anything (the first 400 cycles). The last line for each\n"
-    "vector is PASS <file> or FAIL <file>.\n"
+    "vector is PASS <file> or FAIL <file>. A vector of more than 4,000,000 cycles says how\n"
+    "many at the start and shows its progress on stderr; --max-cycles N refuses one that runs\n"
+    "more than N cycles (a far `end @N`, say) with file:line: message and exit 2.\n"
     "\n"
     "Words by device (ftsim info DEVICE lists ports and registers):\n"
     "  rn1, rnpnet*: IDLE TURN HOLD DROP ROUTE:hh DATA:hh STATUS:hh CHECKSUM:hh W:hhh X;\n"
@@ -77,6 +79,8 @@ int cmd_play(int argc, char **argv)
         {"show", 0, OPTS_FLAG, &o.show, .set = 1},
         {"max-msgs", 0, OPTS_UINT, &o.max_msgs, .min = 1, .max = 100000,
          .msg = "--max-msgs takes a number from 1 to 100000"},
+        {"max-cycles", 0, OPTS_U64, &o.max_cycles, .min = 1, .max = 0x1p63, .flags = OPTS_SHOW,
+         .msg = "--max-cycles takes a number of cycles from 1"},
         {0},
     };
     const char **files;

@@ -183,6 +183,15 @@ typedef struct dev_ops {
      * sees it. It is no register write and performs no configuration cycle. Returns 0, or -1
      * with a message (an RTL-only element on the C model). */
     int (*upset)(void *self, const dev_seu_t *s, char *err, size_t errlen);
+    /* Optional (NULL: the implementation cannot be part of a shared waveform). A network of
+     * models in one waveform (harness/core/vl_trace.h): trace_attach hooks the model to the
+     * shared writer before it opens; phase runs the clock edge in parts that the network
+     * interleaves with the dumps: 0 the inputs settled, the clock high (dumped at 10 t ns); 1
+     * the clock low (dumped at 10 t + 5 ns); 2 the rising edge. Phase 2 alone is a whole edge
+     * with no dump. After a last dump (phases 0, dump), phase 1 puts the clock low again so
+     * that the next phase 2 is an edge. */
+    void (*trace_attach)(void *self, void *trace);
+    void (*phase)(void *self, int phase);
 } dev_ops_t;
 
 struct dev_design {

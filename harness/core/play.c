@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #define SHOW_MAX_CYCLES 400u
@@ -161,11 +162,62 @@ static void check_strict(run_t *r, const unsigned char *named, unsigned line, ui
     }
 }
 
-static void progress(uint64_t cyc, uint64_t end)
+/* Long runs (a far `end @N` is a typo away from a near one): the cycle count said at the
+ * start, then where the run is, on stderr. A run of more than PROGRESS_CYCLES cycles takes
+ * seconds even on the fastest model; a terminal gets one line rewritten in place twice a
+ * second, anything else (a log) a plain line every PROGRESS_PLAIN_S seconds. The clock is read
+ * every 65536 cycles only. */
+#define PROGRESS_CYCLES  4000000u
+#define PROGRESS_PLAIN_S 10.0
+
+typedef struct progress {
+    uint64_t end;
+    int on, tty;
+    double t0, next;
+} progress_t;
+
+static double now_s(void)
 {
-    if ((cyc & 0xFFFFF) == 0 && end > 4000000 && isatty(2))
-        fprintf(stderr, "\r  cycle %llu of %llu (%.0f%%)", (unsigned long long)cyc,
-                (unsigned long long)end, 100.0 * (double)cyc / (double)end);
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static void progress_start(progress_t *p, const vec_t *v, uint64_t end, int quiet)
+{
+    p->end = end;
+    p->on = end >= PROGRESS_CYCLES;
+    p->tty = isatty(2);
+    p->t0 = now_s();
+    p->next = p->t0 + (p->tty ? 0.5 : PROGRESS_PLAIN_S);
+    if (!p->on || quiet)
+        return;
+    unsigned line = v->has_end ? v->end_line : v->nev ? v->ev[v->nev - 1].line : 0;
+    fprintf(stderr,
+            "%s:%u: note: %llu cycles to simulate (%s @%llu); progress follows on stderr, "
+            "--max-cycles N refuses a vector that runs longer\n",
+            v->path, line, (unsigned long long)end + 1, v->has_end ? "end" : "the last event",
+            (unsigned long long)(v->has_end ? v->end : v->last_cycle));
+}
+
+static void progress(progress_t *p, uint64_t cyc)
+{
+    if (!p->on || (cyc & 0xFFFF) != 0)
+        return;
+    double t = now_s();
+    if (t < p->next)
+        return;
+    p->next = t + (p->tty ? 0.5 : PROGRESS_PLAIN_S);
+    double rate = (double)cyc / (t - p->t0), left = rate > 0 ? (double)(p->end - cyc) / rate : 0;
+    fprintf(stderr, "%s  cycle %llu of %llu (%.1f%%), %.0f cycles/s, about %.0f s left%s",
+            p->tty ? "\r" : "", (unsigned long long)cyc, (unsigned long long)p->end,
+            100.0 * (double)cyc / (double)p->end, rate, left, p->tty ? "   " : "\n");
+}
+
+static void progress_end(progress_t *p)
+{
+    if (p->on && p->tty && now_s() > p->t0 + 0.5)
+        fputc('\n', stderr);
 }
 
 /* The cycle loop. Returns 0, or 1 when a divergence or an internal error stopped it. */
@@ -187,9 +239,11 @@ static int run_cycles(run_t *r)
     size_t i = 0;
     unsigned line = 0;
     char msg[600];
+    progress_t prog;
+    progress_start(&prog, v, end, r->quiet);
     vec_writer_init(&r->sh, v);
     for (uint64_t cyc = 0;; cyc++) {
-        progress(cyc, end);
+        progress(&prog, cyc);
         const dev_write_t *wr = NULL;
         dev_write_t wfull;
         for (; i < v->nev && v->ev[i].cycle == cyc && v->ev[i].kind == VEC_SEU; i++) {
@@ -260,8 +314,7 @@ static int run_cycles(run_t *r)
         if (cyc == end)
             break;
     }
-    if (end > 4000000 && isatty(2))
-        fputc('\n', stderr);
+    progress_end(&prog);
     vec_writer_free(&r->sh);
     free(in);
     free(named);
@@ -298,6 +351,16 @@ int play_run(const vec_t *v, const play_opts_t *o)
     char err[DEV_ERR_LEN];
     const vec_ev_t *ro = rtl_only_upset(v);
     play_opts_t alone;
+    if (o->max_cycles && vec_end_cycle(v) >= o->max_cycles) {
+        unsigned line = v->has_end ? v->end_line : v->nev ? v->ev[v->nev - 1].line : 0;
+        printf("%s:%u: the vector runs %llu cycles (%s @%llu), more than --max-cycles %llu\nFAIL "
+               "%s\n",
+               v->path, line, (unsigned long long)vec_end_cycle(v) + 1,
+               v->has_end ? "end" : "its last event at",
+               (unsigned long long)(v->has_end ? v->end : v->last_cycle),
+               (unsigned long long)o->max_cycles, v->path);
+        return 2;
+    }
     if (ro && o->models == LS_CSIM) {
         char what[128];
         dev_upset_format(v->design, &ro->seu, what, sizeof what);

@@ -14,6 +14,8 @@ typedef struct play_opts {
     int show;          /* print the run as a table: a row a cycle, a column an active port */
     /* --wave-from, --wave-to: the cycles dumped (wave_to 0: to the end) */
     uint64_t wave_from, wave_to;
+    /* --max-cycles: a vector that runs more cycles is refused (file:line: message, 2); 0: any */
+    uint64_t max_cycles;
 } play_opts_t;
 
 /* Play a vector: 0 pass, 1 mismatch or divergence, 2 cannot run. Prints to stdout, ending

@@ -1,9 +1,10 @@
 // vl_common.cpp — the one VerilatedContext of an ftsim binary, and its waveforms.
 //
-// The context is the harness's only process-wide object, on purpose: Verilator 5 wants one
-// context per process, shared by every model, so that one runtime, one simulation time and
-// one assertion handler serve all the models of a run (a torus's nodes and the observer in
-// one trace). It is created on first use and lives until the process ends.
+// The process's context is the harness's only process-wide object: the models of a run that
+// runs on one thread share it, so that one simulation time and one assertion flag serve them
+// all (a torus's nodes and the observer in one trace). It is created on first use and lives
+// until the process ends. A model may be made in a context of its own (vl_dev.h), for a run
+// whose models are evaluated on several threads.
 #include "vl_common.h"
 
 #include <atomic>
@@ -159,9 +160,9 @@ namespace
 std::atomic<bool> upset_taken{false};
 } // namespace
 
-void ftsim_vl_run_start()
+void ftsim_vl_run_start(VerilatedContext *ctx)
 {
-    VerilatedContext *c = ftsim_vl_context();
+    VerilatedContext *c = ctx ? ctx : ftsim_vl_context();
     c->gotError(false);
     c->gotFinish(false);
     c->assertOn(true);
@@ -170,9 +171,9 @@ void ftsim_vl_run_start()
 
 void ftsim_vl_upset_taken() { upset_taken.store(true); }
 
-int ftsim_vl_internal_error()
+int ftsim_vl_internal_error(VerilatedContext *ctx)
 {
-    VerilatedContext *c = ftsim_vl_context();
+    VerilatedContext *c = ctx ? ctx : ftsim_vl_context();
     if (!c->gotError())
         return 0;
     if (!upset_taken.load())

@@ -13,9 +13,14 @@ VerilatedContext *ftsim_vl_context();
 // until they are written (vl_common.cpp, "Coverage"). Elsewhere they are new and delete.
 void ftsim_vl_born();
 void ftsim_vl_retire(void *model, void (*del)(void *));
-template <class V> V *ftsim_vl_new(const char *name)
+// A model made in context ctx (nullptr: the process's). The coverage build writes the counts of
+// the process's context only: it makes every model there.
+template <class V> V *ftsim_vl_new(VerilatedContext *ctx, const char *name)
 {
-    V *m = new V(ftsim_vl_context(), name);
+#ifdef FTSIM_COVERAGE
+    ctx = nullptr;
+#endif
+    V *m = new V(ctx ? ctx : ftsim_vl_context(), name);
     ftsim_vl_born();
     return m;
 }
@@ -23,15 +28,17 @@ template <class V> void ftsim_vl_release(V *model)
 {
     ftsim_vl_retire(model, [](void *m) { delete static_cast<V *>(m); });
 }
-// Assertions and upsets, the same for every shim. A model created starts its run with the
-// context's error cleared and assertions on. Once a model of the process took an upset
-// (ftsim_vl_upset_taken), an assertion that fires is an observation of the upset, not a
+// Assertions and upsets, the same for every model. A model created starts its run with its
+// context's error cleared and assertions on (ctx nullptr: the process's context). Once a model
+// of the process took an upset (ftsim_vl_upset_taken), an assertion that fires is an observation of the upset, not a
 // mismatch: ftsim_vl_internal_error() then says 2 and turns the assertions off for the rest of
 // the run (one that fires every cycle would print every cycle); otherwise 1 for a fired
-// assertion, 0 for none. It is dev_ops_t.internal_error of every Verilated model.
-void ftsim_vl_run_start();
+// assertion, 0 for none. It is dev_ops_t.internal_error of every Verilated model. The upset
+// flag is the process's: an upset in one model may fire an assertion of another (a torus's
+// neighbour), in whichever context that one runs.
+void ftsim_vl_run_start(VerilatedContext *ctx = nullptr);
 void ftsim_vl_upset_taken();
-int ftsim_vl_internal_error();
+int ftsim_vl_internal_error(VerilatedContext *ctx = nullptr);
 
 // An FST for one model: `attach` hooks the model to it before it opens. nullptr (message in
 // err) if the file cannot be written.
@@ -41,7 +48,7 @@ VerilatedFstC *ftsim_vl_fst_for(const std::function<void(VerilatedFstC *)> &atta
                                 const char *path, char *err, size_t errlen);
 
 // A clock edge of a Verilated model of ftsim's RTL (clk_i, reg_we_i) in the phases of
-// vl_trace.h, the same for every shim:
+// vl_trace.h, the same for every model (VlDev in vl_dev.h):
 //   0  this cycle's inputs settled by an eval with the clock low (the eval the rising edge needs
 //      anyway), then the clock shown high for the dump at 10 t ns;
 //   1  the clock shown low for the dump at 10 t + 5 ns, with no eval;

@@ -17,13 +17,7 @@ void ftsim_vl_trace_window(void *tr, uint64_t from, uint64_t to);
 int ftsim_vl_trace_on(const void *tr, uint64_t cycle);
 void ftsim_vl_trace_dump(void *tr, uint64_t time_ns);
 void ftsim_vl_trace_close(void *tr);
-
-/* RN1's RTL (harness/rnp/rn1_rtl.cpp) as a part of a traced network: attach it to a shared trace,
- * and run its clock edge in phases the network interleaves with the dumps (ftsim_vl_phase in
- * vl_common.h): 0 the inputs settled, the clock high; 1 the clock low; 2 the rising edge.
- * Phase 2 alone is a whole edge with no dump. After a last dump (phases 0, dump), phase 1 puts
- * the clock low again so that the next phase 2 is an edge. */
-void rn1_rtl_trace_attach(void *self, void *tr);
-void rn1_rtl_phase(void *self, int phase);
+/* A model joins a shared waveform through its dev_ops_t.trace_attach and runs its clock edge in
+ * the phases of dev_ops_t.phase (dev.h), which the owner interleaves with the dumps. */
 
 #endif

@@ -772,7 +772,7 @@ static void nd_tick(void *self, uint64_t cycle)
          * (dev.h: cycle t at 10 t ns with the clock high, 10 t + 5 ns low, edge at 10 t + 10) */
         for (int ph = 0; ph < 3; ph++) {
             for (unsigned r = 0; r < n->t->nrouters; r++)
-                rn1_rtl_phase(n->r[r]->self, ph);
+                n->r[r]->ops->phase(n->r[r]->self, ph);
             if (ph < 2)
                 ftsim_vl_trace_dump(n->trace,
                                     cycle * DEV_NS_PER_CYCLE + (ph ? DEV_NS_PER_CYCLE / 2 : 0));
@@ -792,13 +792,13 @@ static int nd_trace_open(void *self, const char *path, char *err, size_t errlen)
         snprintf(err, errlen, "%s: a waveform is already open", path);
         return -1;
     }
-    if (n->nd->router != &rn1_design) {
+    if (!n->r[0]->ops->trace_attach) { /* the routers cannot share one (SystemC units) */
         snprintf(err, errlen, "%s: a network's waveform is written by build/ftsim", path);
         return -1;
     }
     void *tr = ftsim_vl_trace_new();
     for (unsigned r = 0; r < n->t->nrouters; r++)
-        rn1_rtl_trace_attach(n->r[r]->self, tr);
+        n->r[r]->ops->trace_attach(n->r[r]->self, tr);
     if (ftsim_vl_trace_open(tr, path, err, errlen) < 0)
         return -1; /* the unopened trace is dropped with the process; the models still run */
     n->trace = tr;
@@ -812,10 +812,10 @@ static void nd_trace_close(void *self, uint64_t cycle)
         return;
     if (ftsim_vl_trace_on(n->trace, cycle)) {
         for (unsigned r = 0; r < n->t->nrouters; r++)
-            rn1_rtl_phase(n->r[r]->self, 0);
+            n->r[r]->ops->phase(n->r[r]->self, 0);
         ftsim_vl_trace_dump(n->trace, cycle * DEV_NS_PER_CYCLE);
         for (unsigned r = 0; r < n->t->nrouters; r++)
-            rn1_rtl_phase(n->r[r]->self, 1); /* the clock low again: the next edge is one */
+            n->r[r]->ops->phase(n->r[r]->self, 1); /* the clock low again: the next edge is one */
     }
     ftsim_vl_trace_close(n->trace);
     n->trace = NULL;
@@ -884,10 +884,22 @@ static int nd_control(void *self, const char *cmd, char *err, size_t errlen)
     return 0;
 }
 
-static const dev_ops_t net_ops = {nd_destroy,    nd_set_reset,    nd_set_inputs,     nd_get_outputs,
-                                  nd_reg_write,  nd_reg_read,     nd_debug,          nd_tick,
-                                  nd_trace_open, nd_trace_close,  nd_internal_error, nd_control,
-                                  NULL,          nd_trace_window, nd_upset};
+static const dev_ops_t net_ops = {
+    .destroy = nd_destroy,
+    .set_reset = nd_set_reset,
+    .set_inputs = nd_set_inputs,
+    .get_outputs = nd_get_outputs,
+    .reg_write = nd_reg_write,
+    .reg_read = nd_reg_read,
+    .debug = nd_debug,
+    .tick = nd_tick,
+    .trace_open = nd_trace_open,
+    .trace_close = nd_trace_close,
+    .internal_error = nd_internal_error,
+    .control = nd_control,
+    .trace_window = nd_trace_window,
+    .upset = nd_upset,
+};
 
 static void *net_create(const dev_design_t *d, dev_impl_t impl, const char *inst,
                         const dev_ops_t **ops, char *err, size_t errlen)

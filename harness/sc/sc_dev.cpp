@@ -29,7 +29,7 @@ extern "C" {
 #include "rnpnet.h"
 }
 #include "verilated_fst_c.h"
-#include "vl_common.h"
+#include "vl_dev.h"
 
 // The settle of each --sc model (rtl/rn1.md section 14: a member written between edges is
 // followed by it; it writes the module's output ports too). Internal to Verilator's generated
@@ -117,12 +117,14 @@ struct ClockGen : sc_module {
     sc_signal<bool> &clk_;
 };
 
+// A unit as a device: its dev_ops_t is the one shim template's table (harness/core/vl_dev.h,
+// ftsim::DevOps), over these methods.
 struct UnitBase {
     virtual ~UnitBase() {}
     virtual void set_reset(bool a) = 0;
     virtual void set_inputs(const uint64_t *in) = 0;
     virtual void get_outputs(uint64_t *out) = 0;
-    virtual void reg_write(uint32_t addr, uint64_t data, uint32_t strb) = 0;
+    virtual void reg_port_write(uint32_t addr, uint64_t data, uint8_t strb) = 0;
     virtual uint64_t reg_read(uint32_t addr) = 0;
     virtual void debug(uint64_t *w) = 0;
     virtual ClockGen &clock() = 0;
@@ -135,7 +137,52 @@ struct UnitBase {
     virtual int upset(const dev_seu_t *s, char *err, size_t errlen) = 0;
     dev_impl_t impl = DEV_IMPL_RTL;
     bool busy = false;
-    VerilatedFstC *tfp = nullptr;
+    ftsim::VlWave wave;
+
+    void close()
+    {
+        wave.close();
+        busy = false; // back to the pool: SystemC modules live as long as the kernel
+    }
+    // One period of the unit's clock, one sc_start: the clock falls, the rising edge 5 ns later
+    // ends the cycle, the period's last 5 ns pass; then the write strobe drops. Traced, the
+    // cycle's inputs settle with the clock high first (dumped at 10 t ns), then with the clock
+    // low (dumped at 10 t + 5 ns).
+    void tick(uint64_t cycle)
+    {
+        if (wave.on(cycle)) {
+            settle();
+            wave.dump(cycle, false);
+            clock_low();
+            settle();
+            wave.dump(cycle, true);
+        } else
+            clock_low();
+        clock().go.notify(kHalf);
+        sc_start(kPeriod);
+        we_off();
+    }
+    int trace_open(const char *path, char *err, size_t errlen)
+    {
+        if (impl != DEV_IMPL_RTL)
+            return dev_csim_trace_open(this, path, err, errlen);
+        if (!wave.tfp)
+            settle(); // elaboration done: Verilator traces an SC model only after it
+        return wave.open([this](VerilatedFstC *t) { trace(t); }, path, err, errlen);
+    }
+    void trace_close(uint64_t cycle)
+    {
+        if (!wave.tfp)
+            return;
+        if (wave.on(cycle)) {
+            settle();
+            wave.dump(cycle, false); // the last cycle shows too
+        }
+        wave.close();
+    }
+    void trace_window(uint64_t from, uint64_t to) { wave.window(from, to); }
+    // An assertion of the RTL (1), or one after an upset (2: an observation, vl_common.h).
+    int internal_error() { return ftsim_vl_internal_error(); }
 };
 
 template <class Fam, class M> struct Unit : UnitBase {
@@ -150,7 +197,7 @@ template <class Fam, class M> struct Unit : UnitBase {
     void set_reset(bool a) override { pins.rst_ni.write(!a); }
     void set_inputs(const uint64_t *in) override { Fam::ins_put(pins, in); }
     void get_outputs(uint64_t *out) override { Fam::outs_get(pins, out); }
-    void reg_write(uint32_t addr, uint64_t data, uint32_t strb) override
+    void reg_port_write(uint32_t addr, uint64_t data, uint8_t strb) override
     {
         pins.reg_we_i.write(true);
         pins.reg_waddr_i.write(addr);
@@ -215,98 +262,7 @@ template <class Fam, class M> struct Unit : UnitBase {
 
 UnitBase *me(void *self) { return static_cast<UnitBase *>(self); }
 
-void destroy(void *self)
-{
-    UnitBase *u = me(self);
-    if (u->tfp) {
-        ftsim_vl_trace_close(u->tfp);
-        u->tfp = nullptr;
-    }
-    u->busy = false; // back to the pool: SystemC modules live as long as the kernel
-}
-void set_reset(void *self, bool a) { me(self)->set_reset(a); }
-void set_inputs(void *self, const uint64_t *in) { me(self)->set_inputs(in); }
-void get_outputs(void *self, uint64_t *out) { me(self)->get_outputs(out); }
-uint64_t reg_read(void *self, uint32_t addr) { return me(self)->reg_read(addr); }
-void reg_write(void *self, uint32_t addr, uint64_t data, uint64_t mask)
-{
-    uint64_t wdata;
-    uint8_t wstrb;
-    dev_strobe_write(me(self)->reg_read(addr), data, mask, &wdata, &wstrb);
-    me(self)->reg_write(addr, wdata, wstrb);
-}
-void debug(void *self, uint64_t *w) { me(self)->debug(w); }
-
-// One period of the unit's clock, one sc_start: the clock falls, the rising edge 5 ns later
-// ends the cycle, the period's last 5 ns pass; then the write strobe drops. Traced, the
-// cycle's inputs settle with the clock high first (dumped at 10 t ns), then with the clock
-// low (dumped at 10 t + 5 ns).
-void tick(void *self, uint64_t cycle)
-{
-    UnitBase *u = me(self);
-    if (u->tfp && ftsim_vl_trace_on(u->tfp, cycle)) {
-        settle();
-        ftsim_vl_trace_dump(u->tfp, cycle * DEV_NS_PER_CYCLE);
-        u->clock_low();
-        settle();
-        ftsim_vl_trace_dump(u->tfp, cycle * DEV_NS_PER_CYCLE + DEV_NS_PER_CYCLE / 2);
-    } else
-        u->clock_low();
-    u->clock().go.notify(kHalf);
-    sc_start(kPeriod);
-    u->we_off();
-}
-
-int trace_open(void *self, const char *path, char *err, size_t errlen)
-{
-    UnitBase *u = me(self);
-    if (u->impl != DEV_IMPL_RTL)
-        return dev_csim_trace_open(self, path, err, errlen);
-    if (u->tfp) {
-        snprintf(err, errlen, "%s: a waveform is already open", path);
-        return -1;
-    }
-    settle(); // elaboration done: Verilator traces an SC model only after it
-    u->tfp = ftsim_vl_fst_for([u](VerilatedFstC *t) { u->trace(t); }, path, err, errlen);
-    return u->tfp ? 0 : -1;
-}
-
-void trace_close(void *self, uint64_t cycle)
-{
-    UnitBase *u = me(self);
-    if (!u->tfp)
-        return;
-    if (ftsim_vl_trace_on(u->tfp, cycle)) {
-        settle();
-        ftsim_vl_trace_dump(u->tfp, cycle * DEV_NS_PER_CYCLE); // the last cycle shows too
-    }
-    ftsim_vl_trace_close(u->tfp);
-    u->tfp = nullptr;
-}
-
-// An assertion of the RTL (1), or one after an upset (2: an observation, vl_common.h).
-int internal_error(void *self)
-{
-    (void)self;
-    return ftsim_vl_internal_error();
-}
-
-int upset(void *self, const dev_seu_t *s, char *err, size_t errlen)
-{
-    return me(self)->upset(s, err, errlen);
-}
-
-void trace_window(void *self, uint64_t from, uint64_t to)
-{
-    UnitBase *u = me(self);
-    if (u->tfp)
-        ftsim_vl_trace_window(u->tfp, from, to);
-}
-
-const dev_ops_t unit_ops = {destroy,        set_reset,      set_inputs, get_outputs, reg_write,
-                            reg_read,       debug,          tick,       trace_open,  trace_close,
-                            internal_error, dev_no_control, nullptr,    trace_window,
-                            upset};
+constexpr const dev_ops_t &unit_ops = ftsim::DevOps<UnitBase>::table;
 
 // ---- the units of each design, created once per process (sc_dev.h says why) ------------------
 

@@ -112,21 +112,21 @@ static int lc_live(device_t *m, uint32_t part, uint32_t entry, unsigned bit, uin
     return sci_lc_live(&((sci_cs_t *)m->self)->lc, entry, bit, idx, max);
 }
 
-static const dev_ops_t sci_csim_ops = {cs_destroy,
-                                       cs_set_reset,
-                                       cs_set_inputs,
-                                       cs_get_outputs,
-                                       cs_reg_write,
-                                       cs_reg_read,
-                                       cs_debug,
-                                       cs_tick,
-                                       dev_csim_trace_open,
-                                       dev_csim_trace_close,
-                                       dev_csim_internal_error,
-                                       dev_no_control,
-                                       NULL,
-                                       NULL,
-                                       cs_upset};
+static const dev_ops_t sci_csim_ops = {
+    .destroy = cs_destroy,
+    .set_reset = cs_set_reset,
+    .set_inputs = cs_set_inputs,
+    .get_outputs = cs_get_outputs,
+    .reg_write = cs_reg_write,
+    .reg_read = cs_reg_read,
+    .debug = cs_debug,
+    .tick = cs_tick,
+    .trace_open = dev_csim_trace_open,
+    .trace_close = dev_csim_trace_close,
+    .internal_error = dev_csim_internal_error,
+    .control = dev_no_control,
+    .upset = cs_upset,
+};
 
 static void *sci_create(const dev_design_t *d, dev_impl_t impl, const char *inst,
                         const dev_ops_t **ops, char *err, size_t errlen)

@@ -342,17 +342,13 @@ const dev_design_t *sci_node_design(int p2s, unsigned nlc);
 int sci_node_design_p2s(const dev_design_t *d); /* d one of the four node designs */
 unsigned sci_node_design_nlc(const dev_design_t *d);
 
-/* The Verilated node (harness/sci/sci_node_rtl.cpp). */
+/* The Verilated node (harness/sci/sci_node_rtl.cpp): p2s 0 LC3, 1 P2S; nlc LCs. Its
+ * dev_ops_t has trace_attach and phase, for a ring's or a torus's shared waveform. */
+void *sci_node_rtl_create(int p2s, unsigned nlc, const char *instance, const dev_ops_t **ops);
 /* A node's C model (and only that): the table entry `reg` (a table's data register in the
  * node's map) at TADDR `taddr` loaded without a clock edge (csim/sci_node.h
  * sci_node_table_load). Returns -1 for any other device. */
 int sci_node_csim_table_load(device_t *d, uint32_t reg, uint32_t taddr, uint64_t value);
 
-extern const dev_ops_t sci_node_rtl_ops;
-void *sci_node_rtl_new(int p2s, unsigned nlc, const char *instance);
-void sci_node_rtl_trace_attach(void *self, void *tr);
-/* The clock edge in phases a fabric interleaves with the dumps of its shared waveform, as
- * rn1_rtl_phase (harness/core/vl_trace.h): 0 settle, 1 clock low, 2 the edge. */
-void sci_node_rtl_phase(void *self, int phase);
 
 #endif

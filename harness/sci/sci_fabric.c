@@ -16,7 +16,7 @@ void sci_fabric_tick(device_t *const *node, unsigned n, void *trace, uint64_t cy
     /* dev.h: cycle t at 10 t ns with the clock high, 10 t + 5 ns low, the edge at 10 t + 10 */
     for (int ph = 0; ph < 3; ph++) {
         for (unsigned i = 0; i < n; i++)
-            sci_node_rtl_phase(node[i]->self, ph);
+            node[i]->ops->phase(node[i]->self, ph);
         if (ph < 2)
             ftsim_vl_trace_dump(trace, cycle * DEV_NS_PER_CYCLE + (ph ? DEV_NS_PER_CYCLE / 2 : 0));
     }
@@ -35,7 +35,7 @@ int sci_fabric_trace_open(device_t *const *node, unsigned n, dev_impl_t impl, vo
     }
     void *tr = ftsim_vl_trace_new();
     for (unsigned i = 0; i < n; i++)
-        sci_node_rtl_trace_attach(node[i]->self, tr);
+        node[i]->ops->trace_attach(node[i]->self, tr);
     if (ftsim_vl_trace_open(tr, path, err, errlen) < 0)
         return -1; /* the unopened trace is dropped with the process; the models still run */
     *trace = tr;
@@ -48,10 +48,10 @@ void sci_fabric_trace_close(device_t *const *node, unsigned n, void **trace, uin
         return;
     if (ftsim_vl_trace_on(*trace, cycle)) {
         for (unsigned i = 0; i < n; i++)
-            sci_node_rtl_phase(node[i]->self, 0);
+            node[i]->ops->phase(node[i]->self, 0);
         ftsim_vl_trace_dump(*trace, cycle * DEV_NS_PER_CYCLE);
         for (unsigned i = 0; i < n; i++)
-            sci_node_rtl_phase(node[i]->self, 1); /* the clock low again: the next edge is one */
+            node[i]->ops->phase(node[i]->self, 1); /* the clock low again: the next edge is one */
     }
     ftsim_vl_trace_close(*trace);
     *trace = NULL;

@@ -388,21 +388,22 @@ static int cs_upset(void *self, const dev_seu_t *s, char *err, size_t errlen)
     return 0;
 }
 
-static const dev_ops_t node_csim_ops = {cs_destroy,
-                                        cs_set_reset,
-                                        cs_set_inputs,
-                                        cs_get_outputs,
-                                        cs_reg_write,
-                                        cs_reg_read,
-                                        cs_debug,
-                                        cs_tick,
-                                        dev_csim_trace_open,
-                                        dev_csim_trace_close,
-                                        dev_csim_internal_error,
-                                        dev_no_control,
-                                        cs_skip,
-                                        NULL,
-                                        cs_upset};
+static const dev_ops_t node_csim_ops = {
+    .destroy = cs_destroy,
+    .set_reset = cs_set_reset,
+    .set_inputs = cs_set_inputs,
+    .get_outputs = cs_get_outputs,
+    .reg_write = cs_reg_write,
+    .reg_read = cs_reg_read,
+    .debug = cs_debug,
+    .tick = cs_tick,
+    .trace_open = dev_csim_trace_open,
+    .trace_close = dev_csim_trace_close,
+    .internal_error = dev_csim_internal_error,
+    .control = dev_no_control,
+    .skip = cs_skip,
+    .upset = cs_upset,
+};
 
 static int node_live(device_t *m, uint32_t part, uint32_t entry, unsigned bit, uint32_t *idx,
                      unsigned max)
@@ -436,9 +437,7 @@ static void *node_create(const dev_design_t *d, dev_impl_t impl, const char *ins
     int p2s = sci_node_design_p2s(d);
     unsigned nlc = sci_node_design_nlc(d);
     if (impl == DEV_IMPL_RTL) {
-        void *s = sci_node_rtl_new(p2s, nlc, inst);
-        *ops = &sci_node_rtl_ops;
-        return s;
+        return sci_node_rtl_create(p2s, nlc, inst, ops);
     }
     /* the model's registers are cache-line aligned (csim/sci_lc.h) */
     node_cs_t *s = aligned_alloc(_Alignof(node_cs_t), sizeof *s);

@@ -385,9 +385,21 @@ static int rg_control(void *self, const char *cmd, char *err, size_t errlen)
 }
 
 static const dev_ops_t ring_ops = {
-    rg_destroy,        rg_set_reset, rg_set_inputs, rg_get_outputs,  rg_reg_write,
-    rg_reg_read,       rg_debug,     rg_tick,       rg_trace_open,   rg_trace_close,
-    rg_internal_error, rg_control,   NULL,          rg_trace_window, rg_upset};
+    .destroy = rg_destroy,
+    .set_reset = rg_set_reset,
+    .set_inputs = rg_set_inputs,
+    .get_outputs = rg_get_outputs,
+    .reg_write = rg_reg_write,
+    .reg_read = rg_reg_read,
+    .debug = rg_debug,
+    .tick = rg_tick,
+    .trace_open = rg_trace_open,
+    .trace_close = rg_trace_close,
+    .internal_error = rg_internal_error,
+    .control = rg_control,
+    .trace_window = rg_trace_window,
+    .upset = rg_upset,
+};
 
 /* One table write into node i during a reset cycle (tables survive reset). */
 static void boot_write(ringdev_t *r, unsigned i, uint32_t a, uint64_t data, uint64_t mask)

@@ -742,7 +742,7 @@ int sci_torus_trace_share(device_t *d, void *tr, char *err, size_t errlen)
         return -1;
     }
     for (unsigned i = 0; i < t->n; i++)
-        sci_node_rtl_trace_attach(t->node[i]->self, tr);
+        t->node[i]->ops->trace_attach(t->node[i]->self, tr);
     t->trace = tr;
     return 0;
 }
@@ -804,9 +804,22 @@ static int tr_control(void *self, const char *cmd, char *err, size_t errlen)
 }
 
 static const dev_ops_t torus_ops = {
-    tr_destroy,        tr_set_reset, tr_set_inputs, tr_get_outputs,  tr_reg_write,
-    tr_reg_read,       tr_debug,     tr_tick,       tr_trace_open,   tr_trace_close,
-    tr_internal_error, tr_control,   tr_skip,       tr_trace_window, tr_upset};
+    .destroy = tr_destroy,
+    .set_reset = tr_set_reset,
+    .set_inputs = tr_set_inputs,
+    .get_outputs = tr_get_outputs,
+    .reg_write = tr_reg_write,
+    .reg_read = tr_reg_read,
+    .debug = tr_debug,
+    .tick = tr_tick,
+    .trace_open = tr_trace_open,
+    .trace_close = tr_trace_close,
+    .internal_error = tr_internal_error,
+    .control = tr_control,
+    .skip = tr_skip,
+    .trace_window = tr_trace_window,
+    .upset = tr_upset,
+};
 
 /* One write into node i during a reset cycle at creation (tables survive reset). */
 static void boot_write(torusdev_t *t, unsigned i, uint32_t a, uint64_t data, uint64_t mask)

@@ -16,7 +16,7 @@ struct sci_obs {
 extern "C" sci_obs_t *sci_obs_new(void)
 {
     sci_obs_t *o = new sci_obs;
-    o->top = ftsim_vl_new<Vsci_obs>("harness");
+    o->top = ftsim_vl_new<Vsci_obs>(nullptr, "harness");
     o->top->eval();
     return o;
 }
