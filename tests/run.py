@@ -20,13 +20,16 @@ import xml.etree.ElementTree as ET
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "harness", "scripts"))
 import layouts  # noqa: E402  (the one table of waveform layouts)
+import designs  # noqa: E402  (the RTL designs: rtl/files.txt)
+import lint  # noqa: E402  (the RTL lint's checks)
 # The binary under test and the unit tests' folder (make test SAN=1 points both at build/san/).
 FTSIM = os.environ.get("FTSIM", os.path.join("build", "ftsim"))
 UNITS = os.environ.get("UNITS", os.path.join("build", "tests"))
 # The SystemC harness (harness/sc/): the same vectors under the SystemC kernel.
 FTSIM_SC = os.environ.get("FTSIM_SC", os.path.join("build", "ftsim-sc"))
-# The designs ftsim-sc plays: the single-device ones, by vector folder.
-SC_VECTOR_DIRS = ["rn1", "lc3", "p2s", "node"]
+# The designs ftsim-sc plays (rtl/files.txt: systemc yes), by vector folder and by device.
+SC_VECTOR_DIRS = designs.vector_dirs(systemc=True)
+SC_DEVICES = designs.devices(systemc=True)
 
 # Fuzz in `make test`: fixed seeds, at least 2 million lockstep cycles in all.
 FUZZ_SEEDS = [1, 2, 3, 4, 5, 6, 7, 8]
@@ -90,37 +93,15 @@ def run_one(t):
 
 # ---- the suites ------------------------------------------------------------------------------
 
-def rtl_files(design, ext=None):
-    """The files of an RTL design from rtl/files.txt (the list the Makefile reads too)."""
-    with open(os.path.join(ROOT, "rtl", "files.txt"), encoding="utf-8") as f:
-        for line in f:
-            if line.startswith(design + ":"):
-                files = ["rtl/" + n for n in line.split(":", 1)[1].split()]
-                return [n for n in files if ext is None or n.endswith(ext)]
-    raise SystemExit(f"rtl/files.txt: no design {design!r}")
-
-
 def suite_lint():
-    def verilator(design, top, *params):
-        return ["verilator", "--lint-only", "-Wall", "-Irtl", "--top-module", top, *params,
-                *rtl_files(design)]
-
-    def iverilog(design, top, *params):
-        srcs = " ".join(rtl_files(design, ".v"))
-        return ["bash", "-c", f"out=$(iverilog -g2012 -Wall -Irtl -s {top} {' '.join(params)} "
-                f"-o build/iverilog-{design}.vvp {srcs} 2>&1); echo \"$out\"; [ -z \"$out\" ]"]
-    t = [Test("lint", "verilator --lint-only -Wall rn1", verilator("rn1", "rn1"), exit_is(0)),
-         Test("lint", "verilator --lint-only -Wall sci_lc (LC3)", verilator("sci_lc", "sci_lc"),
-              exit_is(0)),
-         Test("lint", "verilator --lint-only -Wall sci_lc (P2S)",
-              verilator("sci_lc", "sci_lc", "-GP2s=1"), exit_is(0))]
-    node = [f"{' '.join(verilator('sci_node', 'sci_node', f'-GP2s={p}', f'-GNLC={n}'))} && "
-            f"{iverilog('sci_node', 'sci_node', f'-Psci_node.P2s={p}', f'-Psci_node.NLC={n}')[2]}"
-            for p in (0, 1) for n in (1, 2)]
-    t.append(Test("lint", "verilator -Wall and iverilog -g2012 sci_node (LC3/P2S, one or two LCs)",
-                  ["bash", "-c", "set -e; " + "; ".join(node)], exit_is(0)))
-    t.append(Test("lint", "iverilog -g2012 sci_lc", iverilog("sci_lc", "sci_lc"), exit_is(0)))
-    t.append(Test("lint", "iverilog -g2012 rn1", iverilog("rn1", "rn1"), exit_is(0)))
+    """Every check of harness/scripts/lint.py (make lint runs them all): each variant of each
+    design of rtl/files.txt through verilator --lint-only -Wall and iverilog -g2012 -Wall, silent."""
+    t = []
+    for name, cmd in lint.checks().items():
+        top = cmd[cmd.index("--top-module" if cmd[0] == "verilator" else "-s") + 1]
+        params = " ".join(a for a in cmd if a.startswith(("-G", "-P")))
+        t.append(Test("lint", f"{name}: {' '.join(cmd[:3])} {top} {params}".rstrip(),
+                      [sys.executable, "harness/scripts/lint.py", name], exit_is(0, f"ok   {name}")))
     return t
 
 
@@ -216,7 +197,7 @@ def suite_sc():
                            f">/dev/null && {FTSIM_SC} play {vec} --wave build/waves/{tag}-sc.fst{extra} >/dev/null && "
                            f"python3 tests/fst_same.py build/waves/{tag}-c.fst build/waves/{tag}-sc.fst {scope}"],
                           exit_is(0, " 0 differ")))
-    for d in ("rn1", "lc3", "p2s", "lc3node", "p2snode", "lc3node2", "p2snode2"):
+    for d in SC_DEVICES:
         tests.append(Test("sc", f"ftsim-sc regs --device {d}: every register through the TLM socket "
                           "against the C harness's register port", [FTSIM_SC, "regs", "--device", d],
                           exit_is(0, " 0 differ", f"PASS regs {d}")))
@@ -681,7 +662,7 @@ def suite_waves():
 
 # The devices with an RTL module of their own: ftsim export-tb writes their vectors as Verilog
 # testbenches (a ring, a torus or a network is composed in the harness and is refused).
-EXPORT_DEVICES = ("rn1", "lc3", "p2s", "lc3node", "p2snode", "lc3node2", "p2snode2")
+EXPORT_DEVICES = designs.devices()
 # A vector made wrong (its text, then what replaces it): the exported testbench must fail it as
 # ftsim play --model rtl does, with the same first mismatch. A port word, an output left out
 # of a strict vector, a register read, a packet's symbol.
@@ -799,7 +780,7 @@ def suite_cocotb():
     t = [Test("cocotb", f"{dev} spec vectors replayed by cocotb on Icarus",
               run + ["replay", *sorted(glob.glob(os.path.join(ROOT, "vectors", dev, "spec", "*.vec")))],
               counts_line)
-         for dev in ("rn1", "lc3", "p2s", "node")]
+         for dev in designs.vector_dirs()]
     upset = sorted(v for vecs in upset_vectors_by_device().values() for v in vecs)
     t.append(Test("cocotb", f"the {len(upset)} vectors with upsets beyond the spec ones (golden, "
                   "tests/seu) replayed by cocotb on Icarus", run + ["replay", *upset], counts_line))
