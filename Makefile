@@ -20,7 +20,7 @@ endif
 ifdef COVERAGE
 BUILD       := build/cov
 # -fno-split: Verilator 5.006's block splitting moves a branch's coverage counter after later
-# assignments to the variables its condition reads (measured on sci_lc.v's slot_next: an
+# assignments to the variables its condition reads (measured on the link controller's slot_next: an
 # echo that frees a buffer was counted on no branch); without it every counter stays in place.
 VCOV        := --coverage -fno-split
 CXXCOV      := -DFTSIM_COVERAGE=1

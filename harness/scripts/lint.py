@@ -86,7 +86,9 @@ def main(argv):
         why = run(all_checks[name])
         if why:
             failed += 1
-            print(f"FAIL {name}: {shlex.join(all_checks[name])}\n     {why}".replace("\n", "\n     "))
+            print(f"FAIL {name}: {shlex.join(all_checks[name])}")
+            for line in why.splitlines():
+                print(f"     {line}")
         else:
             print(f"ok   {name}")
     n = len(args or all_checks)
