@@ -20,7 +20,7 @@ endif
 ifdef COVERAGE
 BUILD       := build/cov
 # -fno-split: Verilator 5.006's block splitting moves a branch's coverage counter after later
-# assignments to the variables its condition reads (measured on sci_lc.v's slot_next: an
+# assignments to the variables its condition reads (measured on the link controller's slot_next: an
 # echo that frees a buffer was counted on no branch); without it every counter stays in place.
 VCOV        := --coverage -fno-split
 CXXCOV      := -DFTSIM_COVERAGE=1
@@ -34,7 +34,9 @@ RTL_DIR     ?= rtl
 CSIM_DIR    ?= csim
 VLBUILD     ?= $(BUILD)/vl
 VLRUNTIME   ?= $(BUILD)/vl/runtime
-VLSCI       ?= $(BUILD)/vl
+# The variants (rtl/files.txt) built under $(BUILD)/vl even when VLBUILD points elsewhere: the
+# mutation suite rebuilds those a mutant changes and reuses the tree's others.
+VLREBUILD   ?=
 # Optimisation of the Verilated C++ (the mutation suite compiles its broken copies with
 # VOPT=-O0 VSLOW=-O0 VPAR=0: one translation unit a model, unoptimised, about three times
 # faster to build than Verilator's split files; its short vectors do not need the speed).
@@ -55,20 +57,25 @@ CXXFLAGS_V  := -std=c++20 -O2 -g -Wall -Wno-unused-parameter -DVM_TRACE=1 -DVM_T
 VFLAGS      := --cc --trace-fst --assert -Wall -O3 --x-assign unique --x-initial unique $(VCOV) \
                $(VEXTRA)
 
-# ---- RTL file lists: rtl/files.txt is the one list (also read by tests/run.py and the Icarus
-# runs). $(call rtl_files,DESIGN) gives its .vlt and .v files under $(RTL_DIR).
-RTL_LIST    := rtl/files.txt
-rtl_files    = $(addprefix $(RTL_DIR)/,$(shell sed -n 's/^$(1):[[:space:]]*//p' $(RTL_LIST)))
-RN1_FILES   := $(call rtl_files,rn1)
-LC_FILES    := $(call rtl_files,sci_lc)
-NODE_FILES  := $(call rtl_files,sci_node)
+# ---- the designs: rtl/files.txt describes each one (files, top module, variants, shims,
+# vectors); harness/scripts/designs.py writes what the rules below are generated from into
+# $(DESIGNS_MK): VL_VARIANTS, SC_VARIANTS, VL_DEVICES, VL_VECTOR_DIRS; per variant V,
+# VL_TOP_V, VL_PARAMS_V (Verilator's -G) and VL_FILES_V (under $(RTL_DIR)); per shim S
+# (harness/S.cpp), VL_SHIM_VARIANTS_S. No design is named in this Makefile.
+RTL_LIST    := $(RTL_DIR)/files.txt
+DESIGNS_MK  := $(BUILD)/gen/designs.mk
+$(DESIGNS_MK): $(RTL_LIST) harness/scripts/designs.py
+	@mkdir -p $(dir $@)
+	@python3 harness/scripts/designs.py --rtl $(RTL_DIR) --make > $@.tmp && mv $@.tmp $@
+include $(DESIGNS_MK)
+vl_files     = $(addprefix $(RTL_DIR)/,$(VL_FILES_$(1)))
+# A variant's folder and library: $(VLBUILD)/V, or $(BUILD)/vl/V when VLREBUILD names it.
+vl_dir       = $(if $(filter $(1),$(VLREBUILD)),$(BUILD)/vl,$(VLBUILD))/$(1)
+vl_lib       = $(call vl_dir,$(1))/V$(1)__ALL.a
 # The RTL's include files (`include "ft_assert.svh"): both simulators search $(RTL_DIR), so a
 # mutated copy of rtl/ includes its own.
 RTL_INC     := -I$(RTL_DIR)
 RTL_HDRS    := $(wildcard $(RTL_DIR)/*.svh)
-
-# A node (PSB, B-link, link controllers) per variant and LC count: lc3n1 p2sn1 lc3n2 p2sn2.
-NODE_VARIANTS := lc3n1 p2sn1 lc3n2 p2sn2
 
 # ---- the harness, by folder (what each may include: harness/<folder>/README.md) ------------
 # core knows no design; rnp and sci are the design families (each with its C models, in
@@ -80,25 +87,22 @@ INC_rnp     := $(INC_core) -Iharness/rnp -I$(CSIM_DIR)/rnp
 INC_sci     := $(INC_core) -Iharness/sci -I$(CSIM_DIR)/sci
 INC_scisys  := $(INC_sci) -Iharness/scisys
 INC_cmd     := $(INC_scisys) -Iharness/rnp -I$(CSIM_DIR)/rnp -Iharness/cmd -I$(BUILD)/gen
-# The Verilated models each shim includes.
-VLINC_rnp   := -I$(VLBUILD)/rn1
-VLINC_sci   := -I$(VLSCI)/lc3 -I$(VLSCI)/p2s $(foreach v,$(NODE_VARIANTS),-I$(VLSCI)/$(v))
-VLINC_scisys := -I$(VLSCI)/obs
+# The Verilated models a folder's shims include (the folder of each shim the manifest names).
+$(foreach s,$(VL_SHIMS),$(eval VLINC_$(firstword $(subst /, ,$(s))) += \
+  $(foreach v,$(VL_SHIM_VARIANTS_$(s)),-I$(call vl_dir,$(v)))))
+VLINC_scisys := -I$(VLBUILD)/obs
 
 HARNESS_C   := $(foreach d,$(HARNESS_DIRS),$(wildcard harness/$(d)/*.c))
 HARNESS_CXX := $(foreach d,$(HARNESS_DIRS),$(wildcard harness/$(d)/*.cpp))
 CSIM_C      := $(wildcard $(CSIM_DIR)/*/*.c)
-
-NODE_LIBS   := $(foreach v,$(NODE_VARIANTS),$(VLSCI)/$(v)/V$(v)__ALL.a)
 
 OBJ_HC      := $(patsubst %.c,$(BUILD)/obj/%.o,$(HARNESS_C))
 OBJ_CSIM    := $(patsubst %.c,$(BUILD)/obj/%.o,$(CSIM_C))
 OBJ_CXX     := $(patsubst %.cpp,$(BUILD)/obj/%.o,$(HARNESS_CXX))
 VL_RUNTIME  := $(addprefix $(VLRUNTIME)/,verilated.o verilated_fst_c.o verilated_threads.o \
                $(if $(COVERAGE),verilated_cov.o))
-RN1_LIB     := $(VLBUILD)/rn1/Vrn1__ALL.a
-SCI_LIBS    := $(VLSCI)/lc3/Vlc3__ALL.a $(VLSCI)/p2s/Vp2s__ALL.a $(NODE_LIBS)
-OBS_LIB     := $(VLSCI)/obs/Vsci_obs__ALL.a
+VL_LIBS     := $(foreach v,$(VL_VARIANTS),$(call vl_lib,$(v)))
+OBS_LIB     := $(VLBUILD)/obs/Vsci_obs__ALL.a
 
 # The harness's C objects without main, and the C models, as archives: the unit tests link
 # against them and take only the objects they use (a command too: cmd_route).
@@ -160,26 +164,24 @@ build: $(FTSIM)
 
 # ---- Verilated RTL -----------------------------------------------------------------------
 # $(1) the library, $(2) the Mdir, $(3) the top module, $(4) the prefix, $(5) parameters,
-# $(6) the files (.vlt and .v).
+# $(6) the files (.vlt and .v). A model is remade when its files change or its commands do
+# ($(2)/cmd, rewritten only when they differ), not on every edit of this Makefile.
 define VL_RULE
-$(1): $(6) $(RTL_HDRS) $(RTL_LIST) Makefile
-	@mkdir -p $(2)
+$(1): $(6) $(RTL_HDRS) $(2)/cmd
 	$(VERILATOR) $(VFLAGS) $(RTL_INC) --Mdir $(2) --top-module $(3) --prefix $(4) $(5) $(6)
 	+$(MAKE) -s -C $(2) -f $(4).mk OPT_FAST=$(VOPT) OPT_SLOW=$(VSLOW) \
 	  $(if $(VPAR),VM_PARALLEL_BUILDS=$(VPAR)) $(4)__ALL.a
 	@touch $(1)  # made now even when Verilator's output did not change (an include file did)
+$(2)/cmd: FORCE
+	@mkdir -p $(2)
+	@echo '$(VERILATOR) $(VFLAGS) $(RTL_INC) --top-module $(3) --prefix $(4) $(5) $(6) $(VOPT) $(VSLOW) $(VPAR)' \
+	  | cmp -s - $(2)/cmd || echo '$(VERILATOR) $(VFLAGS) $(RTL_INC) --top-module $(3) --prefix $(4) $(5) $(6) $(VOPT) $(VSLOW) $(VPAR)' > $(2)/cmd
 endef
-$(eval $(call VL_RULE,$(RN1_LIB),$(VLBUILD)/rn1,rn1,Vrn1,,$(RN1_FILES)))
-# The SCI link controller, once per variant (parameter P2s), under its own prefix.
-$(eval $(call VL_RULE,$(VLSCI)/lc3/Vlc3__ALL.a,$(VLSCI)/lc3,sci_lc,Vlc3,-GP2s=0,$(LC_FILES)))
-$(eval $(call VL_RULE,$(VLSCI)/p2s/Vp2s__ALL.a,$(VLSCI)/p2s,sci_lc,Vp2s,-GP2s=1,$(LC_FILES)))
-# The node, once per variant: prefix, P2s, NLC.
-$(eval $(call VL_RULE,$(VLSCI)/lc3n1/Vlc3n1__ALL.a,$(VLSCI)/lc3n1,sci_node,Vlc3n1,-GP2s=0 -GNLC=1,$(NODE_FILES)))
-$(eval $(call VL_RULE,$(VLSCI)/p2sn1/Vp2sn1__ALL.a,$(VLSCI)/p2sn1,sci_node,Vp2sn1,-GP2s=1 -GNLC=1,$(NODE_FILES)))
-$(eval $(call VL_RULE,$(VLSCI)/lc3n2/Vlc3n2__ALL.a,$(VLSCI)/lc3n2,sci_node,Vlc3n2,-GP2s=0 -GNLC=2,$(NODE_FILES)))
-$(eval $(call VL_RULE,$(VLSCI)/p2sn2/Vp2sn2__ALL.a,$(VLSCI)/p2sn2,sci_node,Vp2sn2,-GP2s=1 -GNLC=2,$(NODE_FILES)))
+FORCE:
+# Each variant of each design (rtl/files.txt), under its own prefix.
+$(foreach v,$(VL_VARIANTS),$(eval $(call VL_RULE,$(call vl_lib,$(v)),$(call vl_dir,$(v)),$(VL_TOP_$(v)),V$(v),$(VL_PARAMS_$(v)),$(call vl_files,$(v)))))
 # The harness observer (not a design): the harness's state in the torus waveform.
-$(eval $(call VL_RULE,$(OBS_LIB),$(VLSCI)/obs,sci_obs,Vsci_obs,,harness/scisys/obs/sci_obs.vlt harness/scisys/obs/sci_obs.v))
+$(eval $(call VL_RULE,$(OBS_LIB),$(VLBUILD)/obs,sci_obs,Vsci_obs,,harness/scisys/obs/sci_obs.vlt harness/scisys/obs/sci_obs.v))
 
 # Verilator's own runtime, never sanitized (like the Verilated models: not this project's code;
 # its FST writer stores through misaligned pointers, which UBSan would report).
@@ -203,11 +205,10 @@ $(BUILD)/obj/harness/$(1)/%.o: harness/$(1)/%.cpp Makefile
 endef
 $(foreach d,$(HARNESS_DIRS),$(eval $(call HARNESS_RULES,$(d))))
 
-# Each shim is built after the Verilated models it wraps (their headers are generated); the
-# dependency files then track those headers, so a mutated model rebuilds only its own shim.
-$(BUILD)/obj/harness/rnp/rn1_rtl.o: $(RN1_LIB)
-$(BUILD)/obj/harness/sci/sci_rtl.o: $(VLSCI)/lc3/Vlc3__ALL.a $(VLSCI)/p2s/Vp2s__ALL.a
-$(BUILD)/obj/harness/sci/sci_node_rtl.o: $(NODE_LIBS)
+# Each shim is built after the Verilated models it wraps (their headers are generated), and
+# again when one of them is remade: a mutated model rebuilds only its own shim.
+$(foreach s,$(VL_SHIMS),$(eval $(BUILD)/obj/harness/$(s).o: \
+  $(foreach v,$(VL_SHIM_VARIANTS_$(s)),$(call vl_lib,$(v)))))
 $(BUILD)/obj/harness/scisys/sci_obs_rtl.o: $(OBS_LIB)
 
 $(LIB_HARNESS): $(filter-out $(BUILD)/obj/harness/cmd/main.o,$(OBJ_HC))
@@ -219,8 +220,8 @@ $(LIB_CSIM): $(OBJ_CSIM)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(FTSIM): $(OBJ_HC) $(OBJ_CSIM) $(OBJ_CXX) $(RN1_LIB) $(SCI_LIBS) $(OBS_LIB) $(VL_RUNTIME)
-	$(CXX) $(SANFLAGS) $(LDCOV) -o $@ $(OBJ_HC) $(OBJ_CSIM) $(OBJ_CXX) $(RN1_LIB) $(SCI_LIBS) $(OBS_LIB) \
+$(FTSIM): $(OBJ_HC) $(OBJ_CSIM) $(OBJ_CXX) $(VL_LIBS) $(OBS_LIB) $(VL_RUNTIME)
+	$(CXX) $(SANFLAGS) $(LDCOV) -o $@ $(OBJ_HC) $(OBJ_CSIM) $(OBJ_CXX) $(VL_LIBS) $(OBS_LIB) \
 	  $(VL_RUNTIME) $(JSONC_LIBS) -lz -lm -pthread -latomic
 
 # A unit test sees every harness folder and the C models; it links only what it uses.
@@ -257,30 +258,27 @@ VLSC        := $(BUILD)/vl-sc
 SC_CFLAGS   := $(shell pkg-config --cflags systemc 2>/dev/null) -DSC_CPLUSPLUS=201703L
 SC_LIBS     := $(shell pkg-config --libs systemc 2>/dev/null || echo -lsystemc)
 SC_VFLAGS   := $(patsubst --cc,--sc,$(VFLAGS))
-SC_MODELS   := rn1 lc3 p2s $(NODE_VARIANTS)
-SC_LIBS_VL  := $(foreach m,$(SC_MODELS),$(VLSC)/$(m)/Vsc$(m)__ALL.a)
+SC_LIBS_VL  := $(foreach m,$(SC_VARIANTS),$(VLSC)/$(m)/Vsc$(m)__ALL.a)
 SC_RUNTIME  := $(addprefix $(SC_BUILD)/runtime/,verilated.o verilated_fst_c.o verilated_threads.o)
 INC_sc      := $(INC_core) -Iharness/rnp -Iharness/sci -Iharness/cmd -Iharness/sc \
                -I$(CSIM_DIR)/rnp -I$(CSIM_DIR)/sci \
-               $(foreach m,$(SC_MODELS),-I$(VLSC)/$(m)) $(SC_CFLAGS)
+               $(foreach m,$(SC_VARIANTS),-I$(VLSC)/$(m)) $(SC_CFLAGS)
 SC_SRC      := $(wildcard harness/sc/*.cpp)
 SC_OBJ      := $(patsubst %.cpp,$(SC_BUILD)/obj/%.o,$(SC_SRC))
 FTSIM_SC    := $(BUILD)/ftsim-sc
 
 define VLSC_RULE
-$(1): $(6) $(RTL_HDRS) $(RTL_LIST) Makefile
-	@mkdir -p $(2)
+$(1): $(6) $(RTL_HDRS) $(2)/cmd
 	$(VERILATOR) $(SC_VFLAGS) $(RTL_INC) --Mdir $(2) --top-module $(3) --prefix $(4) $(5) $(6)
 	+$(MAKE) -s -C $(2) -f $(4).mk OPT_FAST=$(VOPT) OPT_SLOW=-O1 SYSTEMC_INCLUDE=/usr/include \
 	  SYSTEMC_LIBDIR=/usr/lib/$(shell gcc -print-multiarch) $(4)__ALL.a
+$(2)/cmd: FORCE
+	@mkdir -p $(2)
+	@echo '$(VERILATOR) $(SC_VFLAGS) $(RTL_INC) --top-module $(3) --prefix $(4) $(5) $(6) $(VOPT)' \
+	  | cmp -s - $(2)/cmd || echo '$(VERILATOR) $(SC_VFLAGS) $(RTL_INC) --top-module $(3) --prefix $(4) $(5) $(6) $(VOPT)' > $(2)/cmd
 endef
-$(eval $(call VLSC_RULE,$(VLSC)/rn1/Vscrn1__ALL.a,$(VLSC)/rn1,rn1,Vscrn1,,$(RN1_FILES)))
-$(eval $(call VLSC_RULE,$(VLSC)/lc3/Vsclc3__ALL.a,$(VLSC)/lc3,sci_lc,Vsclc3,-GP2s=0,$(LC_FILES)))
-$(eval $(call VLSC_RULE,$(VLSC)/p2s/Vscp2s__ALL.a,$(VLSC)/p2s,sci_lc,Vscp2s,-GP2s=1,$(LC_FILES)))
-$(eval $(call VLSC_RULE,$(VLSC)/lc3n1/Vsclc3n1__ALL.a,$(VLSC)/lc3n1,sci_node,Vsclc3n1,-GP2s=0 -GNLC=1,$(NODE_FILES)))
-$(eval $(call VLSC_RULE,$(VLSC)/p2sn1/Vscp2sn1__ALL.a,$(VLSC)/p2sn1,sci_node,Vscp2sn1,-GP2s=1 -GNLC=1,$(NODE_FILES)))
-$(eval $(call VLSC_RULE,$(VLSC)/lc3n2/Vsclc3n2__ALL.a,$(VLSC)/lc3n2,sci_node,Vsclc3n2,-GP2s=0 -GNLC=2,$(NODE_FILES)))
-$(eval $(call VLSC_RULE,$(VLSC)/p2sn2/Vscp2sn2__ALL.a,$(VLSC)/p2sn2,sci_node,Vscp2sn2,-GP2s=1 -GNLC=2,$(NODE_FILES)))
+# Each variant of the designs rtl/files.txt marks `systemc yes`.
+$(foreach v,$(SC_VARIANTS),$(eval $(call VLSC_RULE,$(VLSC)/$(v)/Vsc$(v)__ALL.a,$(VLSC)/$(v),$(VL_TOP_$(v)),Vsc$(v),$(VL_PARAMS_$(v)),$(call vl_files,$(v)))))
 
 # Verilator's runtime for SystemC (its time comes from the SystemC kernel).
 $(SC_BUILD)/runtime/%.o: $(VINC)/%.cpp Makefile
@@ -292,9 +290,9 @@ $(SC_BUILD)/obj/harness/sc/%.o: harness/sc/%.cpp Makefile | $(SC_LIBS_VL)
 	$(CXX) $(CXXFLAGS_V) -Werror -DVM_SC=1 $(INC_sc) -c $< -o $@
 
 $(FTSIM_SC): $(SC_OBJ) $(filter-out $(BUILD)/obj/harness/cmd/main.o,$(OBJ_HC)) $(OBJ_CSIM) \
-             $(OBJ_CXX) $(RN1_LIB) $(SCI_LIBS) $(OBS_LIB) $(SC_LIBS_VL) $(SC_RUNTIME)
+             $(OBJ_CXX) $(VL_LIBS) $(OBS_LIB) $(SC_LIBS_VL) $(SC_RUNTIME)
 	$(CXX) $(SANFLAGS) -o $@ $(SC_OBJ) $(filter-out $(BUILD)/obj/harness/cmd/main.o,$(OBJ_HC)) \
-	  $(OBJ_CSIM) $(OBJ_CXX) $(SC_LIBS_VL) $(RN1_LIB) $(SCI_LIBS) $(OBS_LIB) $(SC_RUNTIME) \
+	  $(OBJ_CSIM) $(OBJ_CXX) $(SC_LIBS_VL) $(VL_LIBS) $(OBS_LIB) $(SC_RUNTIME) \
 	  $(SC_LIBS) $(JSONC_LIBS) -lz -lm -pthread -latomic
 
 sc-deps:
@@ -326,14 +324,14 @@ EXECS       ?= -1
 $(FUZZ_DIR)/obj/%.o: %.c Makefile
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(INC_cmd) -c $< -o $@
-$(FUZZ_DIR)/fuzz_vec: tests/fuzz/fuzz_vec.c $(FUZZ_OBJ) $(OBJ_CXX) $(RN1_LIB) $(SCI_LIBS) $(OBS_LIB) \
+$(FUZZ_DIR)/fuzz_vec: tests/fuzz/fuzz_vec.c $(FUZZ_OBJ) $(OBJ_CXX) $(VL_LIBS) $(OBS_LIB) \
                       $(VL_RUNTIME)
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(INC_cmd) -c $< -o $(FUZZ_DIR)/fuzz_vec.o
 	clang++-14 -fsanitize=fuzzer,address,undefined -o $@ $(FUZZ_DIR)/fuzz_vec.o $(FUZZ_OBJ) \
-	  $(OBJ_CXX) $(RN1_LIB) $(SCI_LIBS) $(OBS_LIB) $(VL_RUNTIME) $(JSONC_LIBS) -lz -lm -pthread -latomic
+	  $(OBJ_CXX) $(VL_LIBS) $(OBS_LIB) $(VL_RUNTIME) $(JSONC_LIBS) -lz -lm -pthread -latomic
 # The same target again with the parser's files (vec.c, each family's words) under source coverage,
 # run once over the final corpus: the parser's line coverage under the fuzz.
-FUZZ_COVSRC := harness/core/vec.c harness/rnp/rnp_word.c harness/sci/sci_word.c
+FUZZ_COVSRC := harness/core/vec.c $(wildcard harness/*/*_word.c)
 FUZZ_COVOBJ := $(patsubst %.c,$(FUZZ_DIR)/cov/%.o,$(FUZZ_COVSRC))
 $(FUZZ_DIR)/cov/%.o: %.c Makefile
 	@mkdir -p $(dir $@)
@@ -341,7 +339,7 @@ $(FUZZ_DIR)/cov/%.o: %.c Makefile
 $(FUZZ_DIR)/fuzz_vec_cov: $(FUZZ_DIR)/fuzz_vec $(FUZZ_COVOBJ)
 	clang++-14 -fsanitize=fuzzer,address,undefined -fprofile-instr-generate -o $@ \
 	  $(FUZZ_DIR)/fuzz_vec.o $(filter-out $(patsubst %.c,$(FUZZ_DIR)/obj/%.o,$(FUZZ_COVSRC)),$(FUZZ_OBJ)) \
-	  $(FUZZ_COVOBJ) $(OBJ_CXX) $(RN1_LIB) $(SCI_LIBS) $(OBS_LIB) $(VL_RUNTIME) $(JSONC_LIBS) -lz -lm -pthread -latomic
+	  $(FUZZ_COVOBJ) $(OBJ_CXX) $(VL_LIBS) $(OBS_LIB) $(VL_RUNTIME) $(JSONC_LIBS) -lz -lm -pthread -latomic
 fuzz-parser:
 	@bash harness/scripts/deps.sh fuzz
 	+@$(MAKE) -s -j$(JOBS) $(FUZZ_DIR)/fuzz_vec $(FUZZ_DIR)/fuzz_vec_cov
@@ -359,18 +357,10 @@ coverage:
 	@python3 harness/scripts/coverage.py --jobs $(JOBS) $(COV_ARGS)
 
 # ---- checks --------------------------------------------------------------------------------
+# Every variant of every design through verilator --lint-only -Wall and iverilog -g2012 -Wall,
+# each silent (harness/scripts/lint.py: the checks the lint suite of tests/run.py runs too).
 lint:
-	$(VERILATOR) --lint-only -Wall $(RTL_INC) --top-module rn1 $(RN1_FILES)
-	$(VERILATOR) --lint-only -Wall $(RTL_INC) --top-module sci_lc $(LC_FILES)
-	$(VERILATOR) --lint-only -Wall $(RTL_INC) --top-module sci_lc -GP2s=1 $(LC_FILES)
-	for p in 0 1; do for n in 1 2; do \
-	  $(VERILATOR) --lint-only -Wall $(RTL_INC) --top-module sci_node -GP2s=$$p -GNLC=$$n $(NODE_FILES) || exit 1; done; done
-	@mkdir -p $(BUILD)
-	iverilog -g2012 -Wall $(RTL_INC) -o $(BUILD)/iverilog-rn1.vvp $(filter %.v,$(RN1_FILES))
-	for p in 0 1; do for n in 1 2; do \
-	  iverilog -g2012 -Wall $(RTL_INC) -Psci_node.P2s=$$p -Psci_node.NLC=$$n -s sci_node \
-	    -o $(BUILD)/iverilog-sci-node.vvp $(filter %.v,$(NODE_FILES)) || exit 1; done; done
-	@echo "lint: clean"
+	@python3 harness/scripts/lint.py --rtl $(RTL_DIR) --build $(BUILD)
 
 # ---- the cocotb test bench (tests/cocotb/): a venv of Debian's python3 under build/ with the
 # pinned packages (PEP 668: no pip into the system interpreter), made again when the pins change;
@@ -389,11 +379,9 @@ cocotb-venv: $(VENV)/ok
 # The spec vectors, and the other vectors with upsets (golden, tests/seu: a flip through the
 # simulator's VPI, tests/cocotb/ftsim_cocotb/upset.py); then every element of every upset map
 # flipped on a stimulus, against the Verilated model's record of it (tests/seu/sites.py).
-COCOTB_VECS := $(wildcard vectors/rn1/spec/*.vec vectors/lc3/spec/*.vec vectors/p2s/spec/*.vec \
-               vectors/node/spec/*.vec) \
+COCOTB_VECS := $(wildcard $(VL_VECTOR_DIRS:%=vectors/%/spec/*.vec)) \
                $(shell grep -l -E '^[[:space:]]*@[^[:space:]]+[[:space:]]+seu([[:space:]]|$$)' \
-               vectors/rn1/golden/*.vec vectors/lc3/golden/*.vec vectors/p2s/golden/*.vec \
-               vectors/node/golden/*.vec tests/seu/*.vec)
+               $(VL_VECTOR_DIRS:%=vectors/%/golden/*.vec) tests/seu/*.vec)
 cocotb-verilator: deps
 	+@$(MAKE) -s build cocotb-venv
 	@FTSIM=$(FTSIM) $(VENV)/bin/python tests/cocotb/run.py replay --sim verilator $(COCOTB_VECS) \
@@ -401,7 +389,7 @@ cocotb-verilator: deps
 	@grep -E '^(FAIL|[0-9]+ passed)' $(BUILD)/cocotb-verilator.log
 	@FTSIM=$(FTSIM) python3 tests/seu/sites.py --all $(BUILD)/cocotb/sites >/dev/null && \
 	  FTSIM=$(FTSIM) $(VENV)/bin/python tests/cocotb/run.py replay --sim verilator \
-	  $(patsubst %,$(BUILD)/cocotb/sites/%.vec,rn1 lc3 p2s lc3node p2snode lc3node2 p2snode2) \
+	  $(patsubst %,$(BUILD)/cocotb/sites/%.vec,$(VL_DEVICES)) \
 	  > $(BUILD)/cocotb-verilator-sites.log 2>&1 || { tail -40 $(BUILD)/cocotb-verilator-sites.log; exit 1; }
 	@echo "every upset map's elements flipped (tests/seu/sites.py):" && \
 	  grep -E '^(FAIL|[0-9]+ passed)' $(BUILD)/cocotb-verilator-sites.log
@@ -421,7 +409,7 @@ demo: deps
 	@bash harness/scripts/demo.sh
 
 wave: build
-	@test -n "$(V)" || { echo "usage: make wave V=vectors/rn1/spec/FILE.vec"; exit 2; }
+	@test -n "$(V)" || { echo "usage: make wave V=FILE.vec (a vector under vectors/)"; exit 2; }
 	@bash harness/scripts/wave.sh "$(V)"
 
 vectors: build

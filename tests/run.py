@@ -20,13 +20,16 @@ import xml.etree.ElementTree as ET
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "harness", "scripts"))
 import layouts  # noqa: E402  (the one table of waveform layouts)
+import designs  # noqa: E402  (the RTL designs: rtl/files.txt)
+import lint  # noqa: E402  (the RTL lint's checks)
 # The binary under test and the unit tests' folder (make test SAN=1 points both at build/san/).
 FTSIM = os.environ.get("FTSIM", os.path.join("build", "ftsim"))
 UNITS = os.environ.get("UNITS", os.path.join("build", "tests"))
 # The SystemC harness (harness/sc/): the same vectors under the SystemC kernel.
 FTSIM_SC = os.environ.get("FTSIM_SC", os.path.join("build", "ftsim-sc"))
-# The designs ftsim-sc plays: the single-device ones, by vector folder.
-SC_VECTOR_DIRS = ["rn1", "lc3", "p2s", "node"]
+# The designs ftsim-sc plays (rtl/files.txt: systemc yes), by vector folder and by device.
+SC_VECTOR_DIRS = designs.vector_dirs(systemc=True)
+SC_DEVICES = designs.devices(systemc=True)
 
 # Fuzz in `make test`: fixed seeds, at least 2 million lockstep cycles in all.
 FUZZ_SEEDS = [1, 2, 3, 4, 5, 6, 7, 8]
@@ -90,37 +93,15 @@ def run_one(t):
 
 # ---- the suites ------------------------------------------------------------------------------
 
-def rtl_files(design, ext=None):
-    """The files of an RTL design from rtl/files.txt (the list the Makefile reads too)."""
-    with open(os.path.join(ROOT, "rtl", "files.txt"), encoding="utf-8") as f:
-        for line in f:
-            if line.startswith(design + ":"):
-                files = ["rtl/" + n for n in line.split(":", 1)[1].split()]
-                return [n for n in files if ext is None or n.endswith(ext)]
-    raise SystemExit(f"rtl/files.txt: no design {design!r}")
-
-
 def suite_lint():
-    def verilator(design, top, *params):
-        return ["verilator", "--lint-only", "-Wall", "-Irtl", "--top-module", top, *params,
-                *rtl_files(design)]
-
-    def iverilog(design, top, *params):
-        srcs = " ".join(rtl_files(design, ".v"))
-        return ["bash", "-c", f"out=$(iverilog -g2012 -Wall -Irtl -s {top} {' '.join(params)} "
-                f"-o build/iverilog-{design}.vvp {srcs} 2>&1); echo \"$out\"; [ -z \"$out\" ]"]
-    t = [Test("lint", "verilator --lint-only -Wall rn1", verilator("rn1", "rn1"), exit_is(0)),
-         Test("lint", "verilator --lint-only -Wall sci_lc (LC3)", verilator("sci_lc", "sci_lc"),
-              exit_is(0)),
-         Test("lint", "verilator --lint-only -Wall sci_lc (P2S)",
-              verilator("sci_lc", "sci_lc", "-GP2s=1"), exit_is(0))]
-    node = [f"{' '.join(verilator('sci_node', 'sci_node', f'-GP2s={p}', f'-GNLC={n}'))} && "
-            f"{iverilog('sci_node', 'sci_node', f'-Psci_node.P2s={p}', f'-Psci_node.NLC={n}')[2]}"
-            for p in (0, 1) for n in (1, 2)]
-    t.append(Test("lint", "verilator -Wall and iverilog -g2012 sci_node (LC3/P2S, one or two LCs)",
-                  ["bash", "-c", "set -e; " + "; ".join(node)], exit_is(0)))
-    t.append(Test("lint", "iverilog -g2012 sci_lc", iverilog("sci_lc", "sci_lc"), exit_is(0)))
-    t.append(Test("lint", "iverilog -g2012 rn1", iverilog("rn1", "rn1"), exit_is(0)))
+    """Every check of harness/scripts/lint.py (make lint runs them all): each variant of each
+    design of rtl/files.txt through verilator --lint-only -Wall and iverilog -g2012 -Wall, silent."""
+    t = []
+    for name, cmd in lint.checks().items():
+        top = cmd[cmd.index("--top-module" if cmd[0] == "verilator" else "-s") + 1]
+        params = " ".join(a for a in cmd if a.startswith(("-G", "-P")))
+        t.append(Test("lint", f"{name}: {' '.join(cmd[:3])} {top} {params}".rstrip(),
+                      [sys.executable, "harness/scripts/lint.py", name], exit_is(0, f"ok   {name}")))
     return t
 
 
@@ -216,7 +197,7 @@ def suite_sc():
                            f">/dev/null && {FTSIM_SC} play {vec} --wave build/waves/{tag}-sc.fst{extra} >/dev/null && "
                            f"python3 tests/fst_same.py build/waves/{tag}-c.fst build/waves/{tag}-sc.fst {scope}"],
                           exit_is(0, " 0 differ")))
-    for d in ("rn1", "lc3", "p2s", "lc3node", "p2snode", "lc3node2", "p2snode2"):
+    for d in SC_DEVICES:
         tests.append(Test("sc", f"ftsim-sc regs --device {d}: every register through the TLM socket "
                           "against the C harness's register port", [FTSIM_SC, "regs", "--device", d],
                           exit_is(0, " 0 differ", f"PASS regs {d}")))
@@ -231,39 +212,56 @@ def suite_sc():
                           [FTSIM_SC, "rnpnet", *args],
                           exit_is(0, "the same messages at the same cycles", "PASS rnpnet")))
     tests.append(Test("sc", "ftsim-sc rnpnet --wave: one FST of the eight RTL routers",
-                      ["bash", "-c", f"mkdir -p build/waves && {FTSIM_SC} rnpnet --wave build/waves/sc-rnpnet16.fst "
-                       "| grep -q 'PASS rnpnet' && n=$(fst2vcd build/waves/sc-rnpnet16.fst | grep -c 'scope module net.r[0-7] ') "
-                       "&& echo \"$n router scopes\" && [ \"$n\" = 8 ]"],
+                      ["bash", "-c", f"set -o pipefail; mkdir -p build/waves && {FTSIM_SC} rnpnet --wave "
+                       "build/waves/sc-rnpnet16.fst > build/waves/sc-rnpnet16.txt && grep 'PASS rnpnet' "
+                       "build/waves/sc-rnpnet16.txt && n=$(fst2vcd build/waves/sc-rnpnet16.fst | grep -c "
+                       "'scope module net.r[0-7] ') && echo \"$n router scopes\" && [ \"$n\" = 8 ]"],
                       exit_is(0, "8 router scopes")))
     tests.append(Test("sc", "ftsim-sc: bad arguments give exit 2",
-                      ["bash", "-c", f"{FTSIM_SC} play --model x vectors/rn1/spec/showcase.vec; "
+                      ["bash", "-c", f"set -o pipefail; {FTSIM_SC} play --model x vectors/rn1/spec/showcase.vec; "
                        f"[ $? = 2 ] && {FTSIM_SC} play; [ $? = 2 ] && {FTSIM_SC} play "
                        "vectors/ring/spec/$(ls vectors/ring/spec | grep vec$ | head -1); [ $? = 2 ] && "
-                       f"{FTSIM_SC} play --help | grep -q usage && {FTSIM_SC} regs --help | grep -q usage && "
-                       f"{FTSIM_SC} platform --help | grep -q usage && {FTSIM_SC} bench --help | grep -q usage && "
-                       f"{FTSIM_SC} --help | grep -q usage; [ $? = 0 ] && {FTSIM_SC} nosuch; [ $? = 2 ] && "
+                       f"{FTSIM_SC} play --help | grep usage && {FTSIM_SC} regs --help | grep usage && "
+                       f"{FTSIM_SC} platform --help | grep usage && {FTSIM_SC} bench --help | grep usage && "
+                       f"{FTSIM_SC} --help | grep usage; [ $? = 0 ] && {FTSIM_SC} nosuch; [ $? = 2 ] && "
                        f"{FTSIM_SC} regs --device ring4; [ $? = 2 ] && {FTSIM_SC} platform --nodes 1; [ $? = 2 ] && "
-                       f"{FTSIM_SC} rnpnet --help | grep -q usage && {FTSIM_SC} rnpnet --model both; [ $? = 2 ] && "
+                       f"{FTSIM_SC} rnpnet --help | grep usage && {FTSIM_SC} rnpnet --model both; [ $? = 2 ] && "
                        f"{FTSIM_SC} rnpnet --model csim --wave x.fst; [ $? = 2 ] && {FTSIM_SC} rnpnet --messages 0; [ $? = 2 ]"],
                       exit_is(0)))
     return tests
 
 
 def suite_golden_fresh():
-    """The fuzz generators are deterministic: re-recording a fuzz golden vector from the command
-    in its header gives the committed file byte for byte (the PRNG is the same on every machine)."""
+    """The fuzz generators are deterministic: re-recording a fuzz golden vector gives the
+    committed file byte for byte (the PRNG is the same on every machine). The command is the
+    one its header names, or else the one `make vectors` records it with
+    (harness/scripts/vectors.py); a fuzz golden with neither fails. Each records in a scratch
+    copy of the tree's layout, so that the paths a recording writes into its header are the
+    tree's."""
+    import vectors as make_vectors  # harness/scripts/vectors.py: how make vectors records each
+    recorded_by = {os.path.normpath(g): args for g, args in make_vectors.FUZZ}
+    ftsim = os.path.join(ROOT, FTSIM)
     tests = []
     for vec in sorted(glob.glob(os.path.join(ROOT, "vectors", "*", "golden", "fuzz-*.vec"))):
         rel = os.path.relpath(vec, ROOT)
         with open(vec, encoding="utf-8") as f:
             head = f.readline()
-        m = re.search(r"`ftsim (fuzz [^`]*?) --record`", head)
-        if not m:
+        m = re.search(r"`ftsim fuzz ([^`]*?) --record`", head)
+        if m:
+            args, how = m.group(1), "its header's command"
+        elif rel in recorded_by:
+            args, how = " ".join(recorded_by[rel]), "make vectors' command (its header names none)"
+        else:  # nothing to re-record it from: a test that fails, saying why
+            tests.append(Test("golden-fresh", f"{rel} re-recorded",
+                              ["sh", "-c", 'echo "$0:1: neither its header nor make vectors '
+                               '(harness/scripts/vectors.py) names the command that records it"; '
+                               "exit 1", rel], exit_is(0)))
             continue
-        out = os.path.join("build", "fresh-" + os.path.basename(vec))
-        cmd = ["bash", "-c", f"{FTSIM} {m.group(1)} --model csim --quiet --record {out} >/dev/null "
-               f"&& cmp {out} {rel}"]
-        tests.append(Test("golden-fresh", f"{rel} re-recorded", cmd, exit_is(0)))
+        scratch = os.path.join("build", "fresh", os.path.basename(vec)[:-4])
+        cmd = ["bash", "-c", f"rm -rf {scratch} && mkdir -p {scratch}/{os.path.dirname(rel)} && "
+               f"cd {scratch} && {ftsim} fuzz {args} --model csim --quiet --record {rel} >/dev/null "
+               f"&& cmp {rel} {ROOT}/{rel}"]
+        tests.append(Test("golden-fresh", f"{rel} re-recorded by {how}", cmd, exit_is(0)))
     return tests
 
 
@@ -382,7 +380,7 @@ def suite_cli():
           Test("cli", "experiment --jobs 0 -> 2", [FTSIM, "experiment", "ring-down-9", "--jobs", "0"],
                exit_is(2, "--jobs 0")),
           Test("cli", "faultcheck progress: plain lines on stderr off a terminal, the last N/N; --quiet: none",
-               ["bash", "-c", f"{FTSIM} faultcheck --torus 2x2 --double --period 500 2>&1 >/dev/null | tail -1 && "
+               ["bash", "-c", f"set -o pipefail; {FTSIM} faultcheck --torus 2x2 --double --period 500 2>&1 >/dev/null | tail -1 && "
                 f"{FTSIM} faultcheck --torus 2x2 --fault xring:0 --quiet 2>&1 >/dev/null | wc -c"],
                exit_is(0, "faultcheck: 36/36 cases\n0"))]
     win = "build/waves/test-window"
@@ -390,7 +388,7 @@ def suite_cli():
                ["bash", "-c", f"mkdir -p build/waves && {FTSIM} play vectors/rn1/spec/showcase.vec --wave "
                 f"{win}-all.fst >/dev/null && {FTSIM} play vectors/rn1/spec/showcase.vec --wave {win}.fst "
                 f"--wave-from 10 --wave-to 20 >/dev/null && test $(stat -c%s {win}.fst) -lt "
-                f"$(stat -c%s {win}-all.fst) && fst2vcd {win}.fst 2>/dev/null | grep -m1 '^#' && "
+                f"$(stat -c%s {win}-all.fst) && fst2vcd {win}.fst > {win}.vcd && grep -m1 '^#' {win}.vcd && "
                 f"python3 tests/check_gtkw.py waves/rn1.gtkw {win}.fst"], exit_is(0, "#100\n", "0 missing")),
           Test("cli", "--wave-from without --wave -> 2", [FTSIM, "fuzz", "--wave-from", "10"],
                exit_is(2, "give --wave")),
@@ -613,6 +611,42 @@ def suite_torus():
     return t
 
 
+def torus_reachable(dims, faults):
+    """The ordered pairs of live nodes of an LC3 torus (faultcheck --torus WxH) that a message
+    can join through at most two intermediate hosts, computed here from the faults
+    (faultcheck's --fault: `xring:Y`, `yring:X`, `node:X,Y`, joined by +) without the
+    simulator: a node off takes down its X and its Y ring; each leg is routed X first (its
+    source's X ring to the destination's column, that column's Y ring), over live rings and a
+    live turning node."""
+    w, h = map(int, dims.split("x"))
+    xdown, ydown, off = set(), set(), set()
+    for f in faults.split("+"):
+        kind, arg = f.split(":")
+        if kind == "node":
+            x, y = map(int, arg.split(","))
+            off.add((x, y))
+            xdown.add(y)
+            ydown.add(x)
+        else:
+            (xdown if kind == "xring" else ydown).add(int(arg))
+    live = [(x, y) for x in range(w) for y in range(h) if (x, y) not in off]
+
+    def leg(a, b):
+        if a[1] == b[1]:
+            return a[1] not in xdown
+        if a[0] == b[0]:
+            return a[0] not in ydown
+        return a[1] not in xdown and b[0] not in ydown  # the turning node lives: its rings do
+    one = {a: {b for b in live if b != a and leg(a, b)} for a in live}
+    pairs = 0
+    for s in live:
+        seen = set(one[s])
+        for _ in range(2):  # an intermediate more each round
+            seen |= {c for b in seen for c in one[b]}
+        pairs += len(seen - {s})
+    return pairs
+
+
 def ftdrb_relayed(rc, out):
     """PASS torus, and FT-DRB did relay messages (through intermediates, by hosts)."""
     if rc != 0 or "PASS torus" not in out:
@@ -640,21 +674,24 @@ def suite_torus_ftdrb():
          Test("torus", "torus 3x3 --ftdrb --log, Y rings 1 and 2 cut: the same on 1 and 2 threads",
               ["python3", "tests/threads_same.py", "1,2", *run, "--ftdrb", "--run", "2ms", "--log"],
               exit_is(0, "PASS threads"))]
-    for f, pairs, base in (("yring:1+yring:2", 72, 42), ("xring:0+node:1,1", 42, 36)):
+    # The reachable pairs counted by the test (torus_reachable); those without FT-DRB measured.
+    for f, base in (("yring:1+yring:2", 42), ("xring:0+node:1,1", 36)):
+        pairs = torus_reachable("3x3", f)
         t.append(Test("torus", f"faultcheck 3x3 --fault {f} --ftdrb: {pairs} of {pairs} reachable "
                       f"pairs deliver ({base} without)",
                       [FTSIM, "faultcheck", "--torus", "3x3", "--fault", f, "--ftdrb"],
                       exit_is(0, f"without FT-DRB: {base} of the {pairs} reachable",
                               f"with FT-DRB:    {pairs} of the {pairs} reachable pairs deliver; "
                               "1 of 1 cases survive"), timeout=300))
+    pairs = torus_reachable("4x4", "yring:1+yring:2+node:0,1")
     t.append(Test("torus", "faultcheck 4x4 --fault yring:1+yring:2+node:0,1 --ftdrb --period 16000: "
                   "one live column relays all vertical traffic and two nodes are cut off; a flow "
-                  "whose packet failed sends one message at a time, so no relay drops and all 156 "
-                  "reachable pairs deliver",
+                  "whose packet failed sends one message at a time, so no relay drops and all "
+                  f"{pairs} reachable pairs deliver",
                   [FTSIM, "faultcheck", "--torus", "4x4", "--ftdrb", "--period", "16000", "--quiet",
                    "--multi-only", "--fault", "yring:1+yring:2+node:0,1"],
-                  exit_is(0, "with FT-DRB:    156 of the 156 reachable pairs deliver; 1 of 1 cases "
-                          "survive", ", 0 relay drops"), timeout=300))
+                  exit_is(0, f"with FT-DRB:    {pairs} of the {pairs} reachable pairs deliver; 1 of 1 "
+                          "cases survive", ", 0 relay drops"), timeout=300))
     t.append(Test("torus", "torus 3x3 --ftdrb --log, a Y ring cut and put back: the fault tables "
                   "learn from NOTEs, count only different notifications, try paths again at attempt "
                   "10, and the direct paths come back",
@@ -697,7 +734,7 @@ def suite_waves():
 
 # The devices with an RTL module of their own: ftsim export-tb writes their vectors as Verilog
 # testbenches (a ring, a torus or a network is composed in the harness and is refused).
-EXPORT_DEVICES = ("rn1", "lc3", "p2s", "lc3node", "p2snode", "lc3node2", "p2snode2")
+EXPORT_DEVICES = designs.devices()
 # A vector made wrong (its text, then what replaces it): the exported testbench must fail it as
 # ftsim play --model rtl does, with the same first mismatch. A port word, an output left out
 # of a strict vector, a register read, a packet's symbol.
@@ -815,7 +852,7 @@ def suite_cocotb():
     t = [Test("cocotb", f"{dev} spec vectors replayed by cocotb on Icarus",
               run + ["replay", *sorted(glob.glob(os.path.join(ROOT, "vectors", dev, "spec", "*.vec")))],
               counts_line)
-         for dev in ("rn1", "lc3", "p2s", "node")]
+         for dev in designs.vector_dirs()]
     upset = sorted(v for vecs in upset_vectors_by_device().values() for v in vecs)
     t.append(Test("cocotb", f"the {len(upset)} vectors with upsets beyond the spec ones (golden, "
                   "tests/seu) replayed by cocotb on Icarus", run + ["replay", *upset], counts_line))
@@ -823,7 +860,7 @@ def suite_cocotb():
     # the same golden without its flips fails.
     t.append(Test("cocotb", "every element of every upset map flipped by cocotb on Icarus = by the "
                   "Verilated model (tests/seu/sites.py goldens); one without its flips fails",
-                  ["bash", "-c", "python3 tests/seu/sites.py --all build/cocotb/sites >/dev/null && "
+                  ["bash", "-c", "set -o pipefail; python3 tests/seu/sites.py --all build/cocotb/sites >/dev/null && "
                    f"{' '.join(run)} replay {' '.join(f'build/cocotb/sites/{d}.vec' for d, _ in UPSET_SITES)}"
                    f" | tail -1 && ! {' '.join(run)} replay build/cocotb/sites/rn1-noflip.vec >/dev/null "
                    "&& echo 'noflip fails'"],
