@@ -141,7 +141,7 @@ help:
 	@echo "  make bench BASE=REV  the same bench on revision REV (built under build/base/) and on"
 	@echo "                       this tree, side by side in one run, with the ratios"
 	@echo "  make paper           the measurements (ftsim experiment ...; the upset campaigns,"
-	@echo "                       ftsim seu; seed 001 on RNP and on the 32x32 torus; the 4x4"
+	@echo "                       ftsim upset; seed 001 on RNP and on the 32x32 torus; the 4x4"
 	@echo "                       triple faults with FT-DRB, about 40 min alone), tables and plots"
 	@echo "  make ftdrb           seed 001's FT-DRB: every double fault on 3x3 and 4x4 (LC3),"
 	@echo "                       every triple on 3x3, without and with it (about 12 minutes on two"
@@ -376,22 +376,22 @@ cocotb-venv: $(VENV)/ok
 
 # The cocotb bench on Verilator: every model built by cocotb's runner (about 30 s each), too
 # slow for make test's budget, so a target of its own (.ci/run calls it after make test).
-# The spec vectors, and the other vectors with upsets (golden, tests/seu: a flip through the
+# The spec vectors, and the other vectors with upsets (golden, tests/upset: a flip through the
 # simulator's VPI, tests/cocotb/ftsim_cocotb/upset.py); then every element of every upset map
-# flipped on a stimulus, against the Verilated model's record of it (tests/seu/sites.py).
+# flipped on a stimulus, against the Verilated model's record of it (tests/upset/sites.py).
 COCOTB_VECS := $(wildcard $(VL_VECTOR_DIRS:%=vectors/%/spec/*.vec)) \
                $(shell grep -l -E '^[[:space:]]*@[^[:space:]]+[[:space:]]+seu([[:space:]]|$$)' \
-               $(VL_VECTOR_DIRS:%=vectors/%/golden/*.vec) tests/seu/*.vec)
+               $(VL_VECTOR_DIRS:%=vectors/%/golden/*.vec) tests/upset/*.vec)
 cocotb-verilator: deps
 	+@$(MAKE) -s build cocotb-venv
 	@FTSIM=$(FTSIM) $(VENV)/bin/python tests/cocotb/run.py replay --sim verilator $(COCOTB_VECS) \
 	  > $(BUILD)/cocotb-verilator.log 2>&1 || { tail -40 $(BUILD)/cocotb-verilator.log; exit 1; }
 	@grep -E '^(FAIL|[0-9]+ passed)' $(BUILD)/cocotb-verilator.log
-	@FTSIM=$(FTSIM) python3 tests/seu/sites.py --all $(BUILD)/cocotb/sites >/dev/null && \
+	@FTSIM=$(FTSIM) python3 tests/upset/sites.py --all $(BUILD)/cocotb/sites >/dev/null && \
 	  FTSIM=$(FTSIM) $(VENV)/bin/python tests/cocotb/run.py replay --sim verilator \
 	  $(patsubst %,$(BUILD)/cocotb/sites/%.vec,$(VL_DEVICES)) \
 	  > $(BUILD)/cocotb-verilator-sites.log 2>&1 || { tail -40 $(BUILD)/cocotb-verilator-sites.log; exit 1; }
-	@echo "every upset map's elements flipped (tests/seu/sites.py):" && \
+	@echo "every upset map's elements flipped (tests/upset/sites.py):" && \
 	  grep -E '^(FAIL|[0-9]+ passed)' $(BUILD)/cocotb-verilator-sites.log
 	@FTSIM=$(FTSIM) $(VENV)/bin/python tests/cocotb/run.py native --sim verilator \
 	  > $(BUILD)/cocotb-verilator-native.log 2>&1 || { tail -40 $(BUILD)/cocotb-verilator-native.log; exit 1; }
@@ -448,7 +448,7 @@ paper: deps
 	  $(EXPERIMENTS:%=$(BUILD)/experiments/%.csv) $(BUILD)/experiments/ftdrb-rnp.csv \
 	  $(SCI_EXPERIMENTS:%=harness/results/%.csv) harness/results/ftdrb-sci.csv
 	@/usr/bin/python3 tests/paper_check.py --from $(BUILD)/experiments
-	@/usr/bin/python3 harness/scripts/seu_paper.py --out $(BUILD)/experiments
+	@/usr/bin/python3 harness/scripts/upset_paper.py --out $(BUILD)/experiments
 	$(FTDRB_CHECK) --torus 4x4 --faults 3 --period 16000 --multi-only \
 	  | tee $(BUILD)/experiments/ftdrb-4x4-triple.txt | tail -n 6
 	@echo "tables: $(BUILD)/experiments/*.md, *.json   plots: harness/results/*.png (data: *.csv)"

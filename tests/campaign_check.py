@@ -93,7 +93,7 @@ def refused(what, files, needle):
 
 def main():
     which = sys.argv[1] if len(sys.argv) > 1 else ""
-    if which not in ("faultcheck", "experiments", "seu"):
+    if which not in ("faultcheck", "experiments", "upset"):
         print(__doc__.strip().splitlines()[2])
         return 2
     os.makedirs(WORK, exist_ok=True)
@@ -114,9 +114,9 @@ def main():
             f.writelines(lines[:-1])
         refused("a shard cut short", s[:2] + [cut], "cut short")
         refused("a file that is no shard", s[:2] + ["tests/campaign_check.py"], ":1: not an ftsim shard")
-    elif which == "seu":
+    elif which == "upset":
         # an upset campaign: six runs of the control registers of an LC3 node
-        campaign("seu lc3-regs", ["seu", "--campaign", "lc3-regs", "--runs", "6", "--confirm", "0"],
+        campaign("upset lc3-regs", ["upset", "--campaign", "lc3-regs", "--runs", "6", "--confirm", "0"],
                  os.path.join(WORK, "none"))
     else:
         out = os.path.join(WORK, "exp")

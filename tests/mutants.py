@@ -8,7 +8,7 @@ survives means the vectors cannot see that behaviour. A mutant whose text is no 
 source is an error (exit 2), so the list cannot rot silently when the models change.
 
 A mutant of the upset path may name instead the upset check that must catch it (a sixth
-field: the arguments of `ftsim seucheck`): it is killed when that check fails on the mutated
+field: the arguments of `ftsim upsetcheck`): it is killed when that check fails on the mutated
 binary, which shows the per-element validation of the upset maps bites.
 
 A mutant of the harness (model "harness": FT-DRB's hosts have no device model and no spec
@@ -28,7 +28,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-# name: (model, file, original text, replacement, the behaviour it breaks[, seucheck arguments])
+# name: (model, file, original text, replacement, the behaviour it breaks[, upsetcheck arguments])
 MUTANTS = {
     # ---- C model -------------------------------------------------------------------------
     "csim-lfsr-late": ("csim", "rnp/rn1.c",
@@ -251,25 +251,25 @@ MUTANTS = {
         "  wire        sf_force = 1'b0;",
         "P2S failover: the notified neighbour does not send the failed column Y-first (sci_node.md 6 rule 1)"),
     # ---- upsets (vectors/README.md "Upsets"; rtl/rn1.md 14, sci_lc.md 8, sci_node.md 8) -----
-    "csim-seu-lfsr-bit": ("csim", "rnp/rn1.c",
+    "csim-upset-lfsr-bit": ("csim", "rnp/rn1.c",
         "    case RN1_SEU_LFSR: m->lfsr ^= (uint16_t)(1u << b); return 0;",
         "    case RN1_SEU_LFSR: m->lfsr ^= (uint16_t)(1u << ((b + 1u) & 15u)); return 0;",
         "an upset of the LFSR flips the next bit up (rn1.md 14)"),
-    "csim-seu-lrt-entry": ("csim", "sci/sci_lc_upset.c",
+    "csim-upset-lrt-entry": ("csim", "sci/sci_lc_upset.c",
         "    case SCI_E_LRT: lc->ram->lrt[i / 8u] ^= (uint8_t)(1u << i % 8u); break;",
         "    case SCI_E_LRT: lc->ram->lrt[(i ^ 1u) / 8u] ^= (uint8_t)(1u << (i ^ 1u) % 8u); break;",
         "an upset of an LRT entry flips its neighbour (sci_lc.md 8)"),
-    "csim-seu-pool-busy": ("csim", "sci/sci_lc_upset.c",
+    "csim-upset-pool-busy": ("csim", "sci/sci_lc_upset.c",
         "    case SCI_E_POOLBUSY: s->busy[i] ^= (uint8_t)m; break;",
         "    case SCI_E_POOLBUSY: s->busy[i] ^= (uint8_t)(m >> 1); break;",
         "an upset of a buffer's busy count flips the bit below (bit 0: none) (sci_lc.md 8)",
-        ["tests/seu/lc3_busy.vec", "--only", "pool.busy", "--tries", "24"]),
-    "csim-seu-psb-brt": ("csim", "sci/sci_node.c",
+        ["tests/upset/lc3_busy.vec", "--only", "pool.busy", "--tries", "24"]),
+    "csim-upset-psb-brt": ("csim", "sci/sci_node.c",
         "        case SCI_PE_BRT: n->brt[i] ^= (uint8_t)m; break;",
         "        case SCI_PE_BRT: n->brt[i] ^= (uint8_t)(m & 3u); break;",
         "an upset of bit 2 of a PSB BRT entry is lost (sci_node.md 8)",
         ["vectors/node/golden/psb_route_host.vec", "--only", "psb.brt"]),
-    "rtl-seu-state-holds": ("rtl", "rn1_fport.v",
+    "rtl-upset-state-holds": ("rtl", "rn1_fport.v",
         "      default: begin\n        nx_state = ST_IDLE;\n      end",
         "      default: begin\n        nx_state = state_i;\n      end",
         "a forward port in a state code no state uses stays there, not IDLE (rn1.md 14)"),
@@ -297,11 +297,11 @@ MUTANTS = {
         "until an ACK: the relays of a 4x4 torus with one live column overflow (ftdrb_sci.md 2)",
         {"test": ["bash", "-c", '"$FTSIM" faultcheck --torus 4x4 --ftdrb --period 16000 --quiet '
                   "--multi-only --fault yring:1+yring:2+node:0,1"]}),
-    "rtl-seu-state-discard": ("rtl", "rn1_fport.v",
+    "rtl-upset-state-discard": ("rtl", "rn1_fport.v",
         "      default: begin\n        nx_state = ST_IDLE;\n      end",
         "      default: begin\n        nx_state = ST_DISCARD;\n      end",
         "a forward port in a state code no state uses goes to DISCARD, not IDLE (rn1.md 14)",
-        ["tests/seu/rn1_contend.vec", "vectors/rn1/golden/fuzz-seed12.vec",
+        ["tests/upset/rn1_contend.vec", "vectors/rn1/golden/fuzz-seed12.vec",
          "--only", "f0.state,f1.state,f2.state,f3.state,f4.state,f5.state,f6.state,f7.state"]),
 }
 
@@ -404,9 +404,9 @@ def run(name):
 
 
 def run_seucheck(name, base, model, what, args):
-    """A mutant of the upset path: `ftsim seucheck` on the mutated binary must fail."""
-    return judge(name, base, f"({model})", what, [os.path.join(base, "ftsim"), "seucheck", *args],
-                 f"ftsim seucheck {' '.join(args)}", r"^\s*FAIL ")
+    """A mutant of the upset path: `ftsim upsetcheck` on the mutated binary must fail."""
+    return judge(name, base, f"({model})", what, [os.path.join(base, "ftsim"), "upsetcheck", *args],
+                 f"ftsim upsetcheck {' '.join(args)}", r"^\s*FAIL ")
 
 
 def judge(name, base, where, what, cmd, label, fail_re, env=None):

@@ -157,11 +157,11 @@ def suite_sc():
             tests[-1].vec = rel
     # Upsets: an RTL-only element on the RTL alone, refused by the C model as ftsim refuses it;
     # an upset moved to another bit or entry fails, in every mode.
-    tests.append(Test("sc", "ftsim-sc tests/seu/lc3node_rtl_only.vec [rtl] (an RTL-only upset)",
-                      [FTSIM_SC, "play", "tests/seu/lc3node_rtl_only.vec", "--model", "rtl"],
-                      exit_is(0, "PASS tests/seu/lc3node_rtl_only.vec")))
-    tests.append(Test("sc", "ftsim-sc tests/seu/lc3node_rtl_only.vec [csim] -> 2 (the C model keeps "
-                      "no such state)", [FTSIM_SC, "play", "tests/seu/lc3node_rtl_only.vec", "--model",
+    tests.append(Test("sc", "ftsim-sc tests/upset/lc3node_rtl_only.vec [rtl] (an RTL-only upset)",
+                      [FTSIM_SC, "play", "tests/upset/lc3node_rtl_only.vec", "--model", "rtl"],
+                      exit_is(0, "PASS tests/upset/lc3node_rtl_only.vec")))
+    tests.append(Test("sc", "ftsim-sc tests/upset/lc3node_rtl_only.vec [csim] -> 2 (the C model keeps "
+                      "no such state)", [FTSIM_SC, "play", "tests/upset/lc3node_rtl_only.vec", "--model",
                                          "csim"], exit_is(2, "the C model keeps no psb.sf.count")))
     for vec in UPSET_WRONG:
         for m in ("both", "rtl", "csim"):
@@ -446,32 +446,32 @@ def suite_cli():
                        "site: gen_fport[7].u_fport.state_q[B]", "site: fwd_q[7*9+B]")),
           Test("cli", "info --upsets without a device -> 2", [FTSIM, "info", "--upsets"],
                exit_is(2, "needs a DEVICE")),
-          Test("cli", "seucheck without a vector -> 2", [FTSIM, "seucheck"], exit_is(2, "STIM.vec")),
-          Test("cli", "seucheck --only an unknown element -> 2",
-               [FTSIM, "seucheck", "tests/seu/rn1_contend.vec", "--only", "nosuch"],
+          Test("cli", "upsetcheck without a vector -> 2", [FTSIM, "upsetcheck"], exit_is(2, "STIM.vec")),
+          Test("cli", "upsetcheck --only an unknown element -> 2",
+               [FTSIM, "upsetcheck", "tests/upset/rn1_contend.vec", "--only", "nosuch"],
                exit_is(2, "'nosuch' is not in the upset map of rn1")),
-          Test("cli", "seucheck --only a list: those elements alone",
-               [FTSIM, "seucheck", "tests/seu/rn1_contend.vec", "--only", "lfsr,rot", "--bits", "1"],
+          Test("cli", "upsetcheck --only a list: those elements alone",
+               [FTSIM, "upsetcheck", "tests/upset/rn1_contend.vec", "--only", "lfsr,rot", "--bits", "1"],
                exit_is(0, "ok   lfsr", "ok   rot", "2 passed, 0 failed")),
           Test("cli", "info torus3x3 --upsets: a composite's parts under their prefix",
                [FTSIM, "info", "torus3x3", "--upsets"],
                exit_is(0, "n0.0. to n2.2.", "x.lrt", "psb.sf.count",
                        "site: gen_lc[1].u_lc.lrt_mem[I][B]", "site: u_psb.u_ctrl.q_o[32+B]")),
           Test("cli", "an RTL-only upset: play --model rtl runs it",
-               [FTSIM, "play", "tests/seu/lc3node_rtl_only.vec", "--model", "rtl"],
-               exit_is(0, "PASS tests/seu/lc3node_rtl_only.vec")),
+               [FTSIM, "play", "tests/upset/lc3node_rtl_only.vec", "--model", "rtl"],
+               exit_is(0, "PASS tests/upset/lc3node_rtl_only.vec")),
           Test("cli", "an RTL-only upset: play (lockstep) runs the RTL alone, with a note",
-               [FTSIM, "play", "tests/seu/lc3node_rtl_only.vec"],
+               [FTSIM, "play", "tests/upset/lc3node_rtl_only.vec"],
                exit_is(0, "lc3node_rtl_only.vec:14: note: an upset of an RTL-only element",
-                       "PASS tests/seu/lc3node_rtl_only.vec")),
+                       "PASS tests/upset/lc3node_rtl_only.vec")),
           Test("cli", "an RTL-only upset: play --model csim -> 2",
-               [FTSIM, "play", "tests/seu/lc3node_rtl_only.vec", "--model", "csim"],
+               [FTSIM, "play", "tests/upset/lc3node_rtl_only.vec", "--model", "csim"],
                exit_is(2, "lc3node_rtl_only.vec:14: the C model keeps no psb.sf.count bit3")),
           Test("cli", "an RTL-only upset: record --model csim -> 2",
-               [FTSIM, "record", "tests/seu/lc3node_rtl_only.vec", "--model", "csim", "-o",
+               [FTSIM, "record", "tests/upset/lc3node_rtl_only.vec", "--model", "csim", "-o",
                 "build/seu-rtl-only.vec"],
                exit_is(2, "lc3node_rtl_only.vec:14: the C model keeps no psb.sf.count bit3")),
-          Test("cli", "seucheck --tries 0 -> 2", [FTSIM, "seucheck", "tests/seu/rn1_contend.vec",
+          Test("cli", "upsetcheck --tries 0 -> 2", [FTSIM, "upsetcheck", "tests/upset/rn1_contend.vec",
                                                   "--tries", "0"], exit_is(2, "--tries")),
           Test("cli", "an assertion after an upset is a note, not a mismatch (play exits 0)",
                [FTSIM, "play", "vectors/rn1/spec/seu_state.vec"],
@@ -490,7 +490,7 @@ def suite_cli():
                 ">/dev/null && grep -x '@4 seu lfsr bit2' build/seu-rec.vec && "
                 f"{FTSIM} play build/seu-rec.vec"], exit_is(0, "PASS build/seu-rec.vec"))]
     for cmd in ["play", "record", "fuzz", "bench", "info", "net", "experiment", "stim", "faultcheck",
-                "torus", "merge", "export-tb", "vec-json", "seucheck"]:
+                "torus", "merge", "export-tb", "vec-json", "upsetcheck"]:
         t.append(Test("cli", f"ftsim {cmd} --help", [FTSIM, cmd, "--help"],
                       exit_is(0, f"usage: ftsim {cmd}")))
     return t
@@ -750,8 +750,8 @@ EXPORT_WRONG = [
     ("vectors/lc3/spec/seu_lrt.vec", "@120 seu lrt[0x34] bit0", "@120 seu lrt[0x35] bit0"),
     ("vectors/rn1/spec/seu_disable.vec", "@4  seu disable bit0", "@5  seu disable bit0"),
 ]
-# A stimulus per device on which every element of its upset map is flipped (tests/seu/sites.py).
-sys.path.insert(0, os.path.join(ROOT, "tests", "seu"))
+# A stimulus per device on which every element of its upset map is flipped (tests/upset/sites.py).
+sys.path.insert(0, os.path.join(ROOT, "tests", "upset"))
 sys.dont_write_bytecode = True  # no __pycache__ left in tests/
 from sites import STIMULI as UPSET_SITES  # noqa: E402
 # An RTL mutant (tests/mutants.py) and a correct vector that its exported testbench must fail.
@@ -782,9 +782,9 @@ def spec_vectors_by_device():
 
 
 def upset_vectors_by_device():
-    """The vectors with upsets that are not spec vectors: the golden ones, and tests/seu's."""
+    """The vectors with upsets that are not spec vectors: the golden ones, and tests/upset's."""
     by = {}
-    for pattern in (os.path.join("vectors", "*", "golden", "*.vec"), os.path.join("tests", "seu", "*.vec")):
+    for pattern in (os.path.join("vectors", "*", "golden", "*.vec"), os.path.join("tests", "upset", "*.vec")):
         for dev, vecs in vectors_by_device(pattern).items():
             by.setdefault(dev, []).extend(v for v in vecs if has_upset(v))
     return {d: v for d, v in by.items() if v}
@@ -823,7 +823,7 @@ def suite_icarus():
                       check + ["sites", dev, stim], exit_is(0, "PASS export_check")))
     for dev, vecs in sorted(upset_vectors_by_device().items()):
         t.append(Test("icarus", f"{dev}: its {len(vecs)} vectors with upsets beyond the spec ones "
-                      "(golden, tests/seu) as exported testbenches", check + ["events", dev, *vecs],
+                      "(golden, tests/upset) as exported testbenches", check + ["events", dev, *vecs],
                       exit_is(0, "PASS export_check")))
     for vec, old, new in EXPORT_WRONG:
         t.append(Test("icarus", f"{vec} with {old!r} made {new!r}: FAIL, non-zero exit, ftsim play's "
@@ -855,12 +855,12 @@ def suite_cocotb():
          for dev in designs.vector_dirs()]
     upset = sorted(v for vecs in upset_vectors_by_device().values() for v in vecs)
     t.append(Test("cocotb", f"the {len(upset)} vectors with upsets beyond the spec ones (golden, "
-                  "tests/seu) replayed by cocotb on Icarus", run + ["replay", *upset], counts_line))
+                  "tests/upset) replayed by cocotb on Icarus", run + ["replay", *upset], counts_line))
     # Every element of each map flipped by cocotb as the Verilated model flips it (sites.py);
     # the same golden without its flips fails.
     t.append(Test("cocotb", "every element of every upset map flipped by cocotb on Icarus = by the "
-                  "Verilated model (tests/seu/sites.py goldens); one without its flips fails",
-                  ["bash", "-c", "set -o pipefail; python3 tests/seu/sites.py --all build/cocotb/sites >/dev/null && "
+                  "Verilated model (tests/upset/sites.py goldens); one without its flips fails",
+                  ["bash", "-c", "set -o pipefail; python3 tests/upset/sites.py --all build/cocotb/sites >/dev/null && "
                    f"{' '.join(run)} replay {' '.join(f'build/cocotb/sites/{d}.vec' for d, _ in UPSET_SITES)}"
                    f" | tail -1 && ! {' '.join(run)} replay build/cocotb/sites/rn1-noflip.vec >/dev/null "
                    "&& echo 'noflip fails'"],
@@ -888,9 +888,9 @@ def suite_cocotb():
     return t
 
 
-# Every element of every design's upset map, checked by `ftsim seucheck` (tests/seu/README.md):
-# (what, stimuli, extra arguments). A stimulus under build/seu/ is derived from the lc3node
-# vectors by tests/seu/derive.py (DERIVED: its device, controller and source vectors).
+# Every element of every design's upset map, checked by `ftsim upsetcheck` (tests/upset/README.md):
+# (what, stimuli, extra arguments). A stimulus under build/upset/ is derived from the lc3node
+# vectors by tests/upset/derive.py (DERIVED: its device, controller and source vectors).
 def _vecs(pattern, device=None):
     """The vectors matching pattern (relative to the root), of device only when given."""
     out = []
@@ -903,22 +903,22 @@ def _vecs(pattern, device=None):
 
 LC3_STIMULI = ["vectors/lc3/golden/" + f + ".vec" for f in (
     "fuzz-lc3-seed5", "ring_down", "ring_up_count", "limit_pass", "timeout_retry", "disabled")]
-LC3NODE_STIMULI = _vecs("vectors/node/golden/*.vec", "lc3node") + ["tests/seu/lc3node_busy.vec"]
-DERIVED = {  # build/seu/<dir>: (device, controller)
+LC3NODE_STIMULI = _vecs("vectors/node/golden/*.vec", "lc3node") + ["tests/upset/lc3node_busy.vec"]
+DERIVED = {  # build/upset/<dir>: (device, controller)
     "p2snode": ("p2snode", "-"), "lc3node2x": ("lc3node2", "x"), "lc3node2y": ("lc3node2", "y"),
     "p2snode2x": ("p2snode2", "x"), "p2snode2y": ("p2snode2", "y")}
-SEU_CHECKS = [
-    ("rn1", ["vectors/rn1/golden/fuzz-seed12.vec", "tests/seu/rn1_contend.vec"], []),
-    ("lc3", LC3_STIMULI + ["tests/seu/lc3_busy.vec"], ["--tries", "24"]),
+UPSET_CHECKS = [
+    ("rn1", ["vectors/rn1/golden/fuzz-seed12.vec", "tests/upset/rn1_contend.vec"], []),
+    ("lc3", LC3_STIMULI + ["tests/upset/lc3_busy.vec"], ["--tries", "24"]),
     ("p2s", ["vectors/p2s/golden/fuzz-p2s-seed5.vec", "vectors/p2s/golden/tables.vec",
-             "vectors/p2s/golden/echo_bit14.vec"] + _vecs("tests/seu/p2s_*.vec"),
+             "vectors/p2s/golden/echo_bit14.vec"] + _vecs("tests/upset/p2s_*.vec"),
      ["--tries", "24"]),
     ("lc3node", LC3NODE_STIMULI, ["--tries", "24"]),
-    ("p2snode", ["build/seu/p2snode"] + _vecs("vectors/node/golden/*.vec", "p2snode"),
+    ("p2snode", ["build/upset/p2snode"] + _vecs("vectors/node/golden/*.vec", "p2snode"),
      ["--tries", "24"]),
-    ("lc3node2", ["build/seu/lc3node2x", "build/seu/lc3node2y"]
+    ("lc3node2", ["build/upset/lc3node2x", "build/upset/lc3node2y"]
      + _vecs("vectors/node/golden/*.vec", "lc3node2"), ["--tries", "48"]),
-    ("p2snode2", ["build/seu/p2snode2x", "build/seu/p2snode2y"]
+    ("p2snode2", ["build/upset/p2snode2x", "build/upset/p2snode2y"]
      + _vecs("vectors/node/golden/*.vec", "p2snode2"), ["--tries", "48"]),
     # The composites: a sample of a part's elements reached through the part's prefix.
     ("ring4 part 2 (n2.)", _vecs("vectors/ring/golden/*.vec", "ring4"),
@@ -937,28 +937,28 @@ SEU_CHECKS = [
 
 
 def seu_command(stims, args):
-    """ftsim seucheck over stims; a build/seu/<dir> stimulus is derived first."""
-    derived = [d for d in stims if d.startswith("build/seu/")]
+    """ftsim upsetcheck over stims; a build/upset/<dir> stimulus is derived first."""
+    derived = [d for d in stims if d.startswith("build/upset/")]
     if not derived:
-        return [FTSIM, "seucheck", *stims, *args]
+        return [FTSIM, "upsetcheck", *stims, *args]
     sh = []
     for d in derived:
         device, lc = DERIVED[os.path.basename(d)]
-        sh.append(f"rm -rf {d} && {sys.executable} tests/seu/derive.py {device} {lc} {d} "
+        sh.append(f"rm -rf {d} && {sys.executable} tests/upset/derive.py {device} {lc} {d} "
                   + " ".join(LC3NODE_STIMULI))
     vecs = [f"{d}/*.vec" if d in derived else d for d in stims]
-    sh.append(" ".join([FTSIM, "seucheck", *vecs, *args]))
+    sh.append(" ".join([FTSIM, "upsetcheck", *vecs, *args]))
     return ["sh", "-c", " && ".join(sh)]
 
 
-def suite_seu():
+def suite_upset():
     """Each element of each upset map flipped bit by bit against stimuli: seen from outside,
     the RTL and the C model in lockstep after it; a composite routes its parts' upsets by
     prefix."""
-    return [Test("seu", f"{what}: every upset-map element seen, lockstep clean"
+    return [Test("upset", f"{what}: every upset-map element seen, lockstep clean"
                  if "part" not in what else f"{what}: upsets reach the part, seen, lockstep clean",
                  seu_command(stims, args), counts_line)
-            for what, stims, args in SEU_CHECKS]
+            for what, stims, args in UPSET_CHECKS]
 
 
 def monitor_check(*conds):
@@ -991,7 +991,7 @@ RECOVERED = ("recovered and re-probed", lambda kv: kv["recover_latency"] > 0 and
 
 
 def suite_rnp_monitor():
-    """The host as the monitor of a loaded rnpnet64 (harness/rnp/rnp_seu.c): each detector
+    """The host as the monitor of a loaded rnpnet64 (harness/rnp/rnp_upset.c): each detector
     catches the upset it is there for, recovery leaves every message delivered exactly once,
     and the run is what the campaign needs (lockstep clean, deterministic)."""
     run = [FTSIM, "net", "--monitor-run"]
@@ -1066,7 +1066,7 @@ def suite_campaign():
     return [Test("campaign", f"{w}: --jobs 2, --shard 1/1 and K/3 merged == run whole"
                  + ("; merge refuses a missing, repeated, foreign or cut shard" if w == "faultcheck" else ""),
                  [sys.executable, "tests/campaign_check.py", w], counts_line)
-            for w in ("faultcheck", "experiments", "seu")]
+            for w in ("faultcheck", "experiments", "upset")]
 
 
 def suite_ftdrb_rnp():
@@ -1114,13 +1114,13 @@ def suite_ftdrb_rnp():
 
 
 def suite_ft():
-    """Seed 002 on the running torus (tests/seu_ft.py): an upset in a live routing entry of a
+    """Seed 002 on the running torus (tests/upset_ft.py): an upset in a live routing entry of a
     loaded 3x3 torus is caught first by the self-test within its interval, the nodes on the
     path are recovered, every message is delivered once; without the self-test it is not
     caught by it; in lockstep with the RTL; without the hosts' state messages are lost."""
     return [Test("ft", "upset in n1.1.x.lrt[0x12]: self-test first, recovered, exactly once "
                  "(csim, lockstep), self-test off, no host state",
-                 [sys.executable, "tests/seu_ft.py"], counts_line)]
+                 [sys.executable, "tests/upset_ft.py"], counts_line)]
 
 
 def suite_runner():
@@ -1174,7 +1174,7 @@ SUITES = {
     "net-fuzz": suite_netfuzz,
     "sci-fuzz": suite_scifuzz,
     "torus": suite_torus,
-    "seu": suite_seu,
+    "upset": suite_upset,
     "rnp-monitor": suite_rnp_monitor,
     "mutants": suite_mutants,
     "runner": suite_runner,

@@ -25,13 +25,13 @@ int cmd_merge(int argc, char **argv);
 int cmd_export_tb(int argc, char **argv);
 int cmd_vec_json(int argc, char **argv);
 int cmd_seucheck(int argc, char **argv);
-int cmd_seu(int argc, char **argv);
+int cmd_upset(int argc, char **argv);
 
 /* The commands that run campaigns (harness/core/campaign.h), with the campaign of merged
  * shards to report (ftsim merge), or NULL: their own, from --jobs and --shard. */
 int cmd_faultcheck_with(int argc, char **argv, campaign_t *merged);
 int cmd_experiment_with(int argc, char **argv, campaign_t *merged);
-int cmd_seu_with(int argc, char **argv, campaign_t *merged);
+int cmd_upset_with(int argc, char **argv, campaign_t *merged);
 /* The campaign a command runs: `merged` if given, else a new one of --jobs and --shard (co)
  * for `cmd` and its words argv (NULL: said why on stderr). */
 campaign_t *cmd_campaign(campaign_t *merged, const campaign_opts_t *co, const char *cmd, int argc,

@@ -1,10 +1,10 @@
 /* faultcheck.c — `ftsim faultcheck`: every single fault on a running SCI torus, with its
- * checks (scisys/sci_check.c). */
+ * checks (scisys/sci_faultcheck.c). */
 #include <stdio.h>
 
 #include "cmd.h"
 #include "lockstep.h"
-#include "sci_check.h"
+#include "sci_faultcheck.h"
 #include "tpool.h"
 
 static const char usage[] =

@@ -46,7 +46,7 @@ static void list_upsets(const dev_design_t *d)
         if (u->count)
             snprintf(idx, sizeof idx, "[0..0x%X]", u->count - 1);
         printf("  %-*s %2u %-13s %-36s %s\n", w, u->name, u->width, idx, u->rtl,
-               u->flags & DEV_SEU_RTL_ONLY ? "(RTL only)" : u->csim);
+               u->flags & DEV_UPSET_RTL_ONLY ? "(RTL only)" : u->csim);
         if (u->via_index)
             printf("  %-*s    read through %s (index) and %s (data)\n", w, "", u->via_index,
                    u->via_data);

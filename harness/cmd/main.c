@@ -18,16 +18,16 @@ static const char usage_main[] =
     "  vec-json FILE.vec  vectors as the player sees them, as JSON (for other test benches)\n"
     "  info [DEVICE]      the devices, their ports, registers and config keys (--upsets:\n"
     "                     the upset map)\n"
-    "  seucheck STIM.vec  every element of a device's upset map flipped against a stimulus:\n"
+    "  upsetcheck STIM.vec  every element of a device's upset map flipped against a stimulus:\n"
     "                     seen from outside, the models in lockstep\n"
-    "  seu --campaign N   an upset campaign: one upset a run into a loaded torus with detection\n"
+    "  upset --campaign N an upset campaign: one upset a run into a loaded torus with detection\n"
     "                     and recovery, against a golden run; the seed's Table 1\n"
     "  net                RNP network topologies: stages, links, distinct paths per pair\n"
     "  route              SCI torus routing tables under faults: reachability, deadlock check\n"
     "  torus              run an SCI torus: flows, traffic patterns, faults, drivers\n"
     "  faultcheck         every single fault on a running SCI torus, with its checks\n"
     "  experiment NAME    measurements (rnp-load, ..., ftdrb-rnp, ring-down-9, ...)\n"
-    "  merge SHARD...     the shards of a campaign (faultcheck, experiment, seu --shard K/N) into its\n"
+    "  merge SHARD...     the shards of a campaign (faultcheck, experiment, upset --shard K/N) into its\n"
     "                     report\n"
     "\n"
     "Options are written in full (--cycles, not --cyc) and take their value as the next word\n"
@@ -52,8 +52,8 @@ static const struct {
     {"merge", cmd_merge},
     {"export-tb", cmd_export_tb},
     {"vec-json", cmd_vec_json},
-    {"seucheck", cmd_seucheck},
-    {"seu", cmd_seu},
+    {"upsetcheck", cmd_seucheck},
+    {"upset", cmd_upset},
 };
 
 int main(int argc, char **argv)

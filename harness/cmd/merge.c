@@ -25,7 +25,7 @@ static const struct {
 } merge_cmds[] = {
     {"faultcheck", cmd_faultcheck_with},
     {"experiment", cmd_experiment_with},
-    {"seu", cmd_seu_with},
+    {"upset", cmd_upset_with},
 };
 
 int cmd_merge(int argc, char **argv)

@@ -5,7 +5,7 @@
 #include "cmd.h"
 #include "dev.h"
 #include "lockstep.h"
-#include "rnp_seu.h"
+#include "rnp_upset.h"
 #include "rnpnet.h"
 
 static const char usage_net[] =
@@ -19,7 +19,7 @@ static const char usage_net[] =
     "every link (router.backward-port -> router.forward-port). Devices rnpnet16/64/256\n"
     "use wiring seed 1 (rnpnet256: one extra stage).\n"
     "\n"
-    "Debug (the monitor of harness/rnp/rnp_seu.h, for the tests): --monitor-run SITE runs one\n"
+    "Debug (the monitor of harness/rnp/rnp_upset.h, for the tests): --monitor-run SITE runs one\n"
     "upset-campaign run (SITE as 'r5.lfsr bit3', or none) with --at N (after the warmup)\n"
     "[--warmup N] [--window N] [--load X] [--t-wd N] [--t-st N] [--no-selftest]\n"
     "[--no-watchdog] [--model csim|both] [--seed S] and prints its result and the monitor's\n"
@@ -88,12 +88,12 @@ static void print_paths(const rnpnet_topo_t *t)
         "\n(a destination hangs off one last-stage router: a dead one cuts its four endpoints)\n");
 }
 
-static void print_seu(const seu_result_t *r, const rnp_seu_stats_t *st, unsigned n)
+static void print_seu(const upset_result_t *r, const rnp_upset_stats_t *st, unsigned n)
 {
     printf("site=%s\nat=%llu\noutcome=%s\nfirst=%s\n", r->site, (unsigned long long)r->at,
-           seu_outcome_name(r->outcome), seu_detector_name(r->first));
-    for (int d = 1; d < SEU_NDETECTORS; d++)
-        printf("det_%s=%llu\n", seu_detector_name((seu_detector_t)d),
+           upset_outcome_name(r->outcome), upset_detector_name(r->first));
+    for (int d = 1; d < UPSET_NDETECTORS; d++)
+        printf("det_%s=%llu\n", upset_detector_name((upset_detector_t)d),
                (unsigned long long)r->det_cycle[d]);
 #define P(name, v) printf("%s=%llu\n", name, (unsigned long long)(v))
     P("detect_latency", r->detect_latency);
@@ -129,27 +129,27 @@ static void print_seu(const seu_result_t *r, const rnp_seu_stats_t *st, unsigned
                                          : 0.0);
 }
 
-static int monitor_run(const char *site, const char *column, const rnp_seu_cfg_t *c, uint64_t at)
+static int monitor_run(const char *site, const char *column, const rnp_upset_cfg_t *c, uint64_t at)
 {
     char err[DEV_ERR_LEN], buf[64];
     if (column) {
-        unsigned n = rnp_seu_site(c, column, 0, buf, sizeof buf);
+        unsigned n = rnp_upset_site(c, column, 0, buf, sizeof buf);
         if (!n) {
             fprintf(stderr, "ftsim net: no sites in column '%s'\n", column);
             return 2;
         }
         printf("sites=%u\nfirst=%s\n", n, buf);
-        rnp_seu_site(c, column, n - 1, buf, sizeof buf);
+        rnp_upset_site(c, column, n - 1, buf, sizeof buf);
         printf("last=%s\n", buf);
         /* every site as the network's upset map resolves it, each one once */
         const dev_design_t *d = rnpnet_design(c->endpoints, c->endpoints >= 256 ? 1 : 0, 1, err,
                                               sizeof err);
         unsigned ok = 0;
-        dev_seu_t prev = {0};
+        dev_upset_bit_t prev = {0};
         for (unsigned k = 0; d && k < n; k++) {
-            dev_seu_t s;
+            dev_upset_bit_t s;
             char *sp;
-            rnp_seu_site(c, column, k, buf, sizeof buf);
+            rnp_upset_site(c, column, k, buf, sizeof buf);
             if (!(sp = strrchr(buf, ' ')))
                 break;
             *sp = 0;
@@ -165,9 +165,9 @@ static int monitor_run(const char *site, const char *column, const rnp_seu_cfg_t
         printf("resolved=%u\n", ok);
         return ok == n ? 0 : 1;
     }
-    seu_result_t r;
-    rnp_seu_stats_t st;
-    if (rnp_seu_run_stats(c, site, at, &r, &st, err, sizeof err) < 0) {
+    upset_result_t r;
+    rnp_upset_stats_t st;
+    if (rnp_upset_run_stats(c, site, at, &r, &st, err, sizeof err) < 0) {
         fprintf(stderr, "ftsim net: %s\n", err);
         return 2;
     }
@@ -180,8 +180,8 @@ int cmd_net(int argc, char **argv)
     uint64_t n = 0, extra = 99, wiring = 1, at = 0;
     int links = 0, no_st = 0, no_wd = 0;
     const char *site = NULL, *column = NULL;
-    rnp_seu_cfg_t sc;
-    rnp_seu_cfg_default(&sc);
+    rnp_upset_cfg_t sc;
+    rnp_upset_cfg_default(&sc);
     const opts_opt_t opts[] = {
         {"endpoints", 0, OPTS_U64, &n, .msg = "takes a number: --endpoints"},
         {"extra", 0, OPTS_U64, &extra, .msg = "takes a number: --extra"},

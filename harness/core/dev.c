@@ -266,7 +266,7 @@ unsigned dev_config_defaults(const dev_design_t *d, dev_write_t *w, unsigned max
 
 /* ---- upsets --------------------------------------------------------------------------------- */
 
-int dev_upset(device_t *d, const dev_seu_t *s, char *err, size_t errlen)
+int dev_upset(device_t *d, const dev_upset_bit_t *s, char *err, size_t errlen)
 {
     if (!d->ops->upset) {
         snprintf(err, errlen, "%s (%s) takes no upset", d->design->name, dev_impl_name(d->impl));
@@ -316,7 +316,7 @@ static void list_upsets(const dev_design_t *d, char *buf, size_t len)
     }
 }
 
-static int find_own(const dev_design_t *d, const char *target, uint64_t bit, dev_seu_t *s,
+static int find_own(const dev_design_t *d, const char *target, uint64_t bit, dev_upset_bit_t *s,
                     char *err, size_t errlen)
 {
     const char *br = strchr(target, '[');
@@ -357,7 +357,7 @@ static int find_own(const dev_design_t *d, const char *target, uint64_t bit, dev
                      u->width - 1u);
             return -1;
         }
-        *s = (dev_seu_t){.u = u, .entry = i, .index = (uint32_t)index, .bit = (uint8_t)bit};
+        *s = (dev_upset_bit_t){.u = u, .entry = i, .index = (uint32_t)index, .bit = (uint8_t)bit};
         return 0;
     }
     char names[120];
@@ -367,7 +367,7 @@ static int find_own(const dev_design_t *d, const char *target, uint64_t bit, dev
     return -1;
 }
 
-int dev_upset_find(const dev_design_t *d, const char *target, const char *bit, dev_seu_t *s,
+int dev_upset_find(const dev_design_t *d, const char *target, const char *bit, dev_upset_bit_t *s,
                    char *err, size_t errlen)
 {
     uint64_t b;
@@ -406,7 +406,7 @@ int dev_upset_find(const dev_design_t *d, const char *target, const char *bit, d
     return -1;
 }
 
-void dev_upset_format(const dev_design_t *d, const dev_seu_t *s, char *buf, size_t len)
+void dev_upset_format(const dev_design_t *d, const dev_upset_bit_t *s, char *buf, size_t len)
 {
     char pre[64] = "";
     if (d->part_design)
@@ -529,7 +529,7 @@ int dev_upset_tb_eval(const char *expr, size_t len, uint32_t i, unsigned b, int6
     return 0;
 }
 
-int dev_upset_site(const dev_seu_t *s, dev_seu_site_t *site, char *err, size_t errlen)
+int dev_upset_site(const dev_upset_bit_t *s, dev_seu_site_t *site, char *err, size_t errlen)
 {
     const dev_upset_t *u = s->u;
     dev_tb_parts_t p;

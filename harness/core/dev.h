@@ -78,14 +78,14 @@ typedef enum { DEV_IMPL_RTL = 0, DEV_IMPL_CSIM = 1 } dev_impl_t;
  * not keep (a FIFO pointer where it keeps a count) is RTL-only: its upsets run on the RTL
  * alone, against a run without the upset. */
 enum {
-    DEV_SEU_RTL_ONLY = 1u << 0, /* the C model keeps no such state */
+    DEV_UPSET_RTL_ONLY = 1u << 0, /* the C model keeps no such state */
 };
-#define DEV_SEU_MASKED (-2) /* dev_design_t.upset_live: never read in this design */
+#define DEV_UPSET_MASKED (-2) /* dev_design_t.upset_live: never read in this design */
 
 typedef struct dev_upset {
     const char *name; /* "lfsr", "f0.state"; a table's name without its index ("lrt") */
     uint8_t width;    /* bits of one element, 1..64 */
-    uint8_t flags;    /* DEV_SEU_* */
+    uint8_t flags;    /* DEV_UPSET_* */
     uint32_t count;   /* 0: one element; else a table, NAME[0] .. NAME[count-1] */
     const char *rtl;  /* the RTL state it is (signal and bits), as the contract names it */
     const char *csim; /* the C model's field, NULL for an RTL-only element */
@@ -110,7 +110,7 @@ typedef struct dev_seu {
     uint32_t part;        /* a composite's part (node, router) that holds it; 0 otherwise */
     uint32_t index;       /* the table entry; 0 for one element */
     uint8_t bit;
-} dev_seu_t;
+} dev_upset_bit_t;
 
 typedef struct dev device_t;
 typedef struct dev_design dev_design_t;
@@ -182,7 +182,7 @@ typedef struct dev_ops {
      * its outputs and registers are read: everything the device shows or computes from now on
      * sees it. It is no register write and performs no configuration cycle. Returns 0, or -1
      * with a message (an RTL-only element on the C model). */
-    int (*upset)(void *self, const dev_seu_t *s, char *err, size_t errlen);
+    int (*upset)(void *self, const dev_upset_bit_t *s, char *err, size_t errlen);
     /* Optional (NULL: the implementation cannot be part of a shared waveform). A network of
      * models in one waveform (harness/core/vl_trace.h): trace_attach hooks the model to the
      * shared writer before it opens; phase runs the clock edge in parts that the network
@@ -248,11 +248,11 @@ struct dev_design {
     const dev_design_t *part_design;
     unsigned nparts;
     void (*part_prefix)(const dev_design_t *d, unsigned k, char *buf, size_t len);
-    /* Optional, a search aid for upset checks (ftsim seucheck): in which entries bit `bit` of
+    /* Optional, a search aid for upset checks (ftsim upsetcheck): in which entries bit `bit` of
      * element `entry` (of part `part` in a composite) holds a live value in m, a C model of
      * this design, in its current cycle: a value a later cycle reads before it is overwritten.
      * Up to max indices into idx; returns how many there are (one element: 1 live, 0 not), or
-     * -1 when the design has no opinion of that element, or DEV_SEU_MASKED when nothing of this
+     * -1 when the design has no opinion of that element, or DEV_UPSET_MASKED when nothing of this
      * design ever reads it (a part's register the design around it does not look at): no flip
      * of it can be seen, and a check shows that none is. */
     int (*upset_live)(device_t *m, uint32_t part, uint32_t entry, unsigned bit, uint32_t *idx,
@@ -356,14 +356,14 @@ void dev_trace_close(device_t *d);
 
 /* An upset in the current cycle (dev_ops_t.upset); -1 with a message when the device takes
  * none. */
-int dev_upset(device_t *d, const dev_seu_t *s, char *err, size_t errlen);
+int dev_upset(device_t *d, const dev_upset_bit_t *s, char *err, size_t errlen);
 
 /* Resolve `NAME` or `NAME[I]` and `bitB` against d's upset map (a composite: its parts' by
  * prefix): 0 and *s, or -1 with a message (an unknown name, an index or bit out of range). */
-int dev_upset_find(const dev_design_t *d, const char *target, const char *bit, dev_seu_t *s,
+int dev_upset_find(const dev_design_t *d, const char *target, const char *bit, dev_upset_bit_t *s,
                    char *err, size_t errlen);
 /* The statement text of an upset, `NAME bitB` or `NAME[0xI] bitB` (the part's prefix too). */
-void dev_upset_format(const dev_design_t *d, const dev_seu_t *s, char *buf, size_t len);
+void dev_upset_format(const dev_design_t *d, const dev_upset_bit_t *s, char *buf, size_t len);
 
 /* An upset's site in the RTL, from its map entry's tb template (dev_upset_t.tb): the variable
  * (its hierarchical name relative to the design's module), the word of a memory (-1: a
@@ -382,7 +382,7 @@ int dev_upset_tb_parts(const char *tb, dev_tb_parts_t *p);
 /* The value of a WORD or BIT expression of a template for index i and bit b: 0, or -1. */
 int dev_upset_tb_eval(const char *expr, size_t len, uint32_t i, unsigned b, int64_t *out);
 /* Upset s's site: 0, or -1 with a message (no tb template, or a malformed one). */
-int dev_upset_site(const dev_seu_t *s, dev_seu_site_t *site, char *err, size_t errlen);
+int dev_upset_site(const dev_upset_bit_t *s, dev_seu_site_t *site, char *err, size_t errlen);
 
 /* Defaults for a C model's operations: it writes no waveform and flags no internal error. */
 int dev_csim_trace_open(void *self, const char *path, char *err, size_t errlen);

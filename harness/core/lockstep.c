@@ -75,7 +75,7 @@ void ls_reg_write(lockstep_t *ls, const dev_write_t *w)
         dev_reg_write(ls->m[k], w);
 }
 
-int ls_upset(lockstep_t *ls, const dev_seu_t *s, char *err, size_t errlen)
+int ls_upset(lockstep_t *ls, const dev_upset_bit_t *s, char *err, size_t errlen)
 {
     for (unsigned k = 0; k < ls->n; k++)
         if (dev_upset(ls->m[k], s, err, errlen) < 0)

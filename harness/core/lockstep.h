@@ -33,7 +33,7 @@ void ls_set_inputs(lockstep_t *ls, const uint64_t *in);
 void ls_reg_write(lockstep_t *ls, const dev_write_t *w);
 /* An upset in every model, at the start of the current cycle. -1 with a message if one
  * refuses it. */
-int ls_upset(lockstep_t *ls, const dev_seu_t *s, char *err, size_t errlen);
+int ls_upset(lockstep_t *ls, const dev_upset_bit_t *s, char *err, size_t errlen);
 /* Read every model's outputs of the current cycle (and debug state with two models). */
 void ls_sample(lockstep_t *ls);
 /* With two models: 1 and a message naming the first differing port or debug field. */

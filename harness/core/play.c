@@ -14,7 +14,7 @@
 static const vec_ev_t *rtl_only_upset(const vec_t *v)
 {
     for (size_t i = 0; i < v->nev; i++)
-        if (v->ev[i].kind == VEC_SEU && (v->ev[i].seu.u->flags & DEV_SEU_RTL_ONLY))
+        if (v->ev[i].kind == VEC_SEU && (v->ev[i].seu.u->flags & DEV_UPSET_RTL_ONLY))
             return &v->ev[i];
     return NULL;
 }
@@ -544,7 +544,7 @@ void rec_control(rec_t *r, uint64_t cycle, const char *text)
     fprintf(r->f, "@%llu %s\n", (unsigned long long)cycle, text);
 }
 
-void rec_upset(rec_t *r, uint64_t cycle, const dev_seu_t *s)
+void rec_upset(rec_t *r, uint64_t cycle, const dev_upset_bit_t *s)
 {
     char t[160];
     dev_upset_format(r->d, s, t, sizeof t);

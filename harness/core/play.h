@@ -34,7 +34,7 @@ void rec_cycle(rec_t *r, uint64_t cycle, const uint64_t *in, const dev_write_t *
 /* A design's control statement (a fault) in cycle `cycle`. */
 void rec_control(rec_t *r, uint64_t cycle, const char *text);
 /* An upset at the start of cycle `cycle` (`@N seu NAME bitB`). */
-void rec_upset(rec_t *r, uint64_t cycle, const dev_seu_t *s);
+void rec_upset(rec_t *r, uint64_t cycle, const dev_upset_bit_t *s);
 /* Write `end @N` and close. Returns 0, or 2 on a write error (message in err). */
 int rec_close(rec_t *r, uint64_t end, char *err, size_t errlen);
 

@@ -32,7 +32,7 @@ typedef struct vec_ev {
     uint8_t hint;         /* how the word was written (design's format hint) */
     dev_write_t wr;       /* CONFIG */
     char *text;           /* CONTROL: the statement after @N */
-    dev_seu_t seu;        /* SEU */
+    dev_upset_bit_t seu;        /* SEU */
 } vec_ev_t;
 
 typedef struct vec {

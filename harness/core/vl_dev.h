@@ -16,7 +16,7 @@
 //              and optionally
 //                static void debug(VlDev<F> &, uint64_t *w);       the design's debug words
 //                                                                  (absent: none)
-//                static void upset(Model *, const dev_seu_t *);    flip the element's bit and
+//                static void upset(Model *, const dev_upset_bit_t *);    flip the element's bit and
 //                                                                  settle (absent: no upsets)
 //              A synthesized netlist has no named registers and no settle function: its traits
 //              give neither debug nor upset (or a debug that reads through the register port,
@@ -45,7 +45,7 @@ namespace ftsim
 
 template <class T> struct DevOps {
     static T *me(void *s) { return static_cast<T *>(s); }
-    static constexpr bool kUpset = requires(T &t, const dev_seu_t *s, char *e) {
+    static constexpr bool kUpset = requires(T &t, const dev_upset_bit_t *s, char *e) {
         t.upset(s, e, size_t{});
     };
     static constexpr bool kShared = requires(T &t, void *tr) {
@@ -88,11 +88,11 @@ template <class T> struct DevOps {
         .trace_window = [](void *s, uint64_t from, uint64_t to) { me(s)->trace_window(from, to); },
         .upset = [] {
             if constexpr (kUpset)
-                return +[](void *s, const dev_seu_t *u, char *e, size_t n) -> int {
+                return +[](void *s, const dev_upset_bit_t *u, char *e, size_t n) -> int {
                     return me(s)->upset(u, e, n);
                 };
             else
-                return static_cast<int (*)(void *, const dev_seu_t *, char *, size_t)>(nullptr);
+                return static_cast<int (*)(void *, const dev_upset_bit_t *, char *, size_t)>(nullptr);
         }(),
         .trace_attach = [] {
             if constexpr (kShared)
@@ -209,8 +209,8 @@ template <class F> class VlDev
     }
     void trace_window(uint64_t from, uint64_t to) { wave_.window(from, to); }
     int internal_error() { return ftsim_vl_internal_error(top->contextp()); }
-    int upset(const dev_seu_t *s, char *err, size_t errlen)
-        requires requires(Model *m, const dev_seu_t *u) { F::upset(m, u); }
+    int upset(const dev_upset_bit_t *s, char *err, size_t errlen)
+        requires requires(Model *m, const dev_upset_bit_t *u) { F::upset(m, u); }
     {
         (void)err, (void)errlen;
         F::upset(top, s);

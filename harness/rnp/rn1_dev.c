@@ -87,7 +87,7 @@ static const char note_bq[] =
 
 /* A table fragment, one entry a line. */
 // clang-format off
-#define SEU_PORT(p)                                                                             \
+#define UPSET_PORT(p)                                                                             \
     {"f" #p ".state", 4, 0, 0, "gen_fport[" #p "].u_fport.state_q", "port[" #p "].state",        \
      note_state, NULL, NULL, "gen_fport[" #p "].u_fport.state_q[B]"},                           \
     {"f" #p ".bq", 3, 0, 0, "gen_fport[" #p "].u_fport.bq_q", "port[" #p "].bq", note_bq,       \
@@ -104,7 +104,7 @@ static const char note_bq[] =
      "fwd_q[" #p "*9+B]"},                                                                      \
     {"f" #p ".bc", 1, 0, 0, "fwd_bc_q[" #p "]", "bc_q bit " #p, NULL, NULL, NULL,              \
      "fwd_bc_q[" #p "+B]"}
-#define SEU_BOUT(j)                                                                             \
+#define UPSET_BOUT(j)                                                                             \
     {"b" #j ".out", 9, 0, 0, "bwd_q[" #j "*9 +: 9]", "bwd_out[" #j "]", NULL, NULL, NULL,       \
      "bwd_q[" #j "*9+B]"}
 // clang-format on
@@ -119,22 +119,22 @@ static const dev_upset_t rn1_upsets[RN1_SEU_N] = {
     {"alloc", 8, 0, 0, "alloc_q", "alloc", note_alloc, NULL, NULL, "alloc_q[B]"},
     {"lfsr", 16, 0, 0, "lfsr_q", "lfsr", note_lfsr, NULL, NULL, "lfsr_q[B]"},
     {"rot", 3, 0, 0, "rot_q", "rot", NULL, NULL, NULL, "rot_q[B]"},
-    SEU_PORT(0),
-    SEU_PORT(1),
-    SEU_PORT(2),
-    SEU_PORT(3),
-    SEU_PORT(4),
-    SEU_PORT(5),
-    SEU_PORT(6),
-    SEU_PORT(7),
-    SEU_BOUT(0),
-    SEU_BOUT(1),
-    SEU_BOUT(2),
-    SEU_BOUT(3),
-    SEU_BOUT(4),
-    SEU_BOUT(5),
-    SEU_BOUT(6),
-    SEU_BOUT(7),
+    UPSET_PORT(0),
+    UPSET_PORT(1),
+    UPSET_PORT(2),
+    UPSET_PORT(3),
+    UPSET_PORT(4),
+    UPSET_PORT(5),
+    UPSET_PORT(6),
+    UPSET_PORT(7),
+    UPSET_BOUT(0),
+    UPSET_BOUT(1),
+    UPSET_BOUT(2),
+    UPSET_BOUT(3),
+    UPSET_BOUT(4),
+    UPSET_BOUT(5),
+    UPSET_BOUT(6),
+    UPSET_BOUT(7),
 };
 
 static const uint32_t rn1_debug_addrs[RN1_NDEBUG] = {0x01, 0x02, 0x03, 0x10, 0x11, 0x12,
@@ -205,7 +205,7 @@ static void cs_tick(void *self, uint64_t cycle)
 }
 
 /* The same bit of the same field as the RTL (harness/rnp/rn1_rtl.cpp). */
-static int cs_upset(void *self, const dev_seu_t *s, char *err, size_t errlen)
+static int cs_upset(void *self, const dev_upset_bit_t *s, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
     return rn1_upset(&((rn1_csim_t *)self)->m, s->entry, s->bit);

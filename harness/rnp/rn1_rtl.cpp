@@ -73,7 +73,7 @@ struct Rn1 {
     }
     // The register of rtl/rn1.v that upset s names (rtl/rn1.md section 14; rn1_upset.h), its
     // bit flipped, then the model settled so that every signal computed from it follows.
-    static void upset(Vrn1 *t, const dev_seu_t *s)
+    static void upset(Vrn1 *t, const dev_upset_bit_t *s)
     {
         rn1_flip(t->rootp, s->entry, s->bit);
         Vrn1___024root___eval_settle(t->rootp);

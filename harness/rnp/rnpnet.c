@@ -841,10 +841,10 @@ static int nd_internal_error(void *self)
 }
 
 /* An upset of router s->part's element: its device's, then the outputs anew. */
-static int nd_upset(void *self, const dev_seu_t *s, char *err, size_t errlen)
+static int nd_upset(void *self, const dev_upset_bit_t *s, char *err, size_t errlen)
 {
     netdev_t *n = self;
-    dev_seu_t x = *s;
+    dev_upset_bit_t x = *s;
     x.part = 0;
     if (s->part >= n->t->nrouters || dev_upset(n->r[s->part], &x, err, errlen) < 0)
         return -1;

@@ -26,7 +26,7 @@
  * third, released), those cycles run on K between two cycles of the network, so K shows IDLE
  * everywhere in the next cycle and every connection through it is cut; its `disable` is 0
  * again. Both implementations do the same, so lockstep goes on through it (the monitor's
- * recovery, harness/rnp/rnp_seu.c).
+ * recovery, harness/rnp/rnp_upset.c).
  */
 #ifndef FTSIM_RNPNET_H
 #define FTSIM_RNPNET_H

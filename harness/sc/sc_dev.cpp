@@ -61,38 +61,38 @@ SCI_LC_FLIP(sc_lc_flip, sci_lc__DOT__)
 // An upset of a Verilated --sc module: the member the element names flipped (the same
 // templates as the C harness's shims: rn1_upset.h, sci_lc_upset.h, sci_node_upset.h), then the
 // model settled; the kernel then runs the delta cycles its output ports' writes start.
-template <class V> void rtl_upset(V *m, const dev_seu_t *s);
-template <> void rtl_upset(Vscrn1 *m, const dev_seu_t *s)
+template <class V> void rtl_upset(V *m, const dev_upset_bit_t *s);
+template <> void rtl_upset(Vscrn1 *m, const dev_upset_bit_t *s)
 {
     rn1_flip(m->rootp, s->entry, s->bit);
     Vscrn1___024root___eval_settle(m->rootp);
 }
-template <> void rtl_upset(Vsclc3 *m, const dev_seu_t *s)
+template <> void rtl_upset(Vsclc3 *m, const dev_upset_bit_t *s)
 {
     sc_lc_flip(m->rootp, s->entry, s->index, s->bit);
     Vsclc3___024root___eval_settle(m->rootp);
 }
-template <> void rtl_upset(Vscp2s *m, const dev_seu_t *s)
+template <> void rtl_upset(Vscp2s *m, const dev_upset_bit_t *s)
 {
     sc_lc_flip(m->rootp, s->entry, s->index, s->bit);
     Vscp2s___024root___eval_settle(m->rootp);
 }
-template <> void rtl_upset(Vsclc3n1 *m, const dev_seu_t *s)
+template <> void rtl_upset(Vsclc3n1 *m, const dev_upset_bit_t *s)
 {
     sci_node_flip<false, 1>(m->rootp, s);
     Vsclc3n1___024root___eval_settle(m->rootp);
 }
-template <> void rtl_upset(Vscp2sn1 *m, const dev_seu_t *s)
+template <> void rtl_upset(Vscp2sn1 *m, const dev_upset_bit_t *s)
 {
     sci_node_flip<true, 1>(m->rootp, s);
     Vscp2sn1___024root___eval_settle(m->rootp);
 }
-template <> void rtl_upset(Vsclc3n2 *m, const dev_seu_t *s)
+template <> void rtl_upset(Vsclc3n2 *m, const dev_upset_bit_t *s)
 {
     sci_node_flip<false, 2>(m->rootp, s);
     Vsclc3n2___024root___eval_settle(m->rootp);
 }
-template <> void rtl_upset(Vscp2sn2 *m, const dev_seu_t *s)
+template <> void rtl_upset(Vscp2sn2 *m, const dev_upset_bit_t *s)
 {
     sci_node_flip<true, 2>(m->rootp, s);
     Vscp2sn2___024root___eval_settle(m->rootp);
@@ -134,7 +134,7 @@ struct UnitBase {
     virtual void renew() {}                   // C model only: a fresh model
     virtual ScRegPins reg_pins() = 0;
     virtual bool csim_model(const dev_ops_t **ops, void **self) = 0;
-    virtual int upset(const dev_seu_t *s, char *err, size_t errlen) = 0;
+    virtual int upset(const dev_upset_bit_t *s, char *err, size_t errlen) = 0;
     dev_impl_t impl = DEV_IMPL_RTL;
     bool busy = false;
     ftsim::VlWave wave;
@@ -246,7 +246,7 @@ template <class Fam, class M> struct Unit : UnitBase {
     }
     // The flip in whichever model the unit holds, then the kernel settled at the current
     // time: the outputs and the read port show it before the cycle's inputs are applied.
-    int upset(const dev_seu_t *s, char *err, size_t errlen) override
+    int upset(const dev_upset_bit_t *s, char *err, size_t errlen) override
     {
         if constexpr (std::is_base_of_v<CsimPorts<Fam>, M>) {
             if (mod->upset(s, err, errlen) < 0)

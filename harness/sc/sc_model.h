@@ -90,7 +90,7 @@ template <class Fam> struct CsimModule : CsimPorts<Fam> {
     // An upset (dev_ops_t.upset) of the model, between edges: the flip, then the process
     // drives the outputs and the read port from the flipped state in the next delta cycle
     // (the caller runs it), as the RTL module's do. -1 with a message if the model takes none.
-    int upset(const dev_seu_t *s, char *err, size_t errlen)
+    int upset(const dev_upset_bit_t *s, char *err, size_t errlen)
     {
         if (!ops_->upset) {
             snprintf(err, errlen, "%s takes no upset", design_->name);

@@ -96,7 +96,7 @@ static void cs_tick(void *self, uint64_t cycle)
     s->in.reg_we = false;
 }
 
-static int cs_upset(void *self, const dev_seu_t *s, char *err, size_t errlen)
+static int cs_upset(void *self, const dev_upset_bit_t *s, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
     sci_lc_upset(&((sci_cs_t *)self)->lc, s->entry, s->index, s->bit);

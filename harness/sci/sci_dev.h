@@ -202,7 +202,7 @@ extern const dev_design_t lc3_design, p2s_design;
 /* The PSB's upset map (rtl/sci_node.md section 8), csim/sci_node.h's enum sci_psb_elem in its
  * order: what the C model keeps as the RTL does, then the RTL-only elements, then ASEL (P2S),
  * then failover (P2S with two LCs). T: the BRT's entries. */
-#define SCI_RO DEV_SEU_RTL_ONLY
+#define SCI_RO DEV_UPSET_RTL_ONLY
 #define SCI_NOTE_PSBCNT                                                                         \
     "beyond the FIFO's size: it acts as holding that many (sends what its entries hold, takes " \
     "a packet only below 8; assertion FifoNoOverflow_A)"

@@ -373,7 +373,7 @@ static uint64_t cs_skip(void *self, uint64_t cycle, uint64_t max)
 
 /* The element's flip in the model; its outputs, packed, follow (they may be the upset
  * register itself); the next edge runs. */
-static int cs_upset(void *self, const dev_seu_t *s, char *err, size_t errlen)
+static int cs_upset(void *self, const dev_upset_bit_t *s, char *err, size_t errlen)
 {
     node_cs_t *c = self;
     unsigned k, elem;
@@ -417,7 +417,7 @@ static int node_live(device_t *m, uint32_t part, uint32_t entry, unsigned bit, u
     /* An LC's latched bout_port: the PSB takes an LC packet's port when it picks it (from the
      * receive queue's head, not this register) and holds its own: nothing in a node reads it. */
     if (k < c->nlc && elem == SCI_E_BOPORT)
-        return DEV_SEU_MASKED;
+        return DEV_UPSET_MASKED;
     return sci_node_live(&c->n, k, elem, bit, idx, max);
 }
 

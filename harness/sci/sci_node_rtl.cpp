@@ -93,7 +93,7 @@ template <class V, bool P2S, unsigned NLC> struct Node {
     }
     // The member of the element flipped (an LC's or the PSB's; sci_node_upset.h), then the
     // model settled.
-    static void upset(V *t, const dev_seu_t *s)
+    static void upset(V *t, const dev_upset_bit_t *s)
     {
         sci_node_flip<P2S, NLC>(t->rootp, s);
         settle(t->rootp);

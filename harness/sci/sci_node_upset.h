@@ -88,7 +88,7 @@ template <bool P2S, unsigned NLC, class R> void psb_flip(R *r, unsigned e, unsig
 } // namespace sci_node_flips
 
 // Upset s of a node with P2s and NLC LCs, flipped in root r.
-template <bool P2S, unsigned NLC, class R> void sci_node_flip(R *r, const dev_seu_t *s)
+template <bool P2S, unsigned NLC, class R> void sci_node_flip(R *r, const dev_upset_bit_t *s)
 {
     unsigned k, elem;
     sci_node_entry(NLC, s->entry, &k, &elem);

@@ -346,10 +346,10 @@ static void rg_trace_window(void *self, uint64_t from, uint64_t to)
 
 /* An upset of node s->part's element: its device's, then its outputs anew (the upset register
  * may be one). */
-static int rg_upset(void *self, const dev_seu_t *s, char *err, size_t errlen)
+static int rg_upset(void *self, const dev_upset_bit_t *s, char *err, size_t errlen)
 {
     ringdev_t *r = self;
-    dev_seu_t x = *s;
+    dev_upset_bit_t x = *s;
     x.part = 0;
     if (s->part >= r->n || dev_upset(r->node[s->part], &x, err, errlen) < 0)
         return -1;

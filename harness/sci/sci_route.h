@@ -141,7 +141,7 @@ void sci_route_print_trace(const sci_tables_t *tb, const sci_trace_t *tr, FILE *
 void sci_route_qname(const sci_tables_t *tb, unsigned v, char *buf, size_t len);
 
 /* ---- checks ---- */
-typedef struct sci_check {
+typedef struct sci_faultcheck {
     unsigned pairs, reached, max_legs, over_legs, ring_twice, scrub_twice;
     unsigned first_bad_src, first_bad_dst; /* a pair that failed (valid when reached < pairs) */
     sci_trace_status_t first_bad_status;

@@ -56,7 +56,7 @@ template <class V> struct Lc {
             w[k] = sci_debug_addr(k) == SCI_REG_DBG ? d.top->dbg_o : d.reg_read(sci_debug_addr(k));
     }
     // The member of the element flipped, then the model settled (sci_lc_upset.h).
-    static void upset(V *t, const dev_seu_t *s)
+    static void upset(V *t, const dev_upset_bit_t *s)
     {
         lc_flip(t->rootp, s->entry, s->index, s->bit);
         settle(t->rootp);

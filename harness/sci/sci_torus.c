@@ -701,10 +701,10 @@ int sci_torus_set_pool(device_t *d, tpool_t *pool, char *err, size_t errlen)
 }
 
 /* An upset of node s->part's element: its device's, then its outputs anew. */
-static int tr_upset(void *self, const dev_seu_t *s, char *err, size_t errlen)
+static int tr_upset(void *self, const dev_upset_bit_t *s, char *err, size_t errlen)
 {
     torusdev_t *t = self;
-    dev_seu_t x = *s;
+    dev_upset_bit_t x = *s;
     x.part = 0;
     if (s->part >= t->n || dev_upset(t->node[s->part], &x, err, errlen) < 0)
         return -1;

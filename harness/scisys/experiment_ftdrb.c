@@ -34,7 +34,7 @@
 #include "lockstep.h"
 #include "pattern.h"
 #include "prng.h"
-#include "sci_check.h"
+#include "sci_faultcheck.h"
 
 #define NAME "ftdrb-sci"
 

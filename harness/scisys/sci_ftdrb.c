@@ -8,7 +8,7 @@
  * Everything here is per node: it runs in the host phases, on any thread, touching only the
  * state of the node whose phase it is.
  */
-#include "sci_sys_int.h"
+#include "sci_sys_internal.h"
 
 #include <stdlib.h>
 #include <string.h>

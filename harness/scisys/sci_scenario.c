@@ -78,7 +78,7 @@ static int check_control(const sci_scn_t *o, const char *c, char *why, size_t wh
     char tail;
     if (!strncmp(c, "seu ", 4)) { /* an upset: the torus's upset map names it */
         char tgt[48], bit[16], more[8];
-        dev_seu_t u;
+        dev_upset_bit_t u;
         const dev_design_t *dd = sci_torus_design(o->p2s, o->w, o->h);
         int ok = dd && sscanf(c + 4, "%47s %15s %7s", tgt, bit, more) == 2;
         if (!ok)

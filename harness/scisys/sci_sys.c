@@ -3,7 +3,7 @@
  * traffic agent and the driver of sci_sys.md section 3 (or the static front end). The contract,
  * the driver's sequence and every decision are in harness/scisys/sci_sys.md; these files
  * follow it. This one is the system: its creation, the faults, and the cycle; the parts it
- * runs are in sci_sys_*.c (sci_sys_int.h lists them).
+ * runs are in sci_sys_*.c (sci_sys_internal.h lists them).
  *
  * One cycle of the system (sys_cycle):
  *   1. faults due now are applied to every model (the torus's controls);
@@ -19,9 +19,9 @@
  *      C model says an edge changes nothing (dev_ops_t.skip), the edges up to T are skipped:
  *      a driver's 200 ms timer with sparse traffic costs a few edges, not 20 million.
  * Steps 3 to 5 run node by node, and with cfg.threads on several threads, as does the C
- * model's edge (sci_sys_par.c, sci_torus.c): the same run whatever the thread count.
+ * model's edge (sci_sys_threads.c, sci_torus.c): the same run whatever the thread count.
  */
-#include "sci_sys_int.h"
+#include "sci_sys_internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -92,7 +92,7 @@ int sci_sys_fault(sci_sys_t *s, uint64_t at, const char *what, char *err, size_t
     }
     if (!strncmp(what, "seu ", 4)) { /* an upset: `seu NAME[I] bitB` */
         char tgt[48], bit[16], more[8];
-        dev_seu_t u;
+        dev_upset_bit_t u;
         if (sscanf(what + 4, "%47s %15s %7s", tgt, bit, more) != 2) {
             snprintf(err, errlen, "'%s': want 'seu NAME bitB' or 'seu NAME[I] bitB'", what);
             return -1;
@@ -123,7 +123,7 @@ static void apply_faults(sci_sys_t *s)
         char err[160];
         if (!strncmp(w, "seu ", 4)) {
             char tgt[48], bit[16];
-            dev_seu_t u;
+            dev_upset_bit_t u;
             if (sscanf(w + 4, "%47s %15s", tgt, bit) != 2 ||
                 dev_upset_find(s->d, tgt, bit, &u, err, sizeof err) < 0 ||
                 ls_upset(&s->ls, &u, err, sizeof err) < 0)
@@ -247,7 +247,7 @@ static int sys_cycle(sci_sys_t *s, uint64_t until)
         scisys_fail(s, "rtl and csim diverged: %s", msg);
         return -1;
     }
-    scisys_par_hosts(s); /* steps 3 and 4, node by node (sci_sys_par.c) */
+    scisys_par_hosts(s); /* steps 3 and 4, node by node (sci_sys_threads.c) */
     if (s->failed)
         return -1;
     if (s->cfg.ft)

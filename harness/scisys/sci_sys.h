@@ -173,7 +173,7 @@ unsigned sci_sys_bins(const sci_sys_t *s, const uint64_t **bytes, const double *
 /* Messages flow `flow` delivered in time bin `bin` (cfg.bin_cycles). */
 uint32_t sci_sys_flow_bin(const sci_sys_t *s, unsigned flow, unsigned bin);
 
-/* What detection and recovery saw (cfg.ft). Detector indices as seu_run.h's seu_detector_t:
+/* What detection and recovery saw (cfg.ft). Detector indices as upset_run.h's upset_detector_t:
  * 1 watchdog, 2 self-test, 3 protocol, 4 scrub. */
 typedef struct sci_ft_stats {
     uint64_t first[5], count[5]; /* the cycle each detector first fired (0: never), how often */

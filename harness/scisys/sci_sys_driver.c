@@ -4,7 +4,7 @@
  * read of the upstream neighbour's Y ring), the watchdog, NOTIFY; and the device's register
  * port, which the drivers (and the static front end) share.
  */
-#include "sci_sys_int.h"
+#include "sci_sys_internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -4,7 +4,7 @@
  * destination looks dead), the packets it sends (driver packets and ACKs ahead of data), and
  * the delivery ledger that checks every message arrives whole, once and in order.
  */
-#include "sci_sys_int.h"
+#include "sci_sys_internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>

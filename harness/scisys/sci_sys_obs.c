@@ -3,7 +3,7 @@
  * shares the torus RTL's FST, and every cycle gets the drivers' states, the holds, the
  * register writes and the deliveries, so that they show next to the signals they cause.
  */
-#include "sci_sys_int.h"
+#include "sci_sys_internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>

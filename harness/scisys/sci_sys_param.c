@@ -2,7 +2,7 @@
  * sci_sys_param.c — the named parameters of the SCI system (harness/scisys/sci_sys.md
  * section 3): their defaults, setting one by name, and timers in cycles.
  */
-#include "sci_sys_int.h"
+#include "sci_sys_internal.h"
 
 #include <math.h>
 #include <stddef.h>

@@ -3,7 +3,7 @@
  * program that polls every ring, and on a change halts all traffic, recomputes every table
  * and reloads every node in turn, then resumes.
  */
-#include "sci_sys_int.h"
+#include "sci_sys_internal.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -2,7 +2,7 @@
  * sci_sys_stats.c — what the running torus measured: per-flow counts, latencies and
  * delivery gaps, the time series of bytes and latency, scrubbed packets.
  */
-#include "sci_sys_int.h"
+#include "sci_sys_internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>

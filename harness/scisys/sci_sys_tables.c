@@ -2,7 +2,7 @@
  * sci_sys_tables.c — reading the tables in force back from the hardware, for the checks of
  * harness/scisys/sci_sys.md section 5.
  */
-#include "sci_sys_int.h"
+#include "sci_sys_internal.h"
 
 #include <stdio.h>
 

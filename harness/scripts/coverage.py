@@ -31,7 +31,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 BUILD = os.path.join("build", "cov")
 OUT = os.path.join("build", "coverage")
 # The regression: tests/run.py's suites that play the models (the unit tests for the C models).
-SUITES = "csim-unit,spec-vectors,golden-vectors,seu,fuzz,net-fuzz,sci-fuzz"
+SUITES = "csim-unit,spec-vectors,golden-vectors,upset,fuzz,net-fuzz,sci-fuzz"
 FUZZ_SUITES = ("fuzz", "net-fuzz", "sci-fuzz")
 CYCLES_DIV = 3
 # The RTL's own files; anything else in the counts (the harness observer) is listed apart.

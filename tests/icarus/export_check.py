@@ -23,7 +23,7 @@ usage: tests/icarus/export_check.py events DEVICE VEC...
            the words testbench (export-tb --device DEVICE --words): PASS
        tests/icarus/export_check.py sites DEVICE STIM
            every element of DEVICE's upset map flipped once on STIM's stimulus, recorded by
-           `ftsim record --model rtl` (tests/seu/sites.py); that golden exported whole: PASS,
+           `ftsim record --model rtl` (tests/upset/sites.py); that golden exported whole: PASS,
            so the testbench's deposits (the map's sites, dev_upset_t.tb) do what the Verilated
            flips do; and the golden without its flips: FAIL, so the flips show in it
 Prints one line a vector and ends with `PASS export_check ...` or `FAIL export_check ...`.
@@ -231,9 +231,9 @@ def cmd_assertion(vec, fname, old, new):
 
 def cmd_sites(device, stim):
     gold = scratch(stim, f"-sites-{device}.vec")
-    rc, out = sh(["python3", "tests/seu/sites.py", device, stim, gold])
+    rc, out = sh(["python3", "tests/upset/sites.py", device, stim, gold])
     if rc != 0:
-        return 1, f"tests/seu/sites.py: exit {rc}\n{out}"
+        return 1, f"tests/upset/sites.py: exit {rc}\n{out}"
     rc, out = export_whole(gold, scratch(stim, f"-sites-{device}.sv"))
     print("\n".join(l for l in lines(out) if not l.startswith("ERROR:")))
     if not passed(gold, rc, out):

@@ -1,5 +1,5 @@
 /*
- * sci_sys_par.c — the per-node phases of the running torus's cycle (sci_sys.c, steps 3 to 5),
+ * sci_sys_threads.c — the per-node phases of the running torus's cycle (sci_sys.c, steps 3 to 5),
  * shared out over the threads of the system's pool (cfg.threads; without one, on the calling
  * thread, through the same code).
  *
@@ -13,7 +13,7 @@
  * node), and after the phase they are merged in that order: the run is the same, to the byte,
  * whatever the thread count and whichever thread ran which node.
  */
-#include "sci_sys_int.h"
+#include "sci_sys_internal.h"
 
 #include <stdarg.h>
 #include <stdatomic.h>

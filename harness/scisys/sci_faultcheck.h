@@ -1,5 +1,5 @@
-/* sci_check.h — `ftsim faultcheck`: every single fault on a running W x H SCI torus, with the
- * checks of harness/scisys/sci_sys.md section 5 (sci_check.c). */
+/* sci_faultcheck.h — `ftsim faultcheck`: every single fault on a running W x H SCI torus, with the
+ * checks of harness/scisys/sci_sys.md section 5 (sci_faultcheck.c). */
 #ifndef FTSIM_SCI_CHECK_H
 #define FTSIM_SCI_CHECK_H
 

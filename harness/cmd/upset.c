@@ -1,6 +1,6 @@
-/* seu.c — `ftsim seu --campaign NAME`: an upset campaign, one upset a run into a loaded
+/* upset.c — `ftsim upset --campaign NAME`: an upset campaign, one upset a run into a loaded
  * system against a golden run of the same seed, and the report of the seed paper's Table 1
- * (harness/scisys/sci_sys.md section 9; harness/core/seu_run.h). */
+ * (harness/scisys/sci_sys.md section 9; harness/core/upset_run.h). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,19 +11,19 @@
 #include "json_io.h"
 #include "lockstep.h"
 #include "prng.h"
-#include "rnp_seu.h"
-#include "sci_seu.h"
+#include "rnp_upset.h"
+#include "sci_upset.h"
 #include "sci_sys.h"
-#include "seu_run.h"
+#include "upset_run.h"
 
 static const char usage[] =
-    "usage: ftsim seu --campaign NAME [--runs N] [--seed S] [--no-selftest] [--confirm K]\n"
+    "usage: ftsim upset --campaign NAME [--runs N] [--seed S] [--no-selftest] [--confirm K]\n"
     "                 [--jobs J] [--shard K/N] [--json]\n"
     "\n"
     "An upset campaign: each run injects one upset (one stored bit flipped, as a vector's\n"
     "`seu` statement) at a random time into a loaded system with detection and recovery, runs\n"
     "a fixed window beside a golden run of the same seed, lets the traffic drain, and\n"
-    "classifies the outcome (harness/core/seu_run.h). Campaigns (NAME):\n"
+    "classifies the outcome (harness/core/upset_run.h). Campaigns (NAME):\n"
     "  lc3-tables  a 3x3 LC3 torus: every bit of node (1,1)'s X-LC LRT and BRT (1,024 bits),\n"
     "              exhaustive\n"
     "  lc3-regs    ... every bit of node (1,1)'s control registers (LC CTRL, TADDR, PSB), exhaustive\n"
@@ -51,52 +51,52 @@ static const char usage[] =
 typedef struct seu_ctx {
     const char *name;
     int rnp;            /* the RNP network (rcfg), else the SCI torus (cfg) */
-    sci_seu_cfg_t cfg;
-    rnp_seu_cfg_t rcfg;
+    sci_upset_cfg_t cfg;
+    rnp_upset_cfg_t rcfg;
     const char *column;
     unsigned nsites, runs, confirm;
     int random, json;
     uint64_t seed;
     /* the report */
-    unsigned n[SEU_NOUTCOMES];
+    unsigned n[UPSET_NOUTCOMES];
     uint64_t lost, dup, diverged, asserted, alarms;
     unsigned caught_any; /* failures the watchdog, self-test or scrub caught at any time */
     double det_lat_sum, rec_lat_sum;
     unsigned ndet_lat, nrec_lat;
-    int first_run[SEU_NOUTCOMES]; /* a run of each outcome, for the confirmation (-1: none) */
-    char first_site[SEU_NOUTCOMES][64];
-    uint64_t first_at[SEU_NOUTCOMES];
-} seu_ctx_t;
+    int first_run[UPSET_NOUTCOMES]; /* a run of each outcome, for the confirmation (-1: none) */
+    char first_site[UPSET_NOUTCOMES][64];
+    uint64_t first_at[UPSET_NOUTCOMES];
+} upset_ctx_t;
 
-static unsigned sys_site(const seu_ctx_t *x, unsigned k, char *buf, size_t len)
+static unsigned sys_site(const upset_ctx_t *x, unsigned k, char *buf, size_t len)
 {
-    return x->rnp ? rnp_seu_site(&x->rcfg, x->column, k, buf, len)
-                  : sci_seu_site(&x->cfg, x->column, k, buf, len);
+    return x->rnp ? rnp_upset_site(&x->rcfg, x->column, k, buf, len)
+                  : sci_upset_site(&x->cfg, x->column, k, buf, len);
 }
 
 /* One run of either system, its models as `models`. */
-static int sys_run(const seu_ctx_t *x, unsigned models, const char *site, uint64_t at,
-                   seu_result_t *r, char *err, size_t errlen)
+static int sys_run(const upset_ctx_t *x, unsigned models, const char *site, uint64_t at,
+                   upset_result_t *r, char *err, size_t errlen)
 {
     if (x->rnp) {
-        rnp_seu_cfg_t c = x->rcfg;
-        rnp_seu_stats_t st;
+        rnp_upset_cfg_t c = x->rcfg;
+        rnp_upset_stats_t st;
         c.models = models;
-        int rc = rnp_seu_run_stats(&c, site, at, r, &st, err, errlen);
+        int rc = rnp_upset_run_stats(&c, site, at, r, &st, err, errlen);
         r->golden_alarms = st.golden_detections;
         return rc;
     }
-    sci_seu_cfg_t c = x->cfg;
+    sci_upset_cfg_t c = x->cfg;
     c.models = models;
-    return sci_seu_run(&c, site, at, r, err, errlen);
+    return sci_upset_run(&c, site, at, r, err, errlen);
 }
 
 /* The span of flip times after the warmup: one self-test interval. */
-static uint64_t sys_span(const seu_ctx_t *x) { return x->rnp ? x->rcfg.t_st : x->cfg.span; }
+static uint64_t sys_span(const upset_ctx_t *x) { return x->rnp ? x->rcfg.t_st : x->cfg.span; }
 
 /* Run i's site and time: an exhaustive column's i-th site (spread when --runs is fewer), or a
  * seeded draw; the time a seeded draw in the span. */
-static void run_plan(const seu_ctx_t *x, unsigned i, char *site, size_t len, uint64_t *at)
+static void run_plan(const upset_ctx_t *x, unsigned i, char *site, size_t len, uint64_t *at)
 {
     prng_t rng;
     prng_seed(&rng, x->seed * 0x9E3779B97F4A7C15ull + i);
@@ -109,13 +109,13 @@ static void run_plan(const seu_ctx_t *x, unsigned i, char *site, size_t len, uin
     *at = prng_below(&rng, (uint32_t)sys_span(x));
 }
 
-static int seu_run(void *ctx, unsigned i, campaign_w_t *w, char *err, size_t errlen)
+static int upset_run(void *ctx, unsigned i, campaign_w_t *w, char *err, size_t errlen)
 {
-    seu_ctx_t *x = ctx;
+    upset_ctx_t *x = ctx;
     char site[64];
     uint64_t at;
     run_plan(x, i, site, sizeof site, &at);
-    seu_result_t r;
+    upset_result_t r;
     char msg[400];
     if (sys_run(x, LS_CSIM, site, at, &r, msg, sizeof msg) < 0) {
         campaign_w_str(w, "site", site);
@@ -125,9 +125,9 @@ static int seu_run(void *ctx, unsigned i, campaign_w_t *w, char *err, size_t err
     }
     campaign_w_str(w, "site", r.site);
     campaign_w_u64(w, "at", r.at);
-    campaign_w_str(w, "outcome", seu_outcome_name(r.outcome));
-    campaign_w_str(w, "first", seu_detector_name(r.first));
-    campaign_w_u64s(w, "det", r.det_cycle, SEU_NDETECTORS);
+    campaign_w_str(w, "outcome", upset_outcome_name(r.outcome));
+    campaign_w_str(w, "first", upset_detector_name(r.first));
+    campaign_w_u64s(w, "det", r.det_cycle, UPSET_NDETECTORS);
     campaign_w_u64(w, "detect_latency", r.detect_latency);
     campaign_w_u64(w, "recover_latency", r.recover_latency);
     campaign_w_u64(w, "recoveries", r.recoveries);
@@ -146,7 +146,7 @@ static int seu_run(void *ctx, unsigned i, campaign_w_t *w, char *err, size_t err
 
 static int seu_take(void *ctx, unsigned i, const char *rec, char *err, size_t errlen)
 {
-    seu_ctx_t *x = ctx;
+    upset_ctx_t *x = ctx;
     campaign_rec_t r;
     if (campaign_rec_parse(&r, rec, err, errlen) < 0)
         return -1;
@@ -156,16 +156,16 @@ static int seu_take(void *ctx, unsigned i, const char *rec, char *err, size_t er
         campaign_rec_free(&r);
         return -1;
     }
-    int o = seu_outcome_of(campaign_rec_str(&r, "outcome"));
+    int o = upset_outcome_of(campaign_rec_str(&r, "outcome"));
     if (o < 0) {
         snprintf(err, errlen, "run %u: unknown outcome", i);
         campaign_rec_free(&r);
         return -1;
     }
     x->n[o]++;
-    uint64_t det[SEU_NDETECTORS] = {0};
-    campaign_rec_u64s(&r, "det", det, SEU_NDETECTORS);
-    if (seu_is_failure(o) && (det[SEU_DET_WATCHDOG] || det[SEU_DET_SELFTEST] || det[SEU_DET_SCRUB]))
+    uint64_t det[UPSET_NDETECTORS] = {0};
+    campaign_rec_u64s(&r, "det", det, UPSET_NDETECTORS);
+    if (upset_is_failure(o) && (det[UPSET_DET_WATCHDOG] || det[UPSET_DET_SELFTEST] || det[UPSET_DET_SCRUB]))
         x->caught_any++;
     x->lost += campaign_rec_u64(&r, "lost");
     x->dup += campaign_rec_u64(&r, "duplicated");
@@ -204,20 +204,20 @@ static void wilson(unsigned k, unsigned n, double *lo, double *hi)
     *hi = c + h > 1 ? 1 : c + h;
 }
 
-static const char *const row_name[SEU_NOUTCOMES] = {
+static const char *const row_name[UPSET_NOUTCOMES] = {
     "no impact: masked", "no impact: latent", "no impact: reconverged",
     "hung (watchdog)",   "caught by the self-test", "caught by the protocol",
     "caught by the scrub", "misrouted or lost packet", "corrupted message delivered",
     "latency anomaly"};
 
-static int report(seu_ctx_t *x, unsigned confirmed, unsigned confirm_bad, const char *cmsg)
+static int report(upset_ctx_t *x, unsigned confirmed, unsigned confirm_bad, const char *cmsg)
 {
     unsigned total = 0, fail = 0;
-    for (unsigned o = 0; o < SEU_NOUTCOMES; o++) {
+    for (unsigned o = 0; o < UPSET_NOUTCOMES; o++) {
         total += x->n[o];
-        fail += seu_is_failure(o) ? x->n[o] : 0;
+        fail += upset_is_failure(o) ? x->n[o] : 0;
     }
-    unsigned cov = x->n[SEU_HUNG] + x->n[SEU_SELFTEST] + x->n[SEU_SCRUB];
+    unsigned cov = x->n[UPSET_HUNG] + x->n[UPSET_SELFTEST] + x->n[UPSET_SCRUB];
     double lo, hi, alo, ahi;
     wilson(cov, fail, &lo, &hi);
     wilson(x->caught_any, fail, &alo, &ahi);
@@ -228,8 +228,8 @@ static int report(seu_ctx_t *x, unsigned confirmed, unsigned confirm_bad, const 
         json_io_add(doc, "runs", json_io_u64(total));
         json_io_add(doc, "selftest",
                     json_io_i64(x->rnp ? x->rcfg.selftest : !!(x->cfg.ft & SCI_FT_SELFTEST)));
-        for (unsigned o = 0; o < SEU_NOUTCOMES; o++)
-            json_io_add(rows, seu_outcome_name(o), json_io_u64(x->n[o]));
+        for (unsigned o = 0; o < UPSET_NOUTCOMES; o++)
+            json_io_add(rows, upset_outcome_name(o), json_io_u64(x->n[o]));
         json_io_add(doc, "rows", rows);
         json_io_add(doc, "failures", json_io_u64(fail));
         json_io_add(doc, "coverage", json_io_fixed(fail ? (double)cov / fail : 1.0, 6));
@@ -255,9 +255,9 @@ static int report(seu_ctx_t *x, unsigned confirmed, unsigned confirm_bad, const 
         return ok ? 0 : 1;
     }
     printf("%-30s %9s %9s %11s\n", "outcome", "runs", "% faults", "% failures");
-    for (unsigned o = 0; o < SEU_NOUTCOMES; o++) {
+    for (unsigned o = 0; o < UPSET_NOUTCOMES; o++) {
         printf("%-30s %9u %8.2f%%", row_name[o], x->n[o], total ? 100.0 * x->n[o] / total : 0.0);
-        if (seu_is_failure(o))
+        if (upset_is_failure(o))
             printf(" %10.2f%%\n", fail ? 100.0 * x->n[o] / fail : 0.0);
         else
             printf(" %11s\n", "-");
@@ -272,7 +272,7 @@ static int report(seu_ctx_t *x, unsigned confirmed, unsigned confirm_bad, const 
                (unsigned long long)x->asserted);
     printf("failure coverage (watchdog + self-test%s): %u of %u = %.1f%% (95%% interval %.1f%% to "
            "%.1f%%)\n",
-           x->n[SEU_SCRUB] ? " + scrub" : "", cov, fail, fail ? 100.0 * cov / fail : 100.0,
+           x->n[UPSET_SCRUB] ? " + scrub" : "", cov, fail, fail ? 100.0 * cov / fail : 100.0,
            100.0 * lo, 100.0 * hi);
     printf("caught by them at any time in the window (after the protocol too): %u of %u = %.1f%% "
            "(95%% interval %.1f%% to %.1f%%)\n",
@@ -290,21 +290,21 @@ static int report(seu_ctx_t *x, unsigned confirmed, unsigned confirm_bad, const 
     if (x->confirm)
         printf("confirmed in RTL/C lockstep: %u runs, %u differed%s%s\n", confirmed, confirm_bad,
                *cmsg ? ": " : "", cmsg);
-    printf("%s seu %s: %u runs\n", ok ? "PASS" : "FAIL", x->name, total);
+    printf("%s upset %s: %u runs\n", ok ? "PASS" : "FAIL", x->name, total);
     return ok ? 0 : 1;
 }
 
 /* One run of every failure class again, the RTL and the C model in lockstep: the same outcome,
  * no divergence. */
-static void confirm_rtl(seu_ctx_t *x, unsigned *done, unsigned *bad, char *msg, size_t len)
+static void confirm_rtl(upset_ctx_t *x, unsigned *done, unsigned *bad, char *msg, size_t len)
 {
     *done = *bad = 0;
     *msg = 0;
     uint64_t warm = x->rnp ? x->rcfg.warmup : x->cfg.warmup;
-    for (unsigned o = SEU_HUNG; o < SEU_NOUTCOMES && x->confirm; o++) {
+    for (unsigned o = UPSET_HUNG; o < UPSET_NOUTCOMES && x->confirm; o++) {
         if (x->first_run[o] < 0)
             continue;
-        seu_result_t r;
+        upset_result_t r;
         char err[400];
         int rc = sys_run(x, LS_BOTH, x->first_site[o], x->first_at[o] - warm, &r, err, sizeof err);
         (*done)++;
@@ -312,16 +312,16 @@ static void confirm_rtl(seu_ctx_t *x, unsigned *done, unsigned *bad, char *msg, 
             (*bad)++;
             snprintf(msg, len, "%s at %llu: %.120s", x->first_site[o],
                      (unsigned long long)x->first_at[o],
-                     rc < 0 ? err : r.diverged ? "diverged" : seu_outcome_name(r.outcome));
+                     rc < 0 ? err : r.diverged ? "diverged" : upset_outcome_name(r.outcome));
         }
     }
 }
 
-int cmd_seu(int argc, char **argv) { return cmd_seu_with(argc, argv, NULL); }
+int cmd_upset(int argc, char **argv) { return cmd_upset_with(argc, argv, NULL); }
 
-int cmd_seu_with(int argc, char **argv, campaign_t *merged)
+int cmd_upset_with(int argc, char **argv, campaign_t *merged)
 {
-    seu_ctx_t x;
+    upset_ctx_t x;
     memset(&x, 0, sizeof x);
     x.seed = 1;
     x.confirm = 1;
@@ -341,7 +341,7 @@ int cmd_seu_with(int argc, char **argv, campaign_t *merged)
         {"json", 0, OPTS_FLAG, &x.json, .set = 1},
         {0},
     };
-    opts_cmd_t c = {.name = "seu",
+    opts_cmd_t c = {.name = "upset",
                     .style = OPTS_VALUE,
                     .unknown = "unknown option or missing value",
                     .missing = "unknown option or missing value",
@@ -356,18 +356,18 @@ int cmd_seu_with(int argc, char **argv, campaign_t *merged)
     while (name && names[k] && strcmp(name, names[k]))
         k++;
     if (!name || !names[k]) {
-        fprintf(stderr, "ftsim seu: --campaign NAME is one of lc3-tables lc3-regs lc3-node "
+        fprintf(stderr, "ftsim upset: --campaign NAME is one of lc3-tables lc3-regs lc3-node "
                         "p2s-tables p2s-regs p2s-node rnp-config rnp-lfsr rnp-port\n");
         return 2;
     }
     x.name = name;
     x.rnp = k >= 6;
-    sci_seu_cfg_default(&x.cfg);
+    sci_upset_cfg_default(&x.cfg);
     x.cfg.p2s = k >= 3 && k < 6;
     x.cfg.seed = x.seed;
     if (no_st)
         x.cfg.ft &= ~(unsigned)SCI_FT_SELFTEST;
-    rnp_seu_cfg_default(&x.rcfg);
+    rnp_upset_cfg_default(&x.rcfg);
     x.rcfg.seed = x.seed;
     if (no_st)
         x.rcfg.selftest = 0;
@@ -379,9 +379,9 @@ int cmd_seu_with(int argc, char **argv, campaign_t *merged)
         x.runs = x.random ? 1430u : x.nsites;
     if (!x.random && x.runs > x.nsites)
         x.runs = x.nsites;
-    for (unsigned o = 0; o < SEU_NOUTCOMES; o++)
+    for (unsigned o = 0; o < UPSET_NOUTCOMES; o++)
         x.first_run[o] = -1;
-    campaign_t *cp = cmd_campaign(merged, &co, "seu", argc, argv);
+    campaign_t *cp = cmd_campaign(merged, &co, "upset", argc, argv);
     if (!cp)
         return 2;
     campaign_param(cp, "campaign", "%s", name);
@@ -389,18 +389,18 @@ int cmd_seu_with(int argc, char **argv, campaign_t *merged)
     campaign_param(cp, "seed", "%llu", (unsigned long long)x.seed);
     campaign_param(cp, "selftest", "%d", !no_st);
     if (!x.json && campaign_reporting(cp) && x.rnp)
-        printf("seu %s: %u runs on rnpnet%u with its monitor, every router, %s (%u sites); load "
+        printf("upset %s: %u runs on rnpnet%u with its monitor, every router, %s (%u sites); load "
                "%.2f of saturation (8-byte messages to %u partners per source); watchdog every "
                "%llu cycles, self-test every %llu; flip at %llu..%llu, window %llu cycles; "
                "self-test %s; seed %llu\n",
                name, x.runs, x.rcfg.endpoints, x.random ? "random bits" : "exhaustive", x.nsites,
-               x.rcfg.load, RNP_SEU_PARTNERS, (unsigned long long)x.rcfg.t_wd,
+               x.rcfg.load, RNP_UPSET_PARTNERS, (unsigned long long)x.rcfg.t_wd,
                (unsigned long long)x.rcfg.t_st, (unsigned long long)x.rcfg.warmup,
                (unsigned long long)(x.rcfg.warmup + x.rcfg.t_st),
                (unsigned long long)x.rcfg.window, no_st ? "off" : "on",
                (unsigned long long)x.seed);
     else if (!x.json && campaign_reporting(cp))
-        printf("seu %s: %u runs on a %ux%u %s torus, node (1,1), %s (%u sites); load: 64 bytes "
+        printf("upset %s: %u runs on a %ux%u %s torus, node (1,1), %s (%u sites); load: 64 bytes "
                "every %.0f us to each of 2 destinations per node; time scale %.0f; flip at "
                "%.1f..%.1f ms, window %.1f ms; self-test %s; seed %llu\n",
                name, x.runs, x.cfg.w, x.cfg.h, x.cfg.p2s ? "P2S" : "LC3",
@@ -409,11 +409,11 @@ int cmd_seu_with(int argc, char **argv, campaign_t *merged)
                (double)(x.cfg.warmup + x.cfg.span) / 1e5, (double)x.cfg.window / 1e5,
                no_st ? "off" : "on", (unsigned long long)x.seed);
     fflush(stdout);
-    campaign_hooks_t h = {seu_run, seu_take, NULL};
+    campaign_hooks_t h = {upset_run, seu_take, NULL};
     char err[600];
     rc = campaign_exec(cp, x.runs, &h, &x, err, sizeof err);
     if (rc < 0) {
-        fprintf(stderr, "ftsim seu: %s\n", err);
+        fprintf(stderr, "ftsim upset: %s\n", err);
         if (cp != merged)
             campaign_free(cp);
         return 2;

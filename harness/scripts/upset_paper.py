@@ -2,10 +2,10 @@
 """Seed 002 (FTGM) reproduced on the SCI torus: the fault-injection campaigns (its Table 1),
 the recovery timeline (its Figure 10), the self-test's cost against its interval (its Figure 12)
 and with and without detection (its Table 2), and the recovery without the hosts' state (its
-Figures 7 and 8). Runs build/ftsim; writes OUT/seu-*.json and a report OUT/seu.md, and the
-plots harness/results/seu-*.png. `make paper` runs it.
+Figures 7 and 8). Runs build/ftsim; writes OUT/upset-*.json and a report OUT/upset.md, and the
+plots harness/results/upset-*.png. `make paper` runs it.
 
-usage: seu_paper.py [--out DIR] [--quick] [--reuse]
+usage: upset_paper.py [--out DIR] [--quick] [--reuse]
   --quick: a few runs of each campaign, for a look; --reuse: a campaign whose JSON is in DIR
   already is taken from it, not run again
 Needs matplotlib (Debian python3-matplotlib, hence /usr/bin/python3).
@@ -70,12 +70,12 @@ def campaigns(out, quick, reuse):
     res = []
     for name, extra in cols:
         tag = name + ("-noselftest" if "--no-selftest" in extra else "")
-        path = os.path.join(out, f"seu-{tag}.json")
+        path = os.path.join(out, f"upset-{tag}.json")
         if reuse and os.path.exists(path):  # --reuse: a campaign already run
             with open(path) as f:
                 res.append(json.load(f))
             continue
-        args = ["seu", "--campaign", name, "--json", "--jobs", "2", *extra]
+        args = ["upset", "--campaign", name, "--json", "--jobs", "2", *extra]
         if quick:
             args = [a for a in args if a != "816"]
             if "--runs" in args:
@@ -86,7 +86,7 @@ def campaigns(out, quick, reuse):
         j = json.loads(p.stdout)
         j["tag"] = tag
         res.append(j)
-        with open(os.path.join(out, f"seu-{tag}.json"), "w") as f:
+        with open(os.path.join(out, f"upset-{tag}.json"), "w") as f:
             json.dump(j, f, indent=1)
     return res
 
@@ -141,7 +141,7 @@ def plot_coverage(res):
     ax.set_ylabel("failure coverage, % (95% interval)")
     ax.set_ylim(0, 105)
     ax.set_title("Upset campaigns: failures the watchdog and self-test catch (dotted: the seed's 95.6-99.3%)", fontsize=9)
-    save(fig, "seu-coverage.png")
+    save(fig, "upset-coverage.png")
 
 
 def timeline(out):
@@ -150,7 +150,7 @@ def timeline(out):
             "--run", "620ms", "--ft", "--json", "--fault", "100ms:seu n1.1.x.lrt[0x12] bit0"]
     print("timeline (620 ms at the paper's timers) ...", flush=True)
     j = json.loads(ftsim(args).stdout)
-    with open(os.path.join(out, "seu-timeline.json"), "w") as f:
+    with open(os.path.join(out, "upset-timeline.json"), "w") as f:
         json.dump(j, f, indent=1)
     ft = j["ft"]
     ph = ft["phases_ms"]
@@ -168,7 +168,7 @@ def timeline(out):
     ax.set_xlabel("ms from the start of the run (the paper's timers, 100 MHz)")
     ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.45), ncol=2)
     ax.set_title("Recovery timeline (seed 002's Figure 10: detection <= 0.8 ms watchdog or the self-test interval; FTD recovery ~765 ms)", fontsize=8)
-    save(fig, "seu-timeline.png")
+    save(fig, "upset-timeline.png")
     return steps, j
 
 
@@ -198,7 +198,7 @@ def overhead(out, quick):
             r = rows[-1]
             f = r["sim_interval_ms"] / (r["interval_s"] * 1000.0)
             r["bw_paper_pct"], r["lat_paper_pct"] = r["bw_diff_pct"] * f, r["lat_diff_pct"] * f
-    with open(os.path.join(out, "seu-overhead.json"), "w") as f:
+    with open(os.path.join(out, "upset-overhead.json"), "w") as f:
         json.dump(rows, f, indent=1)
     fig, axs = plt.subplots(1, 2, figsize=(8, 3))
     for scale, mk in ((1000, "o-"), (100, "s-")):
@@ -214,7 +214,7 @@ def overhead(out, quick):
         ax.axhline(0, color="grey", lw=0.5)
     axs[1].legend(fontsize=7)
     fig.suptitle("Self-test cost against its interval (seed 002's Figure 12)", fontsize=9)
-    save(fig, "seu-overhead.png")
+    save(fig, "upset-overhead.png")
     return rows
 
 
@@ -234,7 +234,7 @@ def ablation(out, quick):
                              "recoveries": j["ft"]["recoveries"], "lost": j["ft"]["lost"],
                              "twice": j["ft"]["delivered_twice"],
                              "unacked": j["ft"]["unacknowledged"], "pass": j["pass"]})
-    with open(os.path.join(out, "seu-ablation.json"), "w") as f:
+    with open(os.path.join(out, "upset-ablation.json"), "w") as f:
         json.dump(rows, f, indent=1)
     return rows
 
@@ -264,7 +264,7 @@ def main():
            "| seed | upset | hosts keep their state | nodes recovered | messages lost | delivered twice | never acknowledged | run passes |",
            "|---:|---|---|---:|---:|---:|---:|---|"]
     md += [f"| {r['seed']} | `{r['site']}` | {'yes' if r['host_state'] else 'no'} | {r['recoveries']} | {r['lost']} | {r['twice']} | {r['unacked']} | {r['pass']} |" for r in ab]
-    path = os.path.join(out, "seu.md")
+    path = os.path.join(out, "upset.md")
     with open(path, "w") as f:
         f.write("\n".join(md) + "\n")
     print("\n".join(md))
@@ -276,7 +276,7 @@ def main():
            or ("noselftest" not in r["tag"] and r["lost"] + r["duplicated"])]
     bad += [f"ablation {r['site']}" for r in ab if r["host_state"] and not r["pass"]]
     if bad:
-        sys.exit(f"seu_paper: rows that must be 0 are not: {bad}")
+        sys.exit(f"upset_paper: rows that must be 0 are not: {bad}")
 
 
 if __name__ == "__main__":

@@ -1,15 +1,15 @@
-/* seucheck.c — `ftsim seucheck`: every element of a device's upset map, checked against a
- * stimulus (harness/core/seucheck.h). */
+/* upsetcheck.c — `ftsim upsetcheck`: every element of a device's upset map, checked against a
+ * stimulus (harness/core/upsetcheck.h). */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "cmd.h"
 #include "registry.h"
-#include "seucheck.h"
+#include "upsetcheck.h"
 #include "vec.h"
 
 static const char usage_seucheck[] =
-    "usage: ftsim seucheck STIM.vec... [--only NAME,...] [--part K] [--tries N] [--window N]\n"
+    "usage: ftsim upsetcheck STIM.vec... [--only NAME,...] [--part K] [--tries N] [--window N]\n"
     "                      [--seed S] [--bits N] [-v]\n"
     "\n"
     "Checks every element of the upset map of the vectors' device (ftsim info DEVICE --upsets)\n"
@@ -35,7 +35,7 @@ static const char usage_seucheck[] =
 
 int cmd_seucheck(int argc, char **argv)
 {
-    seu_check_opts_t o = {.tries = 12, .window = 200, .seed = 1};
+    upset_check_opts_t o = {.tries = 12, .window = 200, .seed = 1};
     const opts_opt_t opts[] = {
         {"only", 0, OPTS_STR, &o.only, .msg = "--only takes elements' names, NAME[,NAME...]"},
         {"part", 0, OPTS_UINT, &o.part, .max = 1 << 20, .flags = OPTS_SHOW,
@@ -53,7 +53,7 @@ int cmd_seucheck(int argc, char **argv)
     const char **in = malloc(((size_t)argc + 1) * sizeof *in);
     if (!in)
         return 2;
-    opts_cmd_t c = {.name = "seucheck",
+    opts_cmd_t c = {.name = "upsetcheck",
                     .style = OPTS_HINT,
                     .unknown = "unknown option",
                     .opts = opts,
@@ -62,7 +62,7 @@ int cmd_seucheck(int argc, char **argv)
     unsigned n = 0;
     int rc = cmd_parse(&c, usage_seucheck, argc, argv, &n);
     if (rc < 0 && n == 0)
-        rc = cmd_bad("seucheck", "want a stimulus vector, STIM.vec", NULL);
+        rc = cmd_bad("upsetcheck", "want a stimulus vector, STIM.vec", NULL);
     vec_t *v = rc < 0 ? calloc(n, sizeof *v) : NULL;
     const vec_t **vp = rc < 0 ? calloc(n, sizeof *vp) : NULL;
     unsigned loaded = 0;

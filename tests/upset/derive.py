@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""derive.py - the stimuli of one node's vectors, made into another node's (for ftsim seucheck).
+"""derive.py - the stimuli of one node's vectors, made into another node's (for ftsim upsetcheck).
 
 usage: derive.py DEVICE LC OUTDIR VEC...
 
@@ -9,7 +9,7 @@ p2snode2). On a torus node (lc3node2, p2snode2) the controller's ports, register
 the prefix LC (x or y) and, for the Y-LC, the PSB's BRT entries that named LC port 1 name port
 2. What the vector made the one controller of lc3node do, the derived one makes that controller
 of DEVICE do; the other controller of a torus node idles (its ring down). A stimulus, not a spec
-vector: nothing is expected of the outputs (tests/seu/README.md).
+vector: nothing is expected of the outputs (tests/upset/README.md).
 """
 import os
 import re
@@ -65,7 +65,7 @@ def main():
             return 2
         name = os.path.splitext(os.path.basename(v))[0]
         with open(os.path.join(outdir, f"{name}.vec"), "w", encoding="utf-8") as f:
-            f.write(f"# STIMULUS derived by tests/seu/derive.py from {v}\n")
+            f.write(f"# STIMULUS derived by tests/upset/derive.py from {v}\n")
             f.write(derive(text, device, lc))
     return 0
 

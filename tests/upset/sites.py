@@ -23,7 +23,7 @@ import sys
 STIMULI = [("rn1", "vectors/rn1/golden/fuzz-seed12.vec"),
            ("lc3", "vectors/lc3/golden/fuzz-lc3-seed5.vec"),
            ("p2s", "vectors/p2s/golden/fuzz-p2s-seed5.vec"),
-           ("lc3node", "tests/seu/lc3node_busy.vec"),
+           ("lc3node", "tests/upset/lc3node_busy.vec"),
            ("p2snode", "vectors/node/golden/p2s_asel.vec"),
            ("lc3node2", "vectors/node/golden/blink_x_before_y.vec"),
            ("p2snode2", "vectors/node/golden/p2s_fo_bypass.vec")]

@@ -1,7 +1,7 @@
-/* rnp_seu.c — the host as the monitoring subsystem of an RNP network (watchdog, self-test of
+/* rnp_upset.c — the host as the monitoring subsystem of an RNP network (watchdog, self-test of
  * the pairs in use, recovery from the configuration it keeps) and one upset-campaign run on it
- * (rnp_seu.h; the reasoning behind every bound: harness/rnp/README.md, "Monitoring"). */
-#include "rnp_seu.h"
+ * (rnp_upset.h; the reasoning behind every bound: harness/rnp/README.md, "Monitoring"). */
+#include "rnp_upset.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,7 +38,7 @@ typedef struct idlist {
 } idlist_t;
 
 typedef struct sys {
-    const rnp_seu_cfg_t *c;
+    const rnp_upset_cfg_t *c;
     const rnpnet_topo_t *t;
     int golden;
     lockstep_t ls;
@@ -71,15 +71,15 @@ typedef struct sys {
     /* what the run saw */
     uint64_t flip_at;
     int flipped;
-    uint64_t det[SEU_NDETECTORS];
-    rnp_seu_stats_t st;
+    uint64_t det[UPSET_NDETECTORS];
+    rnp_upset_stats_t st;
     int diverged;
     char err[DEV_ERR_LEN];
 } sys_t;
 
-void rnp_seu_cfg_default(rnp_seu_cfg_t *c)
+void rnp_upset_cfg_default(rnp_upset_cfg_t *c)
 {
-    *c = (rnp_seu_cfg_t){.endpoints = 64,
+    *c = (rnp_upset_cfg_t){.endpoints = 64,
                          .load = 0.5,
                          .warmup = 3000,
                          .window = 20000,
@@ -112,7 +112,7 @@ static int in_column(const char *column, const char *name)
     return 0;
 }
 
-static const dev_design_t *net_of(const rnp_seu_cfg_t *c, char *err, size_t errlen)
+static const dev_design_t *net_of(const rnp_upset_cfg_t *c, char *err, size_t errlen)
 {
     return rnpnet_design(c->endpoints, c->endpoints >= 256 ? 1 : 0, 1, err, errlen);
 }
@@ -120,7 +120,7 @@ static const dev_design_t *net_of(const rnp_seu_cfg_t *c, char *err, size_t errl
 /* Sites are enumerated without building the network (a campaign asks for each one): the
  * routers are stages x n/4 (one extra stage from 256 endpoints, as net_of builds them), each
  * with RN1's map under its prefix, as dev_upset_format writes a network's upsets. */
-unsigned rnp_seu_site(const rnp_seu_cfg_t *c, const char *column, unsigned k, char *buf, size_t len)
+unsigned rnp_upset_site(const rnp_upset_cfg_t *c, const char *column, unsigned k, char *buf, size_t len)
 {
     unsigned e = c->endpoints, stages = c->endpoints >= 256 ? 1 : 0;
     if (e < 16 || e > 1024 || (e & (e - 1)) || !(e & 0x55555555u))
@@ -136,7 +136,7 @@ unsigned rnp_seu_site(const rnp_seu_cfg_t *c, const char *column, unsigned k, ch
                 continue;
             unsigned cells = (u->count ? u->count : 1u) * u->width;
             if (k >= n && k < n + cells && buf && len) {
-                dev_seu_t s = {u, i, 0, (k - n) / u->width, (uint8_t)((k - n) % u->width)};
+                dev_upset_bit_t s = {u, i, 0, (k - n) / u->width, (uint8_t)((k - n) % u->width)};
                 char one[64];
                 dev_upset_format(p, &s, one, sizeof one);
                 snprintf(buf, len, "r%u.%s", r, one);
@@ -235,7 +235,7 @@ static void send_probe_round(sys_t *s, uint64_t cycle);
 /* A detector fired on `routers` (the failing path, or the hung router): record it, then
  * recover them from the kept configuration (a router already rewritten in this recovery, or
  * one the watchdog named, is reset), then re-probe. */
-static void detect(sys_t *s, seu_detector_t det, uint64_t cycle, const unsigned *routers,
+static void detect(sys_t *s, upset_detector_t det, uint64_t cycle, const unsigned *routers,
                    unsigned nr, int reset, int record)
 {
     if (s->golden)
@@ -340,8 +340,8 @@ static void send_probe_round(sys_t *s, uint64_t cycle)
     s->probe_failed = 0;
     s->probe_left = 0;
     for (unsigned a = 0; a < s->t->n; a++)
-        for (unsigned k = 0; k < RNP_SEU_PARTNERS; k++)
-            send_test(s, cycle, a, s->partners[a * RNP_SEU_PARTNERS + k], K_PROBE);
+        for (unsigned k = 0; k < RNP_UPSET_PARTNERS; k++)
+            send_test(s, cycle, a, s->partners[a * RNP_UPSET_PARTNERS + k], K_PROBE);
     if (!s->probe_left)
         s->probing = 0;
 }
@@ -375,7 +375,7 @@ static void test_failed(sys_t *s, uint64_t cycle, mrec_t *r, const ni_path_t *p)
     unsigned rt[NI_MAX_STAGES + 1], nr = p ? path_routers(s, p, rt) : 0;
     if (r->kind == K_PROBE)
         probe_done(s, cycle, 0);
-    detect(s, SEU_DET_SELFTEST, cycle, rt, nr, 0, s->c->selftest);
+    detect(s, UPSET_DET_SELFTEST, cycle, rt, nr, 0, s->c->selftest);
 }
 
 static void test_passed(sys_t *s, uint64_t cycle, mrec_t *r)
@@ -457,7 +457,7 @@ static void watchdog(sys_t *s, uint64_t cycle)
         }
         if (hung) {
             memset(&s->sig_n[r * 16], 0, 16);
-            detect(s, SEU_DET_WATCHDOG, cycle, &r, 1, 1, 1);
+            detect(s, UPSET_DET_WATCHDOG, cycle, &r, 1, 1, 1);
         }
     }
     for (unsigned e = 0; e < t->n; e++) {
@@ -474,7 +474,7 @@ static void watchdog(sys_t *s, uint64_t cycle)
         if (m->attempts >= NP_ATTEMPTS && s->np_id[e] != m->id + 1u) {
             s->np_id[e] = m->id + 1u;
             unsigned rt[NI_MAX_STAGES + 1], nr = path_routers(s, &s->last_path[e], rt);
-            detect(s, SEU_DET_WATCHDOG, cycle, rt, nr, 0, 1);
+            detect(s, UPSET_DET_WATCHDOG, cycle, rt, nr, 0, 1);
         }
     }
 }
@@ -508,7 +508,7 @@ static void on_done(void *ctx, uint64_t cycle, const ni_msg_t *m, int delivered)
     if (r->kind == K_DATA) {
         if (!delivered) { /* retry exhaustion: the protocol's own detector */
             unsigned rt[NI_MAX_STAGES + 1], nr = path_routers(s, &s->last_path[m->src], rt);
-            detect(s, SEU_DET_PROTOCOL, cycle, rt, nr, 0, 1);
+            detect(s, UPSET_DET_PROTOCOL, cycle, rt, nr, 0, 1);
         }
         return;
     }
@@ -542,7 +542,7 @@ static void on_attempt(void *ctx, uint64_t cycle, const ni_msg_t *m, ni_outcome_
     if (r->kind != K_DATA)
         test_failed(s, cycle, r, p);
     else if (named)
-        detect(s, SEU_DET_PROTOCOL, cycle, rt, nr, 0, 1);
+        detect(s, UPSET_DET_PROTOCOL, cycle, rt, nr, 0, 1);
 }
 
 static void on_misrx(void *ctx, uint64_t cycle, unsigned src, unsigned seq, unsigned at)
@@ -571,7 +571,7 @@ static void sys_free(sys_t *s)
     free(s->np_id), free(s->rewritten);
 }
 
-static int sys_open(sys_t *s, const rnp_seu_cfg_t *c, const dev_design_t *d, unsigned models,
+static int sys_open(sys_t *s, const rnp_upset_cfg_t *c, const dev_design_t *d, unsigned models,
                     const uint16_t *partners, int golden, char *err, size_t errlen)
 {
     memset(s, 0, sizeof *s);
@@ -607,7 +607,7 @@ static int sys_open(sys_t *s, const rnp_seu_cfg_t *c, const dev_design_t *d, uns
     ni_set_callbacks(s->ni, s, NULL, on_done, on_rx);
     ni_set_hooks(s->ni, on_attempt, on_misrx);
     prng_seed(&s->traffic, c->seed ^ 0x7472616666696Full);
-    double ppm = c->load * RNP_SEU_SAT_PPM;
+    double ppm = c->load * RNP_UPSET_SAT_PPM;
     s->rate_ppm = ppm < 0 ? 0 : ppm > 1e6 ? 1000000u : (uint32_t)(ppm + 0.5);
     /* boot: the network's configuration, which the monitor keeps as it loaded it */
     uint16_t netseed = (uint16_t)(c->seed & NETSEED_MASK);
@@ -620,14 +620,14 @@ static int sys_open(sys_t *s, const rnp_seu_cfg_t *c, const dev_design_t *d, uns
 
 /* The first half of a cycle: the hosts queue traffic and tests, the inputs go in, an upset
  * if it is due, the outputs come out. */
-static void sys_cycle_in(sys_t *s, uint64_t now, int gen, const dev_seu_t *flip)
+static void sys_cycle_in(sys_t *s, uint64_t now, int gen, const dev_upset_bit_t *flip)
 {
     const rnpnet_topo_t *t = s->t;
     if (gen)
         for (unsigned e = 0; e < t->n; e++) {
             int go = prng_below(&s->traffic, 1000000u) < s->rate_ppm;
             unsigned dst =
-                s->partners[e * RNP_SEU_PARTNERS + prng_below(&s->traffic, RNP_SEU_PARTNERS)];
+                s->partners[e * RNP_UPSET_PARTNERS + prng_below(&s->traffic, RNP_UPSET_PARTNERS)];
             if (!go)
                 continue;
             const ni_msg_t *m = ni_send(s->ni, now, e, dst, MSG_LEN);
@@ -730,7 +730,7 @@ static uint64_t max_latency(const sys_t *s, int kind)
     return mx;
 }
 
-static void ledger(const sys_t *s, uint64_t late_bound, uint64_t end, seu_result_t *r,
+static void ledger(const sys_t *s, uint64_t late_bound, uint64_t end, upset_result_t *r,
                    uint64_t *by_end)
 {
     for (size_t i = 0; i < s->nrec; i++) {
@@ -751,35 +751,35 @@ static void ledger(const sys_t *s, uint64_t late_bound, uint64_t end, seu_result
     }
 }
 
-static void partners_of(const rnp_seu_cfg_t *c, unsigned n, uint16_t *p)
+static void partners_of(const rnp_upset_cfg_t *c, unsigned n, uint16_t *p)
 {
     prng_t g;
     prng_seed(&g, c->seed ^ 0x706172746E657273ull);
     for (unsigned e = 0; e < n; e++)
-        for (unsigned k = 0; k < RNP_SEU_PARTNERS; k++) {
+        for (unsigned k = 0; k < RNP_UPSET_PARTNERS; k++) {
             unsigned d;
             int again;
             do { /* distinct partners, never the source itself */
                 d = prng_below(&g, n);
                 again = d == e;
                 for (unsigned i = 0; i < k; i++)
-                    again |= p[e * RNP_SEU_PARTNERS + i] == d;
+                    again |= p[e * RNP_UPSET_PARTNERS + i] == d;
             } while (again);
-            p[e * RNP_SEU_PARTNERS + k] = (uint16_t)d;
+            p[e * RNP_UPSET_PARTNERS + k] = (uint16_t)d;
         }
 }
 
-static void fill_result(const sys_t *f, uint64_t at, seu_result_t *r)
+static void fill_result(const sys_t *f, uint64_t at, upset_result_t *r)
 {
     memcpy(r->det_cycle, f->det, sizeof r->det_cycle);
-    r->first = SEU_DET_NONE;
+    r->first = UPSET_DET_NONE;
     uint64_t best = 0;
-    for (int d = SEU_DET_WATCHDOG; d < SEU_NDETECTORS; d++)
+    for (int d = UPSET_DET_WATCHDOG; d < UPSET_NDETECTORS; d++)
         if (f->det[d] && (!best || f->det[d] < best)) {
             best = f->det[d];
-            r->first = (seu_detector_t)d;
+            r->first = (upset_detector_t)d;
         }
-    uint64_t a = f->det[SEU_DET_WATCHDOG], b = f->det[SEU_DET_SELFTEST];
+    uint64_t a = f->det[UPSET_DET_WATCHDOG], b = f->det[UPSET_DET_SELFTEST];
     uint64_t ws = a && b ? (a < b ? a : b) : a ? a : b;
     r->detect_latency = ws ? ws - at : 0;
     r->recover_latency = best && f->rec_end >= best ? f->rec_end - best : 0;
@@ -788,8 +788,8 @@ static void fill_result(const sys_t *f, uint64_t at, seu_result_t *r)
     r->diverged = f->diverged;
 }
 
-int rnp_seu_run_stats(const rnp_seu_cfg_t *c, const char *site, uint64_t at_offset, seu_result_t *r,
-                      rnp_seu_stats_t *st, char *err, size_t errlen)
+int rnp_upset_run_stats(const rnp_upset_cfg_t *c, const char *site, uint64_t at_offset, upset_result_t *r,
+                      rnp_upset_stats_t *st, char *err, size_t errlen)
 {
     memset(r, 0, sizeof *r);
     if (st)
@@ -797,7 +797,7 @@ int rnp_seu_run_stats(const rnp_seu_cfg_t *c, const char *site, uint64_t at_offs
     const dev_design_t *d = net_of(c, err, errlen);
     if (!d)
         return -1;
-    dev_seu_t seu;
+    dev_upset_bit_t seu;
     int noflip = !site || !strcmp(site, "none");
     if (!noflip) {
         char target[64], *sp;
@@ -815,7 +815,7 @@ int rnp_seu_run_stats(const rnp_seu_cfg_t *c, const char *site, uint64_t at_offs
     }
     snprintf(r->site, sizeof r->site, "%s", noflip ? "none" : site);
     const rnpnet_topo_t *t = rnpnet_topo_of(d);
-    uint16_t *partners = calloc((size_t)t->n * RNP_SEU_PARTNERS, sizeof *partners);
+    uint16_t *partners = calloc((size_t)t->n * RNP_UPSET_PARTNERS, sizeof *partners);
     sys_t *g = calloc(1, sizeof *g), *f = calloc(1, sizeof *f);
     int rc = -1;
     if (!partners || !g || !f) {
@@ -850,7 +850,7 @@ int rnp_seu_run_stats(const rnp_seu_cfg_t *c, const char *site, uint64_t at_offs
     uint64_t by_end = 0;
     ledger(f, bound, end, r, &by_end);
     fill_result(f, at, r);
-    r->outcome = seu_classify(r);
+    r->outcome = upset_classify(r);
     if (st) {
         *st = f->st;
         st->golden_max_latency = gmax;

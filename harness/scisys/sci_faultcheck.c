@@ -1,5 +1,5 @@
 /*
- * sci_check.c — `ftsim faultcheck`: every single fault (each X ring, each Y ring, each node) on
+ * sci_faultcheck.c — `ftsim faultcheck`: every single fault (each X ring, each Y ring, each node) on
  * a running W x H torus (harness/scisys/sci_sys.c: the device, the host agents, the drivers or the
  * P2S hardware failover), with the timers scaled down, and for each the checks of the torus
  * issue (harness/scisys/sci_sys.md section 5):
@@ -28,7 +28,7 @@
 
 #include "lockstep.h"
 #include "prng.h"
-#include "sci_check.h"
+#include "sci_faultcheck.h"
 #include "sci_route.h"
 #include "sci_sys.h"
 

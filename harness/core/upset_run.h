@@ -1,8 +1,8 @@
 /*
- * seu_run.h — one run of an upset campaign (`ftsim seu --campaign NAME`): a running system, one
+ * upset_run.h — one run of an upset campaign (`ftsim upset --campaign NAME`): a running system, one
  * upset at a time drawn for the run, a fixed window against a golden run of the same seed, and
  * what came of it. The systems (the SCI torus with its drivers, the RNP network with its
- * monitor) fill an seu_result_t; the campaign writes it as its record and the report counts
+ * monitor) fill an upset_result_t; the campaign writes it as its record and the report counts
  * the records alone. Knows no design.
  *
  * Outcomes, as the rows of the report (harness/core/README.md, "Upset campaigns"):
@@ -28,35 +28,35 @@
 #include <stdint.h>
 
 typedef enum {
-    SEU_MASKED = 0,
-    SEU_LATENT,
+    UPSET_MASKED = 0,
+    UPSET_LATENT,
     SEU_RECONVERGED,
-    SEU_HUNG,
-    SEU_SELFTEST,
+    UPSET_HUNG,
+    UPSET_SELFTEST,
     SEU_PROTOCOL,
-    SEU_SCRUB,
+    UPSET_SCRUB,
     SEU_MISROUTED,
     SEU_CORRUPTED,
     SEU_LATENCY,
-    SEU_NOUTCOMES
-} seu_outcome_t;
+    UPSET_NOUTCOMES
+} upset_outcome_t;
 
 /* The detectors, in the order a report lists them ("none": none fired). */
 typedef enum {
-    SEU_DET_NONE = 0,
-    SEU_DET_WATCHDOG,
-    SEU_DET_SELFTEST,
-    SEU_DET_PROTOCOL,
-    SEU_DET_SCRUB,
-    SEU_NDETECTORS
-} seu_detector_t;
+    UPSET_DET_NONE = 0,
+    UPSET_DET_WATCHDOG,
+    UPSET_DET_SELFTEST,
+    UPSET_DET_PROTOCOL,
+    UPSET_DET_SCRUB,
+    UPSET_NDETECTORS
+} upset_detector_t;
 
 typedef struct seu_result {
     char site[64];         /* the upset as a vector statement's target and bit: "n1.1.x.lrt[0x12] bit0" */
     uint64_t at;           /* cycle of the flip (from the end of the boot) */
-    seu_outcome_t outcome; /* as above */
-    seu_detector_t first;  /* the first detector to fire (NONE: none) */
-    uint64_t det_cycle[SEU_NDETECTORS]; /* cycle each detector first fired after the flip (0: never) */
+    upset_outcome_t outcome; /* as above */
+    upset_detector_t first;  /* the first detector to fire (NONE: none) */
+    uint64_t det_cycle[UPSET_NDETECTORS]; /* cycle each detector first fired after the flip (0: never) */
     uint64_t detect_latency;  /* cycles from the flip to the first of the watchdog and self-test
                                  (0: neither fired) */
     uint64_t recover_latency; /* cycles from that detection to the end of the recovery (0: none) */
@@ -70,21 +70,21 @@ typedef struct seu_result {
     int state_differs;        /* the state differs from the golden run's at the window's end */
     uint64_t golden_alarms;   /* the golden run's watchdog, self-test and scrub detections: false
                                  alarms (a campaign's load and bounds must keep them 0) */
-} seu_result_t;
+} upset_result_t;
 
 /* Names as the records and the report write them. */
-const char *seu_outcome_name(seu_outcome_t o);
-const char *seu_detector_name(seu_detector_t d);
+const char *upset_outcome_name(upset_outcome_t o);
+const char *upset_detector_name(upset_detector_t d);
 /* The inverse: -1 when the name is none. */
-int seu_outcome_of(const char *name);
+int upset_outcome_of(const char *name);
 
 /* The outcome of a run from what it saw (the one rule every system uses):
  * a detector fired -> its row (hung, selftest, protocol, scrub: the first in time);
  * else a corrupted delivery -> corrupted; a packet misrouted or lost -> misrouted;
  * late messages -> latency; else the no-impact rows by out_differed and state_differs. */
-seu_outcome_t seu_classify(const seu_result_t *r);
+upset_outcome_t upset_classify(const upset_result_t *r);
 
 /* Is the outcome a failure (anything but the three no-impact rows)? */
-static inline int seu_is_failure(seu_outcome_t o) { return o >= SEU_HUNG; }
+static inline int upset_is_failure(upset_outcome_t o) { return o >= UPSET_HUNG; }
 
 #endif

@@ -1,18 +1,18 @@
 /*
- * sci_sys_ft.c — detection of and recovery from upsets in the drivers (harness/scisys/sci_sys.md
+ * sci_sys_recovery.c — detection of and recovery from upsets in the drivers (harness/scisys/sci_sys.md
  * section 8): per node a watchdog over its blocks' status, a self-test of the paths its host's
  * flows use, optionally a scrub of its tables against the host's copy; and the recovery that
  * disables a node, resets it with configuration cycles, reloads its tables from the host's
  * copy, enables and probes it while its host holds its traffic. The protocol's own detectors
  * are counted here too.
  */
-#include "sci_sys_int.h"
+#include "sci_sys_internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "seu_run.h"
+#include "upset_run.h"
 #include "sci_word.h"
 
 #define LCB(k) ((k) ? SCI_NODE_LC_STRIDE : 0u)
@@ -46,7 +46,7 @@ void scisys_ft_protocol(sci_sys_t *s, unsigned i)
     if (!s->cfg.ft)
         return;
     s->ft.st.prot_events++;
-    detected(s, SEU_DET_PROTOCOL);
+    detected(s, UPSET_DET_PROTOCOL);
 }
 
 /* ---- recovery ------------------------------------------------------------------------- */
@@ -296,7 +296,7 @@ static void st_failed(sci_sys_t *s, unsigned i, const char *why)
         return;
     }
     s->ft.st.st_fails++;
-    detected(s, SEU_DET_SELFTEST);
+    detected(s, UPSET_DET_SELFTEST);
     scisys_log(s, i, "self-test: path to (%u,%u) %s: recovering the nodes on it", xn(s, dst),
                yn(s, dst), why);
     uint8_t *on = calloc(s->n, 1);
@@ -412,12 +412,12 @@ static void wd_tick(sci_sys_t *s, unsigned i)
     if (crc != f->crc_seen) { /* the LCs' CRC error counts rose: the protocol saw something */
         if (crc > f->crc_seen) {
             s->ft.st.prot_events++;
-            detected(s, SEU_DET_PROTOCOL);
+            detected(s, UPSET_DET_PROTOCOL);
         }
         f->crc_seen = crc;
     }
     if (hung && f->rec == REC_NONE) {
-        detected(s, SEU_DET_WATCHDOG);
+        detected(s, UPSET_DET_WATCHDOG);
         scisys_log(s, i, "watchdog: a block holds work and made no progress in %llu cycles",
                    (unsigned long long)s->ft.c_hang);
         memset(f->still, 0, sizeof f->still);
@@ -447,7 +447,7 @@ static void sc_cycle(sci_sys_t *s, unsigned i)
                    (reg_read(s, i, SCI_PSB_BRT) & 7u) != e.pport;
         f->sc_idx++;
         if (bad && f->rec == REC_NONE) {
-            detected(s, SEU_DET_SCRUB);
+            detected(s, UPSET_DET_SCRUB);
             scisys_log(s, i, "scrub: the entry for (%u,%u) differs from the host's copy",
                        xn(s, dst), yn(s, dst));
             rec_request(s, i, s->now);

@@ -1,5 +1,5 @@
 /*
- * sci_sys_int.h — inside the running torus (sci_sys.h is its interface): the system's state and
+ * sci_sys_internal.h — inside the running torus (sci_sys.h is its interface): the system's state and
  * what its parts call of each other. The parts, one file each:
  *   sci_sys.c         the system: creation, faults, the per-cycle loop and idle skipping;
  *   sci_sys_param.c   the named parameters of sci_sys.md section 3;
@@ -10,7 +10,7 @@
  *   sci_sys_stats.c   what was measured: per-flow counts and gaps, the time series;
  *   sci_sys_tables.c  reading the tables in force back from the hardware;
  *   sci_sys_obs.c     the harness observer's feed into the waveform;
- *   sci_sys_par.c     the cycle's per-node phases on the threads of cfg.threads;
+ *   sci_sys_threads.c     the cycle's per-node phases on the threads of cfg.threads;
  *   sci_ftdrb.c       seed 001's FT-DRB in the hosts (cfg.ftdrb; harness/scisys/ftdrb_sci.md).
  * The contract is harness/scisys/sci_sys.md.
  */
@@ -141,7 +141,7 @@ typedef struct fault {
     char what[64];
 } fault_t;
 
-/* Detection and recovery at one node (sci_sys_ft.c): what its driver does for sci_sys.md
+/* Detection and recovery at one node (sci_sys_recovery.c): what its driver does for sci_sys.md
  * section 8, beside the SCI paper's passes. */
 enum { REC_NONE = 0, REC_REQUESTED, REC_DISABLE, REC_RESET, REC_RELOAD, REC_PROBE };
 typedef struct ftn {
@@ -200,7 +200,7 @@ typedef struct scisys_obs {
     uint16_t dl;    /* flows (the first 16) delivering this cycle */
 } scisys_obs_t;
 
-typedef struct scisys_tctx scisys_tctx_t; /* sci_sys_par.c */
+typedef struct scisys_tctx scisys_tctx_t; /* sci_sys_threads.c */
 typedef struct scisys_fd scisys_fd_t;     /* sci_ftdrb.c */
 
 struct sci_sys {
@@ -228,7 +228,7 @@ struct sci_sys {
     uint64_t skip_tries, skip_hits, skipped; /* idle skipping: attempts, successes, cycles */
     unsigned skip_wait, skip_backoff;
     scisys_obs_t obs;
-    /* cfg.threads > 1: the threads the C model's nodes step on, and the hosts' (sci_sys_par.c) */
+    /* cfg.threads > 1: the threads the C model's nodes step on, and the hosts' (sci_sys_threads.c) */
     tpool_t *pool, *hpool;
     scisys_tctx_t *tctx; /* per thread of hpool: what the nodes' work collects in a phase */
     unsigned ntctx;
@@ -343,7 +343,7 @@ void scisys_drv_write(sci_sys_t *s);
 /* Recompute host i's holds (a pass's, a recovery's) and release what is no longer held. */
 void scisys_drv_holds(sci_sys_t *s, unsigned i);
 
-/* ---- sci_sys_ft.c: detection and recovery (sci_sys.md section 8) ---- */
+/* ---- sci_sys_recovery.c: detection and recovery (sci_sys.md section 8) ---- */
 int scisys_ft_open(sci_sys_t *s, char *err, size_t errlen);
 void scisys_ft_free(sci_sys_t *s);
 /* Start of the cycle, after the faults: resets due now. */
@@ -401,7 +401,7 @@ int scisys_stats_delivery(sci_sys_t *s, unsigned k, double lat);
 /* Flow k's delivery into the time series of every flow and the waveform. */
 void scisys_stats_series(sci_sys_t *s, unsigned k, double lat);
 
-/* ---- sci_sys_par.c: the per-node phases of the cycle ---- */
+/* ---- sci_sys_threads.c: the per-node phases of the cycle ---- */
 int scisys_par_open(sci_sys_t *s, char *err, size_t errlen);
 void scisys_par_free(sci_sys_t *s);
 /* Steps 3 and 4 of the cycle: every host takes its symbol, every driver its turn (the static

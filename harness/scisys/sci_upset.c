@@ -1,8 +1,8 @@
 /*
- * sci_seu.c — one run of an upset campaign on a loaded SCI torus (sci_seu.h; the contract is
+ * sci_upset.c — one run of an upset campaign on a loaded SCI torus (sci_upset.h; the contract is
  * harness/scisys/sci_sys.md section 9).
  */
-#include "sci_seu.h"
+#include "sci_upset.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,7 +15,7 @@
 #include "sci_sys.h"
 #include "sci_torus.h"
 
-void sci_seu_cfg_default(sci_seu_cfg_t *c)
+void sci_upset_cfg_default(sci_upset_cfg_t *c)
 {
     memset(c, 0, sizeof *c);
     c->w = c->h = 3;
@@ -46,7 +46,7 @@ static int is_reg(const char *name)
     return 0;
 }
 
-unsigned sci_seu_site(const sci_seu_cfg_t *c, const char *column, unsigned k, char *buf,
+unsigned sci_upset_site(const sci_upset_cfg_t *c, const char *column, unsigned k, char *buf,
                       size_t len)
 {
     const dev_design_t *d = sci_torus_design(c->p2s, c->w, c->h);
@@ -61,7 +61,7 @@ unsigned sci_seu_site(const sci_seu_cfg_t *c, const char *column, unsigned k, ch
     sci_torus_t t = {c->w, c->h, c->p2s ? SCI_VAR_P2S : SCI_VAR_LC3, SCI_POLICY_SPEC};
     for (unsigned e = 0; e < pd->nupsets && (tables || regs || node); e++) {
         const dev_upset_t *u = &pd->upsets[e];
-        if (u->flags & DEV_SEU_RTL_ONLY)
+        if (u->flags & DEV_UPSET_RTL_ONLY)
             continue; /* classified on the C model */
         if (tables && strcmp(u->name, "x.lrt") && strcmp(u->name, "x.brt"))
             continue;
@@ -91,7 +91,7 @@ unsigned sci_seu_site(const sci_seu_cfg_t *c, const char *column, unsigned k, ch
 }
 
 /* The loaded torus: every node two flows to seeded random destinations. */
-static sci_sys_t *open_sys(const sci_seu_cfg_t *c, unsigned models, char *err, size_t errlen)
+static sci_sys_t *open_sys(const sci_upset_cfg_t *c, unsigned models, char *err, size_t errlen)
 {
     sci_sys_cfg_t cfg;
     memset(&cfg, 0, sizeof cfg);
@@ -126,7 +126,7 @@ static sci_sys_t *open_sys(const sci_seu_cfg_t *c, unsigned models, char *err, s
 }
 
 /* Is the site a table entry no id uses (LC3: 256 entries, 9 ids on 3 x 3)? */
-static int unused_entry(const sci_seu_cfg_t *c, const char *site)
+static int unused_entry(const sci_upset_cfg_t *c, const char *site)
 {
     const char *b = strchr(site, '[');
     if (!b || (!strstr(site, "lrt[") && !strstr(site, "brt[")))
@@ -140,7 +140,7 @@ static int unused_entry(const sci_seu_cfg_t *c, const char *site)
     return 1;
 }
 
-int sci_seu_run(const sci_seu_cfg_t *c, const char *site, uint64_t at_offset, seu_result_t *r,
+int sci_upset_run(const sci_upset_cfg_t *c, const char *site, uint64_t at_offset, upset_result_t *r,
                 char *err, size_t errlen)
 {
     memset(r, 0, sizeof *r);
@@ -208,10 +208,10 @@ int sci_seu_run(const sci_seu_cfg_t *c, const char *site, uint64_t at_offset, se
     sci_sys_ft_stats(g, &gs);
     r->golden_alarms = gs.count[1] + gs.count[2] + gs.count[4];
     const uint64_t dets[5] = {0, fs.first[1], fs.first[2], prot_first, fs.first[4]};
-    for (unsigned k = 1; k < SEU_NDETECTORS; k++) {
+    for (unsigned k = 1; k < UPSET_NDETECTORS; k++) {
         r->det_cycle[k] = dets[k] > at ? dets[k] - base : 0;
         if (r->det_cycle[k] && (!r->first || r->det_cycle[k] < r->det_cycle[r->first]))
-            r->first = (seu_detector_t)k;
+            r->first = (upset_detector_t)k;
     }
     uint64_t d1 = 0;
     for (unsigned k = 1; k <= 4; k += 1)
@@ -259,7 +259,7 @@ int sci_seu_run(const sci_seu_cfg_t *c, const char *site, uint64_t at_offset, se
     }
     if (unused_entry(c, site) && fs.recoveries == 0)
         r->state_differs = 1;
-    r->outcome = seu_classify(r);
+    r->outcome = upset_classify(r);
 out:
     sci_sys_free(f);
     sci_sys_free(g);

@@ -1,5 +1,5 @@
 /*
- * seucheck.h — `ftsim seucheck`: every element of a design's upset map checked against a
+ * upsetcheck.h — `ftsim upsetcheck`: every element of a design's upset map checked against a
  * stimulus (vectors/README.md, "Upsets").
  *
  * For each element and each of its bits, the stimulus of a vector (or of several, in turn: its
@@ -18,7 +18,7 @@
  * message names the upset as a vector statement and the cycle, so `@N seu ...` added to the
  * stimulus reproduces it with `ftsim play`. An RTL assertion after the flip is counted, not a
  * failure (an observation of the upset). An element the design says nothing reads
- * (DEV_SEU_MASKED) is flipped a few times and passes when no flip is ever seen.
+ * (DEV_UPSET_MASKED) is flipped a few times and passes when no flip is ever seen.
  *
  * The core knows no design: the map, the register names of a table's front door and the
  * composites' prefixes all come through dev_design_t.
@@ -40,11 +40,11 @@ typedef struct seu_check_opts {
     unsigned max_bits; /* bits checked per element (0: every bit; else spread from 0 to the
                            top bit) */
     int verbose;       /* a line per bit */
-} seu_check_opts_t;
+} upset_check_opts_t;
 
 /* Check every element against the stimuli stim[0..nstim) (vectors of one device; the tries of a
  * bit take them in turn); prints a line per element and ends with `N passed, N failed`
  * (elements). Returns 0 all passed, 1 any failed, 2 cannot run (message printed). */
-int seu_check(const vec_t *const *stim, unsigned nstim, const seu_check_opts_t *o);
+int seu_check(const vec_t *const *stim, unsigned nstim, const upset_check_opts_t *o);
 
 #endif

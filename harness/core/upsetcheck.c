@@ -1,5 +1,5 @@
-/* seucheck.c — every element of an upset map checked against stimuli (seucheck.h). */
-#include "seucheck.h"
+/* upsetcheck.c — every element of an upset map checked against stimuli (upsetcheck.h). */
+#include "upsetcheck.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,7 +28,7 @@ typedef struct stim {
     unsigned ncand;
     uint64_t nlive; /* live (cycle, entry) pairs seen: ncand is a uniform sample of them */
     int uniform;
-    int masked; /* the design says nothing of it reads the element (DEV_SEU_MASKED) */
+    int masked; /* the design says nothing of it reads the element (DEV_UPSET_MASKED) */
 } stim_t;
 
 typedef struct ctx {
@@ -36,7 +36,7 @@ typedef struct ctx {
     unsigned nst;
     const stim_t *cur;     /* the stimulus of the run under way */
     const dev_design_t *d; /* the device (of the first stimulus: all are one design) */
-    const seu_check_opts_t *o;
+    const upset_check_opts_t *o;
     uint32_t *xaddr;   /* registers read every cycle besides the debug words */
     unsigned nx, nobs; /* nobs: words an observation holds (outputs, debug, reads) */
     uint64_t *obs[2];  /* per model: this cycle's observation */
@@ -151,12 +151,12 @@ static const dev_write_t *stim_cycle(const vec_t *v, size_t *i, uint64_t cyc, lo
 
 /* One run of the stimulus c->cur: without an upset (s NULL: the clean hashes are recorded), or
  * with s at cycle n, through n + window. */
-static int run(ctx_t *c, const dev_seu_t *s, uint64_t n, const via_t *via, result_t *r)
+static int run(ctx_t *c, const dev_upset_bit_t *s, uint64_t n, const via_t *via, result_t *r)
 {
     const stim_t *st = c->cur;
     const vec_t *v = st->v;
     const dev_design_t *d = v->design;
-    int rtl_only = s && (s->u->flags & DEV_SEU_RTL_ONLY);
+    int rtl_only = s && (s->u->flags & DEV_UPSET_RTL_ONLY);
     lockstep_t ls;
     char err[DEV_ERR_LEN], msg[480];
     memset(r, 0, sizeof *r);
@@ -271,7 +271,7 @@ static void collect_live(ctx_t *c, stim_t *st, uint32_t part, uint32_t entry, un
         if (w)
             ls_reg_write(&ls, w);
         int n = d->upset_live(ls.m[0], part, entry, bit, c->live, MAXLIVE);
-        if (n == DEV_SEU_MASKED) {
+        if (n == DEV_UPSET_MASKED) {
             st->masked = 1; /* checked anywhere: it must never be seen */
             break;
         }
@@ -362,7 +362,7 @@ static int check_bit(ctx_t *c, const char *prefix, uint32_t part, uint32_t e, co
         char target[160], bits[16], err[DEV_ERR_LEN];
         snprintf(target, sizeof target, u->count ? "%s%s[%u]" : "%s%s", prefix, u->name, index);
         snprintf(bits, sizeof bits, "bit%u", bit);
-        dev_seu_t s;
+        dev_upset_bit_t s;
         if (dev_upset_find(st->v->design, target, bits, &s, err, sizeof err) < 0) {
             snprintf(why, len, "%s %s: %s", target, bits, err);
             return -1;
@@ -445,7 +445,7 @@ static int check_element(ctx_t *c, const char *prefix, uint32_t part, uint32_t e
         return 0;
     }
     printf("  ok   %s%s (%s%s): %u bit%s seen in %u tr%s%s%s\n", prefix, u->name, what,
-           u->flags & DEV_SEU_RTL_ONLY ? ", RTL only" : "", nbits, nbits == 1 ? "" : "s", tries,
+           u->flags & DEV_UPSET_RTL_ONLY ? ", RTL only" : "", nbits, nbits == 1 ? "" : "s", tries,
            tries == 1 ? "y" : "ies", vp ? " through its front door" : "",
            asserted ? ", an RTL assertion fired" : "");
     return 0;
@@ -464,7 +464,7 @@ static int in_list(const char *list, const char *name)
     return 0;
 }
 
-int seu_check(const vec_t *const *stim, unsigned nstim, const seu_check_opts_t *o)
+int seu_check(const vec_t *const *stim, unsigned nstim, const upset_check_opts_t *o)
 {
     const dev_design_t *d = stim[0]->design;
     const dev_design_t *map = d->part_design ? d->part_design : d;
@@ -472,17 +472,17 @@ int seu_check(const vec_t *const *stim, unsigned nstim, const seu_check_opts_t *
     char prefix[64] = "";
     for (unsigned k = 1; k < nstim; k++)
         if (strcasecmp(stim[k]->design->name, d->name) != 0) {
-            printf("seucheck: %s is a vector of %s, %s of %s: one device at a time\n",
+            printf("upsetcheck: %s is a vector of %s, %s of %s: one device at a time\n",
                    stim[0]->path, d->name, stim[k]->path, stim[k]->design->name);
             return 2;
         }
     if (!map->nupsets) {
-        printf("seucheck: %s has no upset map\n", d->name);
+        printf("upsetcheck: %s has no upset map\n", d->name);
         return 2;
     }
     if (d->part_design) {
         if (o->part >= d->nparts) {
-            printf("seucheck: %s has parts 0 to %u, not %u\n", d->name, d->nparts - 1, o->part);
+            printf("upsetcheck: %s has parts 0 to %u, not %u\n", d->name, d->nparts - 1, o->part);
             return 2;
         }
         d->part_prefix(d, o->part, prefix, sizeof prefix);
@@ -494,7 +494,7 @@ int seu_check(const vec_t *const *stim, unsigned nstim, const seu_check_opts_t *
             found =
                 strlen(map->upsets[e].name) == len && strncasecmp(map->upsets[e].name, w, len) == 0;
         if (!found) {
-            printf("seucheck: '%.*s' is not in the upset map of %s (ftsim info %s --upsets)\n",
+            printf("upsetcheck: '%.*s' is not in the upset map of %s (ftsim info %s --upsets)\n",
                    (int)len, w, map->name, map->name);
             return 2;
         }
@@ -504,14 +504,14 @@ int seu_check(const vec_t *const *stim, unsigned nstim, const seu_check_opts_t *
     c.st = calloc(nstim, sizeof *c.st);
     c.live = calloc(MAXLIVE, sizeof *c.live);
     if (!c.st || !c.live || extra_addrs(&c) < 0) {
-        printf("seucheck: out of memory\n");
+        printf("upsetcheck: out of memory\n");
         goto out;
     }
     c.nobs = d->nports + d->ndebug + c.nx;
     c.obs[0] = calloc(c.nobs, sizeof *c.obs[0]);
     c.obs[1] = calloc(c.nobs, sizeof *c.obs[1]);
     if (!c.obs[0] || !c.obs[1]) {
-        printf("seucheck: out of memory\n");
+        printf("upsetcheck: out of memory\n");
         goto out;
     }
     uint64_t cycles = 0;
@@ -521,21 +521,21 @@ int seu_check(const vec_t *const *stim, unsigned nstim, const seu_check_opts_t *
         st->end = vec_end_cycle(stim[k]);
         st->clean = calloc(st->end + 1, sizeof *st->clean);
         if (!st->clean) {
-            printf("seucheck: out of memory\n");
+            printf("upsetcheck: out of memory\n");
             goto out;
         }
         c.cur = st;
         result_t r;
         run(&c, NULL, 0, NULL, &r);
         if (r.failed) {
-            printf("seucheck: %s: the stimulus itself does not run clean: %s\n", stim[k]->path,
+            printf("upsetcheck: %s: the stimulus itself does not run clean: %s\n", stim[k]->path,
                    r.why);
             goto out;
         }
         cycles += st->end + 1;
     }
     prng_seed(&c.rng, o->seed);
-    printf("seucheck %s%s%s%s: the upset map against %u stimul%s (%llu cycles), window %llu, up to "
+    printf("upsetcheck %s%s%s%s: the upset map against %u stimul%s (%llu cycles), window %llu, up to "
            "%u tries a bit, seed %llu\n",
            d->name, *prefix ? " (" : "", prefix, *prefix ? ")" : "", nstim, nstim == 1 ? "us" : "i",
            (unsigned long long)cycles, (unsigned long long)o->window, o->tries,
@@ -551,7 +551,7 @@ int seu_check(const vec_t *const *stim, unsigned nstim, const seu_check_opts_t *
             pass++;
         fflush(stdout);
     }
-    printf("seucheck %s%s%s%s: %llu tries, %u element%s with an RTL assertion after the flip\n",
+    printf("upsetcheck %s%s%s%s: %llu tries, %u element%s with an RTL assertion after the flip\n",
            d->name, *prefix ? " (" : "", prefix, *prefix ? ")" : "", (unsigned long long)c.tries,
            c.asserted, c.asserted == 1 ? "" : "s");
     printf("%u passed, %u failed\n", pass, fail);
