@@ -365,7 +365,7 @@ def suite_cli():
           Test("cli", "experiment --jobs 0 -> 2", [FTSIM, "experiment", "ring-down-9", "--jobs", "0"],
                exit_is(2, "--jobs 0")),
           Test("cli", "faultcheck progress: plain lines on stderr off a terminal, the last N/N; --quiet: none",
-               ["bash", "-c", f"set -o pipefail; {FTSIM} faultcheck --torus 2x2 --double --period 500 2>&1 >/dev/null | tail -1 && "
+               ["bash", "-c", f"set -o pipefail; {FTSIM} faultcheck --torus 2x2 --double --period 1000 2>&1 >/dev/null | tail -1 && "
                 f"{FTSIM} faultcheck --torus 2x2 --fault xring:0 --quiet 2>&1 >/dev/null | wc -c"],
                exit_is(0, "faultcheck: 36/36 cases\n0"))]
     win = "build/waves/test-window"
