@@ -841,6 +841,7 @@ def suite_cocotb():
     t.append(Test("cocotb", f"the {len(upset)} vectors with upsets beyond the spec ones (golden, "
                   "tests/seu) replayed by cocotb on Icarus", run + ["replay", *upset], counts_line))
     # Every element of each map flipped by cocotb as the Verilated model flips it (sites.py);
+    # under pipefail, so that the replay's own exit status counts, not only its last line;
     # the same golden without its flips fails.
     t.append(Test("cocotb", "every element of every upset map flipped by cocotb on Icarus = by the "
                   "Verilated model (tests/seu/sites.py goldens); one without its flips fails",
