@@ -3,6 +3,10 @@
 
 Each mutant is a one-place edit of a copy of rtl/ or csim/ (the tree itself is never touched),
 built into build/mut/NAME/ftsim, then every spec vector is played on the mutated model alone.
+Only what the edit changes is rebuilt, the rest is the tree's own build: an RTL mutant
+re-Verilates the variants of the designs that read its file (rtl/files.txt, through
+harness/scripts/designs.py) and their shims; a C model's or the harness's mutated file is
+compiled alone (a header: every object that includes it).
 The mutant is *killed* when at least one vector fails: that is the pass. A mutant that
 survives means the vectors cannot see that behaviour. A mutant whose text is no longer in the
 source is an error (exit 2), so the list cannot rot silently when the models change.
@@ -27,6 +31,8 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "harness", "scripts"))
+import designs  # noqa: E402  (rtl/files.txt: which variants read a file)
 
 # name: (model, file, original text, replacement, the behaviour it breaks[, upsetcheck arguments])
 MUTANTS = {
@@ -334,22 +340,27 @@ def run(name):
     shutil.rmtree(os.path.join(ROOT, base), ignore_errors=True)
     if not mutate(name, src):
         return 2
-    # Start from the tree's own build (times kept; the copied sources keep theirs too), so make
-    # rebuilds only what depends on the mutated file: the objects that include it, and for an
-    # RTL mutant the Verilated models that read it and the shim around them.
-    sci = fname.startswith("sci_")
-    seed = ["obj"]
-    if model == "rtl":
-        seed += [f"vl/{m}" for m in
-                 (("lc3", "p2s", "lc3n1", "p2sn1", "lc3n2", "p2sn2", "obs") if sci else ("rn1",))]
-    for d in seed:
-        if os.path.isdir(os.path.join(ROOT, "build", d)):
-            os.makedirs(os.path.dirname(os.path.join(ROOT, base, d)), exist_ok=True)
-            subprocess.run(["cp", "-a", os.path.join(ROOT, "build", d), os.path.join(ROOT, base, d)],
-                           check=True)
+    # Start from the tree's own objects (times kept; the copied sources keep theirs too), so
+    # make rebuilds only what depends on the mutated file.
+    if os.path.isdir(os.path.join(ROOT, "build", "obj")):
+        os.makedirs(os.path.join(ROOT, base), exist_ok=True)
+        subprocess.run(["cp", "-a", os.path.join(ROOT, "build", "obj"), os.path.join(ROOT, base, "obj")],
+                       check=True)
     if model == "harness":
         return run_harness(name, base, src, fname, what, seu[0]["test"])
-    if fname.endswith(".h"):
+    # The tree's own Verilated models are shared, never rebuilt here: were they out of date
+    # (their commands changed), a mutant's -O0 rebuild would land in the tree's build/.
+    make = ["make", "-s", f"BUILD={base}", "VLBUILD=build/vl", "VLRUNTIME=build/vl/runtime",
+            "VOPT=-O0", "VSLOW=-O0", "VPAR=0"] + tree_models()
+    if model == "rtl":
+        # The variants whose model reads the file, re-Verilated under base/vl; the others are
+        # the tree's.
+        rebuild = [v.name for v in designs.variants_reading(fname, rtl=os.path.join(ROOT, src, "rtl"))]
+        if not rebuild:
+            print(f"mutant {name}: no design of rtl/files.txt reads rtl/{fname}")
+            return 2
+        make += [f"RTL_DIR={src}/rtl", f"VLREBUILD={' '.join(rebuild)}", "VEXTRA=-Wno-fatal"]
+    elif fname.endswith(".h"):
         # The copied dependency files name the tree's own header, not the mutated copy: drop
         # every object that includes it, so that make rebuilds them against the mutant.
         for d in glob.glob(os.path.join(ROOT, base, "obj", "**", "*.d"), recursive=True):
@@ -358,19 +369,14 @@ def run(name):
                     for o in (d[:-2] + ".o", d):
                         if os.path.exists(o):
                             os.remove(o)
-    make = ["make", "-s", f"BUILD={base}", "VLRUNTIME=build/vl/runtime", "VOPT=-O0", "VSLOW=-O0",
-            "VPAR=0", f"{base}/ftsim"]
-    if model == "csim":
-        make += [f"CSIM_DIR={src}/csim", "VLBUILD=build/vl", "VLSCI=build/vl"]
-    elif sci:   # the SCI models are rebuilt, RN1's reused
-        make += [f"RTL_DIR={src}/rtl", "VLBUILD=build/vl", f"VLSCI={base}/vl", "VEXTRA=-Wno-fatal"]
+        make += [f"CSIM_DIR={src}/csim"]
     else:
-        make += [f"RTL_DIR={src}/rtl", f"VLBUILD={base}/vl", "VLSCI=build/vl", "VEXTRA=-Wno-fatal"]
-    # The tree's own Verilated models are shared, never rebuilt here: were they out of date
-    # (the Makefile touched), a mutant's -O0 rebuild would land in the tree's build/.
-    make += ["--old-file=" + os.path.relpath(lib, ROOT)
-             for lib in glob.glob(os.path.join(ROOT, "build", "vl", "*", "V*__ALL.a"))]
-    p = subprocess.run(make, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        obj = f"{base}/obj/{model}/{fname[:-2]}.o"
+        if not compile_copy(name, base, src, f"{model}/{fname}", obj):
+            return 2
+        make += [f"--old-file={obj}"]
+    p = subprocess.run(make + [f"{base}/ftsim"], cwd=ROOT, stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT)
     if p.returncode != 0:
         print(f"mutant {name}: does not build:\n{p.stdout.decode(errors='replace')[-2000:]}")
         return 2
@@ -427,30 +433,43 @@ def judge(name, base, where, what, cmd, label, fail_re, env=None):
     return 2
 
 
-def run_harness(name, base, src, fname, what, test):
-    """A mutant of the harness: the mutated file compiled as make compiles it (its command,
-    from make -n, pointed at the copy), the rest of the binary from the tree's objects; then
-    the test that must catch it, on that binary."""
-    obj = f"{base}/obj/harness/{fname[:-2]}.o"
-    p = subprocess.run(["make", "-n", "-B", f"BUILD={base}", obj], cwd=ROOT, capture_output=True,
-                       text=True)
-    cc = [l for l in p.stdout.splitlines() if f" -c harness/{fname} " in l]
+def tree_models():
+    """make's --old-file for each of the tree's Verilated models: used as they are."""
+    return ["--old-file=" + os.path.relpath(lib, ROOT)
+            for lib in glob.glob(os.path.join(ROOT, "build", "vl", "*", "V*__ALL.a"))]
+
+
+def compile_copy(name, base, src, path, obj):
+    """The mutated copy of path (under src) compiled into obj as make compiles path (its
+    command from make -n, pointed at the copy): True when it compiled, else said why."""
+    p = subprocess.run(["make", "-n", f"BUILD={base}", f"-W{path}", obj], cwd=ROOT,
+                       capture_output=True, text=True)
+    cc = [l for l in p.stdout.splitlines() if f" -c {path} " in l]
     if p.returncode != 0 or len(cc) != 1:
-        print(f"mutant {name}: no compile command for harness/{fname} from make -n:\n"
+        print(f"mutant {name}: no compile command for {path} from make -n:\n"
               f"{p.stdout[-1500:]}{p.stderr[-500:]}")
-        return 2
+        return False
     os.makedirs(os.path.dirname(os.path.join(ROOT, obj)), exist_ok=True)
-    cmd = cc[0].replace(f" -c harness/{fname} ", f" -c {src}/harness/{fname} ")
-    steps = [["bash", "-c", cmd],
-             ["make", "-s", f"BUILD={base}", "VLBUILD=build/vl", "VLSCI=build/vl",
-              "VLRUNTIME=build/vl/runtime", f"--old-file={obj}", f"{base}/ftsim"] +
-             ["--old-file=" + os.path.relpath(lib, ROOT)
-              for lib in glob.glob(os.path.join(ROOT, "build", "vl", "*", "V*__ALL.a"))]]
-    for step in steps:
-        p = subprocess.run(step, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        if p.returncode != 0:
-            print(f"mutant {name}: does not build:\n{p.stdout.decode(errors='replace')[-2000:]}")
-            return 2
+    p = subprocess.run(["bash", "-c", cc[0].replace(f" -c {path} ", f" -c {src}/{path} ")], cwd=ROOT,
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    if p.returncode != 0:
+        print(f"mutant {name}: does not build:\n{p.stdout.decode(errors='replace')[-2000:]}")
+        return False
+    return True
+
+
+def run_harness(name, base, src, fname, what, test):
+    """A mutant of the harness: the mutated file compiled as make compiles it, the rest of the
+    binary from the tree's objects; then the test that must catch it, on that binary."""
+    obj = f"{base}/obj/harness/{fname[:-2]}.o"
+    if not compile_copy(name, base, src, f"harness/{fname}", obj):
+        return 2
+    p = subprocess.run(["make", "-s", f"BUILD={base}", "VLBUILD=build/vl", "VLRUNTIME=build/vl/runtime",
+                        f"--old-file={obj}", f"{base}/ftsim"] + tree_models(),
+                       cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    if p.returncode != 0:
+        print(f"mutant {name}: does not build:\n{p.stdout.decode(errors='replace')[-2000:]}")
+        return 2
     env = dict(os.environ, FTSIM=os.path.join(base, "ftsim"))
     return judge(name, base, f"(harness/{fname})", what, test, " ".join(test), r"\bFAIL\b", env)
 

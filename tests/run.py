@@ -380,7 +380,7 @@ def suite_cli():
           Test("cli", "experiment --jobs 0 -> 2", [FTSIM, "experiment", "ring-down-9", "--jobs", "0"],
                exit_is(2, "--jobs 0")),
           Test("cli", "faultcheck progress: plain lines on stderr off a terminal, the last N/N; --quiet: none",
-               ["bash", "-c", f"set -o pipefail; {FTSIM} faultcheck --torus 2x2 --double --period 500 2>&1 >/dev/null | tail -1 && "
+               ["bash", "-c", f"set -o pipefail; {FTSIM} faultcheck --torus 2x2 --double --period 1000 2>&1 >/dev/null | tail -1 && "
                 f"{FTSIM} faultcheck --torus 2x2 --fault xring:0 --quiet 2>&1 >/dev/null | wc -c"],
                exit_is(0, "faultcheck: 36/36 cases\n0"))]
     win = "build/waves/test-window"
@@ -857,6 +857,7 @@ def suite_cocotb():
     t.append(Test("cocotb", f"the {len(upset)} vectors with upsets beyond the spec ones (golden, "
                   "tests/upset) replayed by cocotb on Icarus", run + ["replay", *upset], counts_line))
     # Every element of each map flipped by cocotb as the Verilated model flips it (sites.py);
+    # under pipefail, so that the replay's own exit status counts, not only its last line;
     # the same golden without its flips fails.
     t.append(Test("cocotb", "every element of every upset map flipped by cocotb on Icarus = by the "
                   "Verilated model (tests/upset/sites.py goldens); one without its flips fails",
