@@ -141,9 +141,9 @@ help:
 	@echo "  make bench BASE=REV  the same bench on revision REV (built under build/base/) and on"
 	@echo "                       this tree, side by side in one run, with the ratios"
 	@echo "  make paper           the measurements (ftsim experiment ...; the upset campaigns,"
-	@echo "                       ftsim upset; seed 001 on RNP and on the 32x32 torus; the 4x4"
-	@echo "                       triple faults with FT-DRB, about 40 min alone), tables and plots"
-	@echo "  make ftdrb           seed 001's FT-DRB: every double fault on 3x3 and 4x4 (LC3),"
+	@echo "                       ftsim upset; FT-DRB (Zarza et al.) on RNP and on the 32x32 torus;"
+	@echo "                       the 4x4 triple faults with FT-DRB, about 40 min alone), tables and plots"
+	@echo "  make ftdrb           FT-DRB (Zarza et al.): every double fault on 3x3 and 4x4 (LC3),"
 	@echo "                       every triple on 3x3, without and with it (about 12 minutes on two"
 	@echo "                       cores; CI runs it); make paper adds the 4x4 triples"
 	@echo "  make cocotb-verilator  the cocotb test bench on Verilator (spec vectors, native tests);"
@@ -297,13 +297,9 @@ sc-deps:
 sc-build: sc-deps
 	+@$(MAKE) -s -j$(JOBS) $(FTSIM_SC)
 
-# The virtual platform examples (harness/sc/README.md): a TLM host CPU configures a ring of SCI
-# nodes, ring traffic, a pulled cable against the C harness's ring; and the routers of a
-# 16-endpoint RNP network, endpoints' messages against the C harness's network.
+# The virtual platform examples (harness/scripts/sc_demo.sh, harness/sc/README.md).
 sc-demo: sc-build
-	$(FTSIM_SC) platform --nodes 4 --model rtl
-	$(FTSIM_SC) platform --nodes 8 --model csim --pull 5
-	$(FTSIM_SC) rnpnet --model rtl --wave $(BUILD)/sc-rnpnet16.fst
+	@FTSIM_SC=$(FTSIM_SC) BUILD=$(BUILD) bash harness/scripts/sc_demo.sh
 
 -include $(wildcard $(SC_BUILD)/obj/harness/sc/*.d)
 
@@ -423,34 +419,14 @@ else
 	@python3 harness/scripts/bench.py $(if $(filter cocotb,$(ONLY)),--only-cocotb)
 endif
 
-EXPERIMENTS := rnp-load rnp-patterns rnp-policy
-# The SCI torus experiments (the paper's timers, RUNS runs each with the fault at random times).
-SCI_EXPERIMENTS := ring-down-9 node-down-4 static-4 p2s-ring-down-9 p2s-node-down-4
+# The measurements, their tables and plots: the experiments and their options are listed in
+# harness/scripts/paper.sh. RUNS runs of each SCI torus experiment.
 RUNS ?= 10
 paper: deps
 	+@$(MAKE) -s build
-	@mkdir -p $(BUILD)/experiments
-	@set -o pipefail; for e in $(EXPERIMENTS); do $(FTSIM) experiment $$e --out $(BUILD)/experiments \
-	  | tee $(BUILD)/experiments/$$e.md || exit 1; echo; done
-	@# seed 001's Figure 3 on rnpnet1024 (harness/rnp/ftdrb_rnp.md): 168 runs, on JOBS processes
-	@set -o pipefail; $(FTSIM) experiment ftdrb-rnp --jobs $(JOBS) --out $(BUILD)/experiments \
-	  | tee $(BUILD)/experiments/ftdrb-rnp.md || exit 1; echo
-	@set -o pipefail; for e in $(SCI_EXPERIMENTS); do $(FTSIM) experiment $$e --runs $(RUNS) --out harness/results \
-	  --json-file $(BUILD)/experiments/$$e.json | tee $(BUILD)/experiments/$$e.md || exit 1; echo; done
-	@set -o pipefail; $(FTSIM) experiment ftdrb-sci --sweep --jobs 2 \
-	  | tee $(BUILD)/experiments/ftdrb-sci-sweep.md
-	@set -o pipefail; $(FTSIM) experiment ftdrb-sci --jobs 2 --out harness/results \
-	  --json-file $(BUILD)/experiments/ftdrb-sci.json | tee $(BUILD)/experiments/ftdrb-sci.md
-	@/usr/bin/python3 harness/scripts/plot.py --out harness/results \
-	  $(EXPERIMENTS:%=$(BUILD)/experiments/%.csv) $(BUILD)/experiments/ftdrb-rnp.csv \
-	  $(SCI_EXPERIMENTS:%=harness/results/%.csv) harness/results/ftdrb-sci.csv
-	@/usr/bin/python3 tests/paper_check.py --from $(BUILD)/experiments
-	@/usr/bin/python3 harness/scripts/upset_paper.py --out $(BUILD)/experiments
-	$(FTDRB_CHECK) --torus 4x4 --faults 3 --period 16000 --multi-only \
-	  | tee $(BUILD)/experiments/ftdrb-4x4-triple.txt | tail -n 6
-	@echo "tables: $(BUILD)/experiments/*.md, *.json   plots: harness/results/*.png (data: *.csv)"
+	@FTSIM=$(FTSIM) BUILD=$(BUILD) JOBS=$(JOBS) RUNS=$(RUNS) bash harness/scripts/paper.sh
 
-# Seed 001's FT-DRB on the SCI torus (harness/scisys/ftdrb_sci.md): the pairs each fault set leaves
+# FT-DRB (Zarza et al.) on the SCI torus (harness/scisys/ftdrb_sci.md): the pairs each fault set leaves
 # connected, reachable through two intermediates and delivering, without and with it; exit 1
 # when a reachable pair does not deliver with FT-DRB (CI runs it). The 4x4 torus at a quarter of
 # the all-pairs load (harness/scisys/README.md, "Several faults": relaying costs host bandwidth),
