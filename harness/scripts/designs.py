@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """The RTL designs as rtl/files.txt describes them: the one reader of the manifest.
 
-Imported by tests/run.py, tests/mutants.py and harness/scripts/lint.py; run by the Makefile
-(--make) for the variables its Verilator and SystemC rules are generated from.
+Imported by tests/run.py, harness/scripts/lint.py and bench.py; run by the Makefile (--make)
+for the variables its Verilator and SystemC rules are generated from.
 
 usage: designs.py [--rtl DIR] --make   the Makefile's variables (build/gen/designs.mk)
        designs.py [--rtl DIR] --list   one line per variant: design, variant, device, params
