@@ -60,15 +60,16 @@ VFLAGS      := --cc --trace-fst --assert -Wall -O3 --x-assign unique --x-initial
 # ---- the designs: rtl/files.txt describes each one (files, top module, variants, shims,
 # vectors); harness/scripts/designs.py writes what the rules below are generated from into
 # $(DESIGNS_MK): VL_VARIANTS, SC_VARIANTS, VL_DEVICES, VL_VECTOR_DIRS; per variant V,
-# VL_TOP_V, VL_PARAMS_V (Verilator's -G) and VL_FILES_V (under $(RTL_DIR)); per shim S
-# (harness/S.cpp), VL_SHIM_VARIANTS_S. No design is named in this Makefile.
+# VL_TOP_V, VL_PARAMS_V (Verilator's -G) and VL_FILES_V (under VL_SRCDIR_V: $(RTL_DIR), or the
+# folder the entry names, as for the harness's observer); per shim S (harness/S.cpp),
+# VL_SHIM_VARIANTS_S. No design is named in this Makefile.
 RTL_LIST    := $(RTL_DIR)/files.txt
 DESIGNS_MK  := $(BUILD)/gen/designs.mk
 $(DESIGNS_MK): $(RTL_LIST) harness/scripts/designs.py
 	@mkdir -p $(dir $@)
 	@python3 harness/scripts/designs.py --rtl $(RTL_DIR) --make > $@.tmp && mv $@.tmp $@
 include $(DESIGNS_MK)
-vl_files     = $(addprefix $(RTL_DIR)/,$(VL_FILES_$(1)))
+vl_files     = $(addprefix $(VL_SRCDIR_$(1))/,$(VL_FILES_$(1)))
 # A variant's folder and library: $(VLBUILD)/V, or $(BUILD)/vl/V when VLREBUILD names it.
 vl_dir       = $(if $(filter $(1),$(VLREBUILD)),$(BUILD)/vl,$(VLBUILD))/$(1)
 vl_lib       = $(call vl_dir,$(1))/V$(1)__ALL.a
@@ -78,19 +79,19 @@ RTL_INC     := -I$(RTL_DIR)
 RTL_HDRS    := $(wildcard $(RTL_DIR)/*.svh)
 
 # ---- the harness, by folder (what each may include: harness/<folder>/README.md) ------------
-# core knows no design; rnp and sci are the design families (each with its C models, in
-# csim/rnp and csim/sci: a family sees only its own); scisys is the running SCI torus; cmd is
-# the command layer and sees everything.
-HARNESS_DIRS := core rnp sci scisys cmd
+# core knows no design; a design family is a folder of csim/ (its C models) with its harness
+# folder of the same name, and sees core and its own C models only; scisys is the running SCI
+# torus, on its family; cmd is the command layer and sees everything.
+FAMILIES    := $(patsubst $(CSIM_DIR)/%/,%,$(wildcard $(CSIM_DIR)/*/))
+HARNESS_DIRS := core $(FAMILIES) scisys cmd
 INC_core    := -Iharness/core
-INC_rnp     := $(INC_core) -Iharness/rnp -I$(CSIM_DIR)/rnp
-INC_sci     := $(INC_core) -Iharness/sci -I$(CSIM_DIR)/sci
+$(foreach f,$(FAMILIES),$(eval INC_$(f) := $(INC_core) -Iharness/$(f) -I$(CSIM_DIR)/$(f)))
+INC_FAMILIES := $(foreach f,$(FAMILIES),-Iharness/$(f) -I$(CSIM_DIR)/$(f))
 INC_scisys  := $(INC_sci) -Iharness/scisys
-INC_cmd     := $(INC_scisys) -Iharness/rnp -I$(CSIM_DIR)/rnp -Iharness/cmd -I$(BUILD)/gen
+INC_cmd     := $(INC_core) $(INC_FAMILIES) -Iharness/scisys -Iharness/cmd -I$(BUILD)/gen
 # The Verilated models a folder's shims include (the folder of each shim the manifest names).
 $(foreach s,$(VL_SHIMS),$(eval VLINC_$(firstword $(subst /, ,$(s))) += \
   $(foreach v,$(VL_SHIM_VARIANTS_$(s)),-I$(call vl_dir,$(v)))))
-VLINC_scisys := -I$(VLBUILD)/obs
 
 HARNESS_C   := $(foreach d,$(HARNESS_DIRS),$(wildcard harness/$(d)/*.c))
 HARNESS_CXX := $(foreach d,$(HARNESS_DIRS),$(wildcard harness/$(d)/*.cpp))
@@ -102,7 +103,6 @@ OBJ_CXX     := $(patsubst %.cpp,$(BUILD)/obj/%.o,$(HARNESS_CXX))
 VL_RUNTIME  := $(addprefix $(VLRUNTIME)/,verilated.o verilated_fst_c.o verilated_threads.o \
                $(if $(COVERAGE),verilated_cov.o))
 VL_LIBS     := $(foreach v,$(VL_VARIANTS),$(call vl_lib,$(v)))
-OBS_LIB     := $(VLBUILD)/obs/Vsci_obs__ALL.a
 
 # The harness's C objects without main, and the C models, as archives: the unit tests link
 # against them and take only the objects they use (a command too: cmd_route).
@@ -141,9 +141,9 @@ help:
 	@echo "  make bench BASE=REV  the same bench on revision REV (built under build/base/) and on"
 	@echo "                       this tree, side by side in one run, with the ratios"
 	@echo "  make paper           the measurements (ftsim experiment ...; the upset campaigns,"
-	@echo "                       ftsim upset; seed 001 on RNP and on the 32x32 torus; the 4x4"
-	@echo "                       triple faults with FT-DRB, about 40 min alone), tables and plots"
-	@echo "  make ftdrb           seed 001's FT-DRB: every double fault on 3x3 and 4x4 (LC3),"
+	@echo "                       ftsim upset; FT-DRB (Zarza et al.) on RNP and on the 32x32 torus;"
+	@echo "                       the 4x4 triple faults with FT-DRB, about 40 min alone), tables and plots"
+	@echo "  make ftdrb           FT-DRB (Zarza et al.): every double fault on 3x3 and 4x4 (LC3),"
 	@echo "                       every triple on 3x3, without and with it (about 12 minutes on two"
 	@echo "                       cores; CI runs it); make paper adds the 4x4 triples"
 	@echo "  make cocotb-verilator  the cocotb test bench on Verilator (spec vectors, native tests);"
@@ -178,10 +178,9 @@ $(2)/cmd: FORCE
 	  | cmp -s - $(2)/cmd || echo '$(VERILATOR) $(VFLAGS) $(RTL_INC) --top-module $(3) --prefix $(4) $(5) $(6) $(VOPT) $(VSLOW) $(VPAR)' > $(2)/cmd
 endef
 FORCE:
-# Each variant of each design (rtl/files.txt), under its own prefix.
+# Each variant of each entry of rtl/files.txt (the designs, and the harness's observer),
+# under its own prefix.
 $(foreach v,$(VL_VARIANTS),$(eval $(call VL_RULE,$(call vl_lib,$(v)),$(call vl_dir,$(v)),$(VL_TOP_$(v)),V$(v),$(VL_PARAMS_$(v)),$(call vl_files,$(v)))))
-# The harness observer (not a design): the harness's state in the torus waveform.
-$(eval $(call VL_RULE,$(OBS_LIB),$(VLBUILD)/obs,sci_obs,Vsci_obs,,harness/scisys/obs/sci_obs.vlt harness/scisys/obs/sci_obs.v))
 
 # Verilator's own runtime, never sanitized (like the Verilated models: not this project's code;
 # its FST writer stores through misaligned pointers, which UBSan would report).
@@ -209,7 +208,6 @@ $(foreach d,$(HARNESS_DIRS),$(eval $(call HARNESS_RULES,$(d))))
 # again when one of them is remade: a mutated model rebuilds only its own shim.
 $(foreach s,$(VL_SHIMS),$(eval $(BUILD)/obj/harness/$(s).o: \
   $(foreach v,$(VL_SHIM_VARIANTS_$(s)),$(call vl_lib,$(v)))))
-$(BUILD)/obj/harness/scisys/sci_obs_rtl.o: $(OBS_LIB)
 
 $(LIB_HARNESS): $(filter-out $(BUILD)/obj/harness/cmd/main.o,$(OBJ_HC))
 	@mkdir -p $(dir $@)
@@ -220,8 +218,8 @@ $(LIB_CSIM): $(OBJ_CSIM)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(FTSIM): $(OBJ_HC) $(OBJ_CSIM) $(OBJ_CXX) $(VL_LIBS) $(OBS_LIB) $(VL_RUNTIME)
-	$(CXX) $(SANFLAGS) $(LDCOV) -o $@ $(OBJ_HC) $(OBJ_CSIM) $(OBJ_CXX) $(VL_LIBS) $(OBS_LIB) \
+$(FTSIM): $(OBJ_HC) $(OBJ_CSIM) $(OBJ_CXX) $(VL_LIBS) $(VL_RUNTIME)
+	$(CXX) $(SANFLAGS) $(LDCOV) -o $@ $(OBJ_HC) $(OBJ_CSIM) $(OBJ_CXX) $(VL_LIBS) \
 	  $(VL_RUNTIME) $(JSONC_LIBS) -lz -lm -pthread -latomic
 
 # A unit test sees every harness folder and the C models; it links only what it uses.
@@ -260,8 +258,7 @@ SC_LIBS     := $(shell pkg-config --libs systemc 2>/dev/null || echo -lsystemc)
 SC_VFLAGS   := $(patsubst --cc,--sc,$(VFLAGS))
 SC_LIBS_VL  := $(foreach m,$(SC_VARIANTS),$(VLSC)/$(m)/Vsc$(m)__ALL.a)
 SC_RUNTIME  := $(addprefix $(SC_BUILD)/runtime/,verilated.o verilated_fst_c.o verilated_threads.o)
-INC_sc      := $(INC_core) -Iharness/rnp -Iharness/sci -Iharness/cmd -Iharness/sc \
-               -I$(CSIM_DIR)/rnp -I$(CSIM_DIR)/sci \
+INC_sc      := $(INC_core) $(INC_FAMILIES) -Iharness/cmd -Iharness/sc \
                $(foreach m,$(SC_VARIANTS),-I$(VLSC)/$(m)) $(SC_CFLAGS)
 SC_SRC      := $(wildcard harness/sc/*.cpp)
 SC_OBJ      := $(patsubst %.cpp,$(SC_BUILD)/obj/%.o,$(SC_SRC))
@@ -290,9 +287,9 @@ $(SC_BUILD)/obj/harness/sc/%.o: harness/sc/%.cpp Makefile | $(SC_LIBS_VL)
 	$(CXX) $(CXXFLAGS_V) -Werror -DVM_SC=1 $(INC_sc) -c $< -o $@
 
 $(FTSIM_SC): $(SC_OBJ) $(filter-out $(BUILD)/obj/harness/cmd/main.o,$(OBJ_HC)) $(OBJ_CSIM) \
-             $(OBJ_CXX) $(VL_LIBS) $(OBS_LIB) $(SC_LIBS_VL) $(SC_RUNTIME)
+             $(OBJ_CXX) $(VL_LIBS) $(SC_LIBS_VL) $(SC_RUNTIME)
 	$(CXX) $(SANFLAGS) -o $@ $(SC_OBJ) $(filter-out $(BUILD)/obj/harness/cmd/main.o,$(OBJ_HC)) \
-	  $(OBJ_CSIM) $(OBJ_CXX) $(SC_LIBS_VL) $(VL_LIBS) $(OBS_LIB) $(SC_RUNTIME) \
+	  $(OBJ_CSIM) $(OBJ_CXX) $(SC_LIBS_VL) $(VL_LIBS) $(SC_RUNTIME) \
 	  $(SC_LIBS) $(JSONC_LIBS) -lz -lm -pthread -latomic
 
 sc-deps:
@@ -300,13 +297,9 @@ sc-deps:
 sc-build: sc-deps
 	+@$(MAKE) -s -j$(JOBS) $(FTSIM_SC)
 
-# The virtual platform examples (harness/sc/README.md): a TLM host CPU configures a ring of SCI
-# nodes, ring traffic, a pulled cable against the C harness's ring; and the routers of a
-# 16-endpoint RNP network, endpoints' messages against the C harness's network.
+# The virtual platform examples (harness/scripts/sc_demo.sh, harness/sc/README.md).
 sc-demo: sc-build
-	$(FTSIM_SC) platform --nodes 4 --model rtl
-	$(FTSIM_SC) platform --nodes 8 --model csim --pull 5
-	$(FTSIM_SC) rnpnet --model rtl --wave $(BUILD)/sc-rnpnet16.fst
+	@FTSIM_SC=$(FTSIM_SC) BUILD=$(BUILD) bash harness/scripts/sc_demo.sh
 
 -include $(wildcard $(SC_BUILD)/obj/harness/sc/*.d)
 
@@ -324,11 +317,11 @@ EXECS       ?= -1
 $(FUZZ_DIR)/obj/%.o: %.c Makefile
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(INC_cmd) -c $< -o $@
-$(FUZZ_DIR)/fuzz_vec: tests/fuzz/fuzz_vec.c $(FUZZ_OBJ) $(OBJ_CXX) $(VL_LIBS) $(OBS_LIB) \
+$(FUZZ_DIR)/fuzz_vec: tests/fuzz/fuzz_vec.c $(FUZZ_OBJ) $(OBJ_CXX) $(VL_LIBS) \
                       $(VL_RUNTIME)
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(INC_cmd) -c $< -o $(FUZZ_DIR)/fuzz_vec.o
 	clang++-14 -fsanitize=fuzzer,address,undefined -o $@ $(FUZZ_DIR)/fuzz_vec.o $(FUZZ_OBJ) \
-	  $(OBJ_CXX) $(VL_LIBS) $(OBS_LIB) $(VL_RUNTIME) $(JSONC_LIBS) -lz -lm -pthread -latomic
+	  $(OBJ_CXX) $(VL_LIBS) $(VL_RUNTIME) $(JSONC_LIBS) -lz -lm -pthread -latomic
 # The same target again with the parser's files (vec.c, each family's words) under source coverage,
 # run once over the final corpus: the parser's line coverage under the fuzz.
 FUZZ_COVSRC := harness/core/vec.c $(wildcard harness/*/*_word.c)
@@ -339,7 +332,7 @@ $(FUZZ_DIR)/cov/%.o: %.c Makefile
 $(FUZZ_DIR)/fuzz_vec_cov: $(FUZZ_DIR)/fuzz_vec $(FUZZ_COVOBJ)
 	clang++-14 -fsanitize=fuzzer,address,undefined -fprofile-instr-generate -o $@ \
 	  $(FUZZ_DIR)/fuzz_vec.o $(filter-out $(patsubst %.c,$(FUZZ_DIR)/obj/%.o,$(FUZZ_COVSRC)),$(FUZZ_OBJ)) \
-	  $(FUZZ_COVOBJ) $(OBJ_CXX) $(VL_LIBS) $(OBS_LIB) $(VL_RUNTIME) $(JSONC_LIBS) -lz -lm -pthread -latomic
+	  $(FUZZ_COVOBJ) $(OBJ_CXX) $(VL_LIBS) $(VL_RUNTIME) $(JSONC_LIBS) -lz -lm -pthread -latomic
 fuzz-parser:
 	@bash harness/scripts/deps.sh fuzz
 	+@$(MAKE) -s -j$(JOBS) $(FUZZ_DIR)/fuzz_vec $(FUZZ_DIR)/fuzz_vec_cov
@@ -426,34 +419,14 @@ else
 	@python3 harness/scripts/bench.py $(if $(filter cocotb,$(ONLY)),--only-cocotb)
 endif
 
-EXPERIMENTS := rnp-load rnp-patterns rnp-policy
-# The SCI torus experiments (the paper's timers, RUNS runs each with the fault at random times).
-SCI_EXPERIMENTS := ring-down-9 node-down-4 static-4 p2s-ring-down-9 p2s-node-down-4
+# The measurements, their tables and plots: the experiments and their options are listed in
+# harness/scripts/paper.sh. RUNS runs of each SCI torus experiment.
 RUNS ?= 10
 paper: deps
 	+@$(MAKE) -s build
-	@mkdir -p $(BUILD)/experiments
-	@set -o pipefail; for e in $(EXPERIMENTS); do $(FTSIM) experiment $$e --out $(BUILD)/experiments \
-	  | tee $(BUILD)/experiments/$$e.md || exit 1; echo; done
-	@# seed 001's Figure 3 on rnpnet1024 (harness/rnp/ftdrb_rnp.md): 168 runs, on JOBS processes
-	@set -o pipefail; $(FTSIM) experiment ftdrb-rnp --jobs $(JOBS) --out $(BUILD)/experiments \
-	  | tee $(BUILD)/experiments/ftdrb-rnp.md || exit 1; echo
-	@set -o pipefail; for e in $(SCI_EXPERIMENTS); do $(FTSIM) experiment $$e --runs $(RUNS) --out harness/results \
-	  --json-file $(BUILD)/experiments/$$e.json | tee $(BUILD)/experiments/$$e.md || exit 1; echo; done
-	@set -o pipefail; $(FTSIM) experiment ftdrb-sci --sweep --jobs 2 \
-	  | tee $(BUILD)/experiments/ftdrb-sci-sweep.md
-	@set -o pipefail; $(FTSIM) experiment ftdrb-sci --jobs 2 --out harness/results \
-	  --json-file $(BUILD)/experiments/ftdrb-sci.json | tee $(BUILD)/experiments/ftdrb-sci.md
-	@/usr/bin/python3 harness/scripts/plot.py --out harness/results \
-	  $(EXPERIMENTS:%=$(BUILD)/experiments/%.csv) $(BUILD)/experiments/ftdrb-rnp.csv \
-	  $(SCI_EXPERIMENTS:%=harness/results/%.csv) harness/results/ftdrb-sci.csv
-	@/usr/bin/python3 tests/paper_check.py --from $(BUILD)/experiments
-	@/usr/bin/python3 harness/scripts/upset_paper.py --out $(BUILD)/experiments
-	$(FTDRB_CHECK) --torus 4x4 --faults 3 --period 16000 --multi-only \
-	  | tee $(BUILD)/experiments/ftdrb-4x4-triple.txt | tail -n 6
-	@echo "tables: $(BUILD)/experiments/*.md, *.json   plots: harness/results/*.png (data: *.csv)"
+	@FTSIM=$(FTSIM) BUILD=$(BUILD) JOBS=$(JOBS) RUNS=$(RUNS) bash harness/scripts/paper.sh
 
-# Seed 001's FT-DRB on the SCI torus (harness/scisys/ftdrb_sci.md): the pairs each fault set leaves
+# FT-DRB (Zarza et al.) on the SCI torus (harness/scisys/ftdrb_sci.md): the pairs each fault set leaves
 # connected, reachable through two intermediates and delivering, without and with it; exit 1
 # when a reachable pair does not deliver with FT-DRB (CI runs it). The 4x4 torus at a quarter of
 # the all-pairs load (harness/scisys/README.md, "Several faults": relaying costs host bandwidth),

@@ -659,14 +659,31 @@ def check_c_file_size(root):
 # ---- makefile-designs ------------------------------------------------------------------------
 
 def design_names(root):
+    """The names a Makefile line names a design by. A design is what rtl/files.txt describes:
+    each entry's name, top module, variants, devices (`-`, no device, aside) and vector folders
+    (the harness's observer, sci_obs, is such an entry); with the networks built of them that
+    have no entry of their own (rnpnet). A design family's name counts too (rnp, and each
+    folder of csim/): the Makefile finds the families from csim/ (FAMILIES) and derives their
+    include paths, so a line naming one is a line the next family would copy. The fixed names
+    below stand when a tree has no manifest."""
     names = {"rn1", "rnp", "rnpnet", "lc3", "p2s", "sci_lc", "sci_node", "sci_obs"}
     p = os.path.join(root, "rtl", "files.txt")
     if os.path.exists(p):
         for line in read(root, "rtl/files.txt").splitlines():
+            line = line.split("#", 1)[0]
             m = re.match(r"^([A-Za-z]\w*)\s*:", line)
             if m:
                 names.add(m.group(1))
-    return names
+                continue
+            key, *vals = line.split() or [""]
+            if key == "variant":
+                names.update(v for v in vals[:2] if v != "-")
+            elif key in ("top", "vectors"):
+                names.update(vals)
+    csim = os.path.join(root, "csim")
+    if os.path.isdir(csim):
+        names.update(f for f in os.listdir(csim) if os.path.isdir(os.path.join(csim, f)))
+    return {n.lower() for n in names}
 
 
 def names_design(line, designs):
@@ -685,7 +702,7 @@ def names_design(line, designs):
 
 
 @check("makefile-designs", f"at most {MAKEFILE_MAX_DESIGN_LINES} Makefile lines (comments and "
-       "quoted text aside) name a design")
+       "quoted text aside) name a design, its variants, devices or family (rtl/files.txt)")
 def check_makefile_designs(root):
     designs = design_names(root)
     hits = []

@@ -218,11 +218,27 @@ def cases():
     # ---- makefile-designs
     mk = "# rn1 lc3 p2s sci_node: comments may name them\nall:\n\t@echo \"RN1 and LC3\"\n" + \
         "".join(f"X{k} := $(call rtl_files,rn1)\n" for k in range(docs_check.MAKEFILE_MAX_DESIGN_LINES))
-    good = {"Makefile": mk, "rtl/files.txt": "rn1: rn1.v\nwidget: widget.v\n"}
+    good = {"Makefile": mk + "INC_core := -Iharness/core\n",
+            "rtl/files.txt": "rn1: rn1.v\nwidget: widget.v  # a comment\n    top wtop\n"
+                             "    variant gizmo gizmodev P=1\n    variant helper -\n",
+            "csim/fam/a.c": "int x;\n"}
     c.append(("makefile-designs", "one design line too many", good, (),
               {"Makefile": mk + "W := $(VLBUILD)/lc3n1/Vlc3n1__ALL.a\n"}, r"^Makefile:\d+: names"))
+    c.append(("makefile-designs", "RN1 named once more", good, (),
+              {"Makefile": mk + "R := $(VLBUILD)/rn1\n"}, r"^Makefile:\d+: names the design 'rn1'"))
     c.append(("makefile-designs", "a manifest's new design named in the Makefile", good, (),
               {"Makefile": mk + "LINT += widget\n"}, r"^Makefile:\d+: names the design 'widget'"))
+    c.append(("makefile-designs", "a manifest's variant named in the Makefile", good, (),
+              {"Makefile": mk + "G := $(VLBUILD)/gizmo/Vgizmo__ALL.a\n"},
+              r"^Makefile:\d+: names the design 'gizmo'"))
+    c.append(("makefile-designs", "a manifest's device named in the Makefile", good, (),
+              {"Makefile": mk + "demo: ; ftsim play --device gizmodev x.vec\n"},
+              r"^Makefile:\d+: names the design 'gizmodev'"))
+    c.append(("makefile-designs", "a manifest's top module named in the Makefile", good, (),
+              {"Makefile": mk + "T := --top-module wtop\n"}, r"^Makefile:\d+: names the design 'wtop'"))
+    c.append(("makefile-designs", "a family of csim/ named in the Makefile", good, (),
+              {"Makefile": mk + "INC_fam := -Iharness/fam -Icsim/fam\n"},
+              r"^Makefile:\d+: names the design 'fam'"))
     # ---- core-no-design
     good = {"harness/core/a.c": "/* the rn1_ and sci_ contracts (rn1.md) */\nint dev_count;\n",
             "harness/core/a.h": "#define N 3 // lc3, p2s\n", "harness/rnp/r.c": "int rn1_x;\n"}

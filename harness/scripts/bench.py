@@ -20,6 +20,8 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import designs  # noqa: E402  (rtl/files.txt, the manifest of the designs)
 THIS = os.path.join("build", "ftsim")
 
 
@@ -145,9 +147,7 @@ def icarus(a):
     out = run([THIS, "stim", "--cycles", str(n), "--seed", "1", "-o", "build/icarus/bench.hex",
                "--time-rtl"])
     v = grab(r"^verilator\s+\S+\s+(\d+)", out, "verilator")
-    with open(os.path.join(ROOT, "rtl", "files.txt"), encoding="utf-8") as f:
-        rtl = next(["rtl/" + x for x in l.split(":", 1)[1].split() if x.endswith(".v")]
-                   for l in f if l.startswith("rn1:"))
+    rtl = next(d.paths("rtl", ".v") for d in designs.load() if d.name == "rn1")
     run(["iverilog", "-g2012", "-Irtl", "-o", "build/icarus/tb_rn1_replay.vvp",
          "tests/icarus/tb_rn1_replay.sv", *rtl])
     t0 = time.monotonic()

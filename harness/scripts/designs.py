@@ -1,13 +1,12 @@
 #!/usr/bin/env python3
 """The RTL designs as rtl/files.txt describes them: the one reader of the manifest.
 
-Imported by tests/run.py, tests/mutants.py and harness/scripts/lint.py; run by the Makefile
-(--make) for the variables its Verilator and SystemC rules are generated from.
+Imported by tests/run.py, harness/scripts/lint.py and bench.py; run by the Makefile (--make)
+for the variables its Verilator and SystemC rules are generated from.
 
-usage: designs.py [--rtl DIR] --make       the Makefile's variables (build/gen/designs.mk)
-       designs.py [--rtl DIR] --list       one line per variant: design, variant, device, params
-       designs.py --makefile-lines [FILE]  the lines of FILE (default Makefile) that name a
-                                           design, a variant, a device or a vector folder
+usage: designs.py [--rtl DIR] --make   the Makefile's variables (build/gen/designs.mk)
+       designs.py [--rtl DIR] --list   one line per variant: design, variant, device, params
+(Which Makefile lines name a design: python3 tests/docs_check.py --check makefile-designs.)
 A malformed manifest is reported as `file:line: message`, exit 2.
 """
 import os
@@ -15,7 +14,8 @@ import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-KEYS = ("top", "variant", "shim", "vectors", "systemc")
+KEYS = ("top", "variant", "shim", "vectors", "systemc", "dir")
+NO_DEVICE = "-"
 
 
 class ManifestError(Exception):
@@ -47,10 +47,13 @@ class Design:
     def __init__(self, name, files, line):
         self.name, self.files, self.line = name, files, line
         self.top, self.variants, self.shims, self.vectors, self.systemc = None, [], [], [], False
+        self.dir = None     # its files' folder from the root; None: the RTL folder
 
     def paths(self, rtl="rtl", ext=None):
-        """Its files under the RTL folder rtl, those ending in ext only when given."""
-        return [os.path.join(rtl, f) for f in self.files if ext is None or f.endswith(ext)]
+        """Its files (under the RTL folder rtl, or under its own folder), those ending in ext
+        only when given."""
+        return [os.path.join(self.dir or rtl, f) for f in self.files
+                if ext is None or f.endswith(ext)]
 
 
 def load(rtl=None):
@@ -110,6 +113,10 @@ def load(rtl=None):
             cur.shims += vals
         elif key == "vectors":
             cur.vectors += vals
+        elif key == "dir":
+            if len(vals) != 1 or cur.dir or os.path.isabs(vals[0]) or ".." in vals[0].split("/"):
+                bad(n, "dir takes one folder below the root, once per design")
+            cur.dir = vals[0].rstrip("/")
         elif key == "systemc":
             if vals not in (["yes"], ["no"]):
                 bad(n, "systemc yes or no")
@@ -122,6 +129,8 @@ def load(rtl=None):
             bad(d.line, f"design {d.name} has no variant")
         for v in d.variants:
             for what, key in (("variant", v.name), ("device", "dev:" + v.device)):
+                if key == "dev:" + NO_DEVICE:
+                    continue
                 if key in seen:
                     bad(d.line, f"{what} {key.split(':')[-1]} is in {seen[key]} and {d.name}")
                 seen[key] = d.name
@@ -135,7 +144,7 @@ def variants(designs=None):
 def devices(designs=None, systemc=None):
     """The devices with an RTL module of their own (of the SystemC designs only, if asked)."""
     return [v.device for d in designs or load() for v in d.variants
-            if systemc is None or d.systemc == systemc]
+            if v.device != NO_DEVICE and (systemc is None or d.systemc == systemc)]
 
 
 def vector_dirs(designs=None, systemc=None):
@@ -175,6 +184,7 @@ def make_vars(designs):
         for v in d.variants:
             out += [f"VL_TOP_{v.name} := {d.top}",
                     f"VL_PARAMS_{v.name} := {' '.join(v.vparams())}",
+                    f"VL_SRCDIR_{v.name} := {d.dir or '$(RTL_DIR)'}",
                     f"VL_FILES_{v.name} := {' '.join(d.files)}"]
             for s in d.shims:
                 shims.setdefault(s, []).append(v.name)
@@ -182,17 +192,6 @@ def make_vars(designs):
     for s, vs in shims.items():
         out.append(f"VL_SHIM_VARIANTS_{s[:-4]} := {' '.join(vs)}")
     return "\n".join(out) + "\n"
-
-
-def makefile_lines(path, designs):
-    """The lines of a makefile naming a design, its top module, a variant, a device or a
-    vector folder (as a word, any case)."""
-    words = {w.lower() for d in designs for w in [d.name, d.top, *d.vectors]
-             + [x for v in d.variants for x in (v.name, v.device)]}
-    pat = re.compile(r"(?<![A-Za-z0-9])(" + "|".join(map(re.escape, sorted(words, key=len, reverse=True)))
-                     + r")(?![A-Za-z0-9])", re.I)
-    with open(path, encoding="utf-8") as f:
-        return [(n, line.rstrip("\n")) for n, line in enumerate(f, 1) if pat.search(line)]
 
 
 def main(argv):
@@ -210,12 +209,6 @@ def main(argv):
         elif args == ["--list"]:
             for v in variants(designs):
                 print(f"{v.design.name:<10} {v.name:<7} {v.device:<9} {' '.join(v.vparams())}")
-        elif args[0] == "--makefile-lines" and len(args) <= 2:
-            path = args[1] if len(args) == 2 else os.path.join(ROOT, "Makefile")
-            lines = makefile_lines(path, designs)
-            for n, line in lines:
-                print(f"{path}:{n}: {line}")
-            print(f"{len(lines)} lines name a design")
         else:
             print(f"designs.py: unknown arguments {' '.join(args)!r} (--help)", file=sys.stderr)
             return 2
