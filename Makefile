@@ -141,9 +141,9 @@ help:
 	@echo "  make bench BASE=REV  the same bench on revision REV (built under build/base/) and on"
 	@echo "                       this tree, side by side in one run, with the ratios"
 	@echo "  make paper           the measurements (ftsim experiment ...; the upset campaigns,"
-	@echo "                       ftsim upset; seed 001 on RNP and on the 32x32 torus; the 4x4"
+	@echo "                       ftsim upset; FT-DRB on RNP and on the 32x32 torus; the 4x4"
 	@echo "                       triple faults with FT-DRB, about 40 min alone), tables and plots"
-	@echo "  make ftdrb           seed 001's FT-DRB: every double fault on 3x3 and 4x4 (LC3),"
+	@echo "  make ftdrb           FT-DRB (Zarza et al.): every double fault on 3x3 and 4x4 (LC3),"
 	@echo "                       every triple on 3x3, without and with it (about 12 minutes on two"
 	@echo "                       cores; CI runs it); make paper adds the 4x4 triples"
 	@echo "  make cocotb-verilator  the cocotb test bench on Verilator (spec vectors, native tests);"
@@ -435,7 +435,7 @@ paper: deps
 	@mkdir -p $(BUILD)/experiments
 	@set -o pipefail; for e in $(EXPERIMENTS); do $(FTSIM) experiment $$e --out $(BUILD)/experiments \
 	  | tee $(BUILD)/experiments/$$e.md || exit 1; echo; done
-	@# seed 001's Figure 3 on rnpnet1024 (harness/rnp/ftdrb_rnp.md): 168 runs, on JOBS processes
+	@# FT-DRB's Figure 3 (Zarza et al.) on rnpnet1024 (harness/rnp/ftdrb_rnp.md): 168 runs, on JOBS processes
 	@set -o pipefail; $(FTSIM) experiment ftdrb-rnp --jobs $(JOBS) --out $(BUILD)/experiments \
 	  | tee $(BUILD)/experiments/ftdrb-rnp.md || exit 1; echo
 	@set -o pipefail; for e in $(SCI_EXPERIMENTS); do $(FTSIM) experiment $$e --runs $(RUNS) --out harness/results \
@@ -453,7 +453,7 @@ paper: deps
 	  | tee $(BUILD)/experiments/ftdrb-4x4-triple.txt | tail -n 6
 	@echo "tables: $(BUILD)/experiments/*.md, *.json   plots: harness/results/*.png (data: *.csv)"
 
-# Seed 001's FT-DRB on the SCI torus (harness/scisys/ftdrb_sci.md): the pairs each fault set leaves
+# FT-DRB (Zarza et al.) on the SCI torus (harness/scisys/ftdrb_sci.md): the pairs each fault set leaves
 # connected, reachable through two intermediates and delivering, without and with it; exit 1
 # when a reachable pair does not deliver with FT-DRB (CI runs it). The 4x4 torus at a quarter of
 # the all-pairs load (harness/scisys/README.md, "Several faults": relaying costs host bandwidth),

@@ -1,5 +1,5 @@
 /* experiment_rnp.h — what the RNP experiments share (experiment_rnp.c, ftdrb_rnp.c): the
- * traffic patterns, the network they open, and the seed-001 experiment's entry. */
+ * traffic patterns, the network they open, and the FT-DRB experiment's entry. */
 #ifndef FTSIM_EXPERIMENT_RNP_H
 #define FTSIM_EXPERIMENT_RNP_H
 

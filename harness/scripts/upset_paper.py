@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Seed 002 (FTGM) reproduced on the SCI torus: the fault-injection campaigns (its Table 1),
+"""FTGM (Zhou et al.) reproduced on the SCI torus: the fault-injection campaigns (its Table 1),
 the recovery timeline (its Figure 10), the self-test's cost against its interval (its Figure 12)
 and with and without detection (its Table 2), and the recovery without the hosts' state (its
 Figures 7 and 8). Runs build/ftsim; writes OUT/upset-*.json and a report OUT/upset.md, and the
@@ -24,7 +24,7 @@ FTSIM = os.environ.get("FTSIM", os.path.join(ROOT, "build", "ftsim"))
 RESULTS = os.path.join(ROOT, "harness", "results")
 DPI = 90
 
-# The seed's Table 1: failures / % of faults / % of failures per column.
+# FTGM's Table 1: failures / % of faults / % of failures per column.
 SEED = {
     "columns": ["send_chunk (1,056 bits)", "SDMA registers (192 bits)", "code segment (1,430 random)"],
     "rows": [
@@ -114,7 +114,7 @@ def table1(res):
     lines.append("| mean detection / recovery (SCI: us at time scale 1000; RNP: cycles) | " + " | ".join(
         (f"{r['detect_latency_mean']:.0f} / {r['recover_latency_mean']:.0f}" if r["tag"].startswith("rnp")
          else f"{r['detect_latency_mean'] / 100:.0f} / {r['recover_latency_mean'] / 100:.0f}") for r in res) + " |")
-    seed = ["", "The seed's Table 1 (failures / % of faults / % of failures):", "",
+    seed = ["", "FTGM's Table 1 (failures / % of faults / % of failures):", "",
             "| outcome | " + " | ".join(SEED["columns"]) + " |", "|---|---:|---:|---:|"]
     for name, *cols in SEED["rows"]:
         seed.append(f"| {name} | " + " | ".join(
@@ -140,7 +140,7 @@ def plot_coverage(res):
     ax.set_xticklabels([r["tag"] for r in res], rotation=30, ha="right", fontsize=8)
     ax.set_ylabel("failure coverage, % (95% interval)")
     ax.set_ylim(0, 105)
-    ax.set_title("Upset campaigns: failures the watchdog and self-test catch (dotted: the seed's 95.6-99.3%)", fontsize=9)
+    ax.set_title("Upset campaigns: failures the watchdog and self-test catch (dotted: FTGM's 95.6-99.3%)", fontsize=9)
     save(fig, "upset-coverage.png")
 
 
@@ -167,14 +167,14 @@ def timeline(out):
     ax.set_yticks([])
     ax.set_xlabel("ms from the start of the run (the paper's timers, 100 MHz)")
     ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.45), ncol=2)
-    ax.set_title("Recovery timeline (seed 002's Figure 10: detection <= 0.8 ms watchdog or the self-test interval; FTD recovery ~765 ms)", fontsize=8)
+    ax.set_title("Recovery timeline (FTGM's Figure 10: detection <= 0.8 ms watchdog or the self-test interval; FTD recovery ~765 ms)", fontsize=8)
     save(fig, "upset-timeline.png")
     return steps, j
 
 
 def overhead(out, quick):
     """Figure 12 and Table 2: two hosts exchanging at the highest rate the window allows, with
-    no detection (the original), and with detection only (the seed's FDGM: --no-recovery) at
+    no detection (the original), and with detection only (FTGM's FDGM: --no-recovery) at
     self-test intervals of 0.5 to 5 s, at time scales 1000 and 100 (intervals 0.5-5 ms and
     5-50 ms of simulated time). The cost of a round is a fixed amount of test traffic, so the
     cost at the paper's interval is the measured one times (simulated interval / the paper's
@@ -213,7 +213,7 @@ def overhead(out, quick):
         ax.set_ylabel(t)
         ax.axhline(0, color="grey", lw=0.5)
     axs[1].legend(fontsize=7)
-    fig.suptitle("Self-test cost against its interval (seed 002's Figure 12)", fontsize=9)
+    fig.suptitle("Self-test cost against its interval (FTGM's Figure 12)", fontsize=9)
     save(fig, "upset-overhead.png")
     return rows
 
@@ -251,7 +251,7 @@ def main():
     steps, tl = timeline(out)
     ov = overhead(out, quick)
     ab = ablation(out, quick)
-    md = ["# Seed 002 on the SCI torus", "", "## Table 1: upset campaigns (runs / % of faults / % of failures)", "",
+    md = ["# FTGM (Zhou et al.) on the SCI torus", "", "## Table 1: upset campaigns (runs / % of faults / % of failures)", "",
           table1(res), "", "## Figure 10: the recovery timeline (the paper's timers)", "",
           "| step | ms |", "|---|---:|"]
     md += [f"| {a} | {b:.4f} |" for a, b in steps]
@@ -259,7 +259,7 @@ def main():
            "| time scale | interval (paper's s) | simulated ms | MB/s without | MB/s with | bandwidth | latency us without | with | latency | test reads | false alarms | bandwidth at the paper's interval | latency at it |",
            "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     md += [f"| {r['scale']} | {r['interval_s']} | {r['sim_interval_ms']} | {r['mbs0']:.2f} | {r['mbs']:.2f} | {r['bw_diff_pct']:+.3f}% | {r['lat0']:.3f} | {r['lat']:.3f} | {r['lat_diff_pct']:+.3f}% | {r['reads']} | {r['false_alarms']} | {r['bw_paper_pct']:+.5f}% | {r['lat_paper_pct']:+.5f}% |" for r in ov]
-    md += ["", "The seed: 0.5 s costs 3.4 % bandwidth and 1.6 % latency, 5 s nothing measurable; Table 2: GM 92.4 MB/s, 11.50 us; FTGM 92.0 MB/s, 13.00 us."]
+    md += ["", "FTGM (Zhou et al.): 0.5 s costs 3.4 % bandwidth and 1.6 % latency, 5 s nothing measurable; Table 2: GM 92.4 MB/s, 11.50 us; FTGM 92.0 MB/s, 13.00 us."]
     md += ["", "## Figures 7 and 8: recovery with and without the hosts' state", "",
            "| seed | upset | hosts keep their state | nodes recovered | messages lost | delivered twice | never acknowledged | run passes |",
            "|---:|---|---|---:|---:|---:|---:|---|"]
