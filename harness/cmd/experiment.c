@@ -9,6 +9,7 @@
 #include "cmd.h"
 #include "experiment.h"
 #include "experiment_ftdrb.h"
+#include "experiment_rnp.h"
 #include "experiment_sci.h"
 #include "lockstep.h"
 #include "pattern.h"
