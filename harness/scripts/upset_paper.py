@@ -25,7 +25,7 @@ RESULTS = os.path.join(ROOT, "harness", "results")
 DPI = 90
 
 # FTGM's Table 1: failures / % of faults / % of failures per column.
-SEED = {
+FTGM_TABLE1 = {
     "columns": ["send_chunk (1,056 bits)", "SDMA registers (192 bits)", "code segment (1,430 random)"],
     "rows": [
         ("Host computer crash", (7, 0.7, 1.7), (46, 24.0, 35.4), (8, 0.56, 9.09)),
@@ -114,13 +114,13 @@ def table1(res):
     lines.append("| mean detection / recovery (SCI: us at time scale 1000; RNP: cycles) | " + " | ".join(
         (f"{r['detect_latency_mean']:.0f} / {r['recover_latency_mean']:.0f}" if r["tag"].startswith("rnp")
          else f"{r['detect_latency_mean'] / 100:.0f} / {r['recover_latency_mean'] / 100:.0f}") for r in res) + " |")
-    seed = ["", "FTGM's Table 1 (failures / % of faults / % of failures):", "",
-            "| outcome | " + " | ".join(SEED["columns"]) + " |", "|---|---:|---:|---:|"]
-    for name, *cols in SEED["rows"]:
-        seed.append(f"| {name} | " + " | ".join(
+    paper = ["", "FTGM's Table 1 (failures / % of faults / % of failures):", "",
+             "| outcome | " + " | ".join(FTGM_TABLE1["columns"]) + " |", "|---|---:|---:|---:|"]
+    for name, *cols in FTGM_TABLE1["rows"]:
+        paper.append(f"| {name} | " + " | ".join(
             f"{a} / {b}%" + (f" / {c}%" if c is not None else "") for a, b, c in cols) + " |")
-    seed.append("| failure coverage | " + " | ".join(f"{c}%" for c in SEED["coverage"]) + " |")
-    return "\n".join(lines + seed)
+    paper.append("| failure coverage | " + " | ".join(f"{c}%" for c in FTGM_TABLE1["coverage"]) + " |")
+    return "\n".join(lines + paper)
 
 
 def plot_coverage(res):
@@ -134,7 +134,7 @@ def plot_coverage(res):
     for x, r, c in zip(xs, res, cov):
         ax.text(x, c + 2 if c < 12 else 2, f"{r['failures']} fail." if r["failures"] else "no failure",
                 ha="center", fontsize=7, color="black" if c < 12 else "white")
-    for k, c in enumerate(SEED["coverage"]):
+    for k, c in enumerate(FTGM_TABLE1["coverage"]):
         ax.axhline(c, color="grey", lw=0.6, ls=":")
     ax.set_xticks(xs)
     ax.set_xticklabels([r["tag"] for r in res], rotation=30, ha="right", fontsize=8)
@@ -205,8 +205,8 @@ def overhead(out, quick):
         r = [x for x in rows if x["scale"] == scale]
         axs[0].plot([x["sim_interval_ms"] for x in r], [x["bw_diff_pct"] for x in r], mk, label=f"time scale {scale}")
         axs[1].plot([x["sim_interval_ms"] for x in r], [x["lat_diff_pct"] for x in r], mk, label=f"time scale {scale}")
-    axs[0].plot([0.5, 5], [-3.4, 0], "k:", label="seed at 0.5-5 s (x-axis: s)")
-    axs[1].plot([0.5, 5], [1.6, 0], "k:", label="seed at 0.5-5 s (x-axis: s)")
+    axs[0].plot([0.5, 5], [-3.4, 0], "k:", label="FTGM at 0.5-5 s (x-axis: s)")
+    axs[1].plot([0.5, 5], [1.6, 0], "k:", label="FTGM at 0.5-5 s (x-axis: s)")
     for ax, t in zip(axs, ("bandwidth difference, %", "latency difference, %")):
         ax.set_xscale("log")
         ax.set_xlabel("self-test interval, simulated ms")
