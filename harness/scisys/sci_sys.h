@@ -4,7 +4,7 @@
  * hosts: per node a traffic agent with named flows and a delivery ledger, and the driver (host
  * software) that handles CableNotOk, ReadyToGo, the LC3 remote probe and the watchdog; or, in
  * static mode, one central front end that halts, recomputes and reloads everything. Faults
- * (cables, node power) are injected at given cycles. The contract is harness/sci_sys.md.
+ * (cables, node power) are injected at given cycles. The contract is harness/scisys/sci_sys.md.
  */
 #ifndef FTSIM_SCI_SYS_H
 #define FTSIM_SCI_SYS_H
