@@ -470,8 +470,8 @@ static void print_markdown(const fcamp_t *k, double sat)
     printf("\nsaturation %.4f msg/endpoint/cycle; load used %.4f (1 message every %u cycles "
            "per endpoint) = %.0f %% of it\n\n",
            sat, load, sh->gap, sat > 0 ? 100.0 * load / sat : 0);
-    printf("| pattern | faults | table | latency fault-free | latency | difference (FT-DRB's metric) "
-           "| performance %% | delivered | failed (told) | relayed | retries/msg | table "
+    printf("| pattern | faults | table | latency fault-free | latency | difference (FT-DRB's "
+           "metric) | performance %% | delivered | failed (told) | relayed | retries/msg | table "
            "entries |\n|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (unsigned p = 0; p < NPAT; p++)
         for (unsigned fi = 1; fi < NFAULTS; fi++)
