@@ -130,7 +130,7 @@ def main():
         campaign("ftdrb-sci", ["experiment", "ftdrb-sci", "--torus", "4x4", "--patterns",
                                "transpose,complement", "--faults", "0,2", "--learn-ms", "0.5",
                                "--measure-ms", "0.3", "--quiet", "--out", out], out)
-        # seed 001 on RNP, the quick version: its ledger, tables and CSV the same however run
+        # FT-DRB on RNP, the quick version: its ledger, tables and CSV the same however run
         campaign("ftdrb-rnp", ["experiment", "ftdrb-rnp", "--quick", "--quiet", "--out", out], out)
     print(f"{results.count(True)} passed, {results.count(False)} failed")
     return 0 if all(results) else 1

@@ -617,6 +617,9 @@ SEED_PAPER = [
                 r"field|during|loads?|word|bits?\b|register|of the (?:lfsr|prng|generator|run|"
                 r"fuzz)|\(--seed))", re.I), "a paper called " + WORD),
 ]
+# Text files beside the sources that the no-seed check reads too (vectors aside: their comments
+# quote the LFSR's seed clauses).
+SEED_TEXT_EXTS = (".csv", ".txt", ".scn")
 # Words just before the last pattern's match that make it a random seed.
 SEED_RANDOM_BEFORE = re.compile(r"(?:from|becomes|is|at|over|zero|same|new|random|wiring|network|"
                                 r"fuzz|its|a|run's)\s+$", re.I)
@@ -626,8 +629,9 @@ SEED_RANDOM_BEFORE = re.compile(r"(?:from|becomes|is|at|over|zero|same|new|rando
        "folder, or 'the' and the word)")
 def check_no_seed(root):
     fails = []
-    files = [p for p in walk(root) if p.endswith(DOC_EXTS) or p.startswith(".ci/")
-             or os.path.basename(p) == "Makefile"]
+    # the docs and sources, and the text files the programs write for people (a CSV's comment)
+    files = [p for p in walk(root) if p.endswith(DOC_EXTS + SEED_TEXT_EXTS)
+             or p.startswith(".ci/") or os.path.basename(p) == "Makefile"]
     for rel in files:
         for n, line in enumerate(read(root, rel).splitlines(), 1):
             if "seed" not in line.lower():

@@ -205,7 +205,9 @@ def cases():
             ("Makefile", f"# the {S} paper's timers\nall:\n", r"^Makefile:1: "),
             ("tests/x.py", f"PAPERS = '../shared/{S}s/'\n", r"^tests/x\.py:1: "),
             ("rtl/x.v", f"// The {S} keeps one channel per segment\n", r"^rtl/x\.v:1: "),
-            (".ci/run", f"#!/bin/sh\n# the {S} 002 campaigns\n", r"^\.ci/run:2: ")]:
+            (".ci/run", f"#!/bin/sh\n# the {S} 002 campaigns\n", r"^\.ci/run:2: "),
+            ("harness/results/x.csv", f"# x: 32x32 torus; {S} 001 97/88/100 %\na,b\n",
+             r"^harness/results/x\.csv:1: ")]:
         c.append(("no-seed", f"a paper called by the word in {rel}", good, (), {rel: text}, want))
     # ---- c-file-size
     good = {"harness/a/a.c": "int x;\n" * docs_check.C_MAX_LINES, "csim/b.h": "int y;\n",

@@ -279,7 +279,7 @@ MUTANTS = {
         "      default: begin\n        nx_state = ST_IDLE;\n      end",
         "      default: begin\n        nx_state = state_i;\n      end",
         "a forward port in a state code no state uses stays there, not IDLE (rn1.md 14)"),
-    # ---- harness: seed 001's FT-DRB in the hosts (harness/scisys/ftdrb_sci.md) --------------
+    # ---- harness: FT-DRB (Zarza et al.) in the hosts (harness/scisys/ftdrb_sci.md) ------
     "harness-ftdrb-stage-every-note": ("harness", "scisys/sci_ftdrb.c",
         "    } else if (sent >= e->mark && e->stage < 255) {",
         "    } else if ((sent || 1) && e->stage < 255) {",

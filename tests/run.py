@@ -658,7 +658,7 @@ def ftdrb_relayed(rc, out):
 
 
 def suite_torus_ftdrb():
-    """Seed 001's FT-DRB in the hosts (harness/scisys/ftdrb_sci.md): two Y rings of a 3x3 torus cut
+    """FT-DRB (Zarza et al.) in the hosts (harness/scisys/ftdrb_sci.md): two Y rings of a 3x3 torus cut
     leave flows the drivers' tables cannot carry (2,0 -> 1,2 needs two intermediates); with
     --ftdrb they deliver, relayed by hosts, in lockstep with the RTL and with a clean ledger;
     without it the same run loses them. faultcheck counts the pairs against its own search of
@@ -1071,7 +1071,7 @@ def suite_campaign():
 
 
 def suite_ftdrb_rnp():
-    """Seed 001's FT-DRB on RNP networks (harness/rnp/ftdrb_rnp.md), the quick experiment on
+    """FT-DRB (Zarza et al.) on RNP networks (harness/rnp/ftdrb_rnp.md), the quick experiment on
     rnpnet64: every run's ledger clean with the three tables, sources relaying around faults
     they learnt; a mutant deduplication the ledger must catch; lockstep with the RTL."""
     quick = [FTSIM, "experiment", "ftdrb-rnp", "--quick", "--quiet", "--json"]
@@ -1115,7 +1115,7 @@ def suite_ftdrb_rnp():
 
 
 def suite_ft():
-    """Seed 002 on the running torus (tests/upset_ft.py): an upset in a live routing entry of a
+    """FTGM (Zhou et al.) on the running torus (tests/upset_ft.py): an upset in a live routing entry of a
     loaded 3x3 torus is caught first by the self-test within its interval, the nodes on the
     path are recovered, every message is delivered once; without the self-test it is not
     caught by it; in lockstep with the RTL; without the hosts' state messages are lost."""

@@ -9,7 +9,7 @@ on, and sends them round by its Y ring (a detour, still delivered). Checked:
     on the failing path are recovered; every message is delivered once, none lost;
   - the same in lockstep with the RTL (no divergence through the upset and the resets);
   - with the self-test off, nothing catches it (the detector does the work);
-  - without the hosts' protocol state (the ablation of seed 002's Figures 7 and 8), the
+  - without the hosts' protocol state (the ablation of FTGM's Figures 7 and 8), the
     recovery loses messages, and the run fails saying so;
   - a bad upset (unknown part, bit beyond the element, no bit) and --ft with --threads 2 are
     refused with exit 2 and the reason, before anything runs.

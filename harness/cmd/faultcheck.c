@@ -22,7 +22,7 @@ static const char usage[] =
     "acyclic (the cycles harness/sci/sci_route.md section 5 proves unavoidable are reported as\n"
     "known). --double: every pair of faults, reported (not failed); --faults K: every K of\n"
     "them; --fault A+B[+C..]: those faults alone, then together. --ftdrb: each case of\n"
-    "several faults runs again with seed 001's FT-DRB in the hosts\n"
+    "several faults runs again with FT-DRB (Zarza et al.) in the hosts\n"
     "(harness/scisys/ftdrb_sci.md), and the ordered pairs of live nodes are counted against a\n"
     "search of the live rings: connected, reachable through <= 2 intermediates, delivering\n"
     "without and with FT-DRB; every reachable pair must deliver with FT-DRB (exit 1 if not).\n"

@@ -21,7 +21,7 @@ static const char usage_main[] =
     "  upsetcheck STIM.vec  every element of a device's upset map flipped against a stimulus:\n"
     "                     seen from outside, the models in lockstep\n"
     "  upset --campaign N an upset campaign: one upset a run into a loaded torus with detection\n"
-    "                     and recovery, against a golden run; the seed's Table 1\n"
+    "                     and recovery, against a golden run; FTGM's Table 1\n"
     "  net                RNP network topologies: stages, links, distinct paths per pair\n"
     "  route              SCI torus routing tables under faults: reachability, deadlock check\n"
     "  torus              run an SCI torus: flows, traffic patterns, faults, drivers\n"

@@ -1,5 +1,5 @@
 /* upset.c — `ftsim upset --campaign NAME`: an upset campaign, one upset a run into a loaded
- * system against a golden run of the same seed, and the report of the seed paper's Table 1
+ * system against a golden run of the same seed, and the report of FTGM's Table 1 (Zhou et al.)
  * (harness/scisys/sci_sys.md section 9; harness/core/upset_run.h). */
 #include <math.h>
 #include <stdio.h>
@@ -39,7 +39,7 @@ static const char usage[] =
     "cycles); the flip comes 0.6 to 1.1 ms into the run, the window is 1.5 ms. --runs N takes N\n"
     "runs (an exhaustive column: N sites spread over it). --no-selftest: the ablation with the\n"
     "self-test off. --confirm K reruns up to K runs of every failure class with the RTL and the\n"
-    "C model in lockstep (default 1; 0: none). The report is the seed's Table 1 (failures, %\n"
+    "C model in lockstep (default 1; 0: none). The report is FTGM's Table 1 (failures, %\n"
     "of faults, % of failures per outcome), the failure coverage of the watchdog and the\n"
     "self-test with its 95% (Wilson) interval, and two rows that must be 0: messages lost or\n"
     "duplicated, RTL/C divergence (and the golden runs' false alarms, 0 too). --json: the\n"

@@ -18,8 +18,4 @@ typedef struct exp_opts {
     int dedup_last;            /* --mutant dedup-last (tests: the ledger must catch it) */
 } exp_opts_t;
 
-/* Runs experiment `name`, each run a run of campaign c (campaign.h): 0 done (in a shard: the
- * shard written), 2 cannot run, -1 not one of this family's experiments. */
-int experiment_rnp(const char *name, const exp_opts_t *o, campaign_t *c);
-
 #endif

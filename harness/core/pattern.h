@@ -1,5 +1,5 @@
 /*
- * pattern.h — the standard traffic patterns of the interconnect literature (seed 001's
+ * pattern.h — the standard traffic patterns of the interconnect literature (FT-DRB's
  * evaluation and the torus's --traffic): a source's destination among N nodes, numbered
  * y * W + x on a W x H torus.
  *

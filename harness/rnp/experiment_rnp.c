@@ -10,7 +10,7 @@
  *                 transpose, complement) and uniform, fault-free and with 4 faults.
  *   rnp-policy    permanent, transient (one flip) and intermittent (a flip in 2% of words)
  *                 link faults under three source policies: no table, mask at the first
- *                 diagnosis (naive), and seed 001's stage and attempt numbers.
+ *                 diagnosis (naive), and FT-DRB's stage and attempt numbers.
  * Each prints a table, writes CSV under --out (default build/experiments), and `make paper`
  * turns the CSVs into PNG plots (harness/scripts/plot.py).
  */
@@ -36,7 +36,7 @@ static const char *const fk_names[] = {"mixed", "permanent", "transient", "inter
 typedef struct run_cfg {
     unsigned endpoints, faults, fault_kind, pattern, gap; /* a message every ~gap cycles/endpoint */
     int backchan, lft;
-    unsigned perm_stage; /* 1: naive (first diagnosis is permanent); 3: seed 001 */
+    unsigned perm_stage; /* 1: naive (first diagnosis is permanent); 3: FT-DRB's */
     uint64_t cycles, seed;
     unsigned models;
 } run_cfg_t;
@@ -188,7 +188,7 @@ static void progress(const exp_opts_t *o, unsigned i, unsigned n)
 }
 
 static const char *const cfg_names[4] = {"plain", "lft", "backchan", "lft+backchan"};
-static const char *const pol_names[3] = {"no table", "naive (mask at first)", "seed 001"};
+static const char *const pol_names[3] = {"no table", "naive (mask at first)", "FT-DRB stages"};
 static const unsigned load_gaps[] = {400, 200, 100, 60, 40};
 static const unsigned load_faults[] = {0, 1, 4, 16};
 

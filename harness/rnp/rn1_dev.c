@@ -1,6 +1,6 @@
 /*
  * rn1_dev.c — the RN1 design (ports, registers, hooks: rtl/rn1.md) and its C-model
- * implementation over csim/rn1.c. The RTL implementation is harness/rnp/rn1_rtl.cpp.
+ * implementation over csim/rnp/rn1.c. The RTL implementation is harness/rnp/rn1_rtl.cpp.
  */
 #include "rn1_dev.h"
 

@@ -1,5 +1,5 @@
 // rn1_upset.h — an upset of a Verilated rtl/rn1.v: the register member an element of RN1's
-// upset map (csim/rn1.h, RN1_SEU_*; rtl/rn1.md section 14) names, its bit flipped. C++, for the
+// upset map (csim/rnp/rn1.h, RN1_SEU_*; rtl/rn1.md section 14) names, its bit flipped. C++, for the
 // shim of the C harness (rn1_rtl.cpp) and the SystemC units (harness/sc), whose models have the
 // same members under other root classes: a template over the generated root class. The caller
 // then settles the model (rtl/rn1.md section 14 says why).

@@ -251,7 +251,7 @@ static void detect(sys_t *s, upset_detector_t det, uint64_t cycle, const unsigne
     /* The first detection of a recovery rewrites every router's configuration, not only the
      * path's: the host keeps all of it, the writes are one a router (48 cycles on rnpnet64),
      * and an upset the failing attempt's STATUS words cannot name (a router past the point
-     * where it stopped, a swallow count that moved the path) is then gone too; as the seed's
+     * where it stopped, a swallow count that moved the path) is then gone too; as FTGM's
      * recovery reloads the whole NCP and its tables, not a routine. The routers named again
      * within the same recovery are reset. */
     if (!reset && !s->all_rewritten) {
@@ -583,7 +583,7 @@ static int sys_open(sys_t *s, const rnp_upset_cfg_t *c, const dev_design_t *d, u
     if (ls_open(&s->ls, d, models, err, errlen) < 0)
         return -1;
     s->ls_open = 1;
-    /* The sources keep every message until it is acknowledged (the seed's host copies of the
+    /* The sources keep every message until it is acknowledged (FTGM's host copies of the
      * send tokens): no retry limit gives a message up; a source that makes no progress is the
      * watchdog's (NP_ATTEMPTS), and the monitor recovers the network under it. */
     ni_policy_t pol = {.retry_limit = NO_GIVE_UP, .backoff_max = 64, .use_lft = 0,

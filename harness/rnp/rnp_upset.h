@@ -1,6 +1,6 @@
 /*
- * rnp_upset.h — an RNP network under load with the host as its monitoring subsystem (the seed
- * paper's FTGM: a watchdog, a self-test of the paths in use only, recovery from the state the
+ * rnp_upset.h — an RNP network under load with the host as its monitoring subsystem (FTGM,
+ * Zhou et al.: a watchdog, a self-test of the paths in use only, recovery from the state the
  * host keeps), and one run of an upset campaign on it: the same loaded network from reset
  * twice, a golden run and a run with one upset, stepped side by side and compared
  * (harness/core/upset_run.h says what a run reports; harness/rnp/README.md, "Monitoring:

@@ -1,6 +1,6 @@
 /*
  * sci_dev.c — the SCI link controllers LC3 and P2S as ftsim devices (rtl/sci_lc.md): ports,
- * registers, the link-word hooks, and their C model (csim/sci_lc.c); the RTL is
+ * registers, the link-word hooks, and their C model (csim/sci/sci_lc.c); the RTL is
  * harness/sci/sci_rtl.cpp.
  */
 #include <stdio.h>
@@ -32,7 +32,7 @@ static const uint32_t sci_debug_addrs[SCI_NDEBUG] = {0x01, 0x03, 0x10};
 uint32_t sci_debug_addr(unsigned k) { return sci_debug_addrs[k]; }
 static const char *const sci_record_regs[] = {"crc_errors", "scrubbed", "failures", NULL};
 
-/* ---- the C model (csim/sci_lc.c) as a device ------------------------------------------- */
+/* ---- the C model (csim/sci/sci_lc.c) as a device ------------------------------------------- */
 
 typedef struct sci_cs {
     sci_lc_t lc;
@@ -135,7 +135,7 @@ static void *sci_create(const dev_design_t *d, dev_impl_t impl, const char *inst
     sci_variant_t v = d == &p2s_design ? SCI_P2S : SCI_LC3;
     if (impl == DEV_IMPL_RTL)
         return sci_rtl_create(v == SCI_P2S, NULL, ops, err, errlen);
-    /* the model's registers are cache-line aligned (csim/sci_lc.h) */
+    /* the model's registers are cache-line aligned (csim/sci/sci_lc.h) */
     sci_cs_t *s = aligned_alloc(_Alignof(sci_cs_t), sizeof *s);
     if (s)
         memset(s, 0, sizeof *s);

@@ -56,7 +56,7 @@ extern const dev_design_t lc3_design, p2s_design;
     {PRE "dbg", (OFF) + 0x10, 0, 64, DEV_REG_RO, 0, NULL}
 // clang-format on
 
-/* The LC's upset map (rtl/sci_lc.md section 8): one entry per element of csim/sci_lc.h's
+/* The LC's upset map (rtl/sci_lc.md section 8): one entry per element of csim/sci/sci_lc.h's
  * enum sci_lc_elem, in its order, names prefixed as the registers (PRE), tables of T entries
  * (256 on LC3, 16384 on P2S). The notes say what a value no state uses does. */
 #define SCI_NOTE_PARSER                                                                        \
@@ -199,7 +199,7 @@ extern const dev_design_t lc3_design, p2s_design;
     {PRE "ring.clean", 7, 0, 0, "since_q", "clean", NULL, NULL, NULL, SCOPE "since_q[B]"}
 // clang-format on
 
-/* The PSB's upset map (rtl/sci_node.md section 8), csim/sci_node.h's enum sci_psb_elem in its
+/* The PSB's upset map (rtl/sci_node.md section 8), csim/sci/sci_node.h's enum sci_psb_elem in its
  * order: what the C model keeps as the RTL does, then the RTL-only elements, then ASEL (P2S),
  * then failover (P2S with two LCs). T: the BRT's entries. */
 #define SCI_RO DEV_UPSET_RTL_ONLY
@@ -326,12 +326,12 @@ static inline unsigned sci_node_port(unsigned nlc, unsigned kind, unsigned k)
 /* Debug words: per LC STATUS, COUNTS, DBG; then PSB STATUS and DBG. */
 static inline unsigned sci_node_ndebug(unsigned nlc) { return 3u * nlc + 2u; }
 uint32_t sci_node_debug_addr(unsigned nlc, unsigned k);
-/* Register map (rtl/sci_node.md section 4; addresses in csim/sci_node.h): LC k at 0x20 k. */
+/* Register map (rtl/sci_node.md section 4; addresses in csim/sci/sci_node.h): LC k at 0x20 k. */
 #define SCI_NODE_LC_STRIDE 0x20u
 
 extern const dev_design_t lc3node_design, p2snode_design, lc3node2_design, p2snode2_design;
-/* A node's upset map entry: LC k's element (csim/sci_lc.h), or the PSB's (k == nlc,
- * csim/sci_node.h enum sci_psb_elem). */
+/* A node's upset map entry: LC k's element (csim/sci/sci_lc.h), or the PSB's (k == nlc,
+ * csim/sci/sci_node.h enum sci_psb_elem). */
 static inline void sci_node_entry(unsigned nlc, uint32_t entry, unsigned *k, unsigned *elem)
 {
     *k = entry / SCI_E_N < nlc ? entry / SCI_E_N : nlc;
@@ -346,7 +346,7 @@ unsigned sci_node_design_nlc(const dev_design_t *d);
  * dev_ops_t has trace_attach and phase, for a ring's or a torus's shared waveform. */
 void *sci_node_rtl_create(int p2s, unsigned nlc, const char *instance, const dev_ops_t **ops);
 /* A node's C model (and only that): the table entry `reg` (a table's data register in the
- * node's map) at TADDR `taddr` loaded without a clock edge (csim/sci_node.h
+ * node's map) at TADDR `taddr` loaded without a clock edge (csim/sci/sci_node.h
  * sci_node_table_load). Returns -1 for any other device. */
 int sci_node_csim_table_load(device_t *d, uint32_t reg, uint32_t taddr, uint64_t value);
 

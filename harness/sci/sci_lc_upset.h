@@ -1,5 +1,5 @@
 // sci_lc_upset.h — an upset of the Verilated rtl/sci_lc.v: the register or memory member an
-// element of the LC's upset map (csim/sci_lc.h, enum sci_lc_elem; rtl/sci_lc.md section 8)
+// element of the LC's upset map (csim/sci/sci_lc.h, enum sci_lc_elem; rtl/sci_lc.md section 8)
 // names, its bit flipped. C++, for the shims of the controller (sci_rtl.cpp) and of the node
 // (sci_node_rtl.cpp), whose models hold the controller under other names: SCI_LC_FLIP defines
 // a flip function for one member prefix (Verilator's flattened instance path), a template over

@@ -3,7 +3,7 @@
  * the B-link and one link controller: a node on one ring), lc3node2 and p2snode2 (an X-LC and
  * a Y-LC: a torus node). They are fixed designs (dev.h): constant tables, the LC's registers
  * (sci_dev.h) at the node's offsets, so rings and tori built on them share them freely. The
- * implementations are the C model (csim/sci_node.c) and the Verilated rtl/sci_node.v
+ * implementations are the C model (csim/sci/sci_node.c) and the Verilated rtl/sci_node.v
  * (harness/sci/sci_node_rtl.cpp).
  */
 #include <stdio.h>
@@ -75,7 +75,7 @@ static const dev_port_t ports2[] = {LC_PORTS("x."), LC_PORTS("y."), HOST_PORTS};
 // clang-format on
 
 /* The upset maps (rtl/sci_node.md section 8): each LC's elements under its register prefix,
- * then the PSB's (csim/sci_node.h enum sci_psb_elem, in order: entry k of the PSB's part is
+ * then the PSB's (csim/sci/sci_node.h enum sci_psb_elem, in order: entry k of the PSB's part is
  * element k). An LC's sites for a simulator (dev_upset_t.tb) are under its instance in
  * rtl/sci_node.v: x (the one LC of a one-LC node) gen_lc[0], y gen_lc[1]. */
 #define LC0 "gen_lc[0].u_lc."
@@ -439,7 +439,7 @@ static void *node_create(const dev_design_t *d, dev_impl_t impl, const char *ins
     if (impl == DEV_IMPL_RTL) {
         return sci_node_rtl_create(p2s, nlc, inst, ops);
     }
-    /* the model's registers are cache-line aligned (csim/sci_lc.h) */
+    /* the model's registers are cache-line aligned (csim/sci/sci_lc.h) */
     node_cs_t *s = aligned_alloc(_Alignof(node_cs_t), sizeof *s);
     if (s)
         memset(s, 0, sizeof *s);

@@ -19,9 +19,9 @@ namespace sci_node_flips
 SCI_LC_FLIP(lc0_flip, sci_node__DOT__gen_lc__BRA__0__KET____DOT__u_lc__DOT__)
 SCI_LC_FLIP(lc1_flip, sci_node__DOT__gen_lc__BRA__1__KET____DOT__u_lc__DOT__)
 
-// The PSB's element e (csim/sci_node.h enum sci_psb_elem) of a node with P2s and NLC: the member
-// of rtl/sci_psb.v it names, bit b of entry i flipped. ASEL exists only with P2s, the failover
-// registers only with P2s and two LCs (elsewhere no map lists them).
+// The PSB's element e (csim/sci/sci_node.h enum sci_psb_elem) of a node with P2s and NLC: the
+// member of rtl/sci_psb.v it names, bit b of entry i flipped. ASEL exists only with P2s, the
+// failover registers only with P2s and two LCs (elsewhere no map lists them).
 #define PSB(x) r->sci_node__DOT__u_psb__DOT__##x
 template <bool P2S, unsigned NLC, class R> void psb_flip(R *r, unsigned e, unsigned i, unsigned b)
 {

@@ -1,4 +1,4 @@
-/* experiment_ftdrb.h — `ftsim experiment ftdrb-sci`: seed 001's evaluation (Figure 3) on a P2S
+/* experiment_ftdrb.h — `ftsim experiment ftdrb-sci`: FT-DRB's evaluation (Figure 3) on a P2S
  * torus, the hardware failover alone beside FT-DRB in the hosts (experiment_ftdrb.c). */
 #ifndef FTSIM_EXPERIMENT_FTDRB_H
 #define FTSIM_EXPERIMENT_FTDRB_H

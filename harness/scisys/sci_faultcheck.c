@@ -16,7 +16,7 @@
  *      algorithm, with the cycle printed; and the checker is shown to catch a deliberately bad
  *      table (every source flipping to Y-first for a failed column).
  * Double faults: --double runs every pair of single faults and reports which survive;
- * --faults K every K of them. With --ftdrb each such case runs again with seed 001's FT-DRB in
+ * --faults K every K of them. With --ftdrb each such case runs again with FT-DRB (Zarza et al.) in
  * the hosts (harness/scisys/ftdrb_sci.md section 7), and the ordered pairs of live nodes are
  * counted against a breadth-first search of the live rings made here, not by the routing code:
  * connected, reachable through at most two intermediates, delivering without and with FT-DRB.

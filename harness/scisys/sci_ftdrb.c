@@ -1,12 +1,12 @@
 /*
- * sci_ftdrb.c — seed 001's FT-DRB in the hosts of the running torus (harness/scisys/ftdrb_sci.md):
- * a FAIL_REPORT for another node's packet becomes a NOTE to that packet's source; every host
- * keeps its own fault table (one entry per ring: stage and attempt numbers); every message a
- * host sends (DATA, ACK, NOTE) takes the first usable multistep path through up to two
- * intermediates, whose hosts relay it (RELAY packets, a bounded relay buffer per host); the
- * destination's ACK carries the message's latency and path, which clears the path's entries.
- * Everything here is per node: it runs in the host phases, on any thread, touching only the
- * state of the node whose phase it is.
+ * sci_ftdrb.c — FT-DRB (Zarza et al.) in the hosts of the running torus
+ * (harness/scisys/ftdrb_sci.md): a FAIL_REPORT for another node's packet becomes a NOTE to that
+ * packet's source; every host keeps its own fault table (one entry per ring: stage and attempt
+ * numbers); every message a host sends (DATA, ACK, NOTE) takes the first usable multistep path
+ * through up to two intermediates, whose hosts relay it (RELAY packets, a bounded relay buffer
+ * per host); the destination's ACK carries the message's latency and path, which clears the
+ * path's entries. Everything here is per node: it runs in the host phases, on any thread,
+ * touching only the state of the node whose phase it is.
  */
 #include "sci_sys_internal.h"
 
@@ -533,7 +533,7 @@ static bool note_ring(sci_sys_t *s, unsigned i, unsigned r, unsigned who, uint64
  * path, was taken off its X-first route. When `who` sits on the X ring of one of the path's
  * segments, past the column where that segment turns onto its Y ring, the hardware carried it
  * on along the X ring because that Y ring was down (the P2S failover, sci_route.md section 2):
- * the seed's router that met the fault would have named it; the source names it for it
+ * the FT-DRB paper's router that met the fault would have named it; the source names it for it
  * (ftdrb_sci.md s.3). The LC3 drivers detour elsewhere, and there the inference misleads. */
 static bool infer_turn(sci_sys_t *s, unsigned i, unsigned who, uint64_t sp, uint64_t sent)
 {
@@ -622,7 +622,7 @@ bool scisys_ftdrb_fail(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len
     fdnode_t *n = &s->fd->n[i];
     if (src == UINT32_MAX || (n->note_at[src] && s->now < n->note_at[src] + s->cfg.par.fail_backoff))
         return true; /* at most one NOTE per source per back-off: it reacts no faster */
-    /* another node's packet, failed here on its way: the seed's special ACK to its source */
+    /* another node's packet, failed here on its way: FT-DRB's special ACK to its source */
     uint16_t pay[7] = {(uint16_t)(rings | p[4] << 8), (uint16_t)i, p[5], p[7], 0, 0, 0};
     n->note_at[src] = s->now;
     n->st.notes_sent++;
@@ -660,7 +660,7 @@ void scisys_ftdrb_acked(sci_sys_t *s, unsigned i, unsigned k, const uint16_t *p,
         in1 = in2 = NONE; /* direct */
     else if (in2 == in1)
         in2 = NONE;
-    /* The seed removes the entries of a path that delivered. On SCI a delivery does not show
+    /* FT-DRB removes the entries of a path that delivered. On SCI a delivery does not show
      * that the rings of the path's X-first segments are up: the tables in force may have taken
      * the message around one of them. So a ring entry (a controller's status, read when it
      * failed a packet) stays; the path's own entry (an inference) goes. */

@@ -4,7 +4,7 @@
  * hosts: per node a traffic agent with named flows and a delivery ledger, and the driver (host
  * software) that handles CableNotOk, ReadyToGo, the LC3 remote probe and the watchdog; or, in
  * static mode, one central front end that halts, recomputes and reloads everything. Faults
- * (cables, node power) are injected at given cycles. The contract is harness/sci_sys.md.
+ * (cables, node power) are injected at given cycles. The contract is harness/scisys/sci_sys.md.
  */
 #ifndef FTSIM_SCI_SYS_H
 #define FTSIM_SCI_SYS_H
@@ -29,7 +29,7 @@ typedef struct sci_sys_params {
     unsigned fail_backoff; /* host back-off after a FAIL_REPORT, cycles: 1000 */
     unsigned window;       /* messages a flow may have unacknowledged: 8 */
     /* detection and recovery (sci_sys.md section 8; used when cfg.ft is set) */
-    double selftest_ms;    /* self-test interval: 500 ms (the seed's 0.5 s; it tried 0.5-5 s) */
+    double selftest_ms;    /* self-test interval: 500 ms (FTGM's 0.5 s; it tried 0.5-5 s) */
     double scrub_ms;       /* table read-back scrub interval (SCI_FT_SCRUB): 500 ms */
     double mgmt_us;        /* a request from one host's driver to another's, out of band: 50 us */
     unsigned hang_cycles;  /* watchdog period; 0: the contract's longest legal stall */
@@ -61,7 +61,7 @@ typedef struct sci_sys_cfg {
     unsigned ft;         /* SCI_FT_*: detection and recovery of upsets in the drivers (0: none) */
     int out_digest;      /* with ft: keep a running digest of every output (an upset campaign's
                             comparison with its golden run; a cost every cycle, off by default) */
-    int ftdrb;           /* seed 001's FT-DRB in the hosts (harness/scisys/ftdrb_sci.md; 0: off) */
+    int ftdrb;           /* FT-DRB (Zarza et al.) in the hosts (scisys/ftdrb_sci.md; 0: off) */
 } sci_sys_cfg_t;
 
 /* Detection and recovery (sci_sys.md section 8). */
@@ -195,7 +195,7 @@ void sci_sys_ft_stats(const sci_sys_t *s, sci_ft_stats_t *st);
 uint64_t sci_sys_state_digest(sci_sys_t *s);
 /* What FT-DRB did (cfg.ftdrb; harness/scisys/ftdrb_sci.md), summed over the hosts. */
 typedef struct sci_ftdrb_stats {
-    uint64_t notes_sent, notes_got; /* NOTEs (the seed's special ACK) sent and received */
+    uint64_t notes_sent, notes_got; /* NOTEs (FT-DRB's special ACK) sent and received */
     uint64_t msp_sent;              /* messages a source sent through intermediates */
     uint64_t relayed;               /* RELAYs an intermediate sent on */
     uint64_t relay_drops;           /* RELAYs dropped on a full relay buffer */

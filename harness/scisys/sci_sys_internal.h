@@ -11,7 +11,7 @@
  *   sci_sys_tables.c  reading the tables in force back from the hardware;
  *   sci_sys_obs.c     the harness observer's feed into the waveform;
  *   sci_sys_threads.c     the cycle's per-node phases on the threads of cfg.threads;
- *   sci_ftdrb.c       seed 001's FT-DRB in the hosts (cfg.ftdrb; harness/scisys/ftdrb_sci.md).
+ *   sci_ftdrb.c       FT-DRB (Zarza et al.) in the hosts (cfg.ftdrb; harness/scisys/ftdrb_sci.md).
  * The contract is harness/scisys/sci_sys.md.
  */
 #ifndef FTSIM_SCI_SYS_INT_H
@@ -365,7 +365,7 @@ static inline bool scisys_ft_holds(const sci_sys_t *s, unsigned i)
 
 /* ---- sci_ftdrb.c: FT-DRB in the hosts (harness/scisys/ftdrb_sci.md); only with s->fd ---- */
 #define SCI_FD_T_RELAY 0x03u /* a message on a multistep path (ftdrb_sci.md section 5) */
-#define SCI_FD_T_NOTE  0x04u /* the seed's special ACK: a ring that failed a packet */
+#define SCI_FD_T_NOTE  0x04u /* FT-DRB's special ACK: a ring that failed a packet */
 int scisys_ftdrb_open(sci_sys_t *s, char *err, size_t errlen);
 void scisys_ftdrb_free(sci_sys_t *s);
 /* Flow k's DATA just built into p: its path; through intermediates it becomes a RELAY. */

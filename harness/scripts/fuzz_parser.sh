@@ -7,12 +7,12 @@
 set -u
 cd "$(dirname "$0")/../.."
 dir=${1:?dir}; secs=${2:?seconds}; execs=${3:--1}
-mkdir -p "$dir/corpus" "$dir/inputs"
-for f in vectors/*/*/*.vec tests/malformed/*.vec; do cp "$f" "$dir/inputs/$(echo "$f" | tr / _)"; done
-echo "fuzz-parser: $secs s or $execs inputs (-1: no bound), seeds: $(ls "$dir/inputs" | wc -l) vectors and malformed cases; corpus $dir/corpus"
+mkdir -p "$dir/corpus" "$dir/start"
+for f in vectors/*/*/*.vec tests/malformed/*.vec; do cp "$f" "$dir/start/$(echo "$f" | tr / _)"; done
+echo "fuzz-parser: $secs s or $execs inputs (-1: no bound), starting from $(ls "$dir/start" | wc -l) vectors and malformed cases ($dir/start); corpus $dir/corpus"
 # Inputs up to 8 KiB: every statement form fits, and long golden vectors would only slow it.
 "$dir/fuzz_vec" -max_total_time="$secs" -runs="$execs" -max_len=8192 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-  -artifact_prefix="$dir/" "$dir/corpus" "$dir/inputs" 2>&1 | tee "$dir/fuzz.log" \
+  -artifact_prefix="$dir/" "$dir/corpus" "$dir/start" 2>&1 | tee "$dir/fuzz.log" \
   | grep -E '^#[0-9]+ +(INITED|DONE)|stat::|ERROR|SUMMARY|Test unit written' || true
 rc=${PIPESTATUS[0]}
 if [ "$rc" -ne 0 ]; then
@@ -22,7 +22,7 @@ fi
 # The parser's line coverage under the fuzz: the final corpus replayed once through the same
 # target built with source coverage on the parser and the families' words.
 rm -f "$dir/cov.profraw"
-LLVM_PROFILE_FILE="$dir/cov.profraw" "$dir/fuzz_vec_cov" -runs=0 -max_len=8192 "$dir/corpus" "$dir/inputs" \
+LLVM_PROFILE_FILE="$dir/cov.profraw" "$dir/fuzz_vec_cov" -runs=0 -max_len=8192 "$dir/corpus" "$dir/start" \
   >"$dir/cov.log" 2>&1
 llvm-profdata-14 merge -o "$dir/cov.profdata" "$dir/cov.profraw"
 echo "fuzz-parser: line coverage of the parser over the corpus ($(ls "$dir/corpus" | wc -l) inputs):"

@@ -3,13 +3,11 @@
 
 usage: plot.py [--out DIR] CSV...
   rnp-load.csv, rnp-patterns.csv, rnp-policy.csv  (ftsim experiment rnp-*): NAME.png
-  ftdrb-rnp.csv (ftsim experiment ftdrb-rnp): ftdrb-rnp.png, Figure 3 of FT-DRB (Zarza et al.)
-      redrawn
+  ftdrb-rnp.csv (ftsim experiment ftdrb-rnp): ftdrb-rnp.png, FT-DRB's Figure 3 redrawn
   NAME.csv of an SCI torus experiment (ftsim experiment ring-down-9, ...): NAME-bandwidth.png
       and NAME-latency.png, around the fault, with the fault and the drivers-idle markers
-  ftdrb-sci.csv (ftsim experiment ftdrb-sci): ftdrb-sci.png, Figure 3 of FT-DRB (Zarza et al.)
-      on the P2S torus: performance per pattern, a panel per cable count, the paper's figures
-      marked
+  ftdrb-sci.csv (ftsim experiment ftdrb-sci): ftdrb-sci.png, FT-DRB's Figure 3 on the P2S
+      torus: performance per pattern, a panel per cable count, the paper's figures marked
 The PNGs go to --out DIR, or beside each CSV. `make paper` runs it on every experiment.
 Needs matplotlib (Debian python3-matplotlib, hence /usr/bin/python3).
 """
@@ -90,8 +88,7 @@ def plot_patterns(path, out):
 def plot_policy(path, out):
     data = rows(path)
     kinds = ["permanent", "transient", "intermittent"]
-    # The policies in the order the CSV gives them, under the names ftsim writes.
-    pols = list(dict.fromkeys(r["policy"] for r in data))
+    pols = ["no table", "naive (mask at first)", "FT-DRB stages"]
     fig, ax = plt.subplots(1, 2, figsize=(11, 4))
     for k, pl in enumerate(pols):
         vals = {r["faults"]: r for r in data if r["policy"] == pl}
@@ -109,7 +106,7 @@ def plot_policy(path, out):
 
 
 def plot_ftdrb_sci(path, out):
-    """Figure 3 of FT-DRB (Zarza et al.) on the P2S torus: per pattern, latency fault-free / with K cables
+    """FT-DRB's Figure 3 (Zarza et al.) on the P2S torus: per pattern, latency fault-free / with K cables
     pulled, the hardware failover alone beside FT-DRB; the pairs still delivering written on
     the bars where some do not (the failover alone cannot route them: their latency is not in
     its bar)."""
@@ -147,18 +144,17 @@ def plot_ftdrb_sci(path, out):
     save(fig, os.path.join(out, "ftdrb-sci.png"))
 
 
-FIG3 = {"average": 97, "worst": 88, "best": 100}  # Figure 3 of FT-DRB (Zarza et al.)
+ZARZA_FIG3 = {"average": 97, "worst": 88, "best": 100}  # FT-DRB's Figure 3 (Zarza et al.)
 FTDRB_TABLES = ["per-source", "per-source (no relays)", "global"]
-FIG3_PATTERNS = ["bit-reversal", "perfect-shuffle", "butterfly", "transpose", "complement"]
+PAPER_PATTERNS = ["bit-reversal", "perfect-shuffle", "butterfly", "transpose", "complement"]
 
 
 def plot_ftdrb(path, out):
-    """Figure 3 of FT-DRB (Zarza et al.) redrawn for the RNP network: performance (100 L0 / Lf)
-    per pattern, a panel per fault count, a bar per table, the paper's average, worst and best
-    marked."""
+    """FT-DRB's Figure 3 (Zarza et al.) redrawn for the RNP network: performance (100 L0 / Lf) per pattern,
+    a panel per fault count, a bar per table, the paper's average, worst and best marked."""
     data = rows(path)
     counts = sorted({int(r["faults"]) for r in data if r["faults"] != "0"})
-    pats = FIG3_PATTERNS + ["uniform"]
+    pats = PAPER_PATTERNS + ["uniform"]
     fig, ax = plt.subplots(1, len(counts), figsize=(6 * len(counts), 4.4), squeeze=False)
     w = 0.8 / len(FTDRB_TABLES)
     for a, n in zip(ax[0], counts):
@@ -170,16 +166,15 @@ def plot_ftdrb(path, out):
             xs = [i + (k - (len(FTDRB_TABLES) - 1) / 2) * w for i in range(len(pats))]
             a.bar(xs, [vals.get(p, 0) for p in pats], w, label=f"{tb} table")
         for key, style in (("average", "--"), ("worst", ":"), ("best", "-.")):
-            a.axhline(FIG3[key], color="k", ls=style, lw=1,
-                      label=f"Zarza et al. {key} ({FIG3[key]} %)")
+            a.axhline(ZARZA_FIG3[key], color="k", ls=style, lw=1,
+                      label=f"Zarza et al. {key} ({ZARZA_FIG3[key]} %)")
         a.set_xticks(range(len(pats)))
         a.set_xticklabels(pats, rotation=30, ha="right")
         a.set_ylim(0, 110)
         a.set_title(f"{n} permanent link faults")
         a.grid(axis="y", alpha=0.3)
     ax[0][0].set_ylabel("performance: 100 x latency fault-free / faulty (%)")
-    fig.suptitle("FT-DRB on rnpnet1024 beside Figure 3 of FT-DRB (Zarza et al.; uniform: not in "
-                 "the paper)")
+    fig.suptitle("FT-DRB on rnpnet1024 beside FT-DRB's Figure 3 (Zarza et al.; uniform: not in the paper)")
     fig.tight_layout()
     h, lab = ax[0][0].get_legend_handles_labels()
     fig.legend(h, lab, loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=3, fontsize=9)

@@ -24,8 +24,8 @@ FTSIM = os.environ.get("FTSIM", os.path.join(ROOT, "build", "ftsim"))
 RESULTS = os.path.join(ROOT, "harness", "results")
 DPI = 90
 
-# FTGM's Table 1 (Zhou et al.): failures / % of faults / % of failures per column.
-PAPER = {
+# FTGM's Table 1: failures / % of faults / % of failures per column.
+FTGM_TABLE1 = {
     "columns": ["send_chunk (1,056 bits)", "SDMA registers (192 bits)", "code segment (1,430 random)"],
     "rows": [
         ("Host computer crash", (7, 0.7, 1.7), (46, 24.0, 35.4), (8, 0.56, 9.09)),
@@ -114,12 +114,12 @@ def table1(res):
     lines.append("| mean detection / recovery (SCI: us at time scale 1000; RNP: cycles) | " + " | ".join(
         (f"{r['detect_latency_mean']:.0f} / {r['recover_latency_mean']:.0f}" if r["tag"].startswith("rnp")
          else f"{r['detect_latency_mean'] / 100:.0f} / {r['recover_latency_mean'] / 100:.0f}") for r in res) + " |")
-    paper = ["", "FTGM's Table 1 (Zhou et al.; failures / % of faults / % of failures):", "",
-             "| outcome | " + " | ".join(PAPER["columns"]) + " |", "|---|---:|---:|---:|"]
-    for name, *cols in PAPER["rows"]:
+    paper = ["", "FTGM's Table 1 (failures / % of faults / % of failures):", "",
+             "| outcome | " + " | ".join(FTGM_TABLE1["columns"]) + " |", "|---|---:|---:|---:|"]
+    for name, *cols in FTGM_TABLE1["rows"]:
         paper.append(f"| {name} | " + " | ".join(
             f"{a} / {b}%" + (f" / {c}%" if c is not None else "") for a, b, c in cols) + " |")
-    paper.append("| failure coverage | " + " | ".join(f"{c}%" for c in PAPER["coverage"]) + " |")
+    paper.append("| failure coverage | " + " | ".join(f"{c}%" for c in FTGM_TABLE1["coverage"]) + " |")
     return "\n".join(lines + paper)
 
 
@@ -134,7 +134,7 @@ def plot_coverage(res):
     for x, r, c in zip(xs, res, cov):
         ax.text(x, c + 2 if c < 12 else 2, f"{r['failures']} fail." if r["failures"] else "no failure",
                 ha="center", fontsize=7, color="black" if c < 12 else "white")
-    for k, c in enumerate(PAPER["coverage"]):
+    for k, c in enumerate(FTGM_TABLE1["coverage"]):
         ax.axhline(c, color="grey", lw=0.6, ls=":")
     ax.set_xticks(xs)
     ax.set_xticklabels([r["tag"] for r in res], rotation=30, ha="right", fontsize=8)
@@ -167,7 +167,7 @@ def timeline(out):
     ax.set_yticks([])
     ax.set_xlabel("ms from the start of the run (the paper's timers, 100 MHz)")
     ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.45), ncol=2)
-    ax.set_title("Recovery timeline (FTGM's Figure 10, Zhou et al.: detection <= 0.8 ms watchdog or the self-test interval; FTD recovery ~765 ms)", fontsize=8)
+    ax.set_title("Recovery timeline (FTGM's Figure 10: detection <= 0.8 ms watchdog or the self-test interval; FTD recovery ~765 ms)", fontsize=8)
     save(fig, "upset-timeline.png")
     return steps, j
 
@@ -213,7 +213,7 @@ def overhead(out, quick):
         ax.set_ylabel(t)
         ax.axhline(0, color="grey", lw=0.5)
     axs[1].legend(fontsize=7)
-    fig.suptitle("Self-test cost against its interval (FTGM's Figure 12, Zhou et al.)", fontsize=9)
+    fig.suptitle("Self-test cost against its interval (FTGM's Figure 12)", fontsize=9)
     save(fig, "upset-overhead.png")
     return rows
 

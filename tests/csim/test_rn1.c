@@ -1,5 +1,5 @@
 /*
- * test_rn1.c - unit tests of the RN1 C reference model (csim/rn1.c).
+ * test_rn1.c - unit tests of the RN1 C reference model (csim/rnp/rn1.c).
  *
  * TEST RATIONALE: each test is named after the rtl/rn1.md section it
  * checks, drives the model through the same reset sequence as the harness and

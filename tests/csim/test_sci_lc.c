@@ -1,5 +1,5 @@
 /*
- * test_sci_lc.c - unit tests of the SCI link controller C model (csim/sci_lc.c).
+ * test_sci_lc.c - unit tests of the SCI link controller C model (csim/sci/sci_lc.c).
  *
  * TEST RATIONALE: each test is named after the clause it checks, of
  * harness/sci/README.md ("sci/README.md" below) or of rtl/sci_lc.md.

@@ -1,5 +1,5 @@
 /*
- * test_sci_node.c - unit tests of the SCI node C model (csim/sci_node.c):
+ * test_sci_node.c - unit tests of the SCI node C model (csim/sci/sci_node.c):
  * PSB + B-link + link controllers.
  *
  * TEST RATIONALE: each test is named after the sci_node.md clause it checks.
