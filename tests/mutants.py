@@ -258,8 +258,8 @@ MUTANTS = {
         "P2S failover: the notified neighbour does not send the failed column Y-first (sci_node.md 6 rule 1)"),
     # ---- upsets (vectors/README.md "Upsets"; rtl/rn1.md 14, sci_lc.md 8, sci_node.md 8) -----
     "csim-upset-lfsr-bit": ("csim", "rnp/rn1.c",
-        "    case RN1_SEU_LFSR: m->lfsr ^= (uint16_t)(1u << b); return 0;",
-        "    case RN1_SEU_LFSR: m->lfsr ^= (uint16_t)(1u << ((b + 1u) & 15u)); return 0;",
+        "    case RN1_UPSET_LFSR: m->lfsr ^= (uint16_t)(1u << b); return 0;",
+        "    case RN1_UPSET_LFSR: m->lfsr ^= (uint16_t)(1u << ((b + 1u) & 15u)); return 0;",
         "an upset of the LFSR flips the next bit up (rn1.md 14)"),
     "csim-upset-lrt-entry": ("csim", "sci/sci_lc_upset.c",
         "    case SCI_E_LRT: lc->ram->lrt[i / 8u] ^= (uint8_t)(1u << i % 8u); break;",
@@ -381,7 +381,7 @@ def run(name):
         print(f"mutant {name}: does not build:\n{p.stdout.decode(errors='replace')[-2000:]}")
         return 2
     if seu:
-        return run_seucheck(name, base, model, what, seu[0])
+        return run_upsetcheck(name, base, model, what, seu[0])
     vecs = sorted(os.path.relpath(v, ROOT)
                   for v in glob.glob(os.path.join(ROOT, "vectors", "*", "spec", "*.vec")))
     p = subprocess.run([os.path.join(base, "ftsim"), "play", *vecs, "--model", model,
@@ -409,7 +409,7 @@ def run(name):
     return 2
 
 
-def run_seucheck(name, base, model, what, args):
+def run_upsetcheck(name, base, model, what, args):
     """A mutant of the upset path: `ftsim upsetcheck` on the mutated binary must fail."""
     return judge(name, base, f"({model})", what, [os.path.join(base, "ftsim"), "upsetcheck", *args],
                  f"ftsim upsetcheck {' '.join(args)}", r"^\s*FAIL ")

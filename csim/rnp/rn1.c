@@ -488,34 +488,34 @@ void rn1_debug(const rn1_t *m, uint32_t dbg[RN1_DBG_WORDS])
 
 int rn1_upset(rn1_t *m, unsigned e, unsigned b)
 {
-    if (e >= RN1_SEU_N || b >= 16u)
+    if (e >= RN1_UPSET_N || b >= 16u)
         return -1;
     switch (e) {
-    case RN1_SEU_SWALLOW: m->swallow ^= (uint8_t)(1u << b); return 0;
-    case RN1_SEU_DISABLE: m->disable ^= (uint8_t)(1u << b); return 0;
-    case RN1_SEU_SEED: m->seed ^= (uint16_t)(1u << b); return 0;
-    case RN1_SEU_MODE: m->dual = !m->dual; return 0;
-    case RN1_SEU_BACKCHAN: m->backchan = !m->backchan; return 0;
-    case RN1_SEU_ERRORS: m->errors ^= (uint16_t)(1u << b); return 0;
-    case RN1_SEU_ALLOC: m->alloc ^= (uint8_t)(1u << b); return 0;
-    case RN1_SEU_LFSR: m->lfsr ^= (uint16_t)(1u << b); return 0;
-    case RN1_SEU_ROT: m->rot ^= (uint8_t)(1u << b); return 0;
+    case RN1_UPSET_SWALLOW: m->swallow ^= (uint8_t)(1u << b); return 0;
+    case RN1_UPSET_DISABLE: m->disable ^= (uint8_t)(1u << b); return 0;
+    case RN1_UPSET_SEED: m->seed ^= (uint16_t)(1u << b); return 0;
+    case RN1_UPSET_MODE: m->dual = !m->dual; return 0;
+    case RN1_UPSET_BACKCHAN: m->backchan = !m->backchan; return 0;
+    case RN1_UPSET_ERRORS: m->errors ^= (uint16_t)(1u << b); return 0;
+    case RN1_UPSET_ALLOC: m->alloc ^= (uint8_t)(1u << b); return 0;
+    case RN1_UPSET_LFSR: m->lfsr ^= (uint16_t)(1u << b); return 0;
+    case RN1_UPSET_ROT: m->rot ^= (uint8_t)(1u << b); return 0;
     default: break;
     }
-    if (e >= RN1_SEU_BOUT0) {
-        m->bwd_out[e - RN1_SEU_BOUT0] ^= (uint16_t)(1u << b);
+    if (e >= RN1_UPSET_BOUT0) {
+        m->bwd_out[e - RN1_UPSET_BOUT0] ^= (uint16_t)(1u << b);
         return 0;
     }
-    unsigned p = (e - RN1_SEU_PORT0) / RN1_SEU_NPORT;
+    unsigned p = (e - RN1_UPSET_PORT0) / RN1_UPSET_NPORT;
     rn1_port_t *q = &m->port[p];
-    switch ((e - RN1_SEU_PORT0) % RN1_SEU_NPORT) {
-    case RN1_SEU_P_STATE: q->state ^= (uint8_t)(1u << b); break;
-    case RN1_SEU_P_BQ: q->bq ^= (uint8_t)(1u << b); break;
-    case RN1_SEU_P_DISP: q->disp ^= (uint8_t)(1u << b); break;
-    case RN1_SEU_P_ARMED: q->armed ^= 1u; break;
-    case RN1_SEU_P_COUNT: q->count ^= (uint8_t)(1u << b); break;
-    case RN1_SEU_P_XOR: q->xsum ^= (uint8_t)(1u << b); break;
-    case RN1_SEU_P_OUT: m->fwd_out[p] ^= (uint16_t)(1u << b); break;
+    switch ((e - RN1_UPSET_PORT0) % RN1_UPSET_NPORT) {
+    case RN1_UPSET_P_STATE: q->state ^= (uint8_t)(1u << b); break;
+    case RN1_UPSET_P_BQ: q->bq ^= (uint8_t)(1u << b); break;
+    case RN1_UPSET_P_DISP: q->disp ^= (uint8_t)(1u << b); break;
+    case RN1_UPSET_P_ARMED: q->armed ^= 1u; break;
+    case RN1_UPSET_P_COUNT: q->count ^= (uint8_t)(1u << b); break;
+    case RN1_UPSET_P_XOR: q->xsum ^= (uint8_t)(1u << b); break;
+    case RN1_UPSET_P_OUT: m->fwd_out[p] ^= (uint16_t)(1u << b); break;
     default: m->bc_q ^= (uint8_t)(1u << p); break;
     }
     return 0;

@@ -145,32 +145,32 @@ uint64_t rn1_cfg_pack(const rn1_t *m);                   /* CFG register value *
  * implementations. The shared state first, then per forward port p eight elements, then the
  * backward output registers. */
 enum {
-    RN1_SEU_SWALLOW,
-    RN1_SEU_DISABLE,
-    RN1_SEU_SEED,
-    RN1_SEU_MODE,
-    RN1_SEU_BACKCHAN,
-    RN1_SEU_ERRORS,
-    RN1_SEU_ALLOC,
-    RN1_SEU_LFSR,
-    RN1_SEU_ROT,
-    RN1_SEU_PORT0 /* f<p>: RN1_SEU_PORT0 + RN1_SEU_NPORT * p + RN1_SEU_P_* */
+    RN1_UPSET_SWALLOW,
+    RN1_UPSET_DISABLE,
+    RN1_UPSET_SEED,
+    RN1_UPSET_MODE,
+    RN1_UPSET_BACKCHAN,
+    RN1_UPSET_ERRORS,
+    RN1_UPSET_ALLOC,
+    RN1_UPSET_LFSR,
+    RN1_UPSET_ROT,
+    RN1_UPSET_PORT0 /* f<p>: RN1_UPSET_PORT0 + RN1_UPSET_NPORT * p + RN1_UPSET_P_* */
 };
 enum {
-    RN1_SEU_P_STATE,
-    RN1_SEU_P_BQ,
-    RN1_SEU_P_DISP,
-    RN1_SEU_P_ARMED,
-    RN1_SEU_P_COUNT,
-    RN1_SEU_P_XOR,
-    RN1_SEU_P_OUT,
-    RN1_SEU_P_BC,
-    RN1_SEU_NPORT
+    RN1_UPSET_P_STATE,
+    RN1_UPSET_P_BQ,
+    RN1_UPSET_P_DISP,
+    RN1_UPSET_P_ARMED,
+    RN1_UPSET_P_COUNT,
+    RN1_UPSET_P_XOR,
+    RN1_UPSET_P_OUT,
+    RN1_UPSET_P_BC,
+    RN1_UPSET_NPORT
 };
-#define RN1_SEU_BOUT0 (RN1_SEU_PORT0 + 8 * RN1_SEU_NPORT) /* b<j>.out: RN1_SEU_BOUT0 + j */
-#define RN1_SEU_N     (RN1_SEU_BOUT0 + 8)
+#define RN1_UPSET_BOUT0 (RN1_UPSET_PORT0 + 8 * RN1_UPSET_NPORT) /* b<j>.out: RN1_UPSET_BOUT0 + j */
+#define RN1_UPSET_N     (RN1_UPSET_BOUT0 + 8)
 
-/* An upset: bit b of element e (RN1_SEU_*) flipped, as the RTL's register; no write, no
+/* An upset: bit b of element e (RN1_UPSET_*) flipped, as the RTL's register; no write, no
  * reload. Returns -1 for an element that does not exist. */
 int rn1_upset(rn1_t *m, unsigned e, unsigned b);
 

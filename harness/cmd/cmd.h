@@ -24,7 +24,7 @@ int cmd_experiment(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
 int cmd_export_tb(int argc, char **argv);
 int cmd_vec_json(int argc, char **argv);
-int cmd_seucheck(int argc, char **argv);
+int cmd_upsetcheck(int argc, char **argv);
 int cmd_upset(int argc, char **argv);
 
 /* The commands that run campaigns (harness/core/campaign.h), with the campaign of merged

@@ -52,7 +52,7 @@ static const struct {
     {"merge", cmd_merge},
     {"export-tb", cmd_export_tb},
     {"vec-json", cmd_vec_json},
-    {"upsetcheck", cmd_seucheck},
+    {"upsetcheck", cmd_upsetcheck},
     {"upset", cmd_upset},
 };
 

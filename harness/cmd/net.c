@@ -88,7 +88,7 @@ static void print_paths(const rnpnet_topo_t *t)
         "\n(a destination hangs off one last-stage router: a dead one cuts its four endpoints)\n");
 }
 
-static void print_seu(const upset_result_t *r, const rnp_upset_stats_t *st, unsigned n)
+static void print_upset(const upset_result_t *r, const rnp_upset_stats_t *st, unsigned n)
 {
     printf("site=%s\nat=%llu\noutcome=%s\nfirst=%s\n", r->site, (unsigned long long)r->at,
            upset_outcome_name(r->outcome), upset_detector_name(r->first));
@@ -171,7 +171,7 @@ static int monitor_run(const char *site, const char *column, const rnp_upset_cfg
         fprintf(stderr, "ftsim net: %s\n", err);
         return 2;
     }
-    print_seu(&r, &st, c->endpoints);
+    print_upset(&r, &st, c->endpoints);
     return 0;
 }
 

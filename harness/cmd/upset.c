@@ -48,7 +48,7 @@ static const char usage[] =
     "stdout as a shard file; ftsim merge makes the report of all N shards, byte for byte the\n"
     "report of one process. Exit 0 when those rows are 0, 1 otherwise, 2 on bad arguments.\n";
 
-typedef struct seu_ctx {
+typedef struct upset_ctx {
     const char *name;
     int rnp;            /* the RNP network (rcfg), else the SCI torus (cfg) */
     sci_upset_cfg_t cfg;

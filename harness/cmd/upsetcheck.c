@@ -8,7 +8,7 @@
 #include "upsetcheck.h"
 #include "vec.h"
 
-static const char usage_seucheck[] =
+static const char usage_upsetcheck[] =
     "usage: ftsim upsetcheck STIM.vec... [--only NAME,...] [--part K] [--tries N] [--window N]\n"
     "                      [--seed S] [--bits N] [-v]\n"
     "\n"
@@ -33,7 +33,7 @@ static const char usage_seucheck[] =
     "a line per bit. The last line is `N passed, N failed` (elements). Exit: 0 every element\n"
     "passes, 1 one fails, 2 bad arguments or a malformed vector.\n";
 
-int cmd_seucheck(int argc, char **argv)
+int cmd_upsetcheck(int argc, char **argv)
 {
     upset_check_opts_t o = {.tries = 12, .window = 200, .seed = 1};
     const opts_opt_t opts[] = {
@@ -60,7 +60,7 @@ int cmd_seucheck(int argc, char **argv)
                     .pos = in,
                     .maxpos = (unsigned)argc};
     unsigned n = 0;
-    int rc = cmd_parse(&c, usage_seucheck, argc, argv, &n);
+    int rc = cmd_parse(&c, usage_upsetcheck, argc, argv, &n);
     if (rc < 0 && n == 0)
         rc = cmd_bad("upsetcheck", "want a stimulus vector, STIM.vec", NULL);
     vec_t *v = rc < 0 ? calloc(n, sizeof *v) : NULL;
@@ -78,7 +78,7 @@ int cmd_seucheck(int argc, char **argv)
         vp[loaded] = &v[loaded];
     }
     if (rc < 0)
-        rc = seu_check(vp, n, &o);
+        rc = upset_check(vp, n, &o);
     for (unsigned k = 0; k < loaded; k++)
         vec_free(&v[k]);
     free(v);

@@ -132,8 +132,8 @@ static json_object *write_event(const vec_t *v, const vec_ev_t *e)
         }
         break;
     }
-    case VEC_SEU: {
-        dev_seu_site_t site;
+    case VEC_UPSET: {
+        dev_upset_site_t site;
         char err[DEV_ERR_LEN];
         dev_upset_format(d, &e->seu, word, sizeof word);
         o = json_object_new_object();
@@ -158,7 +158,7 @@ static unsigned write_cycle(json_object **out, const vec_t *v, size_t i, size_t 
     static const struct {
         vec_kind_t kind;
         const char *key;
-    } groups[] = {{VEC_SEU, "upset"},
+    } groups[] = {{VEC_UPSET, "upset"},
                   {VEC_DRIVE, "drive"},
                   {VEC_CONTROL, "control"},
                   {VEC_EXPECT, "expect"},
@@ -253,9 +253,9 @@ int cmd_vec_json(int argc, char **argv)
         }
         const vec_t *v = &vs[loaded];
         for (size_t i = 0; i < v->nev && rc == 0; i++) {
-            dev_seu_site_t site;
+            dev_upset_site_t site;
             char what[128];
-            if (v->ev[i].kind != VEC_SEU || dev_upset_site(&v->ev[i].seu, &site, err, sizeof err) == 0)
+            if (v->ev[i].kind != VEC_UPSET || dev_upset_site(&v->ev[i].seu, &site, err, sizeof err) == 0)
                 continue;
             dev_upset_format(v->design, &v->ev[i].seu, what, sizeof what);
             fprintf(stderr, "%s:%u: seu %s: %s; a test bench cannot flip it\n", v->path,

@@ -529,7 +529,7 @@ int dev_upset_tb_eval(const char *expr, size_t len, uint32_t i, unsigned b, int6
     return 0;
 }
 
-int dev_upset_site(const dev_upset_bit_t *s, dev_seu_site_t *site, char *err, size_t errlen)
+int dev_upset_site(const dev_upset_bit_t *s, dev_upset_site_t *site, char *err, size_t errlen)
 {
     const dev_upset_t *u = s->u;
     dev_tb_parts_t p;

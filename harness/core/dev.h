@@ -104,7 +104,7 @@ typedef struct dev_upset {
 } dev_upset_t;
 
 /* One upset resolved against a design: what a vector's `@N seu NAME[I] bitB` names. */
-typedef struct dev_seu {
+typedef struct dev_upset_bit {
     const dev_upset_t *u; /* its map entry (a composite's: the part's entry) */
     uint32_t entry;       /* u's number in its design's map (the part's map in a composite) */
     uint32_t part;        /* a composite's part (node, router) that holds it; 0 otherwise */
@@ -368,11 +368,11 @@ void dev_upset_format(const dev_design_t *d, const dev_upset_bit_t *s, char *buf
 /* An upset's site in the RTL, from its map entry's tb template (dev_upset_t.tb): the variable
  * (its hierarchical name relative to the design's module), the word of a memory (-1: a
  * vector) and the bit. */
-typedef struct dev_seu_site {
+typedef struct dev_upset_site {
     char var[160];
     int64_t word;
     int64_t pos;
-} dev_seu_site_t;
+} dev_upset_site_t;
 /* Split a tb template into VAR, WORD (len 0: none) and BIT: 0, or -1 if it is not one. */
 typedef struct dev_tb_parts {
     const char *var, *word, *bit;
@@ -382,7 +382,7 @@ int dev_upset_tb_parts(const char *tb, dev_tb_parts_t *p);
 /* The value of a WORD or BIT expression of a template for index i and bit b: 0, or -1. */
 int dev_upset_tb_eval(const char *expr, size_t len, uint32_t i, unsigned b, int64_t *out);
 /* Upset s's site: 0, or -1 with a message (no tb template, or a malformed one). */
-int dev_upset_site(const dev_upset_bit_t *s, dev_seu_site_t *site, char *err, size_t errlen);
+int dev_upset_site(const dev_upset_bit_t *s, dev_upset_site_t *site, char *err, size_t errlen);
 
 /* Defaults for a C model's operations: it writes no waveform and flags no internal error. */
 int dev_csim_trace_open(void *self, const char *path, char *err, size_t errlen);

@@ -14,7 +14,7 @@
 static const vec_ev_t *rtl_only_upset(const vec_t *v)
 {
     for (size_t i = 0; i < v->nev; i++)
-        if (v->ev[i].kind == VEC_SEU && (v->ev[i].seu.u->flags & DEV_UPSET_RTL_ONLY))
+        if (v->ev[i].kind == VEC_UPSET && (v->ev[i].seu.u->flags & DEV_UPSET_RTL_ONLY))
             return &v->ev[i];
     return NULL;
 }
@@ -246,7 +246,7 @@ static int run_cycles(run_t *r)
         progress(&prog, cyc);
         const dev_write_t *wr = NULL;
         dev_write_t wfull;
-        for (; i < v->nev && v->ev[i].cycle == cyc && v->ev[i].kind == VEC_SEU; i++) {
+        for (; i < v->nev && v->ev[i].cycle == cyc && v->ev[i].kind == VEC_UPSET; i++) {
             line = r->seu_line = v->ev[i].line;
             if (ls_upset(&r->ls, &v->ev[i].seu, msg, sizeof msg) < 0)
                 mismatch(r, line, cyc, "%s", msg);
@@ -622,7 +622,7 @@ int record_run(const vec_t *v, dev_impl_t impl, const char *out_path)
             else if (v->ev[i].kind == VEC_CONTROL) {
                 dev_control(m, v->ev[i].text, msg, sizeof msg);
                 rec_control(r, cyc, v->ev[i].text);
-            } else if (v->ev[i].kind == VEC_SEU) {
+            } else if (v->ev[i].kind == VEC_UPSET) {
                 dev_upset(m, &v->ev[i].seu, msg, sizeof msg);
                 rec_upset(r, cyc, &v->ev[i].seu);
             }

@@ -40,8 +40,8 @@ int tb_check(const vec_t *v, char *err, size_t errlen)
                      "cannot be exported",
                      v->path, e->line, e->text ? e->text : "");
             return 2;
-        case VEC_SEU: {
-            dev_seu_site_t site;
+        case VEC_UPSET: {
+            dev_upset_site_t site;
             char what[128];
             if (dev_upset_site(&e->seu, &site, why, sizeof why) == 0)
                 break;
@@ -337,7 +337,7 @@ static void event_line(FILE *f, const dev_design_t *d, const vec_ev_t *e, const 
         dev_format_value(&d->regs[e->idx], e->value, w, sizeof w);
         snprintf(c, sizeof c, "reg %s -> %s", d->regs[e->idx].name, w);
         break;
-    case VEC_SEU: /* the map's element, the entry, the bit */
+    case VEC_UPSET: /* the map's element, the entry, the bit */
         idx = e->seu.entry;
         value = e->seu.index;
         care = e->seu.bit;
@@ -439,12 +439,12 @@ static void table_part(FILE *f, const dev_design_t *d, const vec_t *v, const tb_
             "(cycle,\n"
             "  // then upsets, drives, the register write, expectations of outputs, of registers)\n"
             "  // ----\n"
-            "  localparam int EV_DRIVE = %d, EV_WRITE = %d, EV_EXPECT = %d, EV_REG = %d, EV_SEU = "
+            "  localparam int EV_DRIVE = %d, EV_WRITE = %d, EV_EXPECT = %d, EV_REG = %d, EV_UPSET = "
             "%d;\n"
             "  parameter int MAXEV = %u;  // the table's size (-Pftsim_tb.MAXEV=N for more)\n"
             "  localparam int MAXINIT = %u;\n"
             "  string       device_name = ",
-            VEC_DRIVE, VEC_CONFIG, VEC_EXPECT, VEC_REG, VEC_SEU, max, maxinit);
+            VEC_DRIVE, VEC_CONFIG, VEC_EXPECT, VEC_REG, VEC_UPSET, max, maxinit);
     sv_string(f, d->name);
     fprintf(
         f,
@@ -456,7 +456,7 @@ static void table_part(FILE *f, const dev_design_t *d, const vec_t *v, const tb_
         "  logic [63:0] init_data [0:MAXINIT-1];\n"
         "  logic [63:0] init_mask [0:MAXINIT-1];\n"
         "  // kind, cycle, port (a drive, an expectation), register field (EV_REG), address\n"
-        "  // (EV_WRITE) or element of the upset map (EV_SEU); the word or value (the data of a\n"
+        "  // (EV_WRITE) or element of the upset map (EV_UPSET); the word or value (the data of a\n"
         "  // write, an upset's entry), its care mask (a write's mask, an upset's bit), how the\n"
         "  // word was written (hint), the vector's line\n"
         "  logic [7:0]  ev_kind  [0:MAXEV-1];\n"
@@ -688,7 +688,7 @@ static const char runner[] =
     "    done = 1'b0;\n"
     "    while (!done) begin  // the cycles 0 to end_cycle\n"
     "      have_wr = 1'b0;\n"
-    "      while (i < nev && ev_cycle[i] == cyc && ev_kind[i] == EV_SEU) begin  // first, in order\n"
+    "      while (i < nev && ev_cycle[i] == cyc && ev_kind[i] == EV_UPSET) begin  // first, in order\n"
     "        line = ev_line[i];\n"
     "        seu_line = line;\n"
     "        upset(ev_idx[i], ev_value[i], ev_care[i]);\n"
@@ -796,7 +796,7 @@ int tb_write_events(FILE *f, const vec_t *v, char *err, size_t errlen)
             fprintf(f, "e %d %llu %u %llx %llx %u %u\n", (int)e->kind, (unsigned long long)e->cycle,
                     full.addr, (unsigned long long)full.data, (unsigned long long)full.mask, 0u,
                     e->line);
-        } else if (e->kind == VEC_SEU)
+        } else if (e->kind == VEC_UPSET)
             fprintf(f, "e %d %llu %u %x %x %u %u\n", (int)e->kind, (unsigned long long)e->cycle,
                     e->seu.entry, e->seu.index, e->seu.bit, 0u, e->line);
         else

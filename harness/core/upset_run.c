@@ -33,17 +33,17 @@ upset_outcome_t upset_classify(const upset_result_t *r)
     switch (r->first) {
     case UPSET_DET_WATCHDOG: return UPSET_HUNG;
     case UPSET_DET_SELFTEST: return UPSET_SELFTEST;
-    case UPSET_DET_PROTOCOL: return SEU_PROTOCOL;
+    case UPSET_DET_PROTOCOL: return UPSET_PROTOCOL;
     case UPSET_DET_SCRUB: return UPSET_SCRUB;
     default: break;
     }
     if (r->corrupted)
-        return SEU_CORRUPTED;
+        return UPSET_CORRUPTED;
     if (r->misrouted || r->lost)
-        return SEU_MISROUTED;
+        return UPSET_MISROUTED;
     if (r->late)
-        return SEU_LATENCY;
+        return UPSET_LATENCY;
     if (!r->out_differed)
         return r->state_differs ? UPSET_LATENT : UPSET_MASKED;
-    return r->state_differs ? UPSET_LATENT : SEU_RECONVERGED;
+    return r->state_differs ? UPSET_LATENT : UPSET_RECONVERGED;
 }

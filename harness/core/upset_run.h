@@ -22,22 +22,22 @@
  * and two counts that must stay 0 after recovery: messages lost or duplicated (the ledger), and
  * a divergence between the RTL and the C model (a lockstep confirmation run).
  */
-#ifndef FTSIM_SEU_RUN_H
-#define FTSIM_SEU_RUN_H
+#ifndef FTSIM_UPSET_RUN_H
+#define FTSIM_UPSET_RUN_H
 
 #include <stdint.h>
 
 typedef enum {
     UPSET_MASKED = 0,
     UPSET_LATENT,
-    SEU_RECONVERGED,
+    UPSET_RECONVERGED,
     UPSET_HUNG,
     UPSET_SELFTEST,
-    SEU_PROTOCOL,
+    UPSET_PROTOCOL,
     UPSET_SCRUB,
-    SEU_MISROUTED,
-    SEU_CORRUPTED,
-    SEU_LATENCY,
+    UPSET_MISROUTED,
+    UPSET_CORRUPTED,
+    UPSET_LATENCY,
     UPSET_NOUTCOMES
 } upset_outcome_t;
 
@@ -51,7 +51,7 @@ typedef enum {
     UPSET_NDETECTORS
 } upset_detector_t;
 
-typedef struct seu_result {
+typedef struct upset_result {
     char site[64];         /* the upset as a vector statement's target and bit: "n1.1.x.lrt[0x12] bit0" */
     uint64_t at;           /* cycle of the flip (from the end of the boot) */
     upset_outcome_t outcome; /* as above */

@@ -133,7 +133,7 @@ static const dev_write_t *stim_cycle(const vec_t *v, size_t *i, uint64_t cyc, lo
     char err[DEV_ERR_LEN];
     for (; *i < v->nev && v->ev[*i].cycle == cyc; (*i)++) {
         const vec_ev_t *e = &v->ev[*i];
-        if (e->kind == VEC_SEU)
+        if (e->kind == VEC_UPSET)
             (void)ls_upset(ls, &e->seu, err, sizeof err);
         else if (e->kind == VEC_DRIVE)
             in[e->idx] = e->value;
@@ -464,7 +464,7 @@ static int in_list(const char *list, const char *name)
     return 0;
 }
 
-int seu_check(const vec_t *const *stim, unsigned nstim, const upset_check_opts_t *o)
+int upset_check(const vec_t *const *stim, unsigned nstim, const upset_check_opts_t *o)
 {
     const dev_design_t *d = stim[0]->design;
     const dev_design_t *map = d->part_design ? d->part_design : d;

@@ -23,14 +23,14 @@
  * The core knows no design: the map, the register names of a table's front door and the
  * composites' prefixes all come through dev_design_t.
  */
-#ifndef FTSIM_SEUCHECK_H
-#define FTSIM_SEUCHECK_H
+#ifndef FTSIM_UPSETCHECK_H
+#define FTSIM_UPSETCHECK_H
 
 #include <stdint.h>
 
 #include "vec.h"
 
-typedef struct seu_check_opts {
+typedef struct upset_check_opts {
     const char *only;  /* check these elements only (names in the map, comma-separated), NULL:
                           all */
     unsigned part;     /* a composite: the part whose elements are checked (its prefix) */
@@ -45,6 +45,6 @@ typedef struct seu_check_opts {
 /* Check every element against the stimuli stim[0..nstim) (vectors of one device; the tries of a
  * bit take them in turn); prints a line per element and ends with `N passed, N failed`
  * (elements). Returns 0 all passed, 1 any failed, 2 cannot run (message printed). */
-int seu_check(const vec_t *const *stim, unsigned nstim, const upset_check_opts_t *o);
+int upset_check(const vec_t *const *stim, unsigned nstim, const upset_check_opts_t *o);
 
 #endif

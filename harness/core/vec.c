@@ -246,7 +246,7 @@ static int stmt_seu(parser_t *p, uint64_t cyc, char **tok, int ntok)
 {
     if (ntok != 3)
         return fail(p, "want 'seu NAME bitB' or 'seu NAME[I] bitB'");
-    vec_ev_t e = {.cycle = cyc, .line = p->line, .kind = VEC_SEU};
+    vec_ev_t e = {.cycle = cyc, .line = p->line, .kind = VEC_UPSET};
     char msg[DEV_ERR_LEN];
     if (dev_upset_find(p->v->design, tok[1], tok[2], &e.seu, msg, sizeof msg) < 0)
         return fail(p, "%s", msg);
@@ -447,7 +447,7 @@ static int line_stmt(parser_t *p, char *s, size_t n)
 }
 
 /* The order of a cycle's events: upsets first (the cycle starts with them), then as vec_kind_t. */
-static int kind_rank(vec_kind_t k) { return k == VEC_SEU ? -1 : (int)k; }
+static int kind_rank(vec_kind_t k) { return k == VEC_UPSET ? -1 : (int)k; }
 
 static int ev_cmp(const void *a, const void *b)
 {
@@ -458,7 +458,7 @@ static int ev_cmp(const void *a, const void *b)
         return kind_rank(x->kind) - kind_rank(y->kind);
     if (x->kind == VEC_CONFIG && x->wr.addr != y->wr.addr)
         return x->wr.addr < y->wr.addr ? -1 : 1;
-    if (x->kind == VEC_CONTROL || x->kind == VEC_SEU)
+    if (x->kind == VEC_CONTROL || x->kind == VEC_UPSET)
         return x->line < y->line ? -1 : x->line > y->line;
     if (x->kind != VEC_CONFIG && x->idx != y->idx)
         return x->idx < y->idx ? -1 : 1;
@@ -479,7 +479,7 @@ static int check_events(parser_t *p)
                         (unsigned long long)v->end, v->end_line);
         vec_ev_t *prev = out ? &v->ev[out - 1] : NULL;
         if (prev && prev->cycle == e->cycle && prev->kind == e->kind && e->kind != VEC_CONTROL &&
-            e->kind != VEC_SEU) {
+            e->kind != VEC_UPSET) {
             const dev_design_t *d = v->design;
             if (e->kind == VEC_CONFIG) {
                 if (prev->wr.addr != e->wr.addr)

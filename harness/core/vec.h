@@ -20,7 +20,7 @@ typedef enum {
     VEC_CONTROL = 2, /* @N WORD ... for a WORD of the design's control_words (text in `text`) */
     VEC_EXPECT = 3,  /* @N PORT -> WORD */
     VEC_REG = 4,     /* @N reg NAME -> VALUE */
-    VEC_SEU = 5,     /* @N seu NAME[I] bitB: applied first in its cycle, in file order */
+    VEC_UPSET = 5,     /* @N seu NAME[I] bitB: applied first in its cycle, in file order */
 } vec_kind_t;
 
 typedef struct vec_ev {

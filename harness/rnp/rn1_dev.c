@@ -109,7 +109,7 @@ static const char note_bq[] =
      "bwd_q[" #j "*9+B]"}
 // clang-format on
 
-static const dev_upset_t rn1_upsets[RN1_SEU_N] = {
+static const dev_upset_t rn1_upsets[RN1_UPSET_N] = {
     {"swallow", 8, 0, 0, "cfg_q[7:0]", "swallow", NULL, NULL, NULL, "cfg_q[B]"},
     {"disable", 8, 0, 0, "cfg_q[15:8]", "disable", NULL, NULL, NULL, "cfg_q[8+B]"},
     {"seed", 16, 0, 0, "cfg_q[31:16]", "seed", note_seed, NULL, NULL, "cfg_q[16+B]"},
@@ -290,5 +290,5 @@ const dev_design_t rn1_design = {
     .create = rn1_create,
     .rtl = &rn1_rtl,
     .upsets = rn1_upsets,
-    .nupsets = RN1_SEU_N,
+    .nupsets = RN1_UPSET_N,
 };

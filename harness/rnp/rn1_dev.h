@@ -3,7 +3,7 @@
 #define FTSIM_RN1_DEV_H
 
 #include "dev.h"
-#include "rn1.h" /* the upset map's entry numbers, RN1_SEU_* */
+#include "rn1.h" /* the upset map's entry numbers, RN1_UPSET_* */
 
 #ifdef __cplusplus
 extern "C" {

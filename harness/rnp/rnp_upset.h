@@ -13,8 +13,8 @@
  * traffic's fault-free saturation throughput (messages per endpoint per cycle, parts per
  * million) on rnpnet64 with the backward channel and the link fault table on.
  */
-#ifndef FTSIM_RNP_SEU_H
-#define FTSIM_RNP_SEU_H
+#ifndef FTSIM_RNP_UPSET_H
+#define FTSIM_RNP_UPSET_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -3,8 +3,8 @@
  * section 9): the system with detection and recovery, a golden run of the same seed beside
  * it, one upset, a fixed window, and what came of it (harness/core/upset_run.h).
  */
-#ifndef FTSIM_SCI_SEU_H
-#define FTSIM_SCI_SEU_H
+#ifndef FTSIM_SCI_UPSET_H
+#define FTSIM_SCI_UPSET_H
 
 #include <stddef.h>
 #include <stdint.h>

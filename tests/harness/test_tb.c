@@ -130,15 +130,15 @@ static void upsets_check(void)
     if (rc)
         return;
     CHECK(tb_check(&v, err, sizeof err) == 0, "upsets with sites are taken: %s", err);
-    dev_seu_site_t st;
-    CHECK(v.ev[0].kind == VEC_SEU && dev_upset_site(&v.ev[0].seu, &st, err, sizeof err) == 0 &&
+    dev_upset_site_t st;
+    CHECK(v.ev[0].kind == VEC_UPSET && dev_upset_site(&v.ev[0].seu, &st, err, sizeof err) == 0 &&
               !strcmp(st.var, "u_c.cnt_q") && st.word == -1 && st.pos == 3,
           "cnt bit1: bit 3 of u_c.cnt_q, first in its cycle");
     const vec_ev_t *m = &v.ev[2], *pp = &v.ev[3];
-    CHECK(m->kind == VEC_SEU && dev_upset_site(&m->seu, &st, err, sizeof err) == 0 &&
+    CHECK(m->kind == VEC_UPSET && dev_upset_site(&m->seu, &st, err, sizeof err) == 0 &&
               !strcmp(st.var, "mem") && st.word == 11 && st.pos == 7,
           "mem[0xB] bit7: word 11, bit 7");
-    CHECK(pp->kind == VEC_SEU && dev_upset_site(&pp->seu, &st, err, sizeof err) == 0 &&
+    CHECK(pp->kind == VEC_UPSET && dev_upset_site(&pp->seu, &st, err, sizeof err) == 0 &&
               !strcmp(st.var, "p1_q") && st.word == -1 && st.pos == 2,
           "pipe[1] bit2: p1_q bit 2 (%s)", st.var);
     int64_t x = 0;
