@@ -558,7 +558,8 @@ def check_readme_first_vector(root):
             os.makedirs(os.path.join(tmp, "build"), exist_ok=True)
             os.symlink(os.path.realpath(ftsim), os.path.join(tmp, "build", "ftsim"))
         env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY",
-                                                                 "MAKEFLAGS", "MFLAGS")}
+                                                                 "MAKEFLAGS", "MFLAGS", "MAKELEVEL",
+                                                                 "MAKEOVERRIDES")}
         env.pop("FTSIM", None)
         make = shutil.which("make")
         if make:                                    # make there never rebuilds build/ftsim
