@@ -752,15 +752,6 @@ static uint64_t ctrl_pack(const sci_lc_state_t *s)
            (uint64_t)s->echo_timeout << SCI_CTRL_TIMEOUT_LSB;
 }
 
-static uint64_t merge(uint64_t old, uint64_t wdata, uint8_t wstrb)
-{
-    uint64_t mask = 0;
-    for (unsigned k = 0; k < 8u; k++)
-        if (wstrb >> k & 1u)
-            mask |= (uint64_t)0xFFu << (8u * k);
-    return (old & ~mask) | (wdata & mask);
-}
-
 static unsigned taddr_index(const sci_lc_t *lc, uint16_t taddr)
 {
     return lc->variant == SCI_LC3 ? (taddr & 0xFFu) : (taddr & 0x3FFFu);
@@ -780,7 +771,7 @@ static bool reg_write(sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *n,
     uint16_t taddr = c->taddr;
     switch (in->reg_waddr) {
     case SCI_REG_CTRL: {
-        uint64_t v = merge(ctrl, in->reg_wdata, in->reg_wstrb) & SCI_CTRL_WMASK;
+        uint64_t v = sci_wstrb_merge(ctrl, in->reg_wdata, in->reg_wstrb) & SCI_CTRL_WMASK;
         n->node_id = (uint16_t)(v & SCI_ID_MASK);
         n->enable = v >> SCI_CTRL_ENABLE_BIT & 1u;
         n->scrub = v >> SCI_CTRL_SCRUB_BIT & 1u;
@@ -790,7 +781,7 @@ static bool reg_write(sci_lc_t *lc, const sci_lc_state_t *c, sci_lc_state_t *n,
         return v != ctrl;
     }
     case SCI_REG_TADDR:
-        n->taddr = (uint16_t)(merge(taddr, in->reg_wdata, in->reg_wstrb) & 0x3FFFu);
+        n->taddr = (uint16_t)(sci_wstrb_merge(taddr, in->reg_wdata, in->reg_wstrb) & 0x3FFFu);
         return n->taddr != taddr;
     case SCI_REG_LRT:
         if (in->reg_wstrb & 1u)

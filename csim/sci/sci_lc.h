@@ -285,6 +285,17 @@ bool sci_lc_step(sci_lc_t *lc, const sci_lc_in_t *in);
  * as it was (a false answer may be wrong; a true one never is). */
 bool sci_lc_settled(const sci_lc_t *lc);
 /* The outputs that are registers, read where a node or a fabric reads them every cycle. */
+/* A register write with byte strobes (as RN1's): byte k of wdata replaces byte k of old where
+ * bit k of wstrb is set. The controller's and the node's registers both write this way. */
+static inline uint64_t sci_wstrb_merge(uint64_t old, uint64_t wdata, uint8_t wstrb)
+{
+    uint64_t mask = 0;
+    for (unsigned k = 0; k < 8u; k++)
+        if (wstrb >> k & 1u)
+            mask |= (uint64_t)0xFFu << (8u * k);
+    return (old & ~mask) | (wdata & mask);
+}
+
 static inline bool sci_lc_link_flag(const sci_lc_t *lc) { return lc->s.out_flag; }
 static inline uint16_t sci_lc_link_sym(const sci_lc_t *lc) { return lc->s.out_sym; }
 /* Always 1: a powered-down node is the harness's. */

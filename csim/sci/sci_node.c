@@ -273,15 +273,6 @@ static void source(const sci_node_t *n, unsigned own, unsigned pos, src_view_t *
 
 /* ---- registers ----------------------------------------------------------- */
 
-static uint64_t merge(uint64_t old, uint64_t wdata, uint8_t wstrb)
-{
-    uint64_t mask = 0;
-    for (unsigned k = 0; k < 8u; k++)
-        if (wstrb >> k & 1u)
-            mask |= (uint64_t)0xFFu << (8u * k);
-    return (old & ~mask) | (wdata & mask);
-}
-
 static uint64_t psb_ctrl(const sci_psb_state_t *s)
 {
     return (uint64_t)s->node_id | (uint64_t)s->fo_en << SCI_PSB_CTRL_FOEN_BIT |
@@ -305,7 +296,7 @@ static bool psb_reg_write(sci_node_t *n, sci_psb_state_t *x, uint16_t taddr,
     uint16_t old_ntgt = x->ntgt, old_taddr = x->taddr;
     switch (in->reg_waddr) {
     case SCI_PSB_CTRL: {
-        uint64_t v = merge(psb_ctrl(x), in->reg_wdata, in->reg_wstrb) & SCI_PSB_CTRL_MASK;
+        uint64_t v = sci_wstrb_merge(psb_ctrl(x), in->reg_wdata, in->reg_wstrb) & SCI_PSB_CTRL_MASK;
         x->node_id = (uint16_t)(v & SCI_ID_MASK);
         x->rsr_timeout = (uint16_t)(v >> SCI_PSB_CTRL_TIMEOUT_LSB);
         if (n->variant == SCI_P2S && n->nlc == 2u) { /* D20 */
@@ -316,17 +307,17 @@ static bool psb_reg_write(sci_node_t *n, sci_psb_state_t *x, uint16_t taddr,
     }
     case SCI_PSB_FOCOL:
         if (n->variant == SCI_P2S && n->nlc == 2u) {
-            uint64_t v = merge(psb_focol(x), in->reg_wdata, in->reg_wstrb);
+            uint64_t v = sci_wstrb_merge(psb_focol(x), in->reg_wdata, in->reg_wstrb);
             x->focol_valid = v & 1u;
             x->focol = (uint8_t)(v >> 8 & 0x3Fu);
         }
         break;
     case SCI_PSB_NTGT:
         if (n->variant == SCI_P2S && n->nlc == 2u)
-            x->ntgt = (uint16_t)(merge(x->ntgt, in->reg_wdata, in->reg_wstrb) & SCI_ID_MASK);
+            x->ntgt = (uint16_t)(sci_wstrb_merge(x->ntgt, in->reg_wdata, in->reg_wstrb) & SCI_ID_MASK);
         break;
     case SCI_PSB_TADDR:
-        x->taddr = (uint16_t)(merge(taddr, in->reg_wdata, in->reg_wstrb) & 0x3FFFu);
+        x->taddr = (uint16_t)(sci_wstrb_merge(taddr, in->reg_wdata, in->reg_wstrb) & 0x3FFFu);
         break;
     case SCI_PSB_BRT:
         if (in->reg_wstrb & 1u)
