@@ -118,7 +118,7 @@ FTSIM       := $(BUILD)/ftsim
 JSONC_LIBS  := $(shell pkg-config --libs json-c 2>/dev/null || echo -ljson-c)
 
 .PHONY: all help deps build units lint test demo wave vectors bench paper ftdrb clean fuzz-parser \
-        cocotb-venv cocotb-verilator sc-deps sc-build sc-demo coverage
+        cocotb-venv eda-venv cocotb-verilator sc-deps sc-build sc-demo coverage
 .DEFAULT_GOAL := all
 
 all: build
@@ -155,6 +155,7 @@ help:
 	@echo "  make coverage        RTL (line, toggle, cover points) and C model (gcov) coverage of the"
 	@echo "                       vectors and fixed-seed fuzz: a table per module, HTML in build/coverage/"
 	@echo "  make deps            install the Debian packages ftsim needs (as root)"
+	@echo "  make eda-venv        the pinned Yosys, nextpnr-ecp5 and yices (synth/requirements.txt) in build/venv-eda"
 	@echo "  make clean           remove build/"
 
 deps:
@@ -366,6 +367,17 @@ $(VENV)/ok: $(COCOTB_REQ)
 	$(VENV)/bin/pip install -q --disable-pip-version-check -r $(COCOTB_REQ)
 	@touch $@
 cocotb-venv: $(VENV)/ok
+
+# ---- the synthesis, formal and place-and-route tools (synth/requirements.txt): one venv of pinned
+# PyPI builds for make synth, make equiv and make formal, made again when the pins change.
+VENV_EDA    := build/venv-eda
+EDA_REQ     := synth/requirements.txt
+$(VENV_EDA)/ok: $(EDA_REQ)
+	@rm -rf $(VENV_EDA)
+	/usr/bin/python3 -m venv $(VENV_EDA)
+	$(VENV_EDA)/bin/pip install -q --disable-pip-version-check -r $(EDA_REQ)
+	@touch $@
+eda-venv: deps $(VENV_EDA)/ok
 
 # The cocotb bench on Verilator: every model built by cocotb's runner (about 30 s each), too
 # slow for make test's budget, so a target of its own (.ci/run calls it after make test).
