@@ -163,6 +163,13 @@ def main():
         empty = os.path.join(WORK, "faultcheck-empty.shard")
         open(empty, "wb").close()
         refused("an empty shard file", s[:2] + [empty], ":1: empty")
+        broken = os.path.join(WORK, "faultcheck-broken.shard")
+        with open(s[2], "rb") as f:
+            text = re.sub(rb"(?m)^(run \d+) \{", rb"\1 [", f.read(), count=1)
+        with open(broken, "wb") as f:
+            f.write(text)
+        refused("a shard with a broken record", s[:2] + [broken], "a record that is not a JSON object")
+        rerun_named("a shard with a broken record", s[:2] + [broken], 3, 3, ref)
         rerun_named("a shard whose file is empty", s[:2] + [empty], 3, 3, ref)
         rerun_named("a missing shard", s[1:], 1, 3, ref)
         # shards run under Slurm say so, and merge to the same bytes

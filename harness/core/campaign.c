@@ -826,6 +826,13 @@ static int shard_records_(shard_t *s, char **recs, long long *secs, char *err, s
             return -1;
         }
         memmove(s->buf, s->buf + at, strlen(s->buf + at) + 1);
+        campaign_rec_t r;
+        char why[256];
+        if (campaign_rec_parse(&r, s->buf, why, sizeof why) < 0) {
+            snprintf(err, errlen, "%s:%u: run %u: %s", s->path, s->line, i, why);
+            return -1;
+        }
+        campaign_rec_free(&r);
         recs[i] = s->buf; /* the record keeps the line's buffer */
         s->buf = NULL, s->cap = 0;
         want += s->n, count++;
