@@ -75,8 +75,17 @@ for f in "$D/slurmd.pid" "$D/slurmctld.pid" "$D/munge/munged.pid"; do # a previo
 done
 
 say "Debian packages (harness/scripts/deps.sh cluster)"
+services() { # the munge and Slurm services systemd runs, if it runs
+  [ -d /run/systemd/system ] || return 0
+  for u in munge slurmctld slurmd; do systemctl is-active --quiet "$u" 2>/dev/null && echo "$u"; done
+}
+services_before=$(services)
 bash harness/scripts/deps.sh cluster || die "cannot install Slurm, munge and GNU parallel"
 # Debian's postinst may start munge or Slurm services: stop those now (ours start below)
+for u in $(services); do
+  case " $(echo $services_before) " in *" $u "*) ;; *) say "stopping $u, which the install started"
+    systemctl stop "$u" ;; esac
+done
 installed=$(ours)
 [ -n "$installed" ] && { say "stopping what the install started: $installed"; kill $installed; sleep 1; }
 
