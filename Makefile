@@ -156,6 +156,8 @@ help:
 	@echo "                       vectors and fixed-seed fuzz: a table per module, HTML in build/coverage/"
 	@echo "  make deps            install the Debian packages ftsim needs (as root)"
 	@echo "  make eda-venv        the pinned Yosys, nextpnr-ecp5 and yices (synth/requirements.txt) in build/venv-eda"
+	@echo "  make cluster-check   campaigns as Slurm job arrays on a one-node Slurm of this machine, and"
+	@echo "                       with GNU parallel, merged to one process's bytes (as root; harness/cluster/)"
 	@echo "  make clean           remove build/"
 
 deps:
@@ -454,3 +456,5 @@ ftdrb: deps
 
 clean:
 	rm -rf $(BUILD)
+
+include harness/cluster/cluster.mk
