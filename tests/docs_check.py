@@ -320,7 +320,12 @@ CMD_START = r"(?:^|(?<=^\$ )|(?<=[;|&(]\s)|(?<=[;|&(])|(?<=&&\s)|(?<=\$\(\s)|(?<
 
 def makefile_targets(root):
     targets = set()
-    for line in read(root, "Makefile").splitlines():
+    text = read(root, "Makefile")
+    # the tree's own files the Makefile includes (synth/synth.mk), not the generated ones
+    for inc in re.findall(r"^-?include\s+([\w./-]+\.mk)\s*$", text, re.M):
+        if os.path.exists(os.path.join(root, inc)):
+            text += "\n" + read(root, inc)
+    for line in text.splitlines():
         m = re.match(r"^([A-Za-z0-9_.\-/ $()]+?)\s*::?(?![=])", line)
         if m and not line.startswith("\t"):
             targets.update(t for t in m.group(1).split() if "$" not in t)
