@@ -158,6 +158,7 @@ help:
 	@echo "  make eda-venv        the pinned Yosys, nextpnr-ecp5 and yices (synth/requirements.txt) in build/venv-eda"
 	@echo "  make cluster-check   campaigns as Slurm job arrays on a one-node Slurm of this machine, and"
 	@echo "                       with GNU parallel, merged to one process's bytes (as root; harness/cluster/)"
+	@echo "  make synth [D=a,b]   every design (or those devices) to a gate netlist, build/synth/NAME.v (synth/README.md)"
 	@echo "  make clean           remove build/"
 
 deps:
@@ -380,6 +381,9 @@ $(VENV_EDA)/ok: $(EDA_REQ)
 	$(VENV_EDA)/bin/pip install -q --disable-pip-version-check -r $(EDA_REQ)
 	@touch $@
 eda-venv: deps $(VENV_EDA)/ok
+
+# Synthesis, equivalence and FPGA timing: synth/README.md.
+include synth/synth.mk
 
 # The cocotb bench on Verilator: every model built by cocotb's runner (about 30 s each), too
 # slow for make test's budget, so a target of its own (.ci/run calls it after make test).
