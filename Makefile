@@ -138,6 +138,7 @@ help:
 	@echo "  make vectors V=FILE  re-record one golden vector (a spec vector's or a fuzz golden)"
 	@echo "  make bench           simulated cycles/s: rtl, csim, lockstep, rtl+FST (not part of test)"
 	@echo "  make bench ONLY=cocotb  only the C harness against cocotb (Icarus, Verilator)"
+	@echo "  make bench ONLY=torus   only the running torus and the torus size sweep (with BASE= too)"
 	@echo "  make bench BASE=REV  the same bench on revision REV (built under build/base/) and on"
 	@echo "                       this tree, side by side in one run, with the ratios"
 	@echo "  make paper           the measurements (ftsim experiment ...; the upset campaigns,"
@@ -432,9 +433,11 @@ bench: deps sc-deps
 	+@$(MAKE) -s -j$(JOBS) build cocotb-venv $(FTSIM_SC)
 ifdef BASE
 	@bash harness/scripts/build_rev.sh "$(BASE)" $(BUILD)/base
-	@python3 harness/scripts/bench.py --base "$$(cat $(BUILD)/base/ftsim.path)" --base-label "$(BASE)"
+	@python3 harness/scripts/bench.py --base "$$(cat $(BUILD)/base/ftsim.path)" --base-label "$(BASE)" \
+	  $(if $(filter torus,$(ONLY)),--only-torus)
 else
-	@python3 harness/scripts/bench.py $(if $(filter cocotb,$(ONLY)),--only-cocotb)
+	@python3 harness/scripts/bench.py $(if $(filter cocotb,$(ONLY)),--only-cocotb) \
+	  $(if $(filter torus,$(ONLY)),--only-torus)
 endif
 
 # The measurements, their tables and plots: the experiments and their options are listed in

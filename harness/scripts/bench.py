@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """make bench: simulated cycles per second, measured side by side in this one run.
 
-usage: bench.py [--base FTSIM --base-label REV] [--repeat K] [--cycles N] [--only-cocotb]
+usage: bench.py [--base FTSIM --base-label REV] [--repeat K] [--cycles N] [--only-cocotb | --only-torus]
 
 Every measurement is a whole ftsim run whose own report gives its speed (simulated cycles
 over wall time). Each is run K times (default 5) and the best is kept: the machine is shared,
@@ -265,6 +265,8 @@ def main():
     ap.add_argument("--cocotb-cycles", type=int, default=int(os.environ.get("COCOTB_CYCLES", 20_000)))
     ap.add_argument("--only-cocotb", action="store_true",
                     help="only the C harness against cocotb (make bench ONLY=cocotb)")
+    ap.add_argument("--only-torus", action="store_true",
+                    help="only the running torus and the torus size sweep (make bench ONLY=torus)")
     a = ap.parse_args()
     if a.repeat < 1:
         ap.error("--repeat takes a whole number >= 1")
@@ -277,8 +279,9 @@ def main():
     bins = [("this", THIS)] + ([("base", a.base)] if a.base else [])
     best = {b: {} for b, _ in bins}
     ratios = {}
+    measurements = [torus, sweep] if a.only_torus else MEASUREMENTS
     for r in range(a.repeat):
-        for meas in MEASUREMENTS:
+        for meas in measurements:
             got = {}
             # Alternate which binary goes first, so neither always runs on a warmer machine.
             for b, ft in (bins if r % 2 == 0 else bins[::-1]):
@@ -312,6 +315,8 @@ def main():
         else:
             print(f"| {k} | {v:.0f} | {vs} |")
     print()
+    if a.only_torus:
+        return 0
     icarus(a)
     cocotb(a)
     systemc(a)
