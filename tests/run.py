@@ -1104,6 +1104,13 @@ def suite_ftdrb_rnp():
                   quick[:-1] + ["--cycles", "1000", "--model", "both", "--out",
                                 "build/ftdrb-rnp-test"],
                   exit_is(0, "ledger: every message delivered once")))
+    t.append(Test("ftdrb-rnp", "the contract's clauses (ftdrb_rnp.md 4b add, 4c spread by latency, 5a "
+                  "relay buffer bound, 5b pushback, 5c relay sender, 6a CRC-32 default): about 12 s",
+                  ["python3", "tests/ftdrb_rnp_spec.py"], exit_is(0, "PASS ftdrb-rnp-spec"), timeout=600))
+    t.append(Test("ftdrb-rnp", "the weakened end-to-end check (--mutant crc8, seed 2) delivers a "
+                  "corrupted message: the ledger fails the run, exit 1",
+                  quick[:-1] + ["--seed", "2", "--mutant", "crc8", "--out", "build/ftdrb-rnp-test"],
+                  exit_is(1, "corrupt or misdelivered")))
     t.append(Test("ftdrb-rnp", "bad input -> 2 before running: --endpoints 32, --mutant foo, "
                   "--json on rnp-load",
                   ["sh", "-c", f"{FTSIM} experiment ftdrb-rnp --endpoints 32; a=$?; "
