@@ -311,8 +311,8 @@ MUTANTS = {
          "--only", "f0.state,f1.state,f2.state,f3.state,f4.state,f5.state,f6.state,f7.state"]),
     # ---- harness: FT-DRB (Zarza et al.) on RNP networks (harness/rnp/ftdrb_rnp.md) ---------
     "harness-rnp-mp-never-add": ("harness", "rnp/rnpni_ps.c",
-        "    int want = !direct_clear || (fl > 0 && best > MP_GAIN * fl);",
-        "    int want = 0 && (!direct_clear || (fl > 0 && best > MP_GAIN * fl));",
+        "    int want = fl > 0 && best > MP_GAIN * fl;",
+        "    int want = 0 && fl > 0 && best > MP_GAIN * fl;",
         "sources never add a multistep path to a metapath (ftdrb_rnp.md 4b)",
         {"test": ["python3", "tests/ftdrb_rnp_spec.py", "--only", "4b"]}),
     "harness-rnp-mp-latency-unused": ("harness", "rnp/rnpni_ps.c",

@@ -306,11 +306,11 @@ static int mp_next(ni_t *ni, unsigned e, ps_mpath_t *mp, unsigned *i1, unsigned 
 
 /* The choice rule (ftdrb_rnp.md 4): the path of e's metapath toward d a new message takes.
  * Paths whose segments the table no longer clears go; a path is added, after a wait that
- * doubles each time, while no direct choice is clear or the best latency is beyond MP_GAIN of
- * the source's floor, once the direct path has been measured; a new path takes one message to
+ * grows fourfold each time, while the best latency is beyond MP_GAIN of the source's floor
+ * (the direct path measured: a known fault it cannot avoid shows as retries in its latency); a new path takes one message to
  * be measured; then the direct path and every path within MP_GAIN of the best share the
  * traffic in proportion to 1 / latency, slower multistep paths go. Returns the path index. */
-static unsigned mp_choose(ni_t *ni, unsigned e, ps_mpath_t *mp, int direct_clear)
+static unsigned mp_choose(ni_t *ni, unsigned e, ps_mpath_t *mp)
 {
     if (mp->ver != ni->ps_ver[e]) {
         for (unsigned i = mp->n; i-- > 1;)
@@ -331,12 +331,12 @@ static unsigned mp_choose(ni_t *ni, unsigned e, ps_mpath_t *mp, int direct_clear
         if (mp->lat[i] > MP_GAIN * best)
             mp_drop(mp, i);
     float fl = ni->floor[e];
-    int want = !direct_clear || (fl > 0 && best > MP_GAIN * fl);
+    int want = fl > 0 && best > MP_GAIN * fl;
     unsigned i1, i2;
     mp->msgs++;
     if (want && mp->lat[0] >= 0 && !probing && mp->n < MP_PATHS && mp->msgs >= mp->next_add) {
         mp->next_add = mp->msgs + mp->cool;
-        mp->cool = mp->cool * 2 > MP_COOL_MAX ? MP_COOL_MAX : mp->cool * 2;
+        mp->cool = mp->cool * 4 > MP_COOL_MAX ? MP_COOL_MAX : mp->cool * 4;
         if (mp_next(ni, e, mp, &i1, &i2)) {
             unsigned k = mp->n++;
             mp->i1[k] = (uint16_t)i1, mp->i2[k] = (uint16_t)i2;
@@ -418,7 +418,7 @@ void ni_ps_choose(ni_t *ni, unsigned e, sender_t *s, unsigned ports)
         if (m->routed && mp_find_path(mp, m->via1, m->via2) < 0)
             m->routed = 0; /* its path went: the message takes another */
         if (!m->routed) {
-            unsigned k = mp_choose(ni, e, mp, clear);
+            unsigned k = mp_choose(ni, e, mp);
             m->via1 = mp->i1[k], m->via2 = mp->i2[k];
             m->routed = 1;
         }
