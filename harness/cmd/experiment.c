@@ -49,8 +49,8 @@ static const char usage_experiment[] =
     "--no-spread (ablation: relay whenever no direct choice is clear, no metapath spread by\n"
     "latency), --one-sender (ablation: an endpoint's one sender also serves its relay\n"
     "buffers), --relay-buf N (segments a relay buffer takes, 1 to 8, default 8: the tests\n"
-    "make relays push back). Exit 1 when a message was neither delivered once nor reported failed to its\n"
-    "source, or a corrupted one was delivered.\n";
+    "make relays push back). Exit 1 when a message was neither delivered once nor reported\n"
+    "failed to its source, or a corrupted one was delivered.\n";
 
 static const char usage_sci[] =
     "usage: ftsim experiment NAME [--runs N] [--seed S] [--json] [--model csim|rtl|both]\n"
