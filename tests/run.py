@@ -1037,7 +1037,9 @@ def suite_rnp_monitor():
                       ("configuration rewritten", lambda kv: kv["rewrites"] >= 1), RECOVERED, EXACTLY_ONCE)))
     t.append(Test("rnp-monitor", "lockstep (RTL and C model) through the upset and the router reset: no "
                   "divergence, the RTL's assertion observed",
-                  run + ["r5.alloc bit0", "--at", "100", "--model", "both", "--warmup", "1000", "--window", "3000"],
+                  # at 110: an offset where bit 0 is clear, so the flip sets it with no owner (at 100
+                  # the CRC-32's longer messages have port 0 allocated and the flip is masked)
+                  run + ["r5.alloc bit0", "--at", "110", "--model", "both", "--warmup", "1000", "--window", "3000"],
                   monitor_check(
                       ("no divergence", lambda kv: kv["diverged"] == 0),
                       ("the RTL asserted (AllocIsOwned_A)", lambda kv: kv["asserted"] == 1),
@@ -1109,6 +1111,13 @@ def suite_ftdrb_rnp():
                   quick[:-1] + ["--cycles", "1000", "--model", "both", "--out",
                                 "build/ftdrb-rnp-test"],
                   exit_is(0, "ledger: every message delivered once")))
+    t.append(Test("ftdrb-rnp", "the contract's clauses (ftdrb_rnp.md 4b add, 4c spread by latency, 5a "
+                  "relay buffer bound, 5b pushback, 5c relay sender, 6a CRC-32 default): about 12 s",
+                  ["python3", "tests/ftdrb_rnp_spec.py"], exit_is(0, "PASS ftdrb-rnp-spec"), timeout=600))
+    t.append(Test("ftdrb-rnp", "the weakened end-to-end check (--mutant crc8, seed 5) delivers a "
+                  "corrupted message: the ledger fails the run, exit 1",
+                  quick[:-1] + ["--seed", "5", "--mutant", "crc8", "--out", "build/ftdrb-rnp-test"],
+                  exit_is(1, "corrupt or misdelivered")))
     t.append(Test("ftdrb-rnp", "bad input -> 2 before running: --endpoints 32, --mutant foo, "
                   "--json on rnp-load",
                   ["sh", "-c", f"{FTSIM} experiment ftdrb-rnp --endpoints 32; a=$?; "

@@ -44,8 +44,13 @@ static const char usage_experiment[] =
     "--cycles N the measuring window (6000), --json one JSON object on stdout instead of the\n"
     "tables, --quick the small version the tests run (64 endpoints, 0, 6 and 16 faults, one\n"
     "seed, short phases), --mutant dedup-last (tests only: destinations deduplicate by the\n"
-    "last sequence number per source, which relays break; the ledger must catch it). Exit 1\n"
-    "when a message was neither delivered once nor reported failed to its source.\n";
+    "last sequence number per source, which relays break; the ledger must catch it),\n"
+    "--mutant crc8 (the weakened end-to-end check: a corrupted delivery must fail the run),\n"
+    "--no-spread (ablation: relay whenever no direct choice is clear, no metapath spread by\n"
+    "latency), --one-sender (ablation: an endpoint's one sender also serves its relay\n"
+    "buffers), --relay-buf N (segments a relay buffer takes, 1 to 8, default 8: the tests\n"
+    "make relays push back). Exit 1 when a message was neither delivered once nor reported\n"
+    "failed to its source, or a corrupted one was delivered.\n";
 
 static const char usage_sci[] =
     "usage: ftsim experiment NAME [--runs N] [--seed S] [--json] [--model csim|rtl|both]\n"
@@ -366,6 +371,10 @@ static int rnp_experiment(int argc, char **argv, campaign_t *merged)
         {"json", 0, OPTS_FLAG, &o.json, .set = 1},
         {"quick", 0, OPTS_FLAG, &o.quick, .set = 1},
         {"mutant", 0, OPTS_STR, &mutant, .msg = "bad argument: --mutant"},
+        {"no-spread", 0, OPTS_FLAG, &o.no_spread, .set = 1},
+        {"one-sender", 0, OPTS_FLAG, &o.one_sender, .set = 1},
+        {"relay-buf", 0, OPTS_UINT, &o.relay_buf, .min = 1, .max = 8, .flags = OPTS_DEC,
+         .msg = "bad argument: --relay-buf (1 to 8)"},
         {0},
     };
     opts_cmd_t c = {
@@ -377,17 +386,19 @@ static int rnp_experiment(int argc, char **argv, campaign_t *merged)
     if (!o.cycles)
         o.cycles = 30000;
     int ftdrb = !strcmp(argv[0], "ftdrb-rnp");
-    if (!ftdrb && (o.seeds || o.endpoints || o.json || o.quick || mutant))
+    if (!ftdrb && (o.seeds || o.endpoints || o.json || o.quick || mutant || o.no_spread ||
+                   o.one_sender || o.relay_buf))
         return cmd_bad("experiment",
-                       "--seeds, --endpoints, --json, --quick and --mutant are "
-                       "ftdrb-rnp's",
+                       "--seeds, --endpoints, --json, --quick, --mutant, --no-spread, "
+                       "--one-sender and --relay-buf are ftdrb-rnp's",
                        argv[0]);
     if (o.endpoints && o.endpoints != 16 && o.endpoints != 64 && o.endpoints != 256 &&
         o.endpoints != 1024)
         return cmd_bad("experiment", "bad argument: --endpoints (16, 64, 256 or 1024)", NULL);
-    if (mutant && strcmp(mutant, "dedup-last"))
-        return cmd_bad("experiment", "bad argument: --mutant (dedup-last)", mutant);
-    o.dedup_last = mutant != NULL;
+    if (mutant && strcmp(mutant, "dedup-last") && strcmp(mutant, "crc8"))
+        return cmd_bad("experiment", "bad argument: --mutant (dedup-last, crc8)", mutant);
+    o.dedup_last = mutant && !strcmp(mutant, "dedup-last");
+    o.crc8 = mutant && !strcmp(mutant, "crc8");
     campaign_t *cp = cmd_campaign(merged, &co, "experiment", argc, argv);
     if (!cp)
         return 2;

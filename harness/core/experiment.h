@@ -16,6 +16,9 @@ typedef struct exp_opts {
     int json, quick;           /* one JSON object on stdout; the small version for tests */
     int cycles_set;            /* --cycles given: the measuring window */
     int dedup_last;            /* --mutant dedup-last (tests: the ledger must catch it) */
+    int crc8;                  /* --mutant crc8: the weakened end-to-end check */
+    int no_spread, one_sender; /* ablations: no metapath; one sender per endpoint */
+    unsigned relay_buf;        /* --relay-buf N: segments a relay buffer takes (tests) */
 } exp_opts_t;
 
 #endif

@@ -92,6 +92,41 @@ static void random_fault(prng_t *rng, const rnpnet_topo_t *t, unsigned kind, rnp
                                             : (k == 4 ? 0 : 300000);
 }
 
+/* What the run's hosts received, checked against what was sent (ftdrb_rnp.md 6a): a message
+ * delivered that was never sent, or not to that endpoint, or not with that payload, is
+ * corrupt, and fails the run. ids[src][seq] is the message's id. */
+typedef struct rx_check {
+    ni_t *ni;
+    uint32_t **ids, *cap;
+    uint64_t corrupt;
+} rx_check_t;
+
+static int rx_note(rx_check_t *x, const ni_msg_t *m)
+{
+    if (x->cap[m->src] <= m->seq) {
+        uint32_t cap = x->cap[m->src] ? x->cap[m->src] * 2 : 64;
+        while (cap <= m->seq)
+            cap *= 2;
+        uint32_t *n = realloc(x->ids[m->src], cap * sizeof *n);
+        if (!n)
+            return -1;
+        x->ids[m->src] = n;
+        x->cap[m->src] = cap;
+    }
+    x->ids[m->src][m->seq] = m->id;
+    return 0;
+}
+
+static void rx_check(void *ctx, uint64_t cycle, const ni_msg_t *m, int ok)
+{
+    (void)cycle, (void)ok;
+    rx_check_t *x = ctx;
+    const ni_msg_t *o = m->seq < x->cap[m->src] ? ni_msg(x->ni, x->ids[m->src][m->seq]) : NULL;
+    if (!o || o->src != m->src || o->seq != m->seq || o->dst != m->dst || o->len != m->len ||
+        memcmp(o->data, m->data, m->len))
+        x->corrupt++;
+}
+
 /* One run; -1 with a message in err (DEV_ERR_LEN) when it cannot. */
 static int run_one(const run_cfg_t *c, run_res_t *r, char *err)
 {
@@ -109,14 +144,13 @@ static int run_one(const run_cfg_t *c, run_res_t *r, char *err)
                        .trial_attempts = 10};
     ni_t *ni = ni_create(t, &pol, c->seed, c->backchan);
     uint64_t *in = calloc(d->nports, sizeof *in);
-    if (!ni || !in) {
+    rx_check_t x = {ni, calloc(t->n, sizeof *x.ids), calloc(t->n, sizeof *x.cap), 0};
+    int rc = -1;
+    if (!ni || !in || !x.ids || !x.cap) {
         snprintf(err, DEV_ERR_LEN, "out of memory");
-        ls_close(&ls);
-        free(in);
-        ni_free(ni);
-        dev_design_release(d);
-        return -1;
+        goto out;
     }
+    ni_set_callbacks(ni, &x, NULL, NULL, rx_check);
     dev_write_t init = {RNPNET_NETCFG, 0x1234u | ((uint64_t)c->backchan << 16), 0x1FFFF};
     ls_reset(&ls, &init, 1);
     for (unsigned i = 0; i < c->faults; i++) {
@@ -134,8 +168,12 @@ static int run_one(const run_cfg_t *c, run_res_t *r, char *err)
             for (unsigned e = 0; e < t->n; e++)
                 if (prng_chance(&rng, 1, c->gap)) {
                     unsigned dst = rnp_pat_dst(c->pattern, e, t->n, &rng);
-                    if (dst != e && ni_send(ni, now, e, dst, 8))
-                        offered++;
+                    const ni_msg_t *m = dst != e ? ni_send(ni, now, e, dst, 8) : NULL;
+                    if (m && rx_note(&x, m) < 0) {
+                        snprintf(err, DEV_ERR_LEN, "out of memory");
+                        goto out;
+                    }
+                    offered += m != NULL;
                 }
         dev_write_t w;
         ls_set_inputs(&ls, in);
@@ -155,11 +193,21 @@ static int run_one(const run_cfg_t *c, run_res_t *r, char *err)
     r->throughput = (double)s->delivered / (double)stop / t->n;
     r->offered = (double)offered / (double)stop / t->n;
     r->masked_end = ni_masked_now(ni);
+    rc = 0;
+    if (x.corrupt) { /* a corrupted delivery fails the run, and so the experiment */
+        snprintf(err, DEV_ERR_LEN, "%llu corrupted messages delivered (seed %llu, %u faults)",
+                 (unsigned long long)x.corrupt, (unsigned long long)c->seed, c->faults);
+        rc = -1;
+    }
+out:
     ls_close(&ls);
     ni_free(ni);
     free(in);
+    for (unsigned e = 0; x.ids && e < t->n; e++)
+        free(x.ids[e]);
+    free(x.ids), free(x.cap);
     dev_design_release(d);
-    return 0;
+    return rc;
 }
 
 static FILE *open_csv(const exp_opts_t *o, const char *name, const char *header)

@@ -49,6 +49,9 @@ typedef struct fr_shape {
 typedef struct fr_cfg {
     unsigned endpoints, pattern, faults, scope, gap, models;
     int dedup_last; /* a mutant for the tests: the final destination dedups as the global mode */
+    int crc8;       /* a mutant: the weakened end-to-end check (a corrupted delivery fails) */
+    int no_spread, one_sender; /* ablations (rnpni.h) */
+    unsigned relay_buf;
     uint64_t warmup, settle, window, drain, seed;
 } fr_cfg_t;
 
@@ -56,6 +59,11 @@ typedef struct fr_res {
     double latency, throughput, retries;
     uint64_t msgs, delivered, failed, relayed, segments, busy, no_clear, entries;
     uint64_t dup, lost, told_wrong, corrupt; /* the ledger's violations */
+    /* the metapath's shares (window, delivered): pairs, pairs that used more than one path,
+     * their paths, their messages and of them direct; the largest multistep share of a pair
+     * with at least 8 messages (per mille) */
+    uint64_t pairs, spread, spread_paths, spread_msgs, spread_direct, max_msp;
+    uint64_t relay_peak, own_relayed; /* ni_stats_t's */
 } fr_res_t;
 
 /* The ledger of one run: every original message by (source, seq), how often it arrived. */
@@ -147,6 +155,49 @@ static void plan_faults(const rnpnet_topo_t *t, const fr_cfg_t *c, fr_fault_t *f
     qsort(fl, c->faults, sizeof *fl, by_time);
 }
 
+static int by_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The metapath's shares in the window: each delivered message as (source, destination, its
+ * path's first and second intermediate), sorted; a pair's run of keys, its paths. */
+static void shares(const fr_cfg_t *c, fr_led_t *l, fr_res_t *r)
+{
+    uint64_t ws = c->warmup + c->settle, we = ws + c->window, *k = malloc(r->delivered * 8 + 8);
+    size_t n = 0;
+    if (!k)
+        return;
+    for (unsigned e = 0; e < c->endpoints; e++)
+        for (uint32_t q = 0; q < l->cap[e]; q++) {
+            uint32_t id = l->ids[e][q];
+            const ni_msg_t *m = id == UINT32_MAX ? NULL : ni_msg(l->ni, id);
+            if (!m || m->state != 1 || m->t_created < ws || m->t_created >= we)
+                continue;
+            unsigned v1 = m->relayed ? m->via1 : 0xFFFFu, v2 = m->relayed ? m->via2 : 0xFFFFu;
+            k[n++] = (uint64_t)m->src << 48 | (uint64_t)m->dst << 32 | (uint64_t)v1 << 16 | v2;
+        }
+    qsort(k, n, 8, by_u64);
+    for (size_t i = 0; i < n;) {
+        size_t j = i, paths = 0, direct = 0;
+        for (; j < n && k[j] >> 32 == k[i] >> 32; j++) {
+            paths += j == i || k[j] != k[j - 1];
+            direct += (k[j] & 0xFFFFFFFFu) == 0xFFFFFFFFu;
+        }
+        r->pairs++;
+        if (paths > 1) {
+            r->spread++, r->spread_paths += paths, r->spread_msgs += j - i;
+            r->spread_direct += direct;
+        }
+        uint64_t msp = (j - i - direct) * 1000 / (j - i);
+        if (j - i >= 8 && msp > r->max_msp)
+            r->max_msp = msp;
+        i = j;
+    }
+    free(k);
+}
+
 /* The ledger's verdict on every original message, after the drain; the window's figures. */
 static void settle_accounts(const fr_cfg_t *c, fr_led_t *l, fr_res_t *r)
 {
@@ -172,6 +223,7 @@ static void settle_accounts(const fr_cfg_t *c, fr_led_t *l, fr_res_t *r)
             r->failed += m->state == 2;
         }
     r->corrupt = l->corrupt;
+    shares(c, l, r);
     r->latency = r->delivered ? (double)lat / (double)r->delivered : 0;
     r->throughput = (double)r->delivered / (double)c->window / c->endpoints;
 }
@@ -192,7 +244,10 @@ static int fr_run(const fr_cfg_t *c, fr_res_t *r, char *err)
                        .trial_attempts = 10,
                        .lft_scope = c->scope == SC_GLOBAL ? NI_LFT_GLOBAL : NI_LFT_PER_SOURCE,
                        .relays = c->scope == SC_PER_SOURCE,
-                       .crc32 = 1, /* the same wire for every table (ftdrb_rnp.md 4) */
+                       .no_spread = c->no_spread,
+                       .one_sender = c->one_sender,
+                       .relay_buf = c->relay_buf,
+                       .crc8 = c->crc8, /* the default CRC-32 unless the mutant weakens it */
                        .dedup_last = c->dedup_last};
     fr_led_t l = {0};
     l.ni = ni_create(t, &pol, c->seed, 1);
@@ -252,6 +307,8 @@ static int fr_run(const fr_cfg_t *c, fr_res_t *r, char *err)
     r->segments = s->segments;
     r->busy = s->busy;
     r->no_clear = s->no_clear;
+    r->relay_peak = s->relay_peak;
+    r->own_relayed = s->own_relayed;
     r->entries = c->scope == SC_GLOBAL ? ni_masked_now(l.ni) : s->lft_entries;
     rc = 0;
 out:
@@ -292,7 +349,8 @@ typedef struct fcamp {
     const exp_opts_t *o;
     fr_shape_t sh;
     unsigned n, nmain; /* runs in all; of them after the sweep */
-    int parallel, dedup_last;
+    int parallel, dedup_last, crc8, no_spread, one_sender;
+    unsigned relay_buf;
     fr_res_t *res;
     int *ok;
     unsigned done;
@@ -307,6 +365,10 @@ static void cfg_of(const fcamp_t *k, unsigned i, fr_cfg_t *c)
                     .gap = sh->gap,
                     .models = k->o->models,
                     .dedup_last = k->dedup_last,
+                    .crc8 = k->crc8,
+                    .no_spread = k->no_spread,
+                    .one_sender = k->one_sender,
+                    .relay_buf = k->relay_buf,
                     .warmup = sh->warmup,
                     .settle = sh->settle,
                     .window = sh->window,
@@ -365,7 +427,9 @@ static int f_run(void *ctx, unsigned i, campaign_w_t *w, char *err, size_t errle
     campaign_w_dbl(w, "throughput", r.throughput);
     campaign_w_dbl(w, "retries", r.retries);
     const uint64_t v[] = {r.msgs,     r.delivered, r.failed, r.relayed, r.segments,   r.busy,
-                          r.no_clear, r.entries,   r.dup,    r.lost,    r.told_wrong, r.corrupt};
+                          r.no_clear, r.entries,   r.dup,    r.lost,    r.told_wrong, r.corrupt,
+                          r.pairs,    r.spread,    r.spread_paths, r.spread_msgs, r.spread_direct,
+                          r.max_msp,  r.relay_peak, r.own_relayed};
     campaign_w_u64s(w, "counts", v, sizeof v / sizeof *v);
     return 0;
 }
@@ -382,11 +446,11 @@ static int f_take(void *ctx, unsigned i, const char *text, char *err, size_t err
         rc = 1;
     } else {
         fr_res_t *r = &k->res[i];
-        uint64_t v[12];
+        uint64_t v[20];
         r->latency = campaign_rec_dbl(&rec, "latency");
         r->throughput = campaign_rec_dbl(&rec, "throughput");
         r->retries = campaign_rec_dbl(&rec, "retries");
-        if (campaign_rec_u64s(&rec, "counts", v, 12) != 12 && !rec.bad)
+        if (campaign_rec_u64s(&rec, "counts", v, 20) != 20 && !rec.bad)
             rec.bad = "counts";
         if (rec.bad) {
             snprintf(err, errlen, "run %u: a record without '%s'", i, rec.bad);
@@ -395,6 +459,9 @@ static int f_take(void *ctx, unsigned i, const char *text, char *err, size_t err
             r->msgs = v[0], r->delivered = v[1], r->failed = v[2], r->relayed = v[3];
             r->segments = v[4], r->busy = v[5], r->no_clear = v[6], r->entries = v[7];
             r->dup = v[8], r->lost = v[9], r->told_wrong = v[10], r->corrupt = v[11];
+            r->pairs = v[12], r->spread = v[13], r->spread_paths = v[14];
+            r->spread_msgs = v[15], r->spread_direct = v[16], r->max_msp = v[17];
+            r->relay_peak = v[18], r->own_relayed = v[19];
             k->ok[i] = 1;
         }
     }
@@ -411,6 +478,7 @@ static void f_progress(void *ctx, unsigned done, unsigned total) { progress(ctx,
 typedef struct fr_row {
     double latency, retries, entries;
     uint64_t msgs, delivered, failed, relayed, segments, busy, no_clear, viol;
+    uint64_t pairs, spread, spread_paths, spread_msgs, spread_direct, max_msp;
 } fr_row_t;
 
 static fr_row_t row_of(const fcamp_t *k, unsigned pat, unsigned fi, unsigned sc)
@@ -425,6 +493,10 @@ static fr_row_t row_of(const fcamp_t *k, unsigned pat, unsigned fi, unsigned sc)
         w.relayed += r->relayed, w.segments += r->segments, w.busy += r->busy;
         w.no_clear += r->no_clear;
         w.viol += r->dup + r->lost + r->told_wrong + r->corrupt;
+        w.pairs += r->pairs, w.spread += r->spread, w.spread_paths += r->spread_paths;
+        w.spread_msgs += r->spread_msgs, w.spread_direct += r->spread_direct;
+        if (r->max_msp > w.max_msp)
+            w.max_msp = r->max_msp;
     }
     return w;
 }
@@ -485,6 +557,22 @@ static void print_markdown(const fcamp_t *k, double sat)
                        (unsigned long long)w.failed, (unsigned long long)w.relayed, w.retries,
                        w.entries);
             }
+    printf("\nThe metapath's shares (per-source tables with relays; delivered messages of the "
+           "window; a pair spreads when it used more than one path)%s:\n\n| pattern | faults | "
+           "pairs spreading | paths per spreading pair | direct share there | multistep share "
+           "| largest multistep share of a pair |\n|---|---:|---:|---:|---:|---:|---:|\n",
+           k->no_spread ? " (--no-spread: relayed whenever no direct choice is clear)" : "");
+    for (unsigned p = 0; p < NPAT; p++)
+        for (unsigned fi = 0; fi < NFAULTS; fi++) {
+            fr_row_t w = row_of(k, p, fi, SC_PER_SOURCE);
+            printf("| %s | %u | %llu/%llu | %.2f | %.1f %% | %.2f %% | %.1f %% |\n",
+                   rnp_pat_names[p], sh->faults[fi], (unsigned long long)w.spread,
+                   (unsigned long long)w.pairs,
+                   w.spread ? (double)w.spread_paths / (double)w.spread : 0,
+                   w.spread_msgs ? 100.0 * (double)w.spread_direct / (double)w.spread_msgs : 0,
+                   w.delivered ? 100.0 * (double)w.relayed / (double)w.delivered : 0,
+                   w.max_msp / 10.0);
+        }
     printf("\nPerformance over the FT-DRB paper's five patterns (uniform aside), against its "
            "Figure 3 (average %.0f %%, worst %.0f %%, best %.0f %%):\n\n| faults | table | "
            "average | worst | best |\n|---:|---|---:|---|---|\n",
@@ -510,21 +598,25 @@ static void print_markdown(const fcamp_t *k, double sat)
 static void write_csv(const fcamp_t *k, FILE *f)
 {
     fprintf(f, "pattern,faults,table,latency_ff,latency,diff,perf,msgs,delivered,failed,relayed,"
-               "segments,busy,no_clear,retries,entries,violations\n");
+               "segments,busy,no_clear,retries,entries,violations,pairs,pairs_spread,"
+               "spread_paths,spread_direct_share,max_multistep_share\n");
     for (unsigned p = 0; p < NPAT; p++)
         for (unsigned fi = 0; fi < NFAULTS; fi++)
             for (unsigned sc = 0; sc < NSCOPE; sc++) {
                 fr_row_t z = row_of(k, p, 0, sc), w = row_of(k, p, fi, sc);
                 fprintf(f,
                         "%s,%u,%s,%.2f,%.2f,%.2f,%.2f,%llu,%llu,%llu,%llu,%llu,%llu,%llu,"
-                        "%.4f,%.1f,%llu\n",
+                        "%.4f,%.1f,%llu,%llu,%llu,%llu,%.4f,%.3f\n",
                         rnp_pat_names[p], k->sh.faults[fi], scope_names[sc], z.latency, w.latency,
                         w.latency - z.latency, perf_of(z.latency, w.latency),
                         (unsigned long long)w.msgs, (unsigned long long)w.delivered,
                         (unsigned long long)w.failed, (unsigned long long)w.relayed,
                         (unsigned long long)w.segments, (unsigned long long)w.busy,
                         (unsigned long long)w.no_clear, w.retries, w.entries,
-                        (unsigned long long)w.viol);
+                        (unsigned long long)w.viol, (unsigned long long)w.pairs,
+                        (unsigned long long)w.spread, (unsigned long long)w.spread_paths,
+                        w.spread_msgs ? (double)w.spread_direct / (double)w.spread_msgs : 0,
+                        w.max_msp / 1000.0);
             }
 }
 
@@ -571,6 +663,17 @@ static void print_json(const fcamp_t *k, double sat, uint64_t viol)
                 json_io_add(r, "retries", json_io_fixed(w.retries, 4));
                 json_io_add(r, "entries", json_io_fixed(w.entries, 1));
                 json_io_add(r, "violations", json_io_u64(w.viol));
+                json_io_add(r, "pairs", json_io_u64(w.pairs));
+                json_io_add(r, "pairs_spread", json_io_u64(w.spread));
+                json_io_add(r, "spread_msgs", json_io_u64(w.spread_msgs));
+                json_io_add(r, "spread_direct", json_io_u64(w.spread_direct));
+                json_io_add(r, "spread_paths", json_io_u64(w.spread_paths));
+                json_io_add(r, "spread_direct_share",
+                            json_io_fixed(w.spread_msgs ? (double)w.spread_direct /
+                                                              (double)w.spread_msgs
+                                                        : 0,
+                                          4));
+                json_io_add(r, "max_multistep_share", json_io_fixed(w.max_msp / 1000.0, 3));
                 json_object_array_add(rows, r);
             }
     json_io_add(doc, "rows", rows);
@@ -580,6 +683,18 @@ static void print_json(const fcamp_t *k, double sat, uint64_t viol)
     json_io_add(paper, "best", json_io_fixed(paper_best, 0));
     json_io_add(doc, "paper", paper);
     json_io_add(doc, "violations", json_io_u64(viol));
+    uint64_t peak = 0, own = 0;
+    for (unsigned i = NSWEEP; i < k->n; i++) {
+        peak = k->res[i].relay_peak > peak ? k->res[i].relay_peak : peak;
+        own += k->res[i].own_relayed;
+    }
+    json_io_add(doc, "relay_buffer_bound", json_io_u64(k->relay_buf ? k->relay_buf : NI_RELAY_BUF));
+    uint64_t busy = 0;
+    for (unsigned i = NSWEEP; i < k->n; i++)
+        busy += k->res[i].busy;
+    json_io_add(doc, "busy", json_io_u64(busy));
+    json_io_add(doc, "relay_peak", json_io_u64(peak));
+    json_io_add(doc, "own_sender_relayed", json_io_u64(own));
     json_io_write(stdout, doc);
     json_object_put(doc);
 }
@@ -612,7 +727,11 @@ int experiment_ftdrb_rnp(const exp_opts_t *o, campaign_t *c)
     fcamp_t k = {.o = o,
                  .sh = o->quick ? shape_quick : shape_full,
                  .parallel = campaign_parallel(c),
-                 .dedup_last = o->dedup_last};
+                 .dedup_last = o->dedup_last,
+                 .crc8 = o->crc8,
+                 .no_spread = o->no_spread,
+                 .one_sender = o->one_sender,
+                 .relay_buf = o->relay_buf};
     if (o->seeds)
         k.sh.seeds = o->seeds;
     if (o->endpoints)
@@ -626,7 +745,13 @@ int experiment_ftdrb_rnp(const exp_opts_t *o, campaign_t *c)
     campaign_param(c, "seeds", "%u", k.sh.seeds);
     campaign_param(c, "window", "%llu", (unsigned long long)k.sh.window);
     campaign_param(c, "quick", "%d", o->quick);
-    campaign_param(c, "mutant", "%s", o->dedup_last ? "dedup-last" : "none");
+    campaign_param(c, "mutant", "%s", o->dedup_last ? "dedup-last" : o->crc8 ? "crc8" : "none");
+    campaign_param(c, "ablation", "%s",
+                   o->no_spread && o->one_sender ? "no-spread,one-sender"
+                   : o->no_spread                ? "no-spread"
+                   : o->one_sender               ? "one-sender"
+                                                 : "none");
+    campaign_param(c, "relay_buf", "%u", o->relay_buf);
     campaign_param(c, "seed", "%llu", (unsigned long long)o->seed);
     campaign_param(c, "model", "%s",
                    o->models == LS_BOTH  ? "both"

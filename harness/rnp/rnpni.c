@@ -22,10 +22,11 @@ static uint8_t crc8(const uint8_t *p, unsigned n)
     return c;
 }
 
-/* The end-to-end check: CRC-8 by default; CRC-32 with per-source tables, whose sources keep
- * crossing faulty links nothing masks (a stuck bit corrupts every word it changes: a CRC-8
- * lets one such message in 256 through; ftdrb_rnp.md 4), or when the policy asks. Its bytes. */
-static unsigned crc_bytes(const ni_t *ni) { return per_source(ni) || ni->pol.crc32 ? 4 : 1; }
+/* The end-to-end check: a CRC-32 by default (a stuck bit corrupts every word it changes, in
+ * the same column, which the routers' longitudinal XOR misses whenever the count is even: a
+ * CRC-8 lets one such message in 256 through, ftdrb_rnp.md 6); CRC-8 only when the policy asks
+ * for the weakened check. Its bytes. */
+static unsigned crc_bytes(const ni_t *ni) { return ni->pol.crc8 ? 1 : 4; }
 
 static uint32_t crc32(const uint8_t *p, unsigned n)
 {
@@ -74,7 +75,7 @@ ni_t *ni_create(const rnpnet_topo_t *t, const ni_policy_t *pol, uint64_t seed, i
     ni->backchan = backchan;
     prng_seed(&ni->rng, seed);
     ni->qcap = 64;
-    ni->snd = calloc(t->n, sizeof *ni->snd);
+    ni->snd = calloc(2 * t->n, sizeof *ni->snd); /* [e]: its own messages; [n + e]: relaying */
     ni->rcv = calloc(t->n * 2, sizeof *ni->rcv);
     ni->queue = calloc((size_t)t->n * ni->qcap, sizeof *ni->queue);
     ni->qhead = calloc(t->n, sizeof *ni->qhead);
@@ -97,6 +98,7 @@ void ni_free(ni_t *ni)
     free(ni->snd), free(ni->rcv), free(ni->queue), free(ni->qhead), free(ni->qlen);
     free(ni->next_seq), free(ni->last_rx), free(ni->disable), free(ni->msgs);
     free(ni->ps), free(ni->ps_n), free(ni->ps_ver), free(ni->ps_plan), free(ni->stamp);
+    free(ni->mp), free(ni->floor);
     free(ni->front), free(ni->next), free(ni->rq), free(ni->rq_head), free(ni->rq_len);
     free(ni->seen);
     for (unsigned e = 0; ni->sid && e < ni->t->n; e++)
@@ -130,7 +132,7 @@ unsigned ni_in_flight(const ni_t *ni)
 {
     unsigned n = 0;
     for (unsigned e = 0; e < ni->t->n; e++)
-        n += ni->qlen[e] + (ni->snd[e].m != NULL) +
+        n += ni->qlen[e] + (ni->snd[e].m != NULL) + (ni->snd[ni->t->n + e].m != NULL) +
              (ni->rq_len ? ni->rq_len[e * 2] + ni->rq_len[e * 2 + 1] : 0);
     return n;
 }
@@ -165,8 +167,9 @@ ni_msg_t *ni_new_msg(ni_t *ni, uint64_t cycle, unsigned src, unsigned dst, unsig
             return NULL;
         /* re-point the senders and queues at the moved array */
         for (unsigned e = 0; e < ni->t->n; e++) {
-            if (ni->snd[e].m)
-                ni->snd[e].m = n + (ni->snd[e].m - ni->msgs);
+            for (unsigned j = e; j < 2 * ni->t->n; j += ni->t->n)
+                if (ni->snd[j].m)
+                    ni->snd[j].m = n + (ni->snd[j].m - ni->msgs);
             for (unsigned q = 0; q < ni->qcap; q++)
                 if (ni->queue[e * ni->qcap + q])
                     ni->queue[e * ni->qcap + q] = n + (ni->queue[e * ni->qcap + q] - ni->msgs);
@@ -337,12 +340,12 @@ void ni_print_lft(const ni_t *ni)
 
 static unsigned swallowed_before(unsigned k) { return k == 0 ? 0 : (k - 1) / 4; }
 
-static void build_attempt(ni_t *ni, unsigned e, sender_t *s)
+static void build_attempt(ni_t *ni, uint64_t cycle, unsigned e, sender_t *s)
 {
     const rnpnet_topo_t *t = ni->t;
     ni_msg_t *m = s->m;
     if (per_source(ni)) {
-        ni_ps_choose(ni, e, s);
+        ni_ps_choose(ni, e, s, ni_free_ports(ni, cycle, e, s));
     } else {
         /* the injection port: one whose link is not masked, if there is one */
         lft_t *l0 = ni->pol.use_lft ? lft_find(ni, e, 8) : NULL,
@@ -502,6 +505,8 @@ static void finish_attempt(ni_t *ni, uint64_t cycle, unsigned e, sender_t *s)
             lft_used_ok(ni, e, 8 + s->port);
     }
     ni_msg_t *m = s->m;
+    if (per_source(ni) && out == NI_BLOCKED && s->answer == BUSY_BYTE && m->state == 0)
+        ni_ps_busy(ni, m); /* the relay pushed back: its path's latency goes up */
     if (m->state == 1 || m->state == 2 ||
         (out == NI_DELIVERED && per_source(ni) && ni_ps_delivered(ni, cycle, s))) {
         /* per-source tables: done already (a relayed copy reached the destination first), or
@@ -513,6 +518,8 @@ static void finish_attempt(ni_t *ni, uint64_t cycle, unsigned e, sender_t *s)
     if (out == NI_DELIVERED) {
         m->state = 1;
         m->t_done = cycle;
+        if (per_source(ni))
+            ni_ps_latency(ni, m, cycle, 1); /* the latency ACK of the direct path */
         ni->st.delivered++;
         ni->st.latency_sum += cycle - m->t_created;
         ni->st.words_delivered += m->len;
@@ -531,6 +538,8 @@ static void finish_attempt(ni_t *ni, uint64_t cycle, unsigned e, sender_t *s)
     if (m->attempts >= ni->pol.retry_limit) {
         m->state = 2;
         m->t_done = cycle;
+        if (per_source(ni))
+            ni_ps_latency(ni, m, cycle, 0);
         ni->st.failed++;
         if (ni->done)
             ni->done(ni->ctx, cycle, m, 0);
@@ -552,10 +561,10 @@ static uint64_t collapse_cycle(const sender_t *s, unsigned st)
 }
 
 /* Sender e reads its port's output word w (and bc) of this cycle. */
-static void sender_observe(ni_t *ni, uint64_t cycle, unsigned e, uint16_t w, unsigned bc)
+static void sender_observe(ni_t *ni, uint64_t cycle, unsigned e, sender_t *s, uint16_t w,
+                           unsigned bc)
 {
     const rnpnet_topo_t *t = ni->t;
-    sender_t *s = &ni->snd[e];
     if (s->st != S_SEND && s->st != S_REPLY)
         return;
     if (ni->backchan && bc && s->collapsed < 0) {
@@ -638,13 +647,34 @@ static int take_relayed(ni_t *ni, unsigned e, sender_t *s)
     return 0;
 }
 
-/* Sender e decides its drive for the next cycle. */
-static uint16_t sender_plan(ni_t *ni, uint64_t cycle, unsigned e)
+/* Does sender s hold its injection port for the next cycle (an attempt on the wire, or the
+ * DROP that closes it)? */
+static int holds_port(const sender_t *s, uint64_t cycle)
 {
-    sender_t *s = &ni->snd[e];
+    return s->st == S_SEND || s->st == S_REPLY || s->st == S_CLOSE || cycle + 1 <= s->drop_at;
+}
+
+/* The injection ports sender s of endpoint e may take for an attempt starting next cycle:
+ * bit k port k; the port the endpoint's other sender holds is not free (ftdrb_rnp.md 5). */
+unsigned ni_free_ports(const ni_t *ni, uint64_t cycle, unsigned e, const sender_t *s)
+{
+    const sender_t *o = &ni->snd[s == &ni->snd[e] ? ni->t->n + e : e];
+    return holds_port(o, cycle) ? 3u & ~(1u << o->port) : 3u;
+}
+
+/* Sender s of endpoint e decides its drive for the next cycle. The relay sender (relay != 0,
+ * per-source tables with relays) serves only the relay buffers; the own sender its queue, and
+ * with ni_policy_t.one_sender the relay buffers first, as one sender for both. */
+static uint16_t sender_plan(ni_t *ni, uint64_t cycle, unsigned e, sender_t *s, int relay)
+{
     switch (s->st) {
     case S_IDLE:
-        if (!(ni->rq_len && take_relayed(ni, e, s))) {
+        if (relay) {
+            if (!(ni->rq_len && !ni->pol.one_sender && take_relayed(ni, e, s)))
+                return RNP_IDLE;
+        } else if (ni->rq_len && ni->pol.one_sender && take_relayed(ni, e, s)) {
+            ni->st.own_relayed++;
+        } else {
             if (!ni->qlen[e])
                 return RNP_IDLE;
             s->m = ni->queue[e * ni->qcap + ni->qhead[e]];
@@ -656,9 +686,9 @@ static uint16_t sender_plan(ni_t *ni, uint64_t cycle, unsigned e)
         s->st = S_WAIT;
         /* fall through */
     case S_WAIT:
-        if (cycle + 1 < s->wait_until)
+        if (cycle + 1 < s->wait_until || !ni_free_ports(ni, cycle, e, s))
             return RNP_IDLE;
-        build_attempt(ni, e, s);
+        build_attempt(ni, cycle, e, s);
         s->t0 = cycle + 1;
         if (s->m->attempts == 1)
             s->m->t_first = s->t0;
@@ -675,6 +705,7 @@ static uint16_t sender_plan(ni_t *ni, uint64_t cycle, unsigned e)
     case S_REPLY: return RNP_HOLD;
     case S_CLOSE: /* collapsed by the backward channel: close our end, then retry */
         finish_attempt(ni, cycle, e, s);
+        s->drop_at = cycle + 1;
         return RNP_DROP;
     }
     return RNP_IDLE;
@@ -772,17 +803,24 @@ int ni_cycle(ni_t *ni, uint64_t cycle, const uint64_t *out, uint64_t *in, dev_wr
 {
     const rnpnet_topo_t *t = ni->t;
     for (unsigned e = 0; e < t->n; e++) {
-        sender_t *s = &ni->snd[e];
-        unsigned k = s->port;
-        sender_observe(ni, cycle, e, (uint16_t)out[rnpnet_port(e, k, RNPNET_SOUT)],
-                       (unsigned)out[rnpnet_port(e, k, RNPNET_SBC)]);
+        for (unsigned j = e; j < 2 * t->n; j += t->n) {
+            sender_t *s = &ni->snd[j];
+            unsigned k = s->port;
+            sender_observe(ni, cycle, e, s, (uint16_t)out[rnpnet_port(e, k, RNPNET_SOUT)],
+                           (unsigned)out[rnpnet_port(e, k, RNPNET_SBC)]);
+        }
         for (unsigned q = 0; q < 2; q++)
             receiver_observe(ni, cycle, e, q, (uint16_t)out[rnpnet_port(e, q, RNPNET_DOUT)]);
     }
     for (unsigned e = 0; e < t->n; e++) {
-        uint16_t w = sender_plan(ni, cycle, e);
+        sender_t *s0 = &ni->snd[e], *s1 = &ni->snd[t->n + e];
+        uint16_t w0 = sender_plan(ni, cycle, e, s0, 0);
+        uint16_t w1 = ni->rq_len ? sender_plan(ni, cycle, e, s1, 1) : RNP_IDLE;
         for (unsigned q = 0; q < 2; q++) {
-            in[rnpnet_port(e, q, RNPNET_SIN)] = q == ni->snd[e].port ? w : RNP_IDLE;
+            /* the two senders never hold one port (ni_free_ports); an idle one drives IDLE */
+            in[rnpnet_port(e, q, RNPNET_SIN)] = q == s0->port && w0 != RNP_IDLE   ? w0
+                                                : q == s1->port && w1 != RNP_IDLE ? w1
+                                                                                  : RNP_IDLE;
             in[rnpnet_port(e, q, RNPNET_DIN)] = receiver_plan(ni, e, q);
             in[rnpnet_port(e, q, RNPNET_DBC)] = ni->rcv[e * 2 + q].drop_bc;
             ni->rcv[e * 2 + q].drop_bc = 0;

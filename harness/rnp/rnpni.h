@@ -6,8 +6,9 @@
  * and the receivers that check, deduplicate and acknowledge what arrives.
  *
  * A message on the wire: the routing words (one per four stages), then a header (source
- * endpoint, 2 bytes; message sequence number, 2 bytes), the payload, a CRC-8 of header and
- * payload, and TURN. The source then holds HOLD and reads, per router k of the path, STATUS
+ * endpoint, 2 bytes; message sequence number, 2 bytes), the payload, a CRC-32 of header and
+ * payload (CRC-8 with ni_policy_t.crc8), and TURN. The source then holds HOLD and reads, per
+ * router k of the path, STATUS
  * and CHECKSUM (2k+1 and 2k+2 cycles after its TURN, rotated right by 2k on the way back),
  * then the destination's answer: ACK or NAK, its XOR and count of what it received, and DROP.
  *
@@ -74,7 +75,15 @@ typedef struct ni_policy {
     ni_lft_scope_t lft_scope;
     int relays;     /* NI_LFT_PER_SOURCE: multistep paths through relays when no direct choice is
                    clear (ftdrb_rnp.md section 4); 0: the direct choice with the fewest entries */
-    int crc32;      /* the end-to-end check a CRC-32, not CRC-8 (per-source tables always) */
+    int no_spread;  /* ablation: the first rule, no metapath: relay whenever no direct choice is
+                       clear, at random over the first PS_SPREAD intermediates, latency unused */
+    unsigned relay_buf; /* segments a relay buffer takes (1 to NI_RELAY_BUF; 0: NI_RELAY_BUF) */
+    int one_sender; /* ablation: one sender per endpoint for its own messages and the relay
+                       buffers (relays first), as first built, not a relay sender of its own */
+    int crc8; /* a weakened end-to-end check, CRC-8 instead of the default CRC-32: for the
+                 fuzzer's recorded vectors, and to show a corrupted delivery failing a run
+                 (every stuck-bit and flip case the campaigns inject gets through it now and
+                 then; the CRC-32 default lets none through, ftdrb_rnp.md 6) */
     int dedup_last; /* a mutant for the tests only: with per-source tables, destinations dedup by
                        the last sequence number per source (the global mode's rule), which
                        refuses a relayed message overtaken by a later one; the ledger must see */
@@ -98,6 +107,8 @@ typedef struct ni_msg {
     uint16_t final_dst, hop2; /* a segment's final destination; second intermediate or NONE */
     uint8_t step;             /* 0 an original, 1 a segment out of R1, 2 out of R2 */
     uint8_t relayed;          /* an original that went through at least one relay */
+    uint8_t routed;           /* an original: its path of the metapath chosen (ftdrb_rnp.md 4) */
+    uint16_t via1, via2;      /* that path's intermediates (NI_NONE, NI_NONE: the direct path) */
 } ni_msg_t;
 #define NI_NONE 0xFFFFu
 
@@ -108,6 +119,9 @@ typedef struct ni_stats {
      * answers, attempts sent with no clear choice (the retry the escape), entries refused by a
      * full table, entries in all tables now */
     uint64_t relayed, segments, busy, no_clear, lft_full, lft_entries;
+    /* relay buffers: the most segments one buffer held; segments an endpoint's own sender
+     * carried (0 with a relay sender: ftdrb_rnp.md 5) */
+    uint64_t relay_peak, own_relayed;
 } ni_stats_t;
 
 typedef struct ni ni_t;

@@ -13,6 +13,8 @@ int ni_ps_alloc(ni_t *ni)
     ni->ps_n = calloc(t->n, 1);
     ni->ps_ver = calloc(t->n, sizeof *ni->ps_ver);
     ni->ps_plan = calloc(t->n, sizeof *ni->ps_plan);
+    ni->mp = calloc((size_t)t->n * MP_PAIRS, sizeof *ni->mp);
+    ni->floor = calloc(t->n, sizeof *ni->floor);
     ni->stamp = calloc(t->nrouters, sizeof *ni->stamp);
     ni->front = calloc(t->per_stage, sizeof *ni->front);
     ni->next = calloc(t->per_stage, sizeof *ni->next);
@@ -23,7 +25,7 @@ int ni_ps_alloc(ni_t *ni)
     ni->seen = calloc(ni->seen_cap, sizeof *ni->seen);
     ni->sid = calloc(t->n, sizeof *ni->sid);
     ni->sid_cap = calloc(t->n, sizeof *ni->sid_cap);
-    return ni->ps && ni->ps_n && ni->ps_ver && ni->ps_plan && ni->stamp && ni->front && ni->next &&
+    return ni->ps && ni->ps_n && ni->ps_ver && ni->ps_plan && ni->mp && ni->floor && ni->stamp && ni->front && ni->next &&
                    ni->rq && ni->rq_head && ni->rq_len && ni->seen && ni->sid && ni->sid_cap
                ? 0
                : -1;
@@ -194,16 +196,20 @@ static int ps_relay(ni_t *ni, unsigned e, unsigned d, unsigned *i1, unsigned *i2
     return pl->found != 0;
 }
 
-/* A direct choice of endpoint a toward b by table tab: at random among the clear ones; with
- * none, the one with the fewest blocking entries (ties at random). *met: the blocking entries
- * of every choice. Returns the choice; *clear whether it is clear. */
-static unsigned ps_direct(ni_t *ni, unsigned tab, unsigned a, unsigned b, int *clear, uint64_t *met)
+/* A direct choice of endpoint a toward b by table tab, on an injection port of `ports` (bit k:
+ * port k free): at random among the clear ones; with none, the one with the fewest blocking
+ * entries (ties at random). *met: the blocking entries of every choice. Returns the choice;
+ * *clear whether it is clear. */
+static unsigned ps_direct(ni_t *ni, unsigned tab, unsigned a, unsigned b, unsigned ports,
+                          int *clear, uint64_t *met)
 {
     unsigned nc = ps_nchoices(ni), best[128], nbest = 0, fewest = 65;
     if (nc > 128) /* past three extra stages the later ones take digit 0 */
         nc = 128;
     *met = 0;
     for (unsigned c = 0; c < nc; c++) {
+        if (!(ports >> (c & 1u) & 1u))
+            continue;
         uint64_t h = ps_any_blocking(ni, tab) ? ps_blocking(ni, tab, a, c, b) : 0;
         unsigned cnt = (unsigned)__builtin_popcountll(h);
         *met |= h;
@@ -216,14 +222,184 @@ static unsigned ps_direct(ni_t *ni, unsigned tab, unsigned a, unsigned b, int *c
     return best[prng_below(&ni->rng, nbest)];
 }
 
-/* Sender e plans this attempt of s->m with its own table: injection port, extra digits, and
- * where to on the wire (ftdrb_rnp.md 3 and 4). */
-void ni_ps_choose(ni_t *ni, unsigned e, sender_t *s)
+/* ---- the metapath (ftdrb_rnp.md 4) --------------------------------------------------------- */
+
+#define MP_GAIN     1.5f /* a path is used while its latency is within this of the best; paths
+                            are added while the best is beyond this of the source's floor */
+#define MP_COOL0    16u  /* messages of the pair between the first additions of paths */
+#define MP_COOL_MAX 1024u
+
+/* Source e's metapath toward d, or NULL; with `make`, a new one (direct path only) in place of
+ * the least recently used. */
+static ps_mpath_t *mp_get(ni_t *ni, unsigned e, unsigned d, int make, uint64_t now)
 {
-    const ni_msg_t *m = s->m;
+    ps_mpath_t *mp = &ni->mp[(size_t)e * MP_PAIRS], *old = mp;
+    for (unsigned i = 0; i < MP_PAIRS; i++) {
+        if (mp[i].valid && mp[i].dst == d) {
+            if (make)
+                mp[i].used = now;
+            return &mp[i];
+        }
+        if (!mp[i].valid || (old->valid && mp[i].used < old->used))
+            old = &mp[i];
+    }
+    if (!make)
+        return NULL;
+    *old = (ps_mpath_t){.dst = (uint16_t)d, .i1 = {NI_NONE}, .i2 = {NI_NONE}, .lat = {-1},
+                        .n = 1, .valid = 1, .ver = ni->ps_ver[e], .cool = MP_COOL0, .used = now};
+    return old;
+}
+
+static void mp_drop(ps_mpath_t *mp, unsigned i)
+{
+    for (unsigned j = i; j + 1 < mp->n; j++) {
+        mp->i1[j] = mp->i1[j + 1], mp->i2[j] = mp->i2[j + 1];
+        mp->lat[j] = mp->lat[j + 1], mp->probing[j] = mp->probing[j + 1];
+    }
+    mp->n--;
+}
+
+static int mp_find_path(const ps_mpath_t *mp, unsigned i1, unsigned i2)
+{
+    for (unsigned i = 0; i < mp->n; i++)
+        if (mp->i1[i] == i1 && mp->i2[i] == i2)
+            return (int)i;
+    return -1;
+}
+
+/* Are the segments of multistep path (i1, i2) from e to d clear by e's own table? */
+static int mp_clear(ni_t *ni, unsigned e, unsigned d, unsigned i1, unsigned i2)
+{
+    return ps_clear(ni, e, e, i1) &&
+           (i2 == NI_NONE ? ps_clear(ni, e, i1, d) : ps_clear(ni, e, i1, i2) && ps_clear(ni, e, i2, d));
+}
+
+/* The next multistep path of e's metapath toward d not in it yet: one intermediate, the scan
+ * of the endpoints going on where it stopped; with none, two (the first 32 candidates of each
+ * segment from the scan's start). 1 with *i1 and *i2 when found. */
+static int mp_next(ni_t *ni, unsigned e, ps_mpath_t *mp, unsigned *i1, unsigned *i2)
+{
+    const unsigned n = ni->t->n, d = mp->dst, s0 = ps_scan_start(ni, e, d);
+    for (; mp->scan < n; mp->scan++) {
+        unsigned i = (s0 + mp->scan) % n;
+        if (i != e && i != d && mp_find_path(mp, i, NI_NONE) < 0 && mp_clear(ni, e, d, i, NI_NONE)) {
+            *i1 = i, *i2 = NI_NONE;
+            mp->scan++;
+            return 1;
+        }
+    }
+    unsigned a[32], b[32], na = 0, nb = 0;
+    for (unsigned j = 0, i = s0; j < n && na < 32; j++, i = (i + 1) % n)
+        if (i != e && i != d && ps_clear(ni, e, e, i))
+            a[na++] = i;
+    for (unsigned j = 0, i = s0; j < n && na && nb < 32; j++, i = (i + 1) % n)
+        if (i != e && i != d && ps_clear(ni, e, i, d))
+            b[nb++] = i;
+    for (unsigned x = 0; x < na; x++)
+        for (unsigned y = 0; y < nb; y++)
+            if (a[x] != b[y] && mp_find_path(mp, a[x], b[y]) < 0 && ps_clear(ni, e, a[x], b[y])) {
+                *i1 = a[x], *i2 = b[y];
+                return 1;
+            }
+    return 0;
+}
+
+/* The choice rule (ftdrb_rnp.md 4): the path of e's metapath toward d a new message takes.
+ * Paths whose segments the table no longer clears go; a path is added, after a wait that
+ * grows fourfold each time, while the best latency is beyond MP_GAIN of the source's floor
+ * (the direct path measured: a known fault it cannot avoid shows as retries in its latency); a new path takes one message to
+ * be measured; then the direct path and every path within MP_GAIN of the best share the
+ * traffic in proportion to 1 / latency, slower multistep paths go. Returns the path index. */
+static unsigned mp_choose(ni_t *ni, unsigned e, ps_mpath_t *mp)
+{
+    if (mp->ver != ni->ps_ver[e]) {
+        for (unsigned i = mp->n; i-- > 1;)
+            if (!mp_clear(ni, e, mp->dst, mp->i1[i], mp->i2[i]))
+                mp_drop(mp, i);
+        mp->ver = ni->ps_ver[e];
+        mp->scan = 0;
+        mp->cool = MP_COOL0;
+    }
+    float best = -1;
+    int probing = 0;
+    for (unsigned i = 0; i < mp->n; i++) {
+        if (mp->lat[i] >= 0 && (best < 0 || mp->lat[i] < best))
+            best = mp->lat[i];
+        probing |= mp->probing[i];
+    }
+    for (unsigned i = mp->n; best >= 0 && i-- > 1;)
+        if (mp->lat[i] > MP_GAIN * best)
+            mp_drop(mp, i);
+    float fl = ni->floor[e];
+    int want = fl > 0 && best > MP_GAIN * fl;
+    unsigned i1, i2;
+    mp->msgs++;
+    if (want && mp->lat[0] >= 0 && !probing && mp->n < MP_PATHS && mp->msgs >= mp->next_add) {
+        mp->next_add = mp->msgs + mp->cool;
+        mp->cool = mp->cool * 4 > MP_COOL_MAX ? MP_COOL_MAX : mp->cool * 4;
+        if (mp_next(ni, e, mp, &i1, &i2)) {
+            unsigned k = mp->n++;
+            mp->i1[k] = (uint16_t)i1, mp->i2[k] = (uint16_t)i2;
+            mp->lat[k] = -1;
+            mp->probing[k] = 1;
+            return k; /* its first message measures it */
+        }
+    }
+    if (mp->n == 1 || best < 0)
+        return 0;
+    float w[MP_PATHS], sum = 0;
+    for (unsigned i = 0; i < mp->n; i++) {
+        w[i] = i == 0 ? 1.0f / (mp->lat[0] >= 0 ? mp->lat[0] : best)
+                      : mp->lat[i] >= 0 ? 1.0f / mp->lat[i] : 0;
+        sum += w[i];
+    }
+    float x = (float)prng_below(&ni->rng, 1u << 24) / (float)(1u << 24) * sum;
+    for (unsigned i = 0; i < mp->n; i++) {
+        if (x < w[i])
+            return i;
+        x -= w[i];
+    }
+    return 0;
+}
+
+/* The latency ACK of original m (ftdrb_rnp.md 4): its latency from its first attempt, into its
+ * path's average and the source's floor; a message given up takes its path out. */
+void ni_ps_latency(ni_t *ni, const ni_msg_t *m, uint64_t cycle, int delivered)
+{
+    if (!m->routed || m->t_first == 0)
+        return;
+    float lat = (float)(cycle - m->t_first);
+    ps_mpath_t *mp = mp_get(ni, m->src, m->dst, 0, 0);
+    if (delivered && m->via1 == NI_NONE && (ni->floor[m->src] == 0 || lat < ni->floor[m->src]))
+        ni->floor[m->src] = lat;
+    int i = mp ? mp_find_path(mp, m->via1, m->via2) : -1;
+    if (i < 0)
+        return;
+    mp->probing[i] = 0;
+    if (!delivered && i > 0)
+        mp_drop(mp, (unsigned)i);
+    else
+        mp->lat[i] = mp->lat[i] < 0 ? lat : mp->lat[i] + (lat - mp->lat[i]) / 4;
+}
+
+/* A relay answered BUSY to original m's first segment: its path's latency rises by a quarter,
+ * so the source sends less that way (ftdrb_rnp.md 5). */
+void ni_ps_busy(ni_t *ni, const ni_msg_t *m)
+{
+    ps_mpath_t *mp = m->routed ? mp_get(ni, m->src, m->dst, 0, 0) : NULL;
+    int i = mp ? mp_find_path(mp, m->via1, m->via2) : -1;
+    if (i > 0 && mp->lat[i] >= 0)
+        mp->lat[i] *= 1.25f;
+}
+
+/* Sender e plans this attempt of s->m with its own table on a port of `ports`: injection port,
+ * extra digits, and where to on the wire (ftdrb_rnp.md 3 and 4). */
+void ni_ps_choose(ni_t *ni, unsigned e, sender_t *s, unsigned ports)
+{
+    ni_msg_t *m = s->m;
     int clear;
     uint64_t met;
-    unsigned c = ps_direct(ni, e, e, m->dst, &clear, &met);
+    unsigned c = ps_direct(ni, e, e, m->dst, ports, &clear, &met);
     s->to = m->dst;
     s->flag = m->step != 0;
     s->hop2 = m->hop2;
@@ -234,16 +410,30 @@ void ni_ps_choose(ni_t *ni, unsigned e, sender_t *s)
             if ((met >> i & 1u) && tb[i].stage < ni->pol.perm_stage && tb[i].attempt < 255 &&
                 ++tb[i].attempt == ni->pol.trial_attempts)
                 ni->ps_ver[e]++;
-        unsigned i1, i2;
-        int can = ni->pol.relays && m->step == 0 && m->len + NI_RELAY_HDR <= NI_MAX_PAYLOAD;
-        if (can && ps_relay(ni, e, m->dst, &i1, &i2)) {
-            c = ps_direct(ni, e, e, i1, &clear, &met);
-            s->to = i1;
-            s->hop2 = i2;
-            s->flag = 1;
-        } else {
-            ni->st.no_clear++; /* the retry is the escape */
+    }
+    int can = ni->pol.relays && m->step == 0 && m->len + NI_RELAY_HDR <= NI_MAX_PAYLOAD;
+    unsigned i1 = NI_NONE, i2 = NI_NONE;
+    if (can && !ni->pol.no_spread) {
+        ps_mpath_t *mp = mp_get(ni, e, m->dst, 1, m->id);
+        if (m->routed && mp_find_path(mp, m->via1, m->via2) < 0)
+            m->routed = 0; /* its path went: the message takes another */
+        if (!m->routed) {
+            unsigned k = mp_choose(ni, e, mp);
+            m->via1 = mp->i1[k], m->via2 = mp->i2[k];
+            m->routed = 1;
         }
+        i1 = m->via1, i2 = m->via2;
+    } else if (can && !clear && !ps_relay(ni, e, m->dst, &i1, &i2)) {
+        i1 = NI_NONE;
+    }
+    if (i1 != NI_NONE) {
+        m->via1 = (uint16_t)i1, m->via2 = (uint16_t)i2; /* the path it took, for the shares */
+        c = ps_direct(ni, e, e, i1, ports, &clear, &met);
+        s->to = i1;
+        s->hop2 = i2;
+        s->flag = 1;
+    } else if (!clear) {
+        ni->st.no_clear++; /* the retry is the escape */
     }
     s->port = c & 1u;
     for (unsigned st = 0; st < ni->t->stages; st++)
@@ -352,7 +542,9 @@ uint8_t ni_ps_receive(ni_t *ni, uint64_t cycle, unsigned d, unsigned src, int fl
         return ACK_BYTE;
     }
     unsigned step = src == osrc ? 0 : 1, q = d * 2 + step; /* R1 from the source, else R2 */
-    if (ni->rq_len[q] == NI_RELAY_BUF) {
+    unsigned cap = ni->pol.relay_buf && ni->pol.relay_buf < NI_RELAY_BUF ? ni->pol.relay_buf
+                                                                        : NI_RELAY_BUF;
+    if (ni->rq_len[q] >= cap) { /* full: push back, never drop (ftdrb_rnp.md 5b) */
         ni->st.busy++;
         return BUSY_BYTE;
     }
@@ -367,6 +559,8 @@ uint8_t ni_ps_receive(ni_t *ni, uint64_t cycle, unsigned d, unsigned src, int fl
     g->step = (uint8_t)(step + 1);
     ni->rq[q * NI_RELAY_BUF + (ni->rq_head[q] + ni->rq_len[q]) % NI_RELAY_BUF] = g;
     ni->rq_len[q]++;
+    if (ni->rq_len[q] > ni->st.relay_peak)
+        ni->st.relay_peak = ni->rq_len[q];
     ni->st.segments++;
     return ACK_BYTE;
 }
@@ -391,6 +585,7 @@ int ni_ps_delivered(ni_t *ni, uint64_t cycle, const sender_t *s)
         o->state = 1;
         o->t_done = cycle;
         o->relayed = 1;
+        ni_ps_latency(ni, o, cycle, 1); /* the latency ACK of the path it took */
         ni->st.delivered++;
         ni->st.relayed++;
         ni->st.latency_sum += cycle - o->t_created;
@@ -412,6 +607,7 @@ void ni_ps_segment_failed(ni_t *ni, uint64_t cycle, ni_msg_t *m)
         return;
     o->state = 2;
     o->t_done = cycle;
+    ni_ps_latency(ni, o, cycle, 0); /* the path failed: it goes */
     ni->st.failed++;
     if (ni->done)
         ni->done(ni->ctx, cycle, o, 0);

@@ -31,7 +31,8 @@ typedef struct sender {
     unsigned prt[NI_MAX_STAGES], pport[NI_MAX_STAGES]; /* path: router and output per stage */
     unsigned known;                                    /* stages whose STATUS said routed */
     int bad_stage, blocked_stage, dropped_stage, collapsed, answer, dst_xor, dst_count;
-    uint16_t cur; /* drive for the next cycle */
+    uint16_t cur;     /* drive for the next cycle */
+    uint64_t drop_at; /* the cycle it drove the DROP that closed a collapsed attempt */
 } sender_t;
 
 typedef struct receiver {
@@ -64,6 +65,20 @@ typedef struct ps_plan {
     uint8_t valid, found; /* found: how many i1 (with i2: 1) */
 } ps_plan_t;
 
+/* A source's metapath toward one destination (ftdrb_rnp.md 4): path 0 the direct one, then up
+ * to MP_PATHS - 1 multistep paths; each path's latency as the latency ACKs return it. */
+#define MP_PATHS 4
+#define MP_PAIRS 4 /* destinations a source keeps a metapath for (least recently used goes) */
+typedef struct ps_mpath {
+    uint16_t dst, i1[MP_PATHS], i2[MP_PATHS];
+    float lat[MP_PATHS]; /* cycles, a moving average; < 0 not measured yet */
+    uint8_t n, valid, probing[MP_PATHS];
+    uint32_t ver;                  /* the source's table version its paths were checked with */
+    uint32_t msgs, next_add, cool; /* messages routed; when a path may be added; the wait after */
+    uint32_t scan;                 /* where the next search for an intermediate goes on */
+    uint64_t used;                 /* last use */
+} ps_mpath_t;
+
 struct ni {
     const rnpnet_topo_t *t;
     ni_policy_t pol;
@@ -93,6 +108,8 @@ struct ni {
     uint8_t *ps_n;          /* entries in use per endpoint */
     uint32_t *ps_ver;       /* per endpoint: changes whenever what its table blocks may change */
     ps_plan_t *ps_plan;     /* per endpoint */
+    ps_mpath_t *mp;         /* MP_PAIRS per endpoint */
+    float *floor;           /* per source: the lowest latency an ACK returned (0 none yet) */
     uint32_t *stamp, gen;   /* per router: reached by the walk of generation gen */
     unsigned *front, *next; /* the walk's routers of one stage and of the next */
     ni_msg_t **rq;          /* relay buffers: per endpoint R1 then R2, NI_RELAY_BUF each */
@@ -116,7 +133,10 @@ ni_msg_t *ni_new_msg(ni_t *ni, uint64_t cycle, unsigned src, unsigned dst, unsig
 int ni_ps_alloc(ni_t *ni);
 void ni_ps_note(ni_t *ni, unsigned e, unsigned r, unsigned p);
 void ni_ps_crossed_ok(ni_t *ni, unsigned e, unsigned r, unsigned p);
-void ni_ps_choose(ni_t *ni, unsigned e, sender_t *s);
+void ni_ps_choose(ni_t *ni, unsigned e, sender_t *s, unsigned ports);
+void ni_ps_latency(ni_t *ni, const ni_msg_t *m, uint64_t cycle, int delivered);
+void ni_ps_busy(ni_t *ni, const ni_msg_t *m);
+unsigned ni_free_ports(const ni_t *ni, uint64_t cycle, unsigned e, const sender_t *s);
 uint8_t ni_ps_receive(ni_t *ni, uint64_t cycle, unsigned d, unsigned src, int flag, unsigned seq,
                       const uint8_t *pl, unsigned len);
 int ni_ps_delivered(ni_t *ni, uint64_t cycle, const sender_t *s);
