@@ -22,15 +22,56 @@
 /* The self-test learns each path's round trip in its first ST_CALIB rounds, 1/8 of a
  * watchdog period apart under the traffic (the system is fault-free then: the host keeps it as
  * it keeps its tables): the shortest seen, since queues only ever add to it. A reply later than
- * that by more than ST_SLACK, ST_LATE times in a row (1/8 of a watchdog period apart), fails
- * the path: a packet taken at the wrong node and sent on by another ring is late every time
- * (one more take and insertion, about 50 cycles on 3x3), a read behind traffic now and then.
- * Chosen on 18 loaded runs (three detours, six seeds): no false alarm, every detour caught in
- * the first round after it; 3 in a row with a quarter of the round trip raised 18 false
- * alarms. */
+ * that by more than ST_SLACK plus the queueing the path's own data showed while the read was
+ * out (ST_LOAD), ST_LATE times in a row (1/8 of a watchdog period apart), fails the path: a
+ * packet taken at the wrong node and sent on by another ring is late every time (one more take
+ * and insertion, about 50 cycles on 3x3), a read behind traffic now and then. Chosen on 18
+ * loaded runs (three detours, six seeds): no false alarm, every detour caught in the first
+ * round after it; 3 in a row with a quarter of the round trip raised 18 false alarms. */
 #define ST_CALIB   8u
-#define ST_LATE    5u
+#define ST_LATE    16u
+#define ST_GAPS    32u /* a late path's retests: 1/ST_GAPS of a watchdog period apart */
 #define ST_SLACK(b) ((b) / 3u > 32u ? (b) / 3u : 32u)
+/* Clause "queues": every packet queued ahead of the read at its node when it was posted, or at
+ * the destination's LC its reply leaves by when the read arrived (the reply's status: send and
+ * receive queue packets), may hold it for one largest packet's insertion (37 symbols and an
+ * idle, rounded up). */
+#define ST_PKT 40u
+static unsigned st_qdst(uint16_t status)
+{
+    unsigned rxq = (status >> 12) & 0xFu; /* counts the read itself, being taken */
+    return ((status >> 8) & 0xFu) + (rxq ? rxq - 1u : 0u);
+}
+
+/* The load term (sci_sys.md section 8, self-test clause "load"): the longest round trip (first
+ * send to ACK) of a DATA message to the read's destination acknowledged since the path's last
+ * verdict, or the age of the oldest one still unacknowledged if longer, less the shortest such
+ * round trip seen, less twice the read's slack. A detour of D cycles
+ * adds D to the data's round trip and to the read's alike: the allowance of twice the slack
+ * keeps the read late by more than its slack whatever D is (D - 2 slack + slack < D), while
+ * queues that delay the data by hundreds of cycles widen the bound by as much. With no DATA
+ * acknowledged meanwhile (a light load, no flow) the term is 0: the bound is the learnt one. */
+static uint64_t st_data(const sci_sys_t *s, unsigned i, unsigned dst)
+{
+    const host_t *h = &s->host[i];
+    uint64_t d = s->ft.n[i].st_dmax[dst];
+    for (unsigned k = 0; k < h->nflows; k++) {
+        const flow_t *fl = &s->flow[h->flows[k]];
+        if (fl->dst == dst && fl->base < fl->sent_hi) {
+            uint64_t age = s->now - fl->t_first[fl->base % s->cfg.par.window];
+            if (age > d)
+                d = age;
+        }
+    }
+    return d;
+}
+
+static uint64_t st_load(const sci_sys_t *s, unsigned i, unsigned dst, uint32_t base)
+{
+    uint64_t d = st_data(s, i, dst), b = s->ft.n[i].st_dbase[dst];
+    uint64_t allow = base ? 3u * (uint64_t)ST_SLACK(base) * b / base : 0;
+    return d && b && d > b + allow ? d - b - allow : 0;
+}
 
 static void detected(sci_sys_t *s, unsigned det)
 {
@@ -243,12 +284,26 @@ static void st_round(sci_sys_t *s, unsigned i)
     f->st_idx = 0;
 }
 
+/* The LC (0 X, 1 Y) a packet from a to b leaves a by, by the host's copy of the tables. */
+static uint16_t st_first_lc(sci_sys_t *s, unsigned a, unsigned b)
+{
+    sci_trace_t tr;
+    sci_route_trace(&s->ff, a, b, -1, &tr);
+    return tr.nhops && tr.hop[0].q == SCI_Q_SEND_Y ? 1u : 0u;
+}
+
 static void st_send(sci_sys_t *s, unsigned i)
 {
     ftn_t *f = &s->ft.n[i];
-    uint16_t pay[1] = {0};
-    scisys_host_post(s, i, s->id[f->st_dst[f->st_idx]], SCI_T_STATUS_READ, TK_READ, pay, 1,
-                     &f->st_tid);
+    unsigned dst = f->st_dst[f->st_idx];
+    uint16_t lc = st_first_lc(s, dst, i);
+    uint16_t pay[1] = {lc};
+    /* clause "queues": what the read waits behind at its own node (the PSB's send FIFO, the
+     * first LC's send queue) */
+    f->st_lc = lc;
+    f->st_qsrc = (unsigned)(reg_read(s, i, SCI_PSB_STATUS) & 0xFu) +
+                 (unsigned)((reg_read(s, i, LCB(st_first_lc(s, i, dst)) + SCI_REG_STATUS) >> 8) & 0xFu);
+    scisys_host_post(s, i, s->id[dst], SCI_T_STATUS_READ, TK_READ, pay, 1, &f->st_tid);
     f->st_wait = true;
     f->st_sent = s->now;
     f->st_deadline = s->now + 2u * s->cfg.par.rsr_timeout + 1000u;
@@ -313,6 +368,80 @@ static void st_failed(sci_sys_t *s, unsigned i, const char *why)
     f->st_next = UINT64_MAX; /* the next round comes with the recovery's end */
 }
 
+/* Clause "base": the path's round trip is the median (the ST_KEEP-th shortest) of its
+ * ST_CALIB learning rounds, not the shortest: under a steady load the shortest is the one read
+ * that found every queue empty, and most reads after it would be late by the queues alone; at
+ * a light load the rounds agree and the median is the shortest. `low` keeps the ST_KEEP
+ * shortest, ascending; the base is the longest of them. */
+#define ST_KEEP (ST_CALIB / 2u)
+static uint32_t st_learn(uint16_t *low, uint64_t rtt)
+{
+    uint16_t r = rtt > 0xFFFFu ? 0xFFFFu : (uint16_t)rtt;
+    unsigned k = ST_KEEP;
+    while (k > 0 && (low[k - 1] == 0 || low[k - 1] > r)) { /* insert r, dropping the longest */
+        if (k < ST_KEEP)
+            low[k] = low[k - 1];
+        k--;
+    }
+    if (k < ST_KEEP)
+        low[k] = r;
+    for (k = ST_KEEP; k > 0; k--)
+        if (low[k - 1])
+            return low[k - 1];
+    return r;
+}
+
+/* The pause before a path's next read (clause "paced"): 1/8 of a watchdog period, from half to
+ * one and a half of it at a jittered phase, so that reads do not lock onto periodic traffic
+ * (a read sent at the phase a source's data goes is behind it every time, a steady lateness
+ * as a detour's). */
+static uint64_t st_pace(sci_sys_t *s, unsigned i, uint64_t p)
+{
+    ftn_t *f = &s->ft.n[i];
+    f->st_rng ^= f->st_rng << 13;
+    f->st_rng ^= f->st_rng >> 17;
+    f->st_rng ^= f->st_rng << 5;
+    return p / 2u + (p ? f->st_rng % p : 0);
+}
+
+/* The read to the round's destination was late or lost: tested again after a paced pause (a
+ * queue drains, a detour stays); ST_LATE in a row fail the path. */
+static void st_late(sci_sys_t *s, unsigned i, const char *why)
+{
+    ftn_t *f = &s->ft.n[i];
+    f->st_wait = false;
+    if (++f->st_late >= ST_LATE)
+        st_failed(s, i, why);
+    else
+        f->st_retest = s->now + st_pace(s, i, s->ft.c_hang / ST_GAPS);
+}
+
+/* The read got no answer (the PSB's timeout reply, or none by the deadline). While the path's
+ * own data was acknowledged meanwhile the path works and the read was lost to the load (a
+ * destination's reply buffer full, a busy target's retry limit): a late read (clause "lost").
+ * Otherwise the path failed. */
+static void st_lost(sci_sys_t *s, unsigned i, const char *why)
+{
+    ftn_t *f = &s->ft.n[i];
+    unsigned dst = f->st_dst[f->st_idx];
+    bool moving = st_data(s, i, dst) != 0;
+    f->st_dmax[dst] = 0; /* a verdict: the data's measure starts again */
+    if (moving)
+        st_late(s, i, "lost every time, while its data got through");
+    else
+        st_failed(s, i, why);
+}
+
+void scisys_ft_acked(sci_sys_t *s, unsigned i, unsigned dst, uint64_t rtt)
+{
+    ftn_t *f = &s->ft.n[i];
+    uint32_t r = rtt > UINT32_MAX ? UINT32_MAX : (uint32_t)rtt;
+    if (!f->st_dbase[dst] || r < f->st_dbase[dst])
+        f->st_dbase[dst] = r;
+    if (r > f->st_dmax[dst])
+        f->st_dmax[dst] = r;
+}
+
 int scisys_ft_reply(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
 {
     if (!s->ft.n)
@@ -322,7 +451,7 @@ int scisys_ft_reply(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
         return 0;
     unsigned dst = f->st_dst[f->st_idx];
     if (p[4] & 0x8000u)
-        st_failed(s, i, "timed out");
+        st_lost(s, i, "timed out");
     else if ((p[2] & SCI_ID_MASK) != s->id[dst])
         st_failed(s, i, "answered by another node");
     else {
@@ -330,20 +459,18 @@ int scisys_ft_reply(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
         uint32_t *base = &f->st_base[dst];
         f->st_wait = false;
         if (f->st_calib || !*base) { /* the first rounds: the path's latency, fault-free */
-            if (!*base || rtt < *base)
-                *base = (uint32_t)rtt;
+            *base = st_learn(&f->st_low[(size_t)dst * ST_KEEP], rtt);
             f->st_idx++;
-        } else if (rtt > *base + ST_SLACK(*base)) {
-            /* late: again at once; late ST_LATE times in a row is a failure (a detour is late
-             * every time, a queue behind traffic now and then) */
-            if (++f->st_late >= ST_LATE)
-                st_failed(s, i, "answered late every time (a detour)");
-            else /* again after a while: a queue drains, a detour stays */
-                f->st_retest = s->now + s->ft.c_hang / WD_SAMPLES;
+        } else if (rtt > *base + ST_SLACK(*base) + st_load(s, i, dst, *base) +
+                             ST_PKT * (f->st_qsrc + st_qdst(p[5]))) {
+            /* late ST_LATE times in a row is a failure (a detour is late every time, a queue
+             * behind traffic now and then) */
+            st_late(s, i, "answered late every time (a detour)");
         } else {
             f->st_late = 0;
             f->st_idx++;
         }
+        f->st_dmax[dst] = 0; /* a verdict: the data's measure starts again */
     }
     return 1;
 }
@@ -353,7 +480,7 @@ static void st_cycle(sci_sys_t *s, unsigned i)
     ftn_t *f = &s->ft.n[i];
     if (f->st_wait) {
         if (s->now >= f->st_deadline)
-            st_failed(s, i, "got no reply");
+            st_lost(s, i, "got no reply");
         return;
     }
     if (f->st_idx < f->st_ndst) { /* the round goes on */
@@ -370,11 +497,22 @@ static void st_cycle(sci_sys_t *s, unsigned i)
     f->st_late = 0;
     /* the learning rounds come every 1/8 watchdog period, under the traffic; then one every
      * selftest_ms */
-    f->st_next = s->now + (f->st_calib ? s->ft.c_hang / WD_SAMPLES : s->ft.c_st);
+    f->st_next = s->now + (f->st_calib ? st_pace(s, i, s->ft.c_hang / WD_SAMPLES) : s->ft.c_st);
     st_round(s, i);
 }
 
 /* ---- the watchdog --------------------------------------------------------------------- */
+
+/* Node i's host's messages sent and acknowledged so far: the PSB's progress as its host sees
+ * it (each passed the B-link between the host and an LC). */
+static uint64_t wd_moved(const sci_sys_t *s, unsigned i)
+{
+    const host_t *h = &s->host[i];
+    uint64_t m = 0;
+    for (unsigned k = 0; k < h->nflows; k++)
+        m += s->flow[h->flows[k]].sent + s->flow[h->flows[k]].acked;
+    return m;
+}
 
 static void wd_tick(sci_sys_t *s, unsigned i)
 {
@@ -382,6 +520,9 @@ static void wd_tick(sci_sys_t *s, unsigned i)
     drv_t *d = &s->drv[i];
     uint32_t crc = 0;
     bool hung = false;
+    uint64_t moved = wd_moved(s, i);
+    bool progress = moved != f->moved; /* clause "progress": the PSB moved its host's traffic */
+    f->moved = moved;
     for (unsigned k = 0; k < 3; k++) {
         uint64_t sig;
         bool work;
@@ -398,7 +539,10 @@ static void wd_tick(sci_sys_t *s, unsigned i)
         } else {
             uint64_t st = reg_read(s, i, SCI_PSB_STATUS);
             uint64_t dbg = reg_read(s, i, SCI_PSB_DBG);
-            work = (st & 0x3FFu) || (dbg & 7u);
+            /* a saturated PSB can show the same FIFO counts at every sample while it moves
+             * packets: its host's traffic moving is progress (its LCs' DBG carries the CRC of
+             * the packet being received, which changes with every packet) */
+            work = ((st & 0x3FFu) || (dbg & 7u)) && !progress;
             sig = (st & 0xFFFFu) ^ ((dbg & 0xFFFu) * 0x9E3779B97F4A7C15ull);
         }
         /* the same state, holding work, at every sample of a whole period: hung */
@@ -557,8 +701,12 @@ int scisys_ft_open(sci_sys_t *s, char *err, size_t errlen)
         ftn_t *f = &ft->n[i];
         f->st_dst = calloc(s->n, sizeof *f->st_dst);
         f->st_base = calloc(s->n, sizeof *f->st_base);
+        f->st_low = calloc((size_t)s->n * ST_KEEP, sizeof *f->st_low);
+        f->st_dbase = calloc(s->n, sizeof *f->st_dbase);
+        f->st_dmax = calloc(s->n, sizeof *f->st_dmax);
         f->st_calib = true;
-        if (!f->st_dst || !f->st_base) {
+        f->st_rng = 0x9E3779B9u * (i + 1u) | 1u;
+        if (!f->st_dst || !f->st_base || !f->st_low || !f->st_dbase || !f->st_dmax) {
             snprintf(err, errlen, "out of memory");
             return -1;
         }
@@ -577,7 +725,9 @@ int scisys_ft_open(sci_sys_t *s, char *err, size_t errlen)
 void scisys_ft_free(sci_sys_t *s)
 {
     for (unsigned i = 0; s->ft.n && i < s->n; i++)
-        free(s->ft.n[i].st_dst), free(s->ft.n[i].st_base);
+        free(s->ft.n[i].st_dst), free(s->ft.n[i].st_base), free(s->ft.n[i].st_dbase),
+            free(s->ft.n[i].st_low),
+            free(s->ft.n[i].st_dmax);
     free(s->ft.n);
     s->ft.n = NULL;
 }
