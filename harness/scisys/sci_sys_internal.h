@@ -162,6 +162,7 @@ typedef struct ftn {
     uint32_t *st_dmax;    /* ... the longest one acknowledged since the path's last verdict */
     uint32_t st_rng;      /* the pacing's jitter (xorshift) */
     unsigned st_qsrc;     /* packets queued ahead of the read at its node when it was posted */
+    unsigned st_unj;      /* late reads of this path not judged (they waited behind packets) */
     uint16_t st_lc;       /* the destination's LC its reply leaves by (the status it reports) */
     /* watchdog */
     uint64_t wd_next;
