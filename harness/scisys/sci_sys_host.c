@@ -284,8 +284,6 @@ uint64_t scisys_host_tx(sci_sys_t *s, unsigned i, bool ready)
             h->cur = h->pq[h->pqh];
             h->pqh = (h->pqh + 1) % PQ;
             h->pqn--;
-            if (s->ft.n && s->ft.n[i].st_wait && h->cur.sym[3] == s->ft.n[i].st_tid)
-                s->ft.n[i].st_sent = s->now; /* a self-test read's trip starts as a DATA's */
         } else if (s->fd && scisys_ftdrb_tx(s, i, &h->cur)) {
             /* a relayed packet (ftdrb_sci.md section 5), before our own data */
         } else if (s->now < h->data_wake || !next_data(s, i, &h->cur)) {
@@ -394,7 +392,7 @@ static void got_ack(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
     if (s->fd)
         scisys_ftdrb_acked(s, i, k, p, len);
     if (cum > f->base) {
-        if (s->ft.n) /* the data's own round trip on the path: the self-test's load measure */
+        if (s->ft.n) /* the path's data moves: the self-test's measure (sci_sys.md section 8) */
             scisys_ft_acked(s, i, f->dst, s->now - f->t_first[(cum - 1u) % s->cfg.par.window]);
         scisys_host_wake(s, i);
         f->fail_streak = 0;

@@ -158,8 +158,8 @@ typedef struct ftn {
     bool st_calib;        /* still learning (the first rounds) */
     unsigned st_rounds, st_late;
     uint64_t st_retest;   /* a late path is tested again from then */
-    uint32_t *st_dbase;   /* per destination: the shortest DATA round trip (send to ACK) seen */
-    uint32_t *st_dmax;    /* ... the longest one acknowledged since the path's last verdict */
+    uint32_t *st_dmax;    /* per destination: the longest DATA round trip (send to ACK)
+                             acknowledged since the path's last verdict */
     uint32_t st_rng;      /* the pacing's jitter (xorshift) */
     unsigned st_qsrc;     /* packets queued ahead of the read at its node when it was posted */
     unsigned st_unj;      /* late reads of this path not judged (they waited behind packets) */
@@ -169,7 +169,6 @@ typedef struct ftn {
     uint64_t sig[3];     /* X-LC, Y-LC, PSB: what was read at the last sample */
     uint8_t still[3];    /* ... samples in a row it held work and showed the same */
     uint32_t crc_seen;   /* LC CRC errors at the last tick (both LCs) */
-    uint64_t moved;      /* its host's messages sent and acknowledged at the last tick */
     /* scrub */
     uint64_t sc_next;
     unsigned sc_idx;     /* entry being read back (table index of the host's copy) */
@@ -363,7 +362,7 @@ uint64_t scisys_ft_next(const sci_sys_t *s);
 /* A STATUS_REPLY reached host i: 1 when it was a self-test read's (taken), else 0. */
 int scisys_ft_reply(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len);
 /* An ACK reached host i for a flow to dst: its newest message's round trip (first send to
- * ACK), the self-test's measure of the load on that path. */
+ * ACK), the self-test's sign that the path's data moves. */
 void scisys_ft_acked(sci_sys_t *s, unsigned i, unsigned dst, uint64_t rtt);
 /* A protocol detector event at node i (a FAIL_REPORT or bad CRC reached its host, a
  * CableNotOk pass). */

@@ -21,13 +21,13 @@
 #define WD_SAMPLES 8u
 /* The self-test (sci_sys.md section 8, its clauses named in quotes below) learns each path's
  * round trip in its first ST_CALIB rounds under the traffic (the system is fault-free then: the
- * host keeps it as it keeps its tables). A reply later than that by more than ST_SLACK, the
- * queues ahead of the read and the load the path's own data shows, ST_LATE times in a row
- * (1/ST_GAPS of a watchdog period apart, jittered), fails the path: a packet taken at the wrong
- * node and sent on by another ring is late every time (one more take and insertion, about 50
- * cycles on 3x3), a read behind traffic now and then. 16 reads 1/32 of a period apart take no
- * longer than the 5 reads 1/8 apart that came before, and a queue rarely delays 16 jittered
- * reads in a row; a saturated torus (3x3, 4x4, 8x8, uniform and complement) raised no alarm. */
+ * host keeps it as it keeps its tables). A reply later than that by more than ST_SLACK that met
+ * no queue ahead of it, ST_LATE times in a row (1/ST_GAPS of a watchdog period apart, jittered),
+ * fails the path: a packet taken at the wrong node and sent on by another ring is late every
+ * time (one more take and insertion, about 50 cycles on 3x3), a read behind traffic now and
+ * then. 16 reads 1/32 of a period apart take no longer than the 5 reads 1/8 apart that came
+ * before, and a queue rarely delays 16 jittered reads in a row (tests/ft_load.py, the
+ * saturation sweep of harness/scisys/upsets.md). */
 #define ST_CALIB   8u
 #define ST_LATE    16u
 #define ST_GAPS    32u /* a late path's retests: 1/ST_GAPS of a watchdog period apart */
@@ -45,14 +45,9 @@ static unsigned st_qdst(uint16_t status)
     return ((status >> 8) & 0xFu) + (rxq ? rxq - 1u : 0u);
 }
 
-/* The load term (sci_sys.md section 8, self-test clause "load"): the longest round trip (first
- * send to ACK) of a DATA message to the read's destination acknowledged since the path's last
- * verdict, or the age of the oldest one still unacknowledged if longer, less the shortest such
- * round trip seen, less twice the read's slack. A detour of D cycles
- * adds D to the data's round trip and to the read's alike: the allowance of twice the slack
- * keeps the read late by more than its slack whatever D is (D - 2 slack + slack < D), while
- * queues that delay the data by hundreds of cycles widen the bound by as much. With no DATA
- * acknowledged meanwhile (a light load, no flow) the term is 0: the bound is the learnt one. */
+/* Whether the path's own data moves (clause "lost"): the longest round trip (first send to
+ * ACK) of a DATA to dst acknowledged since the path's last verdict, or the age of the oldest
+ * one still unacknowledged if longer; 0: no DATA to dst moved or waits. */
 static uint64_t st_data(const sci_sys_t *s, unsigned i, unsigned dst)
 {
     const host_t *h = &s->host[i];
@@ -66,13 +61,6 @@ static uint64_t st_data(const sci_sys_t *s, unsigned i, unsigned dst)
         }
     }
     return d;
-}
-
-static uint64_t st_load(const sci_sys_t *s, unsigned i, unsigned dst, uint32_t base)
-{
-    uint64_t d = st_data(s, i, dst), b = s->ft.n[i].st_dbase[dst];
-    uint64_t allow = base ? 3u * (uint64_t)ST_SLACK(base) * b / base : 0;
-    return d && b && d > b + allow ? d - b - allow : 0;
 }
 
 static void detected(sci_sys_t *s, unsigned det)
@@ -438,8 +426,6 @@ void scisys_ft_acked(sci_sys_t *s, unsigned i, unsigned dst, uint64_t rtt)
 {
     ftn_t *f = &s->ft.n[i];
     uint32_t r = rtt > UINT32_MAX ? UINT32_MAX : (uint32_t)rtt;
-    if (!f->st_dbase[dst] || r < f->st_dbase[dst])
-        f->st_dbase[dst] = r;
     if (r > f->st_dmax[dst])
         f->st_dmax[dst] = r;
 }
@@ -463,7 +449,7 @@ int scisys_ft_reply(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
         if (f->st_calib || !*base) { /* the first rounds: the path's latency, fault-free */
             *base = st_learn(&f->st_low[(size_t)dst * ST_KEEP], rtt);
             f->st_idx++;
-        } else if (rtt > *base + ST_SLACK(*base) + st_load(s, i, dst, *base)) {
+        } else if (rtt > *base + ST_SLACK(*base)) {
             if (f->st_qsrc + st_qdst(p[5]) == 0) {
                 /* late ST_LATE times in a row is a failure (a detour is late every time, a
                  * queue behind traffic now and then) */
@@ -511,27 +497,13 @@ static void st_cycle(sci_sys_t *s, unsigned i)
 
 /* ---- the watchdog --------------------------------------------------------------------- */
 
-/* Node i's host's messages sent and acknowledged so far: the PSB's progress as its host sees
- * it (each passed the B-link between the host and an LC). */
-static uint64_t wd_moved(const sci_sys_t *s, unsigned i)
-{
-    const host_t *h = &s->host[i];
-    uint64_t m = 0;
-    for (unsigned k = 0; k < h->nflows; k++)
-        m += s->flow[h->flows[k]].sent + s->flow[h->flows[k]].acked;
-    return m;
-}
-
 static void wd_tick(sci_sys_t *s, unsigned i)
 {
     ftn_t *f = &s->ft.n[i];
     drv_t *d = &s->drv[i];
     uint32_t crc = 0;
     bool hung = false;
-    uint64_t moved = wd_moved(s, i);
-    bool progress = moved != f->moved; /* clause "progress": the PSB moved its host's traffic */
-    bool full[2] = {false, false};     /* clause "blocked": an LC that can take no packet */
-    f->moved = moved;
+    bool full[2] = {false, false}; /* clause "blocked": an LC that can take no packet */
     for (unsigned k = 0; k < 3; k++) {
         uint64_t sig;
         bool work;
@@ -550,13 +522,10 @@ static void wd_tick(sci_sys_t *s, unsigned i)
         } else {
             uint64_t st = reg_read(s, i, SCI_PSB_STATUS);
             uint64_t dbg = reg_read(s, i, SCI_PSB_DBG);
-            /* a saturated PSB can show the same FIFO counts at every sample while it moves
-             * packets: its host's traffic moving is progress (its LCs' DBG carries the CRC of
-             * the packet being received, which changes with every packet) */
             /* packets waiting in its FIFOs with the B-link free wait for an LC that can take
              * none (a ring that lets it insert nothing for a while): the LC's own check is
              * the one that can see a hang there */
-            work = ((dbg & 7u) || ((st & 0x3FFu) && !full[0] && !full[1])) && !progress;
+            work = (dbg & 7u) || ((st & 0x3FFu) && !full[0] && !full[1]);
             sig = (st & 0xFFFFu) ^ ((dbg & 0xFFFu) * 0x9E3779B97F4A7C15ull);
         }
         /* the same state, holding work, at every sample of a whole period: hung */
@@ -716,11 +685,10 @@ int scisys_ft_open(sci_sys_t *s, char *err, size_t errlen)
         f->st_dst = calloc(s->n, sizeof *f->st_dst);
         f->st_base = calloc(s->n, sizeof *f->st_base);
         f->st_low = calloc((size_t)s->n * ST_KEEP, sizeof *f->st_low);
-        f->st_dbase = calloc(s->n, sizeof *f->st_dbase);
         f->st_dmax = calloc(s->n, sizeof *f->st_dmax);
         f->st_calib = true;
         f->st_rng = 0x9E3779B9u * (i + 1u) | 1u;
-        if (!f->st_dst || !f->st_base || !f->st_low || !f->st_dbase || !f->st_dmax) {
+        if (!f->st_dst || !f->st_base || !f->st_low || !f->st_dmax) {
             snprintf(err, errlen, "out of memory");
             return -1;
         }
@@ -739,7 +707,7 @@ int scisys_ft_open(sci_sys_t *s, char *err, size_t errlen)
 void scisys_ft_free(sci_sys_t *s)
 {
     for (unsigned i = 0; s->ft.n && i < s->n; i++)
-        free(s->ft.n[i].st_dst), free(s->ft.n[i].st_base), free(s->ft.n[i].st_dbase),
+        free(s->ft.n[i].st_dst), free(s->ft.n[i].st_base),
             free(s->ft.n[i].st_low),
             free(s->ft.n[i].st_dmax);
     free(s->ft.n);
