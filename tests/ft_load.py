@@ -35,6 +35,7 @@ RUNS = [
     ("3x3", "uniform", "2us", "2ms", [], ["base", "paced"]),
     ("3x3", "complement", "2us", "2ms", [], ["base", "paced"]),
     ("4x4", "uniform", "2us", "2ms", [], ["base", "queues"]),
+    ("4x4", "uniform", "583", "2ms", ["--seed", "2"], ["base"]),
     ("4x4", "complement", "2us", "2ms", [], ["base", "paced"]),
     ("4x4", "complement", "1us", "2ms", ["no-cost"], ["lost"]),
     ("8x8", "uniform", "1us", "1ms", ["--no-selftest"], ["blocked"]),

@@ -307,7 +307,8 @@ MUTANTS = {
     "harness-ft-base-shortest": ("harness", "scisys/sci_sys_recovery.c",
         "    for (k = ST_KEEP; k > 0; k--)\n        if (low[k - 1])\n            return low[k - 1];",
         "    if (low[0])\n        return low[0];",
-        "the self-test's base is the shortest learning round trip, not the median (clause base)",
+        "the self-test's base is the shortest learning round trip, not the third quartile (clause "
+        "base)",
         {"test": ["python3", "tests/ft_load.py", "--clause", "base"]}),
     "harness-ft-no-queues": ("harness", "scisys/sci_sys_recovery.c",
         "            if (f->st_qsrc + st_qdst(p[5]) == 0) {",
