@@ -160,10 +160,6 @@ typedef struct ftn {
     uint64_t st_retest;   /* a late path is tested again from then */
     uint32_t *st_dmax;    /* per destination: the longest DATA round trip (send to ACK)
                              acknowledged since the path's last verdict */
-    uint32_t st_rng;      /* the pacing's jitter (xorshift) */
-    unsigned st_qsrc;     /* packets queued ahead of the read at its node when it was posted */
-    unsigned st_unj;      /* late reads of this path not judged (they waited behind packets) */
-    uint16_t st_lc;       /* the destination's LC its reply leaves by (the status it reports) */
     /* watchdog */
     uint64_t wd_next;
     uint64_t sig[3];     /* X-LC, Y-LC, PSB: what was read at the last sample */

@@ -21,47 +21,17 @@
 #define WD_SAMPLES 8u
 /* The self-test (sci_sys.md section 8, its clauses named in quotes below) learns each path's
  * round trip in its first ST_CALIB rounds under the traffic (the system is fault-free then: the
- * host keeps it as it keeps its tables). A reply later than that by more than ST_SLACK that met
- * no queue ahead of it, ST_LATE times in a row (1/ST_GAPS of a watchdog period apart, jittered),
+ * host keeps it as it keeps its tables). A reply later than that by more than ST_SLACK,
+ * ST_LATE times in a row (1/ST_GAPS of a watchdog period apart),
  * fails the path: a packet taken at the wrong node and sent on by another ring is late every
  * time (one more take and insertion, about 50 cycles on 3x3), a read behind traffic now and
  * then. 16 reads 1/32 of a period apart take no longer than the 5 reads 1/8 apart that came
- * before, and a queue rarely delays 16 jittered reads in a row (tests/ft_load.py, the
+ * before, and a queue rarely delays 16 reads in a row (tests/ft_load.py, the
  * saturation sweep of harness/scisys/upsets.md). */
 #define ST_CALIB   8u
 #define ST_LATE    16u
 #define ST_GAPS    32u /* a late path's retests: 1/ST_GAPS of a watchdog period apart */
 #define ST_SLACK(b) ((b) / 3u > 32u ? (b) / 3u : 32u)
-/* Clause "queues": a late read that found packets queued ahead of it at its node when it was
- * posted (the PSB's send FIFO, the first LC's send queue) or at the destination's LC its reply
- * leaves by when it arrived (the reply's status: send and receive queue packets) waited behind
- * traffic: it is not judged (neither late nor on time) and the path is read again; after
- * ST_UNJUDGED such reads the path passes the round untested. On a saturated ring a queued
- * packet can wait hundreds of cycles for a gap; a detour at a light load meets empty queues. */
-#define ST_UNJUDGED (2u * ST_LATE)
-static unsigned st_qdst(uint16_t status)
-{
-    unsigned rxq = (status >> 12) & 0xFu; /* counts the read itself, being taken */
-    return ((status >> 8) & 0xFu) + (rxq ? rxq - 1u : 0u);
-}
-
-/* Whether the path's own data moves (clause "lost"): the longest round trip (first send to
- * ACK) of a DATA to dst acknowledged since the path's last verdict, or the age of the oldest
- * one still unacknowledged if longer; 0: no DATA to dst moved or waits. */
-static uint64_t st_data(const sci_sys_t *s, unsigned i, unsigned dst)
-{
-    const host_t *h = &s->host[i];
-    uint64_t d = s->ft.n[i].st_dmax[dst];
-    for (unsigned k = 0; k < h->nflows; k++) {
-        const flow_t *fl = &s->flow[h->flows[k]];
-        if (fl->dst == dst && fl->base < fl->sent_hi) {
-            uint64_t age = s->now - fl->t_first[fl->base % s->cfg.par.window];
-            if (age > d)
-                d = age;
-        }
-    }
-    return d;
-}
 
 static void detected(sci_sys_t *s, unsigned det)
 {
@@ -274,26 +244,12 @@ static void st_round(sci_sys_t *s, unsigned i)
     f->st_idx = 0;
 }
 
-/* The LC (0 X, 1 Y) a packet from a to b leaves a by, by the host's copy of the tables. */
-static uint16_t st_first_lc(sci_sys_t *s, unsigned a, unsigned b)
-{
-    sci_trace_t tr;
-    sci_route_trace(&s->ff, a, b, -1, &tr);
-    return tr.nhops && tr.hop[0].q == SCI_Q_SEND_Y ? 1u : 0u;
-}
-
 static void st_send(sci_sys_t *s, unsigned i)
 {
     ftn_t *f = &s->ft.n[i];
-    unsigned dst = f->st_dst[f->st_idx];
-    uint16_t lc = st_first_lc(s, dst, i);
-    uint16_t pay[1] = {lc};
-    /* clause "queues": what the read waits behind at its own node (the PSB's send FIFO, the
-     * first LC's send queue) */
-    f->st_lc = lc;
-    f->st_qsrc = (unsigned)(reg_read(s, i, SCI_PSB_STATUS) & 0xFu) +
-                 (unsigned)((reg_read(s, i, LCB(st_first_lc(s, i, dst)) + SCI_REG_STATUS) >> 8) & 0xFu);
-    scisys_host_post(s, i, s->id[dst], SCI_T_STATUS_READ, TK_READ, pay, 1, &f->st_tid);
+    uint16_t pay[1] = {0};
+    scisys_host_post(s, i, s->id[f->st_dst[f->st_idx]], SCI_T_STATUS_READ, TK_READ, pay, 1,
+                     &f->st_tid);
     f->st_wait = true;
     f->st_sent = s->now;
     f->st_deadline = s->now + 2u * s->cfg.par.rsr_timeout + 1000u;
@@ -333,7 +289,7 @@ static void st_failed(sci_sys_t *s, unsigned i, const char *why)
     ftn_t *f = &s->ft.n[i];
     unsigned dst = f->st_dst[f->st_idx];
     f->st_wait = false;
-    f->st_late = f->st_unj = 0;
+    f->st_late = 0;
     if (s->ft.st.recovering) {
         /* a node is recovering (the hosts know it over their management network): a path
          * through it may fail meanwhile; the round ends and comes again next period */
@@ -382,21 +338,8 @@ static uint32_t st_learn(uint16_t *low, uint64_t rtt)
     return r;
 }
 
-/* The pause before a path's next read (clause "paced"): 1/8 of a watchdog period, from half to
- * one and a half of it at a jittered phase, so that reads do not lock onto periodic traffic
- * (a read sent at the phase a source's data goes is behind it every time, a steady lateness
- * as a detour's). */
-static uint64_t st_pace(sci_sys_t *s, unsigned i, uint64_t p)
-{
-    ftn_t *f = &s->ft.n[i];
-    f->st_rng ^= f->st_rng << 13;
-    f->st_rng ^= f->st_rng >> 17;
-    f->st_rng ^= f->st_rng << 5;
-    return p / 2u + (p ? f->st_rng % p : 0);
-}
-
-/* The read to the round's destination was late or lost: tested again after a paced pause (a
- * queue drains, a detour stays); ST_LATE in a row fail the path. */
+/* The read to the round's destination was late or lost: tested again 1/ST_GAPS of a watchdog
+ * period later (a queue drains, a detour stays); ST_LATE in a row fail the path. */
 static void st_late(sci_sys_t *s, unsigned i, const char *why)
 {
     ftn_t *f = &s->ft.n[i];
@@ -404,7 +347,7 @@ static void st_late(sci_sys_t *s, unsigned i, const char *why)
     if (++f->st_late >= ST_LATE)
         st_failed(s, i, why);
     else
-        f->st_retest = s->now + st_pace(s, i, s->ft.c_hang / ST_GAPS);
+        f->st_retest = s->now + s->ft.c_hang / ST_GAPS;
 }
 
 /* The read got no answer (the PSB's timeout reply, or none by the deadline). While the path's
@@ -415,7 +358,7 @@ static void st_lost(sci_sys_t *s, unsigned i, const char *why)
 {
     ftn_t *f = &s->ft.n[i];
     unsigned dst = f->st_dst[f->st_idx];
-    bool moving = st_data(s, i, dst) != 0;
+    bool moving = f->st_dmax[dst] != 0;
     f->st_dmax[dst] = 0; /* a verdict: the data's measure starts again */
     if (moving)
         st_late(s, i, "lost every time, while its data got through");
@@ -451,18 +394,11 @@ int scisys_ft_reply(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
             *base = st_learn(&f->st_low[(size_t)dst * ST_KEEP], rtt);
             f->st_idx++;
         } else if (rtt > *base + ST_SLACK(*base)) {
-            if (f->st_qsrc + st_qdst(p[5]) == 0) {
-                /* late ST_LATE times in a row is a failure (a detour is late every time, a
-                 * queue behind traffic now and then) */
-                st_late(s, i, "answered late every time (a detour)");
-            } else if (++f->st_unj < ST_UNJUDGED) {
-                f->st_retest = s->now + st_pace(s, i, s->ft.c_hang / ST_GAPS);
-            } else { /* the path is too busy to judge this round */
-                f->st_late = f->st_unj = 0;
-                f->st_idx++;
-            }
+            /* late ST_LATE times in a row is a failure (a detour is late every time, a queue
+             * behind traffic now and then) */
+            st_late(s, i, "answered late every time (a detour)");
         } else {
-            f->st_late = f->st_unj = 0;
+            f->st_late = 0;
             f->st_idx++;
         }
         f->st_dmax[dst] = 0; /* a verdict: the data's measure starts again */
@@ -489,10 +425,10 @@ static void st_cycle(sci_sys_t *s, unsigned i)
     if (f->st_calib && f->st_rounds >= ST_CALIB)
         f->st_calib = false;
     f->st_rounds++;
-    f->st_late = f->st_unj = 0;
+    f->st_late = 0;
     /* the learning rounds come every 1/8 watchdog period, under the traffic; then one every
      * selftest_ms */
-    f->st_next = s->now + (f->st_calib ? st_pace(s, i, s->ft.c_hang / WD_SAMPLES) : s->ft.c_st);
+    f->st_next = s->now + (f->st_calib ? s->ft.c_hang / WD_SAMPLES : s->ft.c_st);
     st_round(s, i);
 }
 
@@ -688,7 +624,6 @@ int scisys_ft_open(sci_sys_t *s, char *err, size_t errlen)
         f->st_low = calloc((size_t)s->n * ST_KEEP, sizeof *f->st_low);
         f->st_dmax = calloc(s->n, sizeof *f->st_dmax);
         f->st_calib = true;
-        f->st_rng = 0x9E3779B9u * (i + 1u) | 1u;
         if (!f->st_dst || !f->st_base || !f->st_low || !f->st_dmax) {
             snprintf(err, errlen, "out of memory");
             return -1;
