@@ -303,6 +303,23 @@ MUTANTS = {
         "until an ACK: the relays of a 4x4 torus with one live column overflow (ftdrb_sci.md 2)",
         {"test": ["bash", "-c", '"$FTSIM" faultcheck --torus 4x4 --ftdrb --period 16000 --quiet '
                   "--multi-only --fault yring:1+yring:2+node:0,1"]}),
+    # ---- harness: FTGM's detectors under load (sci_sys.md section 8, tests/ft_load.py) ----
+    "harness-ft-base-shortest": ("harness", "scisys/sci_sys_recovery.c",
+        "    for (k = ST_KEEP; k > 0; k--)\n        if (low[k - 1])\n            return low[k - 1];",
+        "    if (low[0])\n        return low[0];",
+        "the self-test's base is the shortest learning round trip, not the third quartile (clause "
+        "base)",
+        {"test": ["python3", "tests/ft_load.py", "--clause", "base"]}),
+    "harness-ft-lost-fails": ("harness", "scisys/sci_sys_recovery.c",
+        "    if (moving)\n        st_late(",
+        "    if (moving && 0)\n        st_late(",
+        "a read lost while its path's data moves fails the path at once (clause lost)",
+        {"test": ["python3", "tests/ft_load.py", "--clause", "lost"]}),
+    "harness-ft-wd-blocked": ("harness", "scisys/sci_sys_recovery.c",
+        "((st & 0x3FFu) && !full[0] && !full[1])",
+        "((st & 0x3FFu) && (full[0] || !full[0]) && (full[1] || !full[1]))",
+        "the watchdog counts a PSB waiting for a full LC as holding work (clause blocked)",
+        {"test": ["python3", "tests/ft_load.py", "--clause", "blocked"]}),
     "rtl-upset-state-discard": ("rtl", "rn1_fport.v",
         "      default: begin\n        nx_state = ST_IDLE;\n      end",
         "      default: begin\n        nx_state = ST_DISCARD;\n      end",

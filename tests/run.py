@@ -1135,7 +1135,10 @@ def suite_ft():
     caught by it; in lockstep with the RTL; without the hosts' state messages are lost."""
     return [Test("ft", "upset in n1.1.x.lrt[0x12]: self-test first, recovered, exactly once "
                  "(csim, lockstep), self-test off, no host state",
-                 [sys.executable, "tests/upset_ft.py"], counts_line)]
+                 [sys.executable, "tests/upset_ft.py"], counts_line),
+            Test("ft", "no false alarm under load: saturated 3x3, 4x4, 8x8 tori with --ft and no "
+                 "upset: no failed self-test read, watchdog, recovery or bad CRC; cost under 2 %",
+                 [sys.executable, "tests/ft_load.py"], counts_line)]
 
 
 def suite_runner():

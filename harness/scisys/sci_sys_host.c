@@ -392,6 +392,8 @@ static void got_ack(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
     if (s->fd)
         scisys_ftdrb_acked(s, i, k, p, len);
     if (cum > f->base) {
+        if (s->ft.n) /* the path's data moves: the self-test's measure (sci_sys.md section 8) */
+            scisys_ft_acked(s, i, f->dst, s->now - f->t_first[(cum - 1u) % s->cfg.par.window]);
         scisys_host_wake(s, i);
         f->fail_streak = 0;
         f->backoff = 0;

@@ -154,9 +154,12 @@ typedef struct ftn {
     unsigned *st_dst, st_ndst; /* the round's destinations (in use by this host's flows) */
     uint64_t st_sent;     /* the test read went at */
     uint32_t *st_base;    /* per destination: the path's round trip, learnt fault-free (0: not yet) */
+    uint16_t *st_low;     /* ... its ST_KEEP shortest learning round trips, ascending (0: none) */
     bool st_calib;        /* still learning (the first rounds) */
     unsigned st_rounds, st_late;
     uint64_t st_retest;   /* a late path is tested again from then */
+    uint32_t *st_dmax;    /* per destination: the longest DATA round trip (send to ACK)
+                             acknowledged since the path's last verdict */
     /* watchdog */
     uint64_t wd_next;
     uint64_t sig[3];     /* X-LC, Y-LC, PSB: what was read at the last sample */
@@ -354,6 +357,9 @@ void scisys_ft_cycle(sci_sys_t *s);
 uint64_t scisys_ft_next(const sci_sys_t *s);
 /* A STATUS_REPLY reached host i: 1 when it was a self-test read's (taken), else 0. */
 int scisys_ft_reply(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len);
+/* An ACK reached host i for a flow to dst: its newest message's round trip (first send to
+ * ACK), the self-test's sign that the path's data moves. */
+void scisys_ft_acked(sci_sys_t *s, unsigned i, unsigned dst, uint64_t rtt);
 /* A protocol detector event at node i (a FAIL_REPORT or bad CRC reached its host, a
  * CableNotOk pass). */
 void scisys_ft_protocol(sci_sys_t *s, unsigned i);

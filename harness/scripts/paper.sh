@@ -51,4 +51,9 @@ csv+=(harness/results/ftdrb-sci.csv)
 # of the all-pairs load, its multi-fault cases only (harness/scisys/ftdrb_sci.md).
 "$FTSIM" faultcheck --ftdrb --jobs 2 --torus 4x4 --faults 3 --period 16000 --multi-only \
     | tee "$out/ftdrb-4x4-triple.txt" | tail -n 6
+# FTGM's detectors under load (harness/scisys/upsets.md): upset-free 3x3, 4x4 and 8x8 tori,
+# uniform and complement, half of saturation to saturation, --ft on, five seeds a point: false
+# alarms, recoveries and the median bandwidth cost of --ft.
+/usr/bin/python3 harness/scripts/ft_sweep.py --jobs "$JOBS" --json "$out/ft-sweep.json" \
+    | tee "$out/ft-sweep.md"
 echo "tables: $out/*.md, *.json   plots: harness/results/*.png (data: *.csv)"
