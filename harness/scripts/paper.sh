@@ -51,4 +51,8 @@ csv+=(harness/results/ftdrb-sci.csv)
 # of the all-pairs load, its multi-fault cases only (harness/scisys/ftdrb_sci.md).
 "$FTSIM" faultcheck --ftdrb --jobs 2 --torus 4x4 --faults 3 --period 16000 --multi-only \
     | tee "$out/ftdrb-4x4-triple.txt" | tail -n 6
+# FT-DRB against the P2S failover alone (harness/scisys/ftdrb_sci.md, section 8): 8x8 and
+# 16x16, the six patterns, 2 and 6 cables, 1/2 and 4/5 of each pattern's saturation, seeds 1-3.
+/usr/bin/python3 harness/scripts/ftdrb_grid.py --jobs "$JOBS" --out "$out/ftdrb-grid.json" \
+    | tee "$out/ftdrb-grid.md"
 echo "tables: $out/*.md, *.json   plots: harness/results/*.png (data: *.csv)"
