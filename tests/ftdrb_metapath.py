@@ -2,8 +2,9 @@
 """FT-DRB's metapath and relays that push back on the SCI torus (harness/scisys/ftdrb_sci.md,
 sections 4a and 6), each clause checked from what `ftsim` reports:
 
-  spread    M2, M4: `ftsim experiment ftdrb-sci` on 8x8, complement, six cables: pairs send on
-            two or more paths of their metapath in the measured window, every pair delivers,
+  spread    M2, M4: `ftsim experiment ftdrb-sci` on 8x8, complement, six cables: members join
+            metapaths as latency grows, pairs send on two or more paths of their metapath in
+            the measured window, every pair delivers,
             every message once, in order, acknowledged (the experiment passes); fault-free,
             every pair sends on one path (FT-DRB adds nothing)
   ablation  --no-spread: the same run with every pair on one path
@@ -88,6 +89,8 @@ def spread_latency_order(out):
     check(spread > 0 and six["delivering"] == six["flows"], "spread",
           f"six cables: {spread} pairs sent on two or more paths, {six['delivering']} of "
           f"{six['flows']} pairs deliver", str(six))
+    check(six["mp_added"] > 0, "spread", f"six cables: {six['mp_added']} members joined a "
+          "metapath when its latency doubled (M4)", str(six))
     check(zero["pairs_by_paths"][1] == zero["flows"] and zero["msp_sent"] == 0, "spread",
           "fault-free: every pair on one path, nothing through intermediates", str(zero))
 

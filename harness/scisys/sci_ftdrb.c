@@ -5,8 +5,11 @@
  * numbers); every message a host sends (DATA, ACK, NOTE) takes the first usable multistep path
  * through up to two intermediates, whose hosts relay it (RELAY packets, a bounded relay buffer
  * per host); the destination's ACK carries the message's latency and path, which clears the
- * path's entries. Everything here is per node: it runs in the host phases, on any thread,
- * touching only the state of the node whose phase it is.
+ * path's entries and measures the path for the pair's metapath (section 4a: each flow's DATA
+ * spread over up to four paths by their latencies). A relay whose buffer holds 64 packets
+ * refuses a DATA and answers its source busy (section 6). Everything here is per node: it
+ * runs in the host phases, on any thread, touching only the state of the node whose phase it
+ * is (a flow's metapath is its source's).
  */
 #include "sci_sys_internal.h"
 
@@ -494,8 +497,9 @@ static unsigned mp_pick(mpath_t *mp)
 }
 
 /* A member for flow k's metapath: the first clean candidate of section 4's order that is not a
- * member already. Only a source whose table has entries spreads (fault-free, FT-DRB adds
- * nothing). */
+ * member already. Only a pair whose direct path has an entry in its source's table (or crosses
+ * one of its own rings down) spreads: fault-free, and for the pairs the faults do not touch,
+ * FT-DRB adds nothing. */
 static void mp_grow(sci_sys_t *s, unsigned k, const char *why)
 {
     mpath_t *mp = &s->fd->mp[k];
@@ -504,6 +508,9 @@ static void mp_grow(sci_sys_t *s, unsigned k, const char *why)
     if (!s->fd->spread || mp->n >= MPMAX || !mp->n || (!n->known && !n->npath))
         return;
     uint64_t ownm = own_rings(s, i), known0 = n->known, perm0 = n->perm;
+    if (!(path_rings(s, i, NONE, NONE, dst, NULL) & (n->known | ownm)) &&
+        !(n->npath && path_find(n, dst, NONE, NONE)))
+        return; /* a pair the faults do not touch keeps its direct path */
     unsigned a = NONE, b = NONE;
     bool found = !mp_has(mp, NONE, NONE) && path_clean(s, n, i, dst, NONE, NONE, ownm);
     n->known |= ownm;
