@@ -300,9 +300,11 @@ MUTANTS = {
         "scisys_host_fail_tid(s, i, tid, reason, !fresh, true);",
         "scisys_host_fail_tid(s, i, tid, reason, !fresh, false);",
         "a flow whose packet failed keeps sending its whole window, not one message at a time "
-        "until an ACK: the relays of a 4x4 torus with one live column overflow (ftdrb_sci.md 2)",
+        "until an ACK: the relays of a 4x4 torus with one live column overflow (ftdrb_sci.md 2; "
+        "the relays' busy answers keep every pair delivering, but relayed ACKs are dropped)",
         {"test": ["bash", "-c", '"$FTSIM" faultcheck --torus 4x4 --ftdrb --period 16000 --quiet '
-                  "--multi-only --fault yring:1+yring:2+node:0,1"]}),
+                  "--multi-only --fault yring:1+yring:2+node:0,1 | grep ', 0 relay drops' || "
+                  "{ echo 'FAIL: relay drops'; exit 1; }"]}),
     # ---- harness: FTGM's detectors under load (sci_sys.md section 8, tests/ft_load.py) ----
     "harness-ft-base-shortest": ("harness", "scisys/sci_sys_recovery.c",
         "    for (k = ST_KEEP; k > 0; k--)\n        if (low[k - 1])\n            return low[k - 1];",
@@ -320,6 +322,33 @@ MUTANTS = {
         "((st & 0x3FFu) && (full[0] || !full[0]) && (full[1] || !full[1]))",
         "the watchdog counts a PSB waiting for a full LC as holding work (clause blocked)",
         {"test": ["python3", "tests/ft_load.py", "--clause", "blocked"]}),
+    "harness-ftdrb-no-grow": ("harness", "scisys/sci_ftdrb.c",
+        "    if (!s->fd->spread || mp->n >= MPMAX || !mp->n || (!n->known && !n->npath))",
+        "    if (s->fd || mp->n >= MPMAX || !mp->n || (!n->known && !n->npath))",
+        "a metapath never grows: every pair on one path (ftdrb_sci.md 4a, M4)",
+        {"test": ["python3", "tests/ftdrb_metapath.py", "--only", "spread"]}),
+    "harness-ftdrb-equal-shares": ("harness", "scisys/sci_ftdrb.c",
+        "        int32_t w = lo && mp->m[j].lat ? (int32_t)(256ull * lo / mp->m[j].lat) : 256;",
+        "        int32_t w = lo && mp->m[j].lat ? 256 : 256;",
+        "a metapath's members get equal shares whatever their latencies (ftdrb_sci.md 4a, M2)",
+        {"test": ["python3", "tests/ftdrb_metapath.py", "--only", "latency"]}),
+    "harness-ftdrb-spread-in-ablation": ("harness", "scisys/sci_ftdrb.c",
+        "            else if (nr < MPMAX - 1u && s->fd->spread) /* the ablation: one member */",
+        "            else if (nr < MPMAX - 1u)",
+        "--no-spread keeps the members a pair had when its selection changed (ftdrb_sci.md 4a)",
+        {"test": ["python3", "tests/ftdrb_metapath.py", "--only", "ablation"]}),
+    "harness-ftdrb-no-hold": ("harness", "scisys/sci_sys_host.c",
+        "        if (!(f->held >> at & 1u)) {",
+        "        if (!(f->held >> at & 1u) && !s->fd) {",
+        "a message that overtook its predecessors on another path is dropped, not held for "
+        "in-order delivery (ftdrb_sci.md 4a, M6)",
+        {"test": ["python3", "tests/ftdrb_metapath.py", "--only", "order"]}),
+    "harness-ftdrb-no-push-back": ("harness", "scisys/sci_ftdrb.c",
+        "        if (type == SCI_T_DATA && n->rqn >= RELQ - RESV) {",
+        "        if (type == SCI_T_DATA && n->rqn >= RELQ) {",
+        "a relay takes DATA until its buffer is full and then drops, nobody told (ftdrb_sci.md 6, "
+        "R1-R3)",
+        {"test": ["python3", "tests/ftdrb_metapath.py", "--only", "pushback"]}),
     "rtl-upset-state-discard": ("rtl", "rn1_fport.v",
         "      default: begin\n        nx_state = ST_IDLE;\n      end",
         "      default: begin\n        nx_state = ST_DISCARD;\n      end",

@@ -204,7 +204,7 @@ static const char usage_ftdrb[] =
     "                        [--every-us U] [--warm-ms M] [--learn-ms M] [--measure-ms M]\n"
     "                        [--time-scale K] [--seed S] [--threads N] [--model csim|rtl|both]\n"
     "                        [--json] [--json-file F] [--out DIR] [--quiet] [--verbose]\n"
-    "                        [--jobs J] [--shard K/N] [--sweep]\n"
+    "                        [--jobs J] [--shard K/N] [--sweep] [--no-spread]\n"
     "\n"
     "FT-DRB's evaluation (Zarza et al., Figure 3) on a P2S torus (harness/scisys/ftdrb_sci.md):\n"
     "every node sends one 64-byte message every --every-us to its pattern's destination\n"
@@ -224,7 +224,9 @@ static const char usage_ftdrb[] =
     "and counted; with it, a connected pair that does not deliver fails the experiment (exit\n"
     "1). Writes ftdrb-sci.csv under --out (default build/experiments; `make paper` plots it);\n"
     "--json prints one JSON object instead of the table. Defaults: 32x32, --seed 1, --threads 1,\n"
-    "the C model. --jobs J: runs on J processes; --shard K/N with ftsim merge as elsewhere.\n";
+    "the C model. --jobs J: runs on J processes; --shard K/N with ftsim merge as elsewhere.\n"
+    "--no-spread: FT-DRB with one path per pair (its metapath's ablation); the table gives each\n"
+    "pair's paths used in the window and the busiest path's share (--verbose: every pair's).\n";
 
 /* --faults K,K,..: up to FTX_MAX_COUNTS cable counts (0 first, for the performance). */
 static int fault_counts(void *dst, const char *val, char *err, size_t errlen)
@@ -293,6 +295,7 @@ static int ftdrb_experiment(int argc, char **argv, campaign_t *merged)
         {"quiet", 0, OPTS_FLAG, &o.quiet, .set = 1},
         {"verbose", 0, OPTS_FLAG, &o.verbose, .set = 1},
         {"sweep", 0, OPTS_FLAG, &o.sweep, .set = 1},
+        {"no-spread", 0, OPTS_FLAG, &o.no_spread, .set = 1},
         {"torus", 0, OPTS_FN, &sz, .fn = cmd_size, .msg = "WxH"},
         {"faults", 0, OPTS_FN, &o, .fn = fault_counts},
         {"patterns", 0, OPTS_FN, &o.patterns, .fn = pattern_list},

@@ -120,6 +120,9 @@ typedef struct fres {
     double lat_us, bw_mbs;
     uint64_t msgs, offered, flows, excluded, isolated, delivering, abandoned, beyond;
     uint64_t msp, relayed, relay_drops, notes, fails;
+    uint64_t relay_busy, relay_max, held, mp_added, mp_dropped;
+    uint64_t paths[SCI_FTDRB_MPMAX + 1]; /* pairs by the paths they sent on in the window */
+    double top_share; /* over the pairs that sent on two or more: the mean share of the busiest */
     char faults[1024];
 } fres_t;
 
@@ -163,6 +166,40 @@ static uint64_t flows_snap(sci_sys_t *s, uint64_t *dl, double *lat)
     return gen;
 }
 
+/* Each pair's shares over the paths of its metapath in the measurement window: the pairs by
+ * how many paths they sent on, the mean share of the busiest path of those that sent on two or
+ * more, and (--verbose) one line per such pair. */
+static void shares(const fcamp_t *k, sci_sys_t *s, int pat, unsigned count, int ftdrb, fres_t *r)
+{
+    double top = 0;
+    uint64_t spread = 0;
+    for (unsigned f = 0; ftdrb && f < sci_sys_nflows(s); f++) {
+        sci_ftdrb_member_t m[SCI_FTDRB_MPMAX];
+        unsigned nm = sci_sys_ftdrb_metapath(s, f, m), used = 0;
+        uint64_t tot = 0, hi = 0;
+        for (unsigned j = 0; j < nm; j++) {
+            used += m[j].sent > 0;
+            tot += m[j].sent;
+            hi = m[j].sent > hi ? m[j].sent : hi;
+        }
+        r->paths[used]++;
+        if (used < 2)
+            continue;
+        spread++;
+        top += (double)hi / (double)tot;
+        if (!k->o->verbose)
+            continue;
+        sci_flow_stats_t st;
+        sci_sys_flow_stats(s, f, &st);
+        fprintf(stderr, "%s: %s, %u cables: pair %s:", NAME, pat_label(pat), count, st.name);
+        for (unsigned j = 0; j < nm; j++)
+            fprintf(stderr, " via %d,%d %.0f %% (%u cycles)", m[j].in1, m[j].in2,
+                    100.0 * (double)m[j].sent / (double)tot, m[j].lat);
+        fputc('\n', stderr);
+    }
+    r->top_share = spread ? top / (double)spread : NAN;
+}
+
 static int one_run(const fcamp_t *k, unsigned i, fres_t *r, char *err, size_t errlen)
 {
     const fopts_t *o = k->o;
@@ -199,7 +236,7 @@ static int one_run(const fcamp_t *k, unsigned i, fres_t *r, char *err, size_t er
     cfg.quiet = 1;
     cfg.log = o->verbose ? stderr : NULL;
     cfg.threads = o->threads;
-    cfg.ftdrb = ftdrb;
+    cfg.ftdrb = ftdrb && o->no_spread ? SCI_FTDRB_NO_SPREAD : ftdrb;
     if (!(s = sci_sys_new(&cfg, err, errlen)))
         goto out;
     const sci_sys_params_t *p = &cfg.par;
@@ -247,6 +284,7 @@ static int one_run(const fcamp_t *k, unsigned i, fres_t *r, char *err, size_t er
     }
     uint64_t g0 = flows_snap(s, dl0, la0);
     uint64_t t0 = sci_sys_now(s);
+    sci_sys_ftdrb_mark(s); /* each pair's shares over its paths: what the window sends */
     uint64_t win = (uint64_t)llround((o->sweep ? SWEEP_MS : o->measure_ms) * 1000 * p->clock_mhz);
     if (sci_sys_run(s, t0 + win, err, errlen) < 0)
         goto out;
@@ -265,6 +303,7 @@ static int one_run(const fcamp_t *k, unsigned i, fres_t *r, char *err, size_t er
     }
     r->lat_us = r->msgs ? lsum / (double)r->msgs / p->clock_mhz : NAN;
     r->bw_mbs = (double)r->msgs * 64 / ((double)win / p->clock_mhz);
+    shares(k, s, pat, count, ftdrb, r);
     /* the drain: what the hardware failover alone cannot route is given up and counted */
     sci_sys_stop_flows(s);
     for (unsigned f = 0; f < r->flows; f++)
@@ -283,6 +322,8 @@ static int one_run(const fcamp_t *k, unsigned i, fres_t *r, char *err, size_t er
     sci_sys_ftdrb_stats(s, &fd);
     r->msp = fd.msp_sent, r->relayed = fd.relayed, r->relay_drops = fd.relay_drops;
     r->notes = fd.notes_sent;
+    r->relay_busy = fd.relay_busy, r->relay_max = fd.relay_max, r->held = fd.held;
+    r->mp_added = fd.mp_added, r->mp_dropped = fd.mp_dropped;
     for (unsigned f = 0; f < r->flows; f++) {
         sci_flow_stats_t st;
         sci_sys_flow_stats(s, f, &st);
@@ -337,6 +378,17 @@ static int f_run(void *ctx, unsigned i, campaign_w_t *w, char *err, size_t errle
     campaign_w_u64(w, "relay_drops", r.relay_drops);
     campaign_w_u64(w, "notes", r.notes);
     campaign_w_u64(w, "fails", r.fails);
+    campaign_w_u64(w, "relay_busy", r.relay_busy);
+    campaign_w_u64(w, "relay_max", r.relay_max);
+    campaign_w_u64(w, "held", r.held);
+    campaign_w_u64(w, "mp_added", r.mp_added);
+    campaign_w_u64(w, "mp_dropped", r.mp_dropped);
+    for (unsigned j = 0; j <= SCI_FTDRB_MPMAX; j++) {
+        char key[16];
+        snprintf(key, sizeof key, "paths%u", j);
+        campaign_w_u64(w, key, r.paths[j]);
+    }
+    campaign_w_dbl(w, "top_share", isnan(r.top_share) ? -1 : r.top_share);
     campaign_w_str(w, "faults", r.faults[0] ? r.faults : "none");
     return 0;
 }
@@ -374,6 +426,18 @@ static int f_take(void *ctx, unsigned i, const char *text, char *err, size_t err
         r->relay_drops = campaign_rec_u64(&rec, "relay_drops");
         r->notes = campaign_rec_u64(&rec, "notes");
         r->fails = campaign_rec_u64(&rec, "fails");
+        r->relay_busy = campaign_rec_u64(&rec, "relay_busy");
+        r->relay_max = campaign_rec_u64(&rec, "relay_max");
+        r->held = campaign_rec_u64(&rec, "held");
+        r->mp_added = campaign_rec_u64(&rec, "mp_added");
+        r->mp_dropped = campaign_rec_u64(&rec, "mp_dropped");
+        for (unsigned j = 0; j <= SCI_FTDRB_MPMAX; j++) {
+            char key[16];
+            snprintf(key, sizeof key, "paths%u", j);
+            r->paths[j] = campaign_rec_u64(&rec, key);
+        }
+        double ts = campaign_rec_dbl(&rec, "top_share");
+        r->top_share = ts < 0 ? NAN : ts;
         snprintf(r->faults, sizeof r->faults, "%s", campaign_rec_str(&rec, "faults"));
         if (rec.bad) {
             snprintf(err, errlen, "run %u: a record without '%s'", i, rec.bad);
@@ -400,6 +464,7 @@ static void f_params(campaign_t *c, const fopts_t *o)
     campaign_param(c, "faults", "%s", cs);
     campaign_param(c, "every-us", "%.17g", o->every_us);
     campaign_param(c, "sweep", "%d", o->sweep);
+    campaign_param(c, "no-spread", "%d", o->no_spread);
     campaign_param(c, "phases-ms", "warm %.17g spread %.17g learn %.17g measure %.17g",
                    o->warm_ms, o->spread_ms, o->learn_ms, o->measure_ms);
     campaign_param(c, "time-scale", "%.17g", o->par.time_scale);
@@ -452,7 +517,8 @@ static int report(const fcamp_t *k)
                  "the last fault; Zarza et al. %.0f/%.0f/%.0f %% avg/worst/best\n",
             NAME, o->w, o->h, load, o->measure_ms, o->learn_ms, PAPER_AVG, PAPER_WORST, PAPER_BEST);
     fprintf(csv, "pattern,faults,config,every_us,latency_us,perf_pct,delta_us,flows,delivering,"
-                 "excluded,isolated,abandoned,relayed,relay_drops,notes\n");
+                 "excluded,isolated,abandoned,relayed,relay_drops,notes,relay_busy,relay_max,"
+                 "pairs_1_path,pairs_2_paths,pairs_3_paths,pairs_4_paths,top_share\n");
     if (!o->json) {
         printf("## %s: FT-DRB's Figure 3 (Zarza et al.) on a %ux%u P2S torus\n\n", NAME, o->w,
                o->h);
@@ -466,8 +532,9 @@ static int report(const fcamp_t *k)
                "--sweep", o->warm_ms, o->measure_ms, o->par.time_scale, o->learn_ms, PAPER_AVG,
                PAPER_WORST, PAPER_BEST);
         printf("| pattern | U us | cables | isolated | excluded | P2S alone: lat us | perf | "
-               "delivering | FT-DRB: lat us | +us | perf | delivering | relayed |\n");
-        printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+               "delivering | FT-DRB: lat us | +us | perf | delivering | relayed | busy | "
+               "pairs on 1/2/3/4 paths | busiest share |\n");
+        printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|\n");
     }
     char torus[24];
     snprintf(torus, sizeof torus, "%ux%u", o->w, o->h);
@@ -506,12 +573,16 @@ static int report(const fcamp_t *k)
                 best[fd][fi] = pct;
             sum[fd][fi] += pct, cnt[fd][fi]++;
         }
-        fprintf(csv, "%s,%u,%s,%g,%.4f,%.3f,%.4f,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu\n",
+        fprintf(csv, "%s,%u,%s,%g,%.4f,%.3f,%.4f,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,"
+                     "%llu,%llu,%llu,%llu,%.4f\n",
                 pat_label(pat), count, fd ? "ftdrb" : "p2s", every_of(o, pat), r->lat_us, pct, diff,
                 (unsigned long long)r->flows, (unsigned long long)r->delivering,
                 (unsigned long long)r->excluded, (unsigned long long)r->isolated,
                 (unsigned long long)r->abandoned, (unsigned long long)r->relayed,
-                (unsigned long long)r->relay_drops, (unsigned long long)r->notes);
+                (unsigned long long)r->relay_drops, (unsigned long long)r->notes,
+                (unsigned long long)r->relay_busy, (unsigned long long)r->relay_max,
+                (unsigned long long)r->paths[1], (unsigned long long)r->paths[2],
+                (unsigned long long)r->paths[3], (unsigned long long)r->paths[4], r->top_share);
         json_object *jr = json_object_new_object();
         json_io_add(jr, "pattern", json_io_str(pat_label(pat)));
         json_io_add(jr, "faults", json_io_u64(count));
@@ -532,6 +603,16 @@ static int report(const fcamp_t *k)
         json_io_add(jr, "relay_drops", json_io_u64(r->relay_drops));
         json_io_add(jr, "notes", json_io_u64(r->notes));
         json_io_add(jr, "fail_reports", json_io_u64(r->fails));
+        json_io_add(jr, "relay_busy", json_io_u64(r->relay_busy));
+        json_io_add(jr, "relay_max", json_io_u64(r->relay_max));
+        json_io_add(jr, "held", json_io_u64(r->held));
+        json_io_add(jr, "mp_added", json_io_u64(r->mp_added));
+        json_io_add(jr, "mp_dropped", json_io_u64(r->mp_dropped));
+        json_object *jp = json_object_new_array();
+        for (unsigned j = 0; j <= SCI_FTDRB_MPMAX; j++)
+            json_object_array_add(jp, json_io_u64(r->paths[j]));
+        json_io_add(jr, "pairs_by_paths", jp);
+        jnum(jr, "top_share", r->top_share);
         json_io_add(jr, "cables", json_io_str(r->faults));
         json_object_array_add(runs, jr);
         if (!o->json && fd) {
@@ -540,12 +621,15 @@ static int report(const fcamp_t *k)
             perf(k, i - 1, &bp, &bd);
             (void)bd;
             printf("| %s | %g | %u | %llu | %llu | %.2f | %.1f %% | %llu/%llu | %.2f | %+.2f | "
-                   "%.1f %% | %llu/%llu | %llu |\n",
+                   "%.1f %% | %llu/%llu | %llu | %llu | %llu/%llu/%llu/%llu | %.0f %% |\n",
                    pat_label(pat), every_of(o, pat), count, (unsigned long long)r->isolated,
                    (unsigned long long)r->excluded, b->lat_us, bp,
                    (unsigned long long)b->delivering, (unsigned long long)b->flows, r->lat_us,
                    diff, pct, (unsigned long long)r->delivering, (unsigned long long)r->flows,
-                   (unsigned long long)r->relayed);
+                   (unsigned long long)r->relayed, (unsigned long long)r->relay_busy,
+                   (unsigned long long)r->paths[1], (unsigned long long)r->paths[2],
+                   (unsigned long long)r->paths[3], (unsigned long long)r->paths[4],
+                   100 * r->top_share);
         }
     }
     if (!o->json) {

@@ -14,6 +14,8 @@ typedef struct experiment_ftdrb_opts {
     unsigned w, h, threads, models;
     uint64_t seed;
     int json, quiet, verbose, sweep;  /* sweep: the fault-free saturation per pattern */
+    int no_spread;                       /* FT-DRB with one path per pair (the metapath's
+                                            ablation, SCI_FTDRB_NO_SPREAD) */
     const char *outdir, *json_file;
     unsigned patterns;                   /* bit p: pattern p of harness/core/pattern.h */
     unsigned ncounts;                    /* fault counts: cables pulled */

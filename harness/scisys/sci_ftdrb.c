@@ -5,8 +5,11 @@
  * numbers); every message a host sends (DATA, ACK, NOTE) takes the first usable multistep path
  * through up to two intermediates, whose hosts relay it (RELAY packets, a bounded relay buffer
  * per host); the destination's ACK carries the message's latency and path, which clears the
- * path's entries. Everything here is per node: it runs in the host phases, on any thread,
- * touching only the state of the node whose phase it is.
+ * path's entries and measures the path for the pair's metapath (section 4a: each flow's DATA
+ * spread over up to four paths by their latencies). A relay whose buffer holds 64 packets
+ * refuses a DATA and answers its source busy (section 6). Everything here is per node: it
+ * runs in the host phases, on any thread, touching only the state of the node whose phase it
+ * is (a flow's metapath is its source's).
  */
 #include "sci_sys_internal.h"
 
@@ -20,6 +23,12 @@
 #define NPATH     128u   /* path entries per host (ftdrb_sci.md section 3) */
 #define NCACHE    64u    /* path selections remembered per host (by destination) */
 #define MAXNODES  1024u  /* node indices are 10 bits in a RELAY's route (ftdrb_sci.md section 5) */
+#define RESV      192u    /* relay buffer places a relayed DATA never takes (ftdrb_sci.md s.6) */
+#define MPMAX     SCI_FTDRB_MPMAX /* members of a metapath (ftdrb_sci.md section 4) */
+#define MP_GROW   2u     /* a member is added when the best member's latency is this many times
+                            the least the metapath has measured */
+#define MP_SETTLE 8u     /* latency ACKs between two additions */
+#define FD_BUSY   0xBu   /* a NOTE's reason: a relay refused the packet (ftdrb_sci.md s.6) */
 
 typedef struct fdent {
     uint8_t stage;   /* 0: no entry */
@@ -46,6 +55,24 @@ typedef struct fdsel {
     uint8_t own, use;
 } fdsel_t;
 
+/* A metapath (ftdrb_sci.md section 4): per flow (a source-destination pair), the selection's
+ * path (member 0) and the paths added when latency grew; the messages are spread over them by
+ * smooth weighted round robin, each member's weight inversely proportional to its latency. */
+typedef struct mpm {
+    uint16_t in1, in2;
+    uint32_t lat;   /* the running mean of its latency ACKs (cycles; 0: none yet) */
+    int32_t credit; /* the round robin's */
+    uint64_t sent;  /* messages sent on it since sci_sys_ftdrb_mark */
+} mpm_t;
+
+typedef struct mpath {
+    uint32_t epoch;  /* the source's table as it was when the members were checked */
+    uint8_t n;       /* members (0: none yet) */
+    uint8_t acks;    /* latency ACKs since the last addition */
+    uint32_t least;  /* the least latency any member measured since member 0 last changed */
+    mpm_t m[MPMAX];
+} mpath_t;
+
 typedef struct fdnode {
     fdent_t *ent;    /* rings: X of row r at r, Y of column c at H + c */
     uint64_t known;  /* rings with an entry */
@@ -62,11 +89,17 @@ typedef struct fdnode {
     pkt_t rq[RELQ];
     unsigned rqh, rqn;
     uint16_t rx_in1, rx_in2; /* the path of the DATA being handed to the host agent (its ACK's) */
+    int lastuse;             /* the last selection's verdict (P_CLEAN, P_TRIAL, ...) */
+    uint64_t *busy_at;       /* per source node: when this relay last answered it busy ... */
+    uint16_t *busy_flow;     /* ... and for which flow */
     sci_ftdrb_stats_t st;
 } fdnode_t;
 
 struct scisys_fd {
     fdnode_t *n;
+    mpath_t *mp; /* per flow */
+    unsigned nmp;
+    bool spread; /* metapaths of more than one member (not SCI_FTDRB_NO_SPREAD) */
 };
 
 static inline uint64_t xring(unsigned r) { return 1ull << r; }
@@ -97,7 +130,9 @@ int scisys_ftdrb_open(sci_sys_t *s, char *err, size_t errlen)
     }
     for (unsigned i = 0; i < s->n; i++)
         if (!(fd->n[i].ent = calloc(s->w + s->h, sizeof(fdent_t))) ||
-            !(fd->n[i].note_at = calloc(s->n, sizeof(uint64_t)))) {
+            !(fd->n[i].note_at = calloc(s->n, sizeof(uint64_t))) ||
+            !(fd->n[i].busy_at = calloc(s->n, sizeof(uint64_t))) ||
+            !(fd->n[i].busy_flow = calloc(s->n, sizeof(uint16_t)))) {
             s->fd = fd;
             scisys_ftdrb_free(s);
             snprintf(err, errlen, "out of memory");
@@ -105,7 +140,23 @@ int scisys_ftdrb_open(sci_sys_t *s, char *err, size_t errlen)
         }
     for (unsigned i = 0; i < s->n; i++)
         fd->n[i].rx_in1 = fd->n[i].rx_in2 = NONE, fd->n[i].epoch = 1;
+    fd->spread = s->cfg.ftdrb != SCI_FTDRB_NO_SPREAD;
     s->fd = fd;
+    return 0;
+}
+
+int scisys_ftdrb_flow_added(sci_sys_t *s)
+{
+    scisys_fd_t *fd = s->fd;
+    if (s->nflow < fd->nmp)
+        return 0;
+    unsigned cap = fd->nmp ? 2 * fd->nmp : 64;
+    mpath_t *m = realloc(fd->mp, cap * sizeof *m);
+    if (!m)
+        return -1;
+    memset(m + fd->nmp, 0, (cap - fd->nmp) * sizeof *m);
+    fd->mp = m;
+    fd->nmp = cap;
     return 0;
 }
 
@@ -114,8 +165,10 @@ void scisys_ftdrb_free(sci_sys_t *s)
     if (!s->fd)
         return;
     for (unsigned i = 0; s->fd->n && i < s->n; i++)
-        free(s->fd->n[i].ent), free(s->fd->n[i].note_at);
+        free(s->fd->n[i].ent), free(s->fd->n[i].note_at), free(s->fd->n[i].busy_at),
+            free(s->fd->n[i].busy_flow);
     free(s->fd->n);
+    free(s->fd->mp);
     free(s->fd);
     s->fd = NULL;
 }
@@ -218,11 +271,27 @@ typedef struct best {
     fdpath_t *we;
 } best_t;
 
+/* Whether metapath mp (NULL: none) has the path via a, bb. */
+static bool mp_has(const mpath_t *mp, unsigned a, unsigned bb)
+{
+    for (unsigned j = 0; mp && j < mp->n; j++)
+        if (mp->m[j].in1 == a && mp->m[j].in2 == bb)
+            return true;
+    return false;
+}
+
 static void consider(fdnode_t *n, best_t *b, uint64_t key, uint64_t m, unsigned dst, unsigned a,
-                     unsigned bb)
+                     unsigned bb, const mpath_t *ex)
 {
     if (key >= b->ukey)
         return; /* after the first usable one: neither used nor timed */
+    if (ex) { /* a metapath's next member: clean, and not one already */
+        uint64_t wait;
+        fdpath_t *we;
+        if (!mp_has(ex, a, bb) && path_ok(n, m, dst, a, bb, &wait, &we) == P_CLEAN)
+            b->ukey = key, b->u1 = a, b->u2 = bb, b->use = P_CLEAN;
+        return;
+    }
     uint64_t wait;
     fdpath_t *we;
     int use = path_ok(n, m, dst, a, bb, &wait, &we);
@@ -235,7 +304,8 @@ static void consider(fdnode_t *n, best_t *b, uint64_t key, uint64_t m, unsigned 
 /* Group g's candidates from host i to dst: every In1 (g 1) or every In1 != In2 (g 2), neither
  * i nor dst. One pass, keeping the first in order; a candidate after the first usable one
  * found so far costs only its length. */
-static void scan(sci_sys_t *s, fdnode_t *n, unsigned i, unsigned dst, unsigned g, best_t *b)
+static void scan(sci_sys_t *s, fdnode_t *n, unsigned i, unsigned dst, unsigned g, best_t *b,
+                 const mpath_t *ex)
 {
     uint64_t N = s->n;
     *b = (best_t){.ukey = UINT64_MAX, .wkey = UINT64_MAX};
@@ -247,7 +317,7 @@ static void scan(sci_sys_t *s, fdnode_t *n, unsigned i, unsigned dst, unsigned g
         if (g == 1) {
             unsigned h = h1;
             uint64_t m = m1 | seg_rings(s, a, dst, &h);
-            consider(n, b, (uint64_t)h * N + a, m, dst, a, NONE);
+            consider(n, b, (uint64_t)h * N + a, m, dst, a, NONE, ex);
             continue;
         }
         for (unsigned c = 0; c < s->n; c++) {
@@ -256,7 +326,7 @@ static void scan(sci_sys_t *s, fdnode_t *n, unsigned i, unsigned dst, unsigned g
             unsigned h = h1;
             uint64_t m = m1 | seg_rings(s, a, c, &h);
             m |= seg_rings(s, c, dst, &h);
-            consider(n, b, ((uint64_t)h * N + a) * N + c, m, dst, a, c);
+            consider(n, b, ((uint64_t)h * N + a) * N + c, m, dst, a, c, ex);
         }
     }
 }
@@ -267,6 +337,7 @@ static void select_path(sci_sys_t *s, unsigned i, unsigned dst, unsigned *in1, u
     fdnode_t *n = &s->fd->n[i];
     *in1 = *in2 = NONE;
     n->fallback = false;
+    n->lastuse = P_CLEAN;
     if (!n->known && !n->npath)
         return;
     /* the host's own rings it sees down count as permanent entries while they are down: the
@@ -276,6 +347,7 @@ static void select_path(sci_sys_t *s, unsigned i, unsigned dst, unsigned *in1, u
     fdsel_t *c = &n->sel[dst % NCACHE];
     if (c->epoch == n->epoch && c->dst == dst && c->own == own) {
         *in1 = c->in1, *in2 = c->in2;
+        n->lastuse = c->use;
         if (c->use == P_TRIAL)
             n->st.trials++;
         else if (c->use != P_CLEAN)
@@ -298,7 +370,7 @@ static void select_path(sci_sys_t *s, unsigned i, unsigned dst, unsigned *in1, u
         pend = 0, pend_e = NULL;
     for (unsigned g = 1; g <= 2 && (use == P_NO || use == P_WAIT); g++) {
         best_t b;
-        scan(s, n, i, dst, g, &b);
+        scan(s, n, i, dst, g, &b, NULL);
         if (!pending && b.wkey != UINT64_MAX && b.wkey < b.ukey)
             pending = true, pend = b.wait, pend_e = b.we;
         if (b.ukey != UINT64_MAX)
@@ -322,12 +394,213 @@ static void select_path(sci_sys_t *s, unsigned i, unsigned dst, unsigned *in1, u
                    pend_e->in2 == NONE ? -1 : (int)pend_e->in2, TRIAL);
     n->known = known0;
     n->perm = perm0;
+    n->lastuse = n->fallback ? P_NO : use;
     if (pending) { /* the attempt numbers moved: every selection remembered may be stale */
         n->epoch++;
         return;
     }
     *c = (fdsel_t){n->epoch, (uint16_t)dst, (uint16_t)*in1, (uint16_t)*in2, (uint8_t)own,
                    (uint8_t)(n->fallback ? P_NO : use)};
+}
+
+/* ---- metapaths (ftdrb_sci.md section 4) ------------------------------------------------- */
+
+/* Host i's own rings it sees down, as ring bits (permanent entries while they are down). */
+static uint64_t own_rings(sci_sys_t *s, unsigned i)
+{
+    unsigned own = rings_down(s, i);
+    return ((own & 1u) ? xring(yn(s, i)) : 0) | ((own & 2u) ? yring(s, xn(s, i)) : 0);
+}
+
+/* Whether host i's table (and its own rings down, ownm) leave the path via a, b clean. */
+static bool path_clean(sci_sys_t *s, fdnode_t *n, unsigned i, unsigned dst, unsigned a,
+                       unsigned b, uint64_t ownm)
+{
+    uint64_t m = path_rings(s, i, a, b, dst, NULL), wait;
+    fdpath_t *we;
+    return !(m & ownm) && path_ok(n, m, dst, a, b, &wait, &we) == P_CLEAN;
+}
+
+static void mp_log(sci_sys_t *s, unsigned k, const mpm_t *m, const char *what)
+{
+    const flow_t *f = &s->flow[k];
+    scisys_log(s, f->src, "FT-DRB: metapath to (%u,%u): %s via %d,%d (%u members)", xn(s, f->dst),
+               yn(s, f->dst), what, m->in1 == NONE ? -1 : (int)m->in1,
+               m->in2 == NONE ? -1 : (int)m->in2, s->fd->mp[k].n);
+}
+
+static void mp_remove(sci_sys_t *s, unsigned k, unsigned j, const char *why)
+{
+    mpath_t *mp = &s->fd->mp[k];
+    mpm_t gone = mp->m[j];
+    memmove(&mp->m[j], &mp->m[j + 1], (mp->n - j - 1u) * sizeof mp->m[0]);
+    mp->n--;
+    s->fd->n[s->flow[k].src].st.mp_dropped++;
+    mp_log(s, k, &gone, why);
+}
+
+/* Flow k's metapath, its member 0 the selection (in1, in2) of ftdrb_sci.md section 4's rule; a
+ * member the source's table no longer leaves clean is dropped. */
+static mpath_t *mp_check(sci_sys_t *s, unsigned k, unsigned in1, unsigned in2)
+{
+    mpath_t *mp = &s->fd->mp[k];
+    unsigned i = s->flow[k].src, dst = s->flow[k].dst;
+    fdnode_t *n = &s->fd->n[i];
+    bool same = mp->n && mp->m[0].in1 == in1 && mp->m[0].in2 == in2;
+    if (same && mp->epoch == n->epoch)
+        return mp;
+    if (!same) { /* a new selection: it leads; the members it had keep their measurements */
+        mpm_t m0 = {(uint16_t)in1, (uint16_t)in2, 0, 0, 0}, rest[MPMAX];
+        unsigned nr = 0;
+        for (unsigned j = 0; j < mp->n; j++)
+            if (mp->m[j].in1 == in1 && mp->m[j].in2 == in2)
+                m0 = mp->m[j];
+            else if (nr < MPMAX - 1u && s->fd->spread) /* the ablation: one member */
+                rest[nr++] = mp->m[j];
+        mp->m[0] = m0;
+        memcpy(&mp->m[1], rest, nr * sizeof rest[0]);
+        mp->n = (uint8_t)(1u + nr);
+        mp->least = m0.lat;
+    }
+    if (mp->n > 1) {
+        uint64_t ownm = own_rings(s, i);
+        for (unsigned j = 1; j < mp->n;)
+            if (!path_clean(s, n, i, dst, mp->m[j].in1, mp->m[j].in2, ownm))
+                mp_remove(s, k, j, "dropped (its table entries)");
+            else
+                j++;
+    }
+    mp->epoch = n->epoch;
+    return mp;
+}
+
+/* The member the next message takes: smooth weighted round robin, each member's weight
+ * 256 * (the least member latency) / (its latency), 256 before its first latency ACK. */
+static unsigned mp_pick(mpath_t *mp)
+{
+    uint32_t lo = 0;
+    for (unsigned j = 0; j < mp->n; j++)
+        if (mp->m[j].lat && (!lo || mp->m[j].lat < lo))
+            lo = mp->m[j].lat;
+    int32_t total = 0;
+    unsigned b = 0;
+    for (unsigned j = 0; j < mp->n; j++) {
+        int32_t w = lo && mp->m[j].lat ? (int32_t)(256ull * lo / mp->m[j].lat) : 256;
+        w = w < 1 ? 1 : w;
+        mp->m[j].credit += w;
+        total += w;
+        if (mp->m[j].credit > mp->m[b].credit)
+            b = j;
+    }
+    mp->m[b].credit -= total;
+    return b;
+}
+
+/* A member for flow k's metapath: the first clean candidate of section 4's order that is not a
+ * member already. Only a pair whose direct path has an entry in its source's table (or crosses
+ * one of its own rings down) spreads: fault-free, and for the pairs the faults do not touch,
+ * FT-DRB adds nothing. */
+static void mp_grow(sci_sys_t *s, unsigned k, const char *why)
+{
+    mpath_t *mp = &s->fd->mp[k];
+    unsigned i = s->flow[k].src, dst = s->flow[k].dst;
+    fdnode_t *n = &s->fd->n[i];
+    if (!s->fd->spread || mp->n >= MPMAX || !mp->n || (!n->known && !n->npath))
+        return;
+    uint64_t ownm = own_rings(s, i), known0 = n->known, perm0 = n->perm;
+    if (!(path_rings(s, i, NONE, NONE, dst, NULL) & (n->known | ownm)) &&
+        !(n->npath && path_find(n, dst, NONE, NONE)))
+        return; /* a pair the faults do not touch keeps its direct path */
+    unsigned a = NONE, b = NONE;
+    bool found = !mp_has(mp, NONE, NONE) && path_clean(s, n, i, dst, NONE, NONE, ownm);
+    n->known |= ownm;
+    n->perm |= ownm;
+    for (unsigned g = 1; g <= 2 && !found; g++) {
+        best_t bb;
+        scan(s, n, i, dst, g, &bb, mp);
+        if (bb.ukey != UINT64_MAX)
+            found = true, a = bb.u1, b = bb.u2;
+    }
+    n->known = known0;
+    n->perm = perm0;
+    mp->acks = 0;
+    if (!found)
+        return;
+    /* the newcomer starts level with the others: no credit owed */
+    mp->m[mp->n++] = (mpm_t){(uint16_t)a, (uint16_t)b, 0, 0, 0};
+    n->st.mp_added++;
+    mp_log(s, k, &mp->m[mp->n - 1u], why);
+}
+
+/* A latency ACK of flow k for a message that took the path via in1, in2. */
+static void mp_latency(sci_sys_t *s, unsigned k, unsigned in1, unsigned in2, uint32_t lat)
+{
+    if (k >= s->fd->nmp)
+        return;
+    mpath_t *mp = &s->fd->mp[k];
+    unsigned j = 0;
+    while (j < mp->n && (mp->m[j].in1 != in1 || mp->m[j].in2 != in2))
+        j++;
+    if (j == mp->n)
+        return;
+    lat = lat ? lat : 1;
+    mp->m[j].lat = mp->m[j].lat ? (3u * mp->m[j].lat + lat + 2u) / 4u : lat;
+    if (!mp->least || lat < mp->least)
+        mp->least = lat;
+    if (mp->acks < 255)
+        mp->acks++;
+    uint32_t best = UINT32_MAX;
+    for (unsigned q = 0; q < mp->n; q++)
+        best = mp->m[q].lat && mp->m[q].lat < best ? mp->m[q].lat : best;
+    for (unsigned q = 0; q < mp->n; q++)
+        if (!mp->m[q].lat)
+            return; /* a member not measured yet */
+    if (mp->acks >= MP_SETTLE && best > MP_GROW * mp->least)
+        mp_grow(s, k, "added (latency grew)");
+}
+
+/* Our DATA `tid` failed (a FAIL_REPORT or a NOTE): a member other than the selection that it
+ * took is dropped (the selection follows the table). */
+static void mp_failed(sci_sys_t *s, unsigned i, uint16_t tid)
+{
+    const host_t *h = &s->host[i];
+    uint64_t sp = s->fd->n[i].sent_path[tid % NTID];
+    if (h->tidmap[tid % NTID].kind != TK_DATA || !sp)
+        return;
+    unsigned k = h->tidmap[tid % NTID].flow;
+    if (k >= s->fd->nmp || k >= s->nflow)
+        return;
+    mpath_t *mp = &s->fd->mp[k];
+    for (unsigned j = 1; j < mp->n; j++)
+        if (mp->m[j].in1 == sp_in1(sp) && mp->m[j].in2 == sp_in2(sp)) {
+            mp_remove(s, k, j, "dropped (failed)");
+            return;
+        }
+}
+
+/* A relay refused our DATA `tid` (busy): the member it took counts as twice as slow as the
+ * slowest, and the metapath may grow. */
+static void mp_busy(sci_sys_t *s, unsigned i, uint16_t tid)
+{
+    const host_t *h = &s->host[i];
+    uint64_t sp = s->fd->n[i].sent_path[tid % NTID];
+    if (h->tidmap[tid % NTID].kind != TK_DATA || !sp)
+        return;
+    unsigned k = h->tidmap[tid % NTID].flow;
+    if (k >= s->fd->nmp || k >= s->nflow)
+        return;
+    mpath_t *mp = &s->fd->mp[k];
+    uint32_t hi = mp->least;
+    for (unsigned j = 0; j < mp->n; j++)
+        hi = mp->m[j].lat > hi ? mp->m[j].lat : hi;
+    for (unsigned j = 0; j < mp->n; j++)
+        if (mp->m[j].in1 == sp_in1(sp) && mp->m[j].in2 == sp_in2(sp)) {
+            uint64_t l = 2ull * (hi ? hi : 1);
+            mp->m[j].lat = l > 0x7FFFFFFF ? 0x7FFFFFFF : (uint32_t)l;
+            if (mp->acks >= MP_SETTLE)
+                mp_grow(s, k, "added (a relay was busy)");
+            return;
+        }
 }
 
 /* ---- sending ---------------------------------------------------------------------------- */
@@ -373,6 +646,12 @@ void scisys_ftdrb_data(sci_sys_t *s, unsigned k, pkt_t *p)
 {
     unsigned i = s->flow[k].src, in1, in2;
     select_path(s, i, s->flow[k].dst, &in1, &in2);
+    if (s->fd->n[i].lastuse == P_CLEAN && k < s->fd->nmp) { /* over its metapath */
+        mpath_t *mp = mp_check(s, k, in1, in2);
+        unsigned j = mp->n > 1 ? mp_pick(mp) : 0;
+        mp->m[j].sent++;
+        in1 = mp->m[j].in1, in2 = mp->m[j].in2;
+    }
     s->fd->n[i].sent_at[p->sym[3] % NTID] = s->now;
     s->fd->n[i].sent_path[p->sym[3] % NTID] =
         sp_make(s->flow[k].dst, in1, in2, s->fd->n[i].fallback);
@@ -390,6 +669,8 @@ static bool rq_push(sci_sys_t *s, unsigned i, const pkt_t *p)
         return false;
     }
     n->rq[(n->rqh + n->rqn++) % RELQ] = *p;
+    if (n->rqn > n->st.relay_max)
+        n->st.relay_max = n->rqn;
     return true;
 }
 
@@ -604,6 +885,7 @@ static void own_failed(sci_sys_t *s, unsigned i, uint16_t tid, unsigned reason, 
         send_own(s, i, f->src, SCI_T_ACK, pay, 7, af);
         return;
     }
+    mp_failed(s, i, tid);
     /* the round counts towards resting the flow only when it taught the table nothing (the
      * destination may be dead or cut off: its packets would hold the controllers' buffers) */
     scisys_host_fail_tid(s, i, tid, reason, !fresh, true);
@@ -639,6 +921,12 @@ static void got_note(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
     if (who >= s->n)
         return;
     fdnode_t *n = &s->fd->n[i];
+    if (pay[0] >> 8 == FD_BUSY) { /* a relay refused our packet: back off, nothing learnt */
+        n->st.busy_got++;
+        mp_busy(s, i, (uint16_t)tid);
+        scisys_host_fail_tid(s, i, (uint16_t)tid, FD_BUSY, false, true);
+        return;
+    }
     n->st.notes_got++;
     bool fresh = learn(s, i, who, pay[0] & 3u, (uint16_t)tid);
     own_failed(s, i, (uint16_t)tid, pay[0] >> 8, fresh);
@@ -673,9 +961,30 @@ void scisys_ftdrb_acked(sci_sys_t *s, unsigned i, unsigned k, const uint16_t *p,
                    in2 == NONE ? -1 : (int)in2);
     }
     n->st.last_latency = pay[3] & 0x7FFFu;
+    mp_latency(s, k, in1, in2, pay[3] & 0x7FFFu);
 }
 
 /* ---- receiving ---------------------------------------------------------------------------- */
+
+/* Host i cannot take the relayed DATA p (its relay buffer holds RELQ - RESV packets): it
+ * answers the source busy (a NOTE of reason FD_BUSY naming the tid), at most once per source
+ * and flow per fail_backoff: the source goes back to its oldest unacknowledged message after
+ * the back-off, which sends this one again too (ftdrb_sci.md section 6). */
+static void refuse(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned dst)
+{
+    fdnode_t *n = &s->fd->n[i];
+    unsigned src = node_of_id(s, p[2]), k = p[SCI_HDR_SYMS];
+    n->st.relay_busy++;
+    if (src >= s->n || src == i)
+        return;
+    if (n->busy_at[src] && s->now < n->busy_at[src] + s->cfg.par.fail_backoff &&
+        n->busy_flow[src] == k)
+        return; /* told already: its go-back-N sends this one again */
+    n->busy_at[src] = s->now;
+    n->busy_flow[src] = (uint16_t)k;
+    uint16_t pay[7] = {(uint16_t)(FD_BUSY << 8), (uint16_t)i, s->id[dst], p[3], 0, 0, 0};
+    send_own(s, i, src, SCI_FD_T_NOTE, pay, 7, 0);
+}
 
 static void got_relay(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
 {
@@ -696,6 +1005,10 @@ static void got_relay(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
     memcpy(q, pay, npay * sizeof *q);
     if (dst != i) { /* relay it on: the next segment */
         unsigned next = i == in1 && in2 != NONE ? in2 : dst;
+        if (type == SCI_T_DATA && n->rqn >= RELQ - RESV) {
+            refuse(s, i, p, dst); /* no room for a DATA: busy, its source backs off */
+            return;
+        }
         pkt_t out;
         out.len = (uint8_t)sci_packet_build(out.sym, s->id[next], SCI_FD_T_RELAY, p[2], p[3], q,
                                             npay);
@@ -745,8 +1058,35 @@ void sci_sys_ftdrb_stats(const sci_sys_t *s, sci_ftdrb_stats_t *out)
         out->note_drops += t->note_drops;
         out->trials += t->trials;
         out->no_path += t->no_path;
+        out->relay_busy += t->relay_busy;
+        out->relay_max = t->relay_max > out->relay_max ? t->relay_max : out->relay_max;
+        out->busy_got += t->busy_got;
+        out->mp_added += t->mp_added;
+        out->mp_dropped += t->mp_dropped;
+        out->held += t->held;
         for (unsigned r = 0; r < s->w + s->h; r++)
             if (s->fd->n[i].ent[r].stage)
                 out->entries++, out->permanent += s->fd->n[i].ent[r].stage >= PERMANENT;
     }
+}
+
+void scisys_ftdrb_held(sci_sys_t *s, unsigned i) { s->fd->n[i].st.held++; }
+
+unsigned sci_sys_ftdrb_metapath(const sci_sys_t *s, unsigned k, sci_ftdrb_member_t *m)
+{
+    if (!s->fd || k >= s->nflow || k >= s->fd->nmp)
+        return 0;
+    const mpath_t *mp = &s->fd->mp[k];
+    for (unsigned j = 0; j < mp->n; j++)
+        m[j] = (sci_ftdrb_member_t){mp->m[j].in1 == NONE ? -1 : mp->m[j].in1,
+                                    mp->m[j].in2 == NONE ? -1 : mp->m[j].in2, mp->m[j].lat,
+                                    mp->m[j].sent};
+    return mp->n;
+}
+
+void sci_sys_ftdrb_mark(sci_sys_t *s)
+{
+    for (unsigned k = 0; s->fd && k < s->nflow && k < s->fd->nmp; k++)
+        for (unsigned j = 0; j < s->fd->mp[k].n; j++)
+            s->fd->mp[k].m[j].sent = 0;
 }

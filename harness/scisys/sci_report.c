@@ -461,6 +461,12 @@ int sci_report_print(const sci_scn_t *o, const sci_report_t *t, int rc)
                (unsigned long long)fd.relay_drops, (unsigned long long)fd.trials,
                (unsigned long long)fd.no_path, (unsigned long long)fd.entries,
                (unsigned long long)fd.permanent);
+        printf("FT-DRB metapaths: %llu members added, %llu dropped; %llu messages held for "
+               "order; relays: %llu refused busy (%llu busy answers received), at most %llu "
+               "packets in a relay buffer\n",
+               (unsigned long long)fd.mp_added, (unsigned long long)fd.mp_dropped,
+               (unsigned long long)fd.held, (unsigned long long)fd.relay_busy,
+               (unsigned long long)fd.busy_got, (unsigned long long)fd.relay_max);
     }
     if (t->settled == 1)
         printf("drain: the flows stopped at %.3f ms; %llu more messages delivered, and at %.3f ms "

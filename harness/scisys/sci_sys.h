@@ -61,8 +61,11 @@ typedef struct sci_sys_cfg {
     unsigned ft;         /* SCI_FT_*: detection and recovery of upsets in the drivers (0: none) */
     int out_digest;      /* with ft: keep a running digest of every output (an upset campaign's
                             comparison with its golden run; a cost every cycle, off by default) */
-    int ftdrb;           /* FT-DRB (Zarza et al.) in the hosts (scisys/ftdrb_sci.md; 0: off) */
+    int ftdrb;           /* FT-DRB (Zarza et al.) in the hosts (scisys/ftdrb_sci.md; 0: off,
+                            SCI_FTDRB_NO_SPREAD: on, one path per pair, the metapath's ablation) */
 } sci_sys_cfg_t;
+
+#define SCI_FTDRB_NO_SPREAD 2 /* cfg.ftdrb: FT-DRB with metapaths of one member (ftdrb_sci.md 4) */
 
 /* Detection and recovery (sci_sys.md section 8). */
 enum {
@@ -198,7 +201,12 @@ typedef struct sci_ftdrb_stats {
     uint64_t notes_sent, notes_got; /* NOTEs (FT-DRB's special ACK) sent and received */
     uint64_t msp_sent;              /* messages a source sent through intermediates */
     uint64_t relayed;               /* RELAYs an intermediate sent on */
-    uint64_t relay_drops;           /* RELAYs dropped on a full relay buffer */
+    uint64_t relay_drops;           /* RELAYs dropped on a full relay buffer, nobody told */
+    uint64_t relay_busy;            /* RELAYs refused, the source told (a busy NOTE) */
+    uint64_t relay_max;             /* the most packets a relay buffer held */
+    uint64_t busy_got;              /* busy NOTEs a source received (and backed off on) */
+    uint64_t mp_added, mp_dropped;  /* metapath members added (latency grew), dropped (failed) */
+    uint64_t held;                  /* messages held at a destination for in-order delivery */
     uint64_t note_drops;            /* NOTEs and re-sent ACKs dropped on a full relay buffer */
     uint64_t trials;                /* paths with non-permanent entries tried (attempt 10) */
     uint64_t no_path;               /* selections that found no usable path (sent direct) */
@@ -206,6 +214,18 @@ typedef struct sci_ftdrb_stats {
     uint64_t last_latency;          /* the last latency ACK that cleared entries (cycles) */
 } sci_ftdrb_stats_t;
 void sci_sys_ftdrb_stats(const sci_sys_t *s, sci_ftdrb_stats_t *out);
+/* Flow k's metapath (ftdrb_sci.md section 4): up to SCI_FTDRB_MPMAX members, each its
+ * intermediates (-1: none), latency (cycles, the ACKs' running mean; 0: none yet) and messages
+ * sent on it since sci_sys_ftdrb_mark. Returns the member count (0: FT-DRB off or no metapath). */
+#define SCI_FTDRB_MPMAX 4
+typedef struct sci_ftdrb_member {
+    int in1, in2;
+    unsigned lat;
+    uint64_t sent;
+} sci_ftdrb_member_t;
+unsigned sci_sys_ftdrb_metapath(const sci_sys_t *s, unsigned k, sci_ftdrb_member_t *m);
+/* Every metapath member's message count back to 0 (a measurement window starts). */
+void sci_sys_ftdrb_mark(sci_sys_t *s);
 
 /* A running digest of every output of every cycle so far (cfg.ft and cfg.out_digest; 0
  * otherwise). */

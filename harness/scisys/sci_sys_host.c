@@ -96,6 +96,11 @@ int sci_sys_add_flow(sci_sys_t *s, const char *name, unsigned src, unsigned dst,
     f->next_gen_at = f->start;
     f->stop_at = UINT64_MAX;
     f->gap_from = f->start;
+    if (s->fd && scisys_ftdrb_flow_added(s) < 0) { /* its metapath (ftdrb_sci.md section 4) */
+        h->nflows--;
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
     return (int)s->nflow++;
 }
 
@@ -359,6 +364,27 @@ static void got_data(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
         }
         scisys_fail(s, "flow %s: message %u delivered before it was sent", f->name, seq);
         return;
+    } else if (s->fd) {
+        /* FT-DRB: a message that came ahead of its predecessors by another path of the
+         * metapath is held, not dropped, and delivered in order (ftdrb_sci.md section 5);
+         * seq - expect < sent_hi - base <= window, so one slot per seq % window */
+        unsigned w = s->cfg.par.window, at = seq % w;
+        if (!(f->held >> at & 1u)) {
+            uint64_t t0 = 0;
+            for (unsigned j = 0; j < 4; j++)
+                t0 |= (uint64_t)p[7 + j] << (16 * j);
+            f->held |= 1ull << at;
+            f->held_t0[at] = t0;
+            scisys_ftdrb_held(s, i);
+        }
+    }
+    /* FT-DRB: what was held behind this one, now in order */
+    while (f->held && (f->held >> (f->expect % s->cfg.par.window) & 1u)) {
+        unsigned at = f->expect % s->cfg.par.window;
+        f->held &= ~(1ull << at);
+        f->expect++;
+        if (scisys_stats_delivery(s, k, (double)(s->now - f->held_t0[at])) < 0)
+            return;
     }
     if (s->fd) { /* the latency ACK, by the destination's own path (ftdrb_sci.md section 5) */
         scisys_ftdrb_ack(s, i, p, k, f->expect);

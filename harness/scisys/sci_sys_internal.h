@@ -71,6 +71,9 @@ typedef struct flow {
                                the delivery, in another phase of the cycle */
     /* destination */
     uint32_t expect;
+    uint64_t held;            /* FT-DRB: messages after `expect` that came ahead of it by another
+                                 path, held for in-order delivery (bit seq % window) */
+    uint64_t held_t0[MAXW];   /* ... their first send */
     bool resync;     /* the no-host-state ablation: the receiver lost `expect` */
     uint64_t dup_dl; /* ... and so delivered a message twice */
     /* measurements */
@@ -389,6 +392,10 @@ bool scisys_ftdrb_rx(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len);
 /* Host i's next relayed packet, after driver packets and ACKs: false when none. */
 bool scisys_ftdrb_tx(sci_sys_t *s, unsigned i, pkt_t *out);
 bool scisys_ftdrb_pending(const sci_sys_t *s, unsigned i);
+/* A flow was added (its metapath, ftdrb_sci.md section 4): 0, or -1 out of memory. */
+int scisys_ftdrb_flow_added(sci_sys_t *s);
+/* Host i held a message for in-order delivery (counted). */
+void scisys_ftdrb_held(sci_sys_t *s, unsigned i);
 /* Node i powered off: its relay buffer is lost. */
 void scisys_ftdrb_dead(sci_sys_t *s, unsigned i);
 

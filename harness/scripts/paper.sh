@@ -56,4 +56,8 @@ csv+=(harness/results/ftdrb-sci.csv)
 # alarms, recoveries and the median bandwidth cost of --ft.
 /usr/bin/python3 harness/scripts/ft_sweep.py --jobs "$JOBS" --json "$out/ft-sweep.json" \
     | tee "$out/ft-sweep.md"
+# FT-DRB against the P2S failover alone (harness/scisys/ftdrb_sci.md, section 8): 8x8 and
+# 16x16, the six patterns, 2 and 6 cables, 1/2 and 4/5 of each pattern's saturation, seeds 1-3.
+/usr/bin/python3 harness/scripts/ftdrb_grid.py --jobs "$JOBS" --out "$out/ftdrb-grid.json" \
+    | tee "$out/ftdrb-grid.md"
 echo "tables: $out/*.md, *.json   plots: harness/results/*.png (data: *.csv)"
