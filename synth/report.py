@@ -76,8 +76,8 @@ def markdown(rows):
            "|---|---:|---:|---:|---:|---:|---|"]
     for r in rows:
         f = r["fpga"]
-        fp = (f"{f['luts']} LUT4, {f['ffs']} FF, {f.get('ram_blocks', 0)} RAM, "
-              f"{f['fmax_mhz']:.1f} MHz" if f else "not run")
+        fp = (f"{f['luts']:,} LUT4, {f['ffs']:,} FF, {f.get('ram_blocks', 0)} DP16KD, "
+              f"{f.get('dist_ram', 0)} RAMW, {f['fmax_mhz']:.1f} MHz" if f else "not run")
         out.append(f"| {r['design']} | {r['cells']:,} | {r['flops']:,} | {r['memory_bits']:,} | "
                    f"{r['transistors']:,} | {r['depth']} | {fp} |")
     return "\n".join(out)
