@@ -4,11 +4,12 @@
 usage: equiv_mutants.py [--dir DIR] [--seeds LIST] [--seq N] DEVICE
 
 For each seed (default 1,2,3,4,5; printed) picks, with Python's random.Random(seed), one
-flip-flop of DIR/DEVICE.v whose next value comes from a two-input gate (`assign D = a OP b;`
-driving its `<=`), and writes a copy of the netlist with that gate's operator changed (& and |
-swapped, ^ made ~^ and back) to DIR/mutants/DEVICE-sSEED.v; then runs synth/equiv.py --net on
-the copy. A copy equiv.py passes is a failure of this check. Prints the gate changed and the
-verdict per seed. Exit 0 when every copy failed equivalence, 1 otherwise, 2 on bad arguments.
+gate of DIR/DEVICE.v that feeds a flip-flop (drives the value it takes, its enable or its
+reset) and writes a copy of the netlist with that gate changed (a two-input gate's & and |
+swapped, ^ made ~^ and back; a multiplexer's data inputs swapped) to
+DIR/mutants/DEVICE-sSEED.v; then runs synth/equiv.py --net on the copy. A copy equiv.py
+passes is a failure of this check. Prints the gate changed and the verdict per seed. Exit 0
+when every copy failed equivalence, 1 otherwise, 2 on bad arguments.
 """
 import argparse
 import os
@@ -23,25 +24,40 @@ ASSIGN = re.compile(r"^  assign (\S+(?: ?\[\d+\])?) = (.*);$")
 BINOP = re.compile(r"(~\^|\^|&|\|)")
 
 
+MUX = re.compile(r"^(\S+(?: ?\[\d+\])?) \? (\S+(?: ?\[\d+\])?) : (\S+(?: ?\[\d+\])?)$")
+
+
 def mutate(lines, seed):
-    """The netlist's lines with one gate feeding a flop changed, and what was changed."""
-    d_nets = set()
+    """The netlist's lines with one gate feeding a flop changed, and what was changed. A gate
+    feeds a flop when it drives the value a flop takes (`<= NET;`) or its enable or reset
+    (`if (NET)`, `if (!NET)`); a two-input gate has its operator changed, a multiplexer its
+    two data inputs swapped."""
+    feeds = set()
     for line in lines:
         m = re.search(r"<= (\S+(?: ?\[\d+\])?);$", line)
         if m and not m.group(1)[0].isdigit():
-            d_nets.add(m.group(1).replace(" ", ""))
+            feeds.add(m.group(1).replace(" ", ""))
+        m = re.match(r"^\s*(?:else )?if \(!?(\S+(?: ?\[\d+\])?)\)", line)
+        if m:
+            feeds.add(m.group(1).replace(" ", ""))
     cands = []
     for i, line in enumerate(lines):
         m = ASSIGN.match(line)
-        if m and m.group(1).replace(" ", "") in d_nets and len(BINOP.findall(m.group(2))) == 1:
+        if m and m.group(1).replace(" ", "") in feeds and (
+                len(BINOP.findall(m.group(2))) == 1 or MUX.match(m.group(2))):
             cands.append(i)
     if not cands:
-        raise ValueError("no two-input gate drives a flip-flop's next value")
-    i = random.Random(seed).choice(sorted(cands))
+        raise ValueError("no two-input gate or multiplexer feeds a flip-flop")
+    i = random.Random(seed).choice(cands)
     old = lines[i]
-    op = BINOP.search(ASSIGN.match(old).group(2)).group(1)
     lhs, rhs = old.split(" = ", 1)
-    new = lhs + " = " + rhs.replace(op, SWAP[op], 1)
+    expr = rhs[:-1]
+    mx = MUX.match(expr)
+    if mx:
+        new = f"{lhs} = {mx.group(1)} ? {mx.group(3)} : {mx.group(2)};"
+    else:
+        op = BINOP.search(expr).group(1)
+        new = lhs + " = " + rhs.replace(op, SWAP[op], 1)
     out = list(lines)
     out[i] = new
     return out, i + 1, old.strip(), new.strip(), len(cands)
