@@ -156,6 +156,7 @@ help:
 	@echo "                       vectors and fixed-seed fuzz: a table per module, HTML in build/coverage/"
 	@echo "  make deps            install the Debian packages ftsim needs (as root)"
 	@echo "  make eda-venv        the pinned Yosys, nextpnr-ecp5 and yices (synth/requirements.txt) in build/venv-eda"
+	@echo "  make formal          SymbiYosys: prove every FT_ASSERT, reach every FT_COVER (formal/README.md)"
 	@echo "  make clean           remove build/"
 
 deps:
@@ -378,6 +379,9 @@ $(VENV_EDA)/ok: $(EDA_REQ)
 	$(VENV_EDA)/bin/pip install -q --disable-pip-version-check -r $(EDA_REQ)
 	@touch $@
 eda-venv: deps $(VENV_EDA)/ok
+# make formal (formal/formal.mk, formal/README.md): the proofs of the RTL with those tools.
+formal: eda-venv
+include formal/formal.mk
 
 # The cocotb bench on Verilator: every model built by cocotb's runner (about 30 s each), too
 # slow for make test's budget, so a target of its own (.ci/run calls it after make test).
