@@ -165,6 +165,7 @@ help:
 	@echo "  make equiv-mutants   one gate feeding a flop changed, five seeds: each must fail make equiv"
 	@echo "  make fpga [D=a,b]    rn1, lc3, lc3node (or those) placed and routed on an ECP5: LUTs, FFs, RAM, Fmax"
 	@echo "  make unwritten       the vectors that read a memory entry nothing wrote (memories X at start, Icarus)"
+	@echo "  make formal          SymbiYosys: prove every FT_ASSERT, reach every FT_COVER (formal/README.md)"
 	@echo "  make clean           remove build/"
 
 deps:
@@ -387,6 +388,9 @@ $(VENV_EDA)/ok: $(EDA_REQ)
 	$(VENV_EDA)/bin/pip install -q --disable-pip-version-check -r $(EDA_REQ)
 	@touch $@
 eda-venv: deps $(VENV_EDA)/ok
+# make formal (formal/formal.mk, formal/README.md): the proofs of the RTL with those tools.
+formal: eda-venv
+include formal/formal.mk
 
 # Synthesis, equivalence and FPGA timing: synth/README.md.
 include synth/synth.mk

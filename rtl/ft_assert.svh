@@ -15,6 +15,20 @@
 // build with block splitting on, Verilator 5.006 computed a function called in a cover's
 // condition only after the cover had read its result.
 //
+// `FT_ASSUME(Name_M, cond, (msg)): a constraint on the module's inputs (what the environment
+// may drive), citing the contract clause that allows it. In simulation it is checked exactly
+// as FT_ASSERT (a vector or fuzz run that breaks it fails, naming it); under FORMAL it is an
+// assumption the proofs rely on. An assumption never excludes an input the contract responds to.
+//
+// Under FORMAL (SymbiYosys, formal/): the same three are bare immediate assert, assume and
+// cover statements on the same edge out of reset (no action block: the open frontend's form),
+// and `FT_FORMAL_RESET, placed once in a design's top module, assumes reset in the first cycle
+// and none after it (the first state is otherwise arbitrary and every invariant would fail at
+// step 1). A later reset leaves no state a first one cannot: reset is synchronous and sets every
+// register it touches, and what it leaves (configuration, tables) starts arbitrary in a proof.
+// Proofs read the RTL with -U SYNTHESIS -D FORMAL (formal/README.md): SYNTHESIS would empty
+// every block.
+//
 // A failure does `FT_ASSERT_FAIL(msg): $error, unless it is defined before this file is read. A
 // testbench written by ftsim export-tb defines it as $error that also tells the testbench,
 // which then fails the vector as the harness does.
@@ -26,14 +40,23 @@
 
 `ifdef SYNTHESIS
 `define FT_ASSERT(name, cond, msg)
+`define FT_ASSUME(name, cond, msg)
 `define FT_COVER(name, cond)
+`define FT_FORMAL_RESET
+`elsif FORMAL
+`define FT_ASSERT(name, cond, msg) always @(posedge clk_i) if (rst_ni) name: assert (cond);
+`define FT_ASSUME(name, cond, msg) always @(posedge clk_i) if (rst_ni) name: assume (cond);
+`define FT_COVER(name, cond) always @(posedge clk_i) if (rst_ni) name: cover (cond);
+`define FT_FORMAL_RESET reg ft_f_first = 1'b1; always @(posedge clk_i) ft_f_first <= 1'b0; always @(*) assume (rst_ni == !ft_f_first);
 `else
 `ifndef FT_ASSERT_FAIL
 `define FT_ASSERT_FAIL(msg) $error msg;
 `endif
 `define FT_ASSERT_IF(cond, msg) if (rst_ni) assert (cond) else begin `FT_ASSERT_FAIL(msg) end
 `define FT_ASSERT(name, cond, msg) always @(posedge clk_i) begin : name `FT_ASSERT_IF(cond, msg) end
+`define FT_ASSUME(name, cond, msg) always @(posedge clk_i) begin : name `FT_ASSERT_IF(cond, msg) end
 `define FT_COVER(name, cond) always @(posedge clk_i) begin : name if (rst_ni) cover (cond); end
+`define FT_FORMAL_RESET
 `endif
 
 `endif

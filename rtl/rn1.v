@@ -438,6 +438,38 @@ module rn1 (
   `FT_COVER(ErrorsSaturate_C, errors_q == 16'hFFFF && err != 8'h00)
   `FT_COVER(SeedWritten_C, seed_written)
   `FT_COVER(DualMode_C, cfg_mode && req != 8'h00)
+
+  // Properties from the contract (rtl/rn1.md; proven by formal/, checked in every simulation),
+  // each with the cover of its premise. The environment needs no assumption: the contract
+  // answers every word, register write and bc input, so RN1 has no FT_ASSUME.
+  function automatic [7:0] gnt_or(input [63:0] gnt_i);
+    logic [7:0] o;
+    o = 8'h00;
+    for (int p = 0; p < NPORT; p++) begin
+      o = o | gnt_i[p*8 +: 8];
+    end
+    return o;
+  endfunction
+
+  logic [7:0] f_gnt;
+
+  always_comb begin
+    f_gnt = gnt_or(gnt);
+  end
+
+  // rn1.md 5 Freeing: a port is chosen only when not allocated, never in the cycle it is freed.
+  `FT_ASSERT(GrantNotAllocated_A, (f_gnt & alloc_q) == 8'h00,
+             ("rn1: allocated backward ports %b granted", f_gnt & alloc_q))
+  `FT_COVER(GrantNotAllocated_C, f_gnt != 8'h00 && (free & {8{alloc_q}}) != 64'd0)
+  // rn1.md 5 Free outputs: a disabled backward port is never allocated.
+  `FT_ASSERT(GrantNotDisabled_A, (f_gnt & cfg_disable) == 8'h00,
+             ("rn1: disabled backward ports %b granted", f_gnt & cfg_disable))
+  `FT_COVER(GrantNotDisabled_C, f_gnt != 8'h00 && cfg_disable != 8'h00)
+  // rn1.md 7: with backchan 0 every fwd_bc_o bit is 0.
+  `FT_ASSERT(BcSilentWhenOff_A, cfg_backchan || fwd_bc_o == 8'h00,
+             ("rn1: bc outputs %b with the backward channel off", fwd_bc_o))
+  `FT_COVER(BcSilentWhenOff_C, !cfg_backchan && fwd_bc_q != 8'h00)
+  `FT_FORMAL_RESET
 `endif
 
 endmodule

