@@ -155,6 +155,9 @@ help:
 	@echo "  make coverage        RTL (line, toggle, cover points) and C model (gcov) coverage of the"
 	@echo "                       vectors and fixed-seed fuzz: a table per module, HTML in build/coverage/"
 	@echo "  make deps            install the Debian packages ftsim needs (as root)"
+	@echo "  make gate            the netlists make synth wrote (build/synth/*.v) Verilated as models of"
+	@echo "                       ftsim play --model gate and gate-both, build/gate/NAME.so"
+	@echo "  make gate-test       the gate suite: every vector on every netlist, in lockstep and under Icarus"
 	@echo "  make eda-venv        the pinned Yosys, nextpnr-ecp5 and yices (synth/requirements.txt) in build/venv-eda"
 	@echo "  make synth [D=a,b]   every design (or those devices) to a gate netlist, build/synth/NAME.v (synth/README.md)"
 	@echo "  make clean           remove build/"
@@ -220,8 +223,9 @@ $(LIB_CSIM): $(OBJ_CSIM)
 	@rm -f $@
 	ar rcs $@ $^
 
+# -rdynamic: the gate-level models (harness/gate/gate.mk) load into it and use its symbols.
 $(FTSIM): $(OBJ_HC) $(OBJ_CSIM) $(OBJ_CXX) $(VL_LIBS) $(VL_RUNTIME)
-	$(CXX) $(SANFLAGS) $(LDCOV) -o $@ $(OBJ_HC) $(OBJ_CSIM) $(OBJ_CXX) $(VL_LIBS) \
+	$(CXX) $(SANFLAGS) $(LDCOV) -rdynamic -o $@ $(OBJ_HC) $(OBJ_CSIM) $(OBJ_CXX) $(VL_LIBS) \
 	  $(VL_RUNTIME) $(JSONC_LIBS) -lz -lm -pthread -latomic
 
 # A unit test sees every harness folder and the C models; it links only what it uses.
@@ -244,6 +248,9 @@ REV_LINE    := \#define FTSIM_REVISION "$(FTSIM_REV)"
 ifneq ($(shell cat $(REV_H) 2>/dev/null),$(REV_LINE))
 $(shell mkdir -p $(BUILD)/gen && echo '$(REV_LINE)' > $(REV_H))
 endif
+
+# ---- the gate-level models of the synthesized netlists: make gate (harness/gate/README.md)
+include harness/gate/gate.mk
 
 # ---- the SystemC harness: build/ftsim-sc (harness/sc/README.md) ---------------------------
 # The same designs Verilated with --sc (each model is an SC_MODULE with sc_in/sc_out ports)
