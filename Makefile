@@ -156,6 +156,9 @@ help:
 	@echo "  make coverage        RTL (line, toggle, cover points) and C model (gcov) coverage of the"
 	@echo "                       vectors and fixed-seed fuzz: a table per module, HTML in build/coverage/"
 	@echo "  make deps            install the Debian packages ftsim needs (as root)"
+	@echo "  make gate            make synth, then each netlist (build/synth/NAME.v) Verilated as a model"
+	@echo "                       of ftsim play --model gate and gate-both, build/gate/NAME.so"
+	@echo "  make gate-test       the gate suite: every vector on every netlist, in lockstep and under Icarus"
 	@echo "  make eda-venv        the pinned Yosys, nextpnr-ecp5 and yices (synth/requirements.txt) in build/venv-eda"
 	@echo "  make cluster-check   campaigns as Slurm job arrays on a one-node Slurm of this machine, and"
 	@echo "                       with GNU parallel, merged to one process's bytes (as root; harness/cluster/)"
@@ -229,8 +232,9 @@ $(LIB_CSIM): $(OBJ_CSIM)
 	@rm -f $@
 	ar rcs $@ $^
 
+# -rdynamic: the gate-level models (harness/gate/gate.mk) load into it and use its symbols.
 $(FTSIM): $(OBJ_HC) $(OBJ_CSIM) $(OBJ_CXX) $(VL_LIBS) $(VL_RUNTIME)
-	$(CXX) $(SANFLAGS) $(LDCOV) -o $@ $(OBJ_HC) $(OBJ_CSIM) $(OBJ_CXX) $(VL_LIBS) \
+	$(CXX) $(SANFLAGS) $(LDCOV) -rdynamic -o $@ $(OBJ_HC) $(OBJ_CSIM) $(OBJ_CXX) $(VL_LIBS) \
 	  $(VL_RUNTIME) $(JSONC_LIBS) -lz -lm -pthread -latomic
 
 # A unit test sees every harness folder and the C models; it links only what it uses.
@@ -253,6 +257,9 @@ REV_LINE    := \#define FTSIM_REVISION "$(FTSIM_REV)"
 ifneq ($(shell cat $(REV_H) 2>/dev/null),$(REV_LINE))
 $(shell mkdir -p $(BUILD)/gen && echo '$(REV_LINE)' > $(REV_H))
 endif
+
+# ---- the gate-level models of the synthesized netlists: make gate (harness/gate/README.md)
+include harness/gate/gate.mk
 
 # ---- the SystemC harness: build/ftsim-sc (harness/sc/README.md) ---------------------------
 # The same designs Verilated with --sc (each model is an SC_MODULE with sc_in/sc_out ports)

@@ -293,7 +293,7 @@ def suite_cli():
         Test("cli", "play missing file -> 2", [FTSIM, "play", "nope.vec"],
              exit_is(2, "nope.vec: cannot open")),
         Test("cli", "play no file -> 2", [FTSIM, "play"], exit_is(2, "no vector file")),
-        Test("cli", "play bad --model -> 2", [FTSIM, "play", ok_vec, "--model", "gate"],
+        Test("cli", "play bad --model -> 2", [FTSIM, "play", ok_vec, "--model", "spice"],
              exit_is(2, "--model takes")),
         Test("cli", "play unknown option -> 2", [FTSIM, "play", ok_vec, "--fast"],
              exit_is(2, "unknown option")),
@@ -1180,6 +1180,58 @@ def suite_docs():
         [Test("docs", "each check fails on a copy broken on purpose",
               [sys.executable, "tests/docs_selftest.py"], counts_line)]
 
+# The gate-level models (harness/gate/README.md): make gate builds them beside the binary.
+GATE_DIR = os.environ.get("FTSIM_GATE_DIR", os.path.join(os.path.dirname(FTSIM), "gate"))
+
+
+def gate_devices():
+    """The devices whose gate-level model is built (build/gate/DEVICE.so)."""
+    return [d for d in designs.devices() if os.path.exists(os.path.join(GATE_DIR, d + ".so"))]
+
+
+def suite_gate():
+    """The synthesized netlists (make synth, make gate): every spec and golden vector of each
+    device with a built model, without upsets, on its netlist in lockstep with the C model; each
+    vector with upsets refused there with its line; ftsim info naming the netlist and its hash;
+    a netlist with one gate changed failing some vector (tests/gate/broken.py)."""
+    devs = gate_devices()
+    if not devs:
+        return [Test("gate", "a gate-level model is built (make gate)",
+                     ["bash", "-c", f"ls {GATE_DIR}/*.so"], exit_is(0))]
+    t = []
+    by = vectors_by_device(os.path.join("vectors", "*", "*", "*.vec"))
+    for dev in devs:
+        net = os.path.join("build", "synth", dev + ".v")
+        t.append(Test("gate", f"{dev}: ftsim info names its netlist and the netlist's SHA-256",
+                      ["bash", "-c", f"h=$(sha256sum {net} | cut -c1-64); {FTSIM} info {dev} | "
+                       f"grep -A1 'gate-level netlist (--model gate): .*/{net}$' | grep \"sha256 $h\""],
+                      exit_is(0, "sha256")))
+        for vec in by.get(dev, []):
+            if has_upset(vec):
+                t.append(Test("gate", f"{vec} [gate]: its upset refused on the netlist",
+                              [FTSIM, "play", vec, "--model", "gate"],
+                              exit_is(2, f"{vec}:", "an upset (seu) names a register of the RTL",
+                                      f"FAIL {vec}")))
+            else:
+                t.append(Test("gate", f"{vec} [gate-both]", [FTSIM, "play", vec, "--model", "gate-both"],
+                              exit_is(0, f"PASS {vec}")))
+            t[-1].vec = vec
+    for dev in devs:
+        vecs = [v for v in by.get(dev, []) if not has_upset(v)]
+        t.append(Test("gate", f"{dev}: its {len(vecs)} spec and golden vectors without upsets as "
+                      "exported testbenches of its netlist under Icarus (four-state)",
+                      ["python3", "tests/icarus/export_check.py", "netlist", dev, *vecs],
+                      exit_is(0, "PASS export_check"), timeout=900))
+    t.append(Test("gate", "play --model gate on a device with no gate-level model: exit 2, says how",
+                  [FTSIM, "play", os.path.relpath(sorted(glob.glob(os.path.join(ROOT, "vectors", "ring", "spec", "*.vec")))[0], ROOT),
+                   "--model", "gate"],
+                  exit_is(2, "no gate-level model", "make gate")))
+    if "rn1" in devs:
+        t.append(Test("gate", "rn1.v with one gate changed (seed 1) fails some vector on its model",
+                      ["python3", "tests/gate/broken.py", "--seed", "1"], exit_is(0, "PASS broken-gate"),
+                      timeout=900))
+    return t
+
 
 SUITES = {
     "lint": suite_lint,
@@ -1205,6 +1257,7 @@ SUITES = {
     "ftdrb-rnp": suite_ftdrb_rnp,
     "ft": suite_ft,
     "docs": suite_docs,
+    "gate": suite_gate,
 }
 
 
@@ -1247,6 +1300,8 @@ def main():
         ap.error(f"unknown suite {bad[0]!r} (suites: {', '.join(SUITES)})")
     if not names:
         names = ["spec-vectors", "golden-vectors"] if args.vec else list(SUITES)
+        if not args.vec:
+            names.remove("gate")  # longer than make test's budget: make gate-test runs it
     names = [n for n in names if n not in args.skip.split(",")]
     tests = [t for n in names for t in SUITES[n]()]
     if args.vec:

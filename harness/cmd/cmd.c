@@ -70,6 +70,16 @@ int cmd_wave_window(const char *cmd, const char *wave, uint64_t from, uint64_t t
 int cmd_models(void *dst, const char *val, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
+    unsigned m;
+    if (ls_parse_models(val, &m) < 0 || (m & LS_GATE))
+        return -1;
+    *(unsigned *)dst = m;
+    return 0;
+}
+
+int cmd_models_gate(void *dst, const char *val, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
     return ls_parse_models(val, dst);
 }
 

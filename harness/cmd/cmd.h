@@ -54,6 +54,9 @@ int cmd_parse_files(const char *name, const char *usage, const opts_opt_t *opts,
 int cmd_bad(const char *cmd, const char *msg, const char *arg);
 /* An OPTS_FN handler for --model rtl|csim|both: the LS_* mask into *(unsigned *)dst. */
 int cmd_models(void *dst, const char *val, char *err, size_t errlen);
+/* The same with the gate-level netlist too (gate.h): --model gate (alone) or gate-both (in
+ * lockstep with the C model), for the commands that play vectors. */
+int cmd_models_gate(void *dst, const char *val, char *err, size_t errlen);
 /* An OPTS_FN handler for a torus size WxH (sci_route_parse_size) into a cmd_size_t. */
 typedef struct cmd_size {
     unsigned *w, *h;

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <strings.h>
 
 #include "cmd.h"
@@ -17,6 +18,7 @@ static const char usage_export_tb[] =
     "usage: ftsim export-tb FILE.vec -o TB.sv [--events FILE] [--rtl DIR]\n"
     "       ftsim export-tb FILE.vec --events FILE\n"
     "       ftsim export-tb --device NAME -o TB.sv [--max-events N] [--rtl DIR]\n"
+    "       ftsim export-tb (FILE.vec | --device NAME) -o TB.sv --netlist NETLIST.v\n"
     "       ftsim export-tb --device NAME --words -o TB.sv\n"
     "\n"
     "Writes a vector as a self-checking testbench in the Verilog that Icarus Verilog 11\n"
@@ -39,6 +41,8 @@ static const char usage_export_tb[] =
     "  --max-events N    the events such a testbench holds (default 65536)\n"
     "  --words           with --device: a testbench that checks that its words and register\n"
     "                    values print as ftsim prints them (no design in it)\n"
+    "  --netlist FILE    the design's synthesized netlist (make synth: build/synth/NAME.v)\n"
+    "                    instead of its RTL: its parameters built in, no upsets\n"
     "  --rtl DIR         the RTL folder, with files.txt (default rtl): the files the header's\n"
     "                    command names, and the include folder\n"
     "\n"
@@ -114,7 +118,7 @@ static void with_ext(const char *path, const char *ext, char *buf, size_t len)
 }
 
 typedef struct job {
-    const char *out, *events, *device, *rtl;
+    const char *out, *events, *device, *rtl, *netlist;
     int words;
     unsigned max_events;
 } job_t;
@@ -168,7 +172,10 @@ static int export_design(const job_t *j, const vec_t *v, const dev_design_t *d)
     int rc = 0;
     if (j->out) {
         files_t fl = {0};
-        if (!j->words)
+        if (j->netlist) {
+            fl.names[0] = (char *)j->netlist;
+            fl.n = 1;
+        } else if (!j->words)
             rc = read_files(j->rtl, d->rtl->top, &fl);
         char vvp[1024];
         with_ext(j->out, ".vvp", vvp, sizeof vvp);
@@ -177,7 +184,8 @@ static int export_design(const job_t *j, const vec_t *v, const dev_design_t *d)
                        .incdir = j->rtl,
                        .files = (const char *const *)fl.names,
                        .nfiles = fl.n,
-                       .max_events = j->max_events};
+                       .max_events = j->max_events,
+                       .netlist = j->netlist != NULL};
         tb_ctx_t c = {.d = d, .v = v, .o = &o, .words = j->words};
         if (!rc)
             rc = write_out(j->out, put_tb, &c);
@@ -191,7 +199,8 @@ static int export_design(const job_t *j, const vec_t *v, const dev_design_t *d)
                 printf(" %s", fl.names[k]);
             printf("\n  vvp -n %s%s\n", vvp, v || j->words ? "" : " +events=FILE");
         }
-        free_files(&fl);
+        if (!j->netlist)
+            free_files(&fl);
     }
     if (!rc && j->events) {
         rc = write_out(j->events, put_events, v);
@@ -210,6 +219,7 @@ int cmd_export_tb(int argc, char **argv)
         {"events", 0, OPTS_STR, &j.events, .msg = "--events takes a file name"},
         {"device", 0, OPTS_STR, &j.device, .msg = "--device takes a device name"},
         {"rtl", 0, OPTS_STR, &j.rtl, .msg = "--rtl takes a folder"},
+        {"netlist", 0, OPTS_STR, &j.netlist, .msg = "--netlist takes a file"},
         {"words", 0, OPTS_FLAG, &j.words, .set = 1},
         {"max-events", 0, OPTS_UINT, &j.max_events, .min = 1, .max = 1 << 24,
          .msg = "--max-events takes a number from 1 to 16777216"},
@@ -238,6 +248,11 @@ int cmd_export_tb(int argc, char **argv)
         return cmd_bad("export-tb", "--events writes a vector's events: give FILE.vec", NULL);
     if (j.words && (nfiles || !j.out))
         return cmd_bad("export-tb", "--words takes --device NAME and -o TB.sv", NULL);
+    if (j.netlist && (j.words || !j.out))
+        return cmd_bad("export-tb", "--netlist takes -o TB.sv (a testbench of the netlist)", NULL);
+    if (j.netlist && access(j.netlist, R_OK) != 0)
+        return cmd_bad("export-tb", "--netlist: no such file (make synth writes build/synth/NAME.v)",
+                       j.netlist);
     if (j.device) {
         const dev_design_t *d = dev_catalog_find(&registry_catalog, j.device);
         if (!d)
@@ -252,6 +267,15 @@ int cmd_export_tb(int argc, char **argv)
         fprintf(stderr, "%s\n", err);
         return 2;
     }
+    for (size_t i = 0; j.netlist && i < v.nev; i++)
+        if (v.ev[i].kind == VEC_UPSET) {
+            fprintf(stderr,
+                    "%s:%u: an upset (seu) names a register of the RTL, and a synthesized "
+                    "netlist's flip-flops have lost those names: export it without --netlist\n",
+                    v.path, v.ev[i].line);
+            vec_free(&v);
+            return 2;
+        }
     if (tb_check(&v, err, sizeof err)) {
         fprintf(stderr, "%s\n", err);
         vec_free(&v);

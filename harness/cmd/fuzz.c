@@ -14,7 +14,7 @@
 #include "lockstep.h"
 
 static const char usage_fuzz[] =
-    "usage: ftsim fuzz --device rn1 [--seed S] [--cycles N] [--model rtl|csim|both]\n"
+    "usage: ftsim fuzz --device rn1 [--seed S] [--cycles N] [--model rtl|csim|both|gate|gate-both]\n"
     "                  [--out DIR] [--record FILE.vec] [--wave FILE.fst] [--quiet]\n"
     "       ftsim fuzz --device rnpnet --endpoints N [--faults K] [--extra E] [--backchan]\n"
     "                  [--no-lft] [--retries R] [--gap G] [--seed S] [--cycles C] [--model M]\n"
@@ -60,7 +60,8 @@ static const char usage_fuzz[] =
     "models run in lockstep; a scoreboard checks delivery and every STATUS/CHECKSUM end to\n"
     "end. The seed is printed (default: from the clock). On a failure it writes a\n"
     "reproducer vector and its FST waveform under --out (default build/fuzz) and says where.\n"
-    "Defaults: --cycles 100000, --model both.\n"
+    "Defaults: --cycles 100000, --model both. --model gate and gate-both run the design's\n"
+    "synthesized netlist (rn1, lc3, p2s: ftsim play --help) instead of its RTL.\n"
     "\n"
     "Each device takes the options shown for it (and --seed, --cycles, --model, --out,\n"
     "--record, --wave, --wave-from, --wave-to, --quiet); an option of another device is\n"
@@ -199,8 +200,8 @@ int cmd_fuzz(int argc, char **argv)
          .msg = "--seed takes a non-negative number"},
         {"cycles", 0, OPTS_U64, &b->cycles, .min = 1, .max = 0x1p40, .flags = OPTS_SHOW,
          .msg = "--cycles takes a number from 1 to 2^40"},
-        {"model", 0, OPTS_FN, &b->models, .fn = cmd_models, .flags = OPTS_SHOW,
-         .msg = "--model takes rtl, csim or both"},
+        {"model", 0, OPTS_FN, &b->models, .fn = cmd_models_gate, .flags = OPTS_SHOW,
+         .msg = "--model takes rtl, csim, both, gate or gate-both"},
         {"out", 0, OPTS_STR, &b->outdir, .msg = "--out takes a directory"},
         {"record", 0, OPTS_STR, &b->record, .msg = "--record takes a file name"},
         {"wave", 0, OPTS_STR, &b->wave, .msg = "--wave takes a file name"},

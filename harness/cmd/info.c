@@ -6,10 +6,11 @@
 #include "cmd.h"
 #include "registry.h"
 #include "dev.h"
+#include "gate.h"
 
 static const char usage_info[] =
     "usage: ftsim info [DEVICE] [--upsets]\n\nLists the devices, or one device's ports, registers "
-    "and config keys.\n--upsets lists the device's upset map instead: every state element a "
+    "and config keys,\nand the gate-level netlist `play --model gate` would use, with its SHA-256.\n--upsets lists the device's upset map instead: every state element a "
     "vector can flip\n(`@N seu NAME bitB`, `@N seu NAME[I] bitB`) with its width, index range, "
     "the RTL state\nand the C model's field it is, what a value no state uses does, and its site "
     "(where\nan exported testbench or the cocotb replay flips it). A composite's elements are "
@@ -54,6 +55,21 @@ static void list_upsets(const dev_design_t *d)
             printf("  %-*s    %s\n", w, "", u->note);
         printf("  %-*s    site: %s\n", w, "", u->tb ? u->tb : "none (no simulator reaches it)");
     }
+}
+
+/* The gate-level netlist the design would be played on (--model gate), with its hash. */
+static void print_gate(const dev_design_t *d)
+{
+    gate_info_t gi;
+    char err[2048];
+    if (gate_info(d, &gi, err, sizeof err) < 0) {
+        printf("\ngate-level netlist: none (%s)\n", err);
+        return;
+    }
+    printf("\ngate-level netlist (--model gate): %s\n  sha256 %s\n  model  %s\n", gi.netlist,
+           gi.sha256, gi.so);
+    if (gi.stale)
+        printf("  the netlist has changed since its model was built (or is gone): make gate\n");
 }
 
 /* The parametric families, one line each (an instance by name: ftsim info ring8). */
@@ -136,6 +152,8 @@ int cmd_info(int argc, char **argv)
             printf(" default 0x%llx", (unsigned long long)r->dflt);
         printf("\n");
     }
+    if (d->rtl)
+        print_gate(d);
     dev_design_release(d);
     return 0;
 }

@@ -9,15 +9,18 @@
 #include "vec.h"
 
 static const char usage_play[] =
-    "usage: ftsim play FILE.vec... [--model rtl|csim|both] [--wave FILE.fst] [--show]\n"
-    "                  [--wave-from N] [--wave-to N] [--max-msgs N] [--max-cycles N]\n"
+    "usage: ftsim play FILE.vec... [--model rtl|csim|both|gate|gate-both] [--wave FILE.fst]\n"
+    "                  [--show] [--wave-from N] [--wave-to N] [--max-msgs N] [--max-cycles N]\n"
     "\n"
     "Plays each vector (the language: vectors/README.md). --model both (the default) runs\n"
     "the Verilated RTL and the C reference model in lockstep and compares every output and\n"
     "the debug state every cycle; the first divergence is named with its cycle, port or\n"
     "field, both values and the vector line, then the vector is played on each model alone\n"
     "and each one's first failing expectation is printed (the verdict: which model breaks\n"
-    "the spec). `config reset-values` in a vector resets the device with no configuration\n"
+    "the spec). --model gate plays the synthesized netlist of the design (build/synth/NAME.v,\n"
+    "built into a model by make gate; ftsim info DEVICE names it) alone, gate-both in lockstep\n"
+    "with the C model; a vector with an upset (seu) is refused there, with its line.\n"
+    "`config reset-values` in a vector resets the device with no configuration\n"
     "write, so it starts from its own reset values. --wave dumps the RTL as FST (1 cycle =\n"
     "10 ns; cycle N starts at N*10 ns; make wave V=FILE.vec opens it with the device's\n"
     "layout). --wave takes one vector. --wave-from N and --wave-to M dump only cycles N to M\n"
@@ -69,8 +72,8 @@ int cmd_play(int argc, char **argv)
 {
     play_opts_t o = {.models = LS_BOTH, .max_msgs = 10};
     const opts_opt_t opts[] = {
-        {"model", 0, OPTS_FN, &o.models, .fn = cmd_models, .flags = OPTS_SHOW,
-         .msg = "--model takes rtl, csim or both"},
+        {"model", 0, OPTS_FN, &o.models, .fn = cmd_models_gate, .flags = OPTS_SHOW,
+         .msg = "--model takes rtl, csim, both, gate or gate-both"},
         {"wave", 0, OPTS_STR, &o.wave, .msg = "--wave takes a file name"},
         {"wave-from", 0, OPTS_U64, &o.wave_from, .flags = OPTS_SHOW,
          .msg = "--wave-from takes a cycle number"},

@@ -21,7 +21,7 @@ static int one_model(void *dst, const char *val, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
     unsigned m;
-    if (ls_parse_models(val, &m) < 0 || m == LS_BOTH)
+    if (ls_parse_models(val, &m) < 0 || (m != LS_RTL && m != LS_CSIM))
         return -1;
     *(dev_impl_t *)dst = m == LS_RTL ? DEV_IMPL_RTL : DEV_IMPL_CSIM;
     return 0;

@@ -1,13 +1,17 @@
 /* dev.c — the generic parts of the device interface: opening models, catalog lookups,
  * defaults that every family shares. */
 #include "dev.h"
+#include "gate.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-const char *dev_impl_name(dev_impl_t impl) { return impl == DEV_IMPL_RTL ? "rtl" : "csim"; }
+const char *dev_impl_name(dev_impl_t impl)
+{
+    return impl == DEV_IMPL_RTL ? "rtl" : impl == DEV_IMPL_GATE ? "gate" : "csim";
+}
 
 device_t *dev_open(const dev_design_t *d, dev_impl_t impl, char *err, size_t errlen)
 {
@@ -18,7 +22,8 @@ device_t *dev_open_named(const dev_design_t *d, dev_impl_t impl, const char *nam
                          size_t errlen)
 {
     const dev_ops_t *ops = NULL;
-    void *self = d->create(d, impl, name, &ops, err, errlen);
+    void *self = impl == DEV_IMPL_GATE ? gate_create(d, name, &ops, err, errlen)
+                                       : d->create(d, impl, name, &ops, err, errlen);
     if (!self)
         return NULL;
     device_t *dev = calloc(1, sizeof *dev);

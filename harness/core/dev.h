@@ -69,7 +69,10 @@ typedef struct dev_reg {
     const char *const *enums; /* optional value names indexed by value, NULL-terminated */
 } dev_reg_t;
 
-typedef enum { DEV_IMPL_RTL = 0, DEV_IMPL_CSIM = 1 } dev_impl_t;
+/* The implementations: the Verilated RTL, the C reference model, and the Verilated gate-level
+ * netlist of the RTL (a loadable model of its own, gate.h: opened by the core, not by the
+ * design's create hook). */
+typedef enum { DEV_IMPL_RTL = 0, DEV_IMPL_CSIM = 1, DEV_IMPL_GATE = 2 } dev_impl_t;
 
 /* ---- Upsets: one stored bit of a design flipped (vectors/README.md, "Upsets") -------------
  * A design's upset map lists its state elements: every register field that holds state, its

@@ -13,9 +13,24 @@ int ls_parse_models(const char *s, unsigned *mask)
         *mask = LS_CSIM;
     else if (!strcmp(s, "both"))
         *mask = LS_BOTH;
+    else if (!strcmp(s, "gate"))
+        *mask = LS_GATE;
+    else if (!strcmp(s, "gate-both"))
+        *mask = LS_GATE_BOTH;
     else
         return -1;
     return 0;
+}
+
+const char *ls_models_name(unsigned models)
+{
+    switch (models) {
+    case LS_BOTH: return "rtl+csim lockstep";
+    case LS_GATE_BOTH: return "gate+csim lockstep";
+    case LS_RTL: return "rtl";
+    case LS_GATE: return "gate";
+    default: return "csim";
+    }
 }
 
 int ls_open(lockstep_t *ls, const dev_design_t *d, unsigned models, char *err, size_t errlen)
@@ -31,11 +46,14 @@ int ls_open(lockstep_t *ls, const dev_design_t *d, unsigned models, char *err, s
             return -1;
         }
     }
-    static const dev_impl_t order[2] = {DEV_IMPL_RTL, DEV_IMPL_CSIM};
-    for (unsigned k = 0; k < 2; k++) {
-        if (!(models & (1u << k)))
+    static const struct {
+        unsigned bit;
+        dev_impl_t impl;
+    } order[3] = {{LS_RTL, DEV_IMPL_RTL}, {LS_GATE, DEV_IMPL_GATE}, {LS_CSIM, DEV_IMPL_CSIM}};
+    for (unsigned k = 0; k < 3; k++) {
+        if (!(models & order[k].bit))
             continue;
-        device_t *m = dev_open(d, order[k], err, errlen);
+        device_t *m = dev_open(d, order[k].impl, err, errlen);
         if (!m) {
             ls_close(ls);
             return -1;
@@ -93,8 +111,8 @@ void ls_sample(lockstep_t *ls)
 }
 
 /* Name the narrowest register fields at `addr` whose values differ. */
-static void describe_debug(const dev_design_t *d, uint32_t addr, uint64_t a, uint64_t b, char *msg,
-                           size_t len)
+static void describe_debug(const dev_design_t *d, uint32_t addr, uint64_t a, uint64_t b,
+                           const char *na, char *msg, size_t len)
 {
     size_t n = 0;
     int found = 0;
@@ -106,8 +124,8 @@ static void describe_debug(const dev_design_t *d, uint32_t addr, uint64_t a, uin
             char va[64], vb[64];
             dev_format_value(r, dev_field_get(r, a), va, sizeof va);
             dev_format_value(r, dev_field_get(r, b), vb, sizeof vb);
-            int k = snprintf(msg + n, len - n, "%s%s: rtl %s, csim %s", found ? "; " : "", r->name,
-                             va, vb);
+            int k = snprintf(msg + n, len - n, "%s%s: %s %s, csim %s", found ? "; " : "", r->name,
+                             na, va, vb);
             if (k < 0 || (size_t)k >= len - n)
                 return;
             n += (size_t)k;
@@ -115,7 +133,7 @@ static void describe_debug(const dev_design_t *d, uint32_t addr, uint64_t a, uin
         }
     }
     if (!found)
-        snprintf(msg, len, "register 0x%x: rtl 0x%llx, csim 0x%llx", addr, (unsigned long long)a,
+        snprintf(msg, len, "register 0x%x: %s 0x%llx, csim 0x%llx", addr, na, (unsigned long long)a,
                  (unsigned long long)b);
 }
 
@@ -130,14 +148,16 @@ int ls_diverged(const lockstep_t *ls, char *msg, size_t len)
         char a[48], b[48];
         dev_format_port_word(d, p, ls->out[0][p], 0, a, sizeof a);
         dev_format_port_word(d, p, ls->out[1][p], 0, b, sizeof b);
-        snprintf(msg, len, "output %s: rtl %s, csim %s", d->ports[p].name, a, b);
+        snprintf(msg, len, "output %s: %s %s, csim %s", d->ports[p].name,
+                 dev_impl_name(ls->m[0]->impl), a, b);
         return 1;
     }
     for (unsigned k = 0; k < d->ndebug; k++) {
         if (ls->dbg[0][k] == ls->dbg[1][k])
             continue;
         char what[400];
-        describe_debug(d, d->debug_addrs[k], ls->dbg[0][k], ls->dbg[1][k], what, sizeof what);
+        describe_debug(d, d->debug_addrs[k], ls->dbg[0][k], ls->dbg[1][k],
+                       dev_impl_name(ls->m[0]->impl), what, sizeof what);
         snprintf(msg, len, "debug state %s", what);
         return 1;
     }

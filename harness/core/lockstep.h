@@ -9,12 +9,14 @@
 
 #include "dev.h"
 
-enum { LS_RTL = 1u, LS_CSIM = 2u, LS_BOTH = 3u };
+/* The models: a mask. m[0] is the RTL or the gate-level netlist (never both), m[1] the C
+ * model. */
+enum { LS_RTL = 1u, LS_CSIM = 2u, LS_BOTH = 3u, LS_GATE = 4u, LS_GATE_BOTH = 6u };
 
 typedef struct lockstep {
     const dev_design_t *d;
     device_t *m[2];
-    unsigned n;       /* 1 or 2 models; with 2, m[0] is rtl and m[1] csim */
+    unsigned n;       /* 1 or 2 models; with 2, m[0] is rtl (or gate) and m[1] csim */
     uint64_t *out[2]; /* outputs of the current cycle, per model (nports) */
     uint64_t *dbg[2]; /* debug state, per model (ndebug) */
     /* An RTL assertion after an upset (dev_ops_t.internal_error 2): an observation, not a
@@ -23,8 +25,11 @@ typedef struct lockstep {
     uint64_t assert_cycle;
 } lockstep_t;
 
-/* Parse --model rtl|csim|both. Returns 0 and the mask, or -1. */
+/* Parse --model rtl|csim|both|gate|gate-both. Returns 0 and the mask, or -1. */
 int ls_parse_models(const char *s, unsigned *mask);
+
+/* What a mask runs, as messages name it: "rtl+csim lockstep", "gate", ... */
+const char *ls_models_name(unsigned models);
 
 int ls_open(lockstep_t *ls, const dev_design_t *d, unsigned models, char *err, size_t errlen);
 void ls_close(lockstep_t *ls);

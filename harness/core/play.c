@@ -19,6 +19,15 @@ static const vec_ev_t *rtl_only_upset(const vec_t *v)
     return NULL;
 }
 
+/* The first upset of the vector, or NULL. */
+static const vec_ev_t *first_upset(const vec_t *v)
+{
+    for (size_t i = 0; i < v->nev; i++)
+        if (v->ev[i].kind == VEC_UPSET)
+            return &v->ev[i];
+    return NULL;
+}
+
 typedef struct run {
     const vec_t *v;
     const play_opts_t *o;
@@ -116,7 +125,9 @@ static unsigned line_of(const vec_t *v, size_t i, unsigned last, uint64_t cyc)
 
 static const char *who(const lockstep_t *ls)
 {
-    return ls->n == 2 ? "rtl and csim" : dev_impl_name(ls->m[0]->impl);
+    if (ls->n == 2)
+        return ls->m[0]->impl == DEV_IMPL_GATE ? "gate and csim" : "rtl and csim";
+    return dev_impl_name(ls->m[0]->impl);
 }
 
 static void check_port(run_t *r, const vec_ev_t *e, uint64_t cyc)
@@ -323,13 +334,15 @@ static int run_cycles(run_t *r)
 
 /* After a divergence: the vector played on each model alone, so the message says which model
  * breaks the spec (its first failing expectation) and not only that the two differ. */
-static void verdicts(const vec_t *v)
+static void verdicts(const vec_t *v, unsigned models)
 {
-    for (unsigned m = LS_RTL; m <= LS_CSIM; m <<= 1) {
+    const unsigned alone[2] = {models & (LS_RTL | LS_GATE), LS_CSIM};
+    for (unsigned k = 0; k < 2; k++) {
+        unsigned m = alone[k];
         play_opts_t qo = {.models = m, .max_msgs = 1};
         run_t q = {.v = v, .o = &qo, .quiet = 1};
         char err[DEV_ERR_LEN];
-        const char *name = m == LS_RTL ? "rtl" : "csim";
+        const char *name = ls_models_name(m);
         if (ls_open(&q.ls, v->design, m, err, sizeof err) < 0) {
             printf("%s: %s alone: cannot run (%s)\n", v->path, name, err);
             continue;
@@ -361,6 +374,14 @@ int play_run(const vec_t *v, const play_opts_t *o)
                (unsigned long long)o->max_cycles, v->path);
         return 2;
     }
+    const vec_ev_t *seu = first_upset(v);
+    if (seu && (o->models & LS_GATE)) {
+        printf("%s:%u: an upset (seu) names a register of the RTL, and a synthesized netlist's "
+               "flip-flops have lost those names: play this vector with --model rtl or both\nFAIL "
+               "%s\n",
+               v->path, seu->line, v->path);
+        return 2;
+    }
     if (ro && o->models == LS_CSIM) {
         char what[128];
         dev_upset_format(v->design, &ro->seu, what, sizeof what);
@@ -384,8 +405,9 @@ int play_run(const vec_t *v, const play_opts_t *o)
     }
     ls_reset(&r.ls, v->init, v->ninit);
     if (o->wave) {
-        if (r.ls.m[0]->impl != DEV_IMPL_RTL) {
-            fprintf(stderr, "ftsim: --wave traces the RTL: use --model rtl or both\n");
+        if (r.ls.m[0]->impl == DEV_IMPL_CSIM) {
+            fprintf(stderr, "ftsim: --wave traces the RTL or the netlist: use --model rtl, both, "
+                            "gate or gate-both\n");
             ls_close(&r.ls);
             return 2;
         }
@@ -400,7 +422,7 @@ int play_run(const vec_t *v, const play_opts_t *o)
         r.tab = calloc((size_t)SHOW_MAX_CYCLES * v->design->nports, sizeof *r.tab);
     run_cycles(&r);
     if (r.diverged)
-        verdicts(v);
+        verdicts(v, o->models);
     if (r.tab) {
         show_table(&r);
         if (vec_end_cycle(v) >= SHOW_MAX_CYCLES)
@@ -412,12 +434,10 @@ int play_run(const vec_t *v, const play_opts_t *o)
     ls_close(&r.ls);
     if (r.fails) {
         printf("%s: %u mismatch%s (models: %s)\n", v->path, r.fails, r.fails == 1 ? "" : "es",
-               o->models == LS_BOTH  ? "rtl+csim lockstep"
-               : o->models == LS_RTL ? "rtl"
-                                     : "csim");
+               ls_models_name(o->models));
         if (o->wave)
             printf("%s: waveform: %s\n", v->path, o->wave);
-        else if (o->models != LS_CSIM)
+        else if (o->models == LS_RTL || o->models == LS_BOTH)
             printf("%s: to see it: make wave V=%s\n", v->path, v->path);
         printf("FAIL %s\n", v->path);
         return 1;

@@ -8,7 +8,7 @@
 #include "vec.h"
 
 typedef struct play_opts {
-    unsigned models;   /* LS_RTL, LS_CSIM or LS_BOTH */
+    unsigned models;   /* LS_RTL, LS_CSIM, LS_BOTH, LS_GATE or LS_GATE_BOTH */
     const char *wave;  /* FST path or NULL */
     unsigned max_msgs; /* mismatch lines printed before the rest are only counted */
     int show;          /* print the run as a table: a row a cycle, a column an active port */

@@ -105,7 +105,11 @@ static void header(FILE *f, const dev_design_t *d, const vec_t *v, const tb_opts
     fprintf(f, "// The design: module %s", r->top);
     for (unsigned k = 0; k < r->nparams; k++)
         fprintf(f, "%s%s = %u", k ? ", " : " with ", r->params[k].name, r->params[k].value);
-    fprintf(f, " (set in the instance below).\n// Compile and run it with Icarus Verilog 11:\n");
+    if (o->netlist)
+        fprintf(f, " (built into the netlist %s).\n// Compile and run it with Icarus Verilog 11:\n",
+                o->nfiles ? o->files[0] : "");
+    else
+        fprintf(f, " (set in the instance below).\n// Compile and run it with Icarus Verilog 11:\n");
     fprintf(f, "//   iverilog -g2012 -I%s -o %s %s", o->incdir, o->vvp, o->out);
     for (unsigned k = 0; k < o->nfiles; k++)
         fprintf(f, " %s", o->files[k]);
@@ -139,7 +143,7 @@ static void header(FILE *f, const dev_design_t *d, const vec_t *v, const tb_opts
 }
 
 /* The design's signals and its instance. */
-static void design_part(FILE *f, const dev_design_t *d)
+static void design_part(FILE *f, const dev_design_t *d, const tb_opts_t *o)
 {
     const dev_rtl_t *r = d->rtl;
     fprintf(f, "  // ---- the design ----\n"
@@ -159,7 +163,7 @@ static void design_part(FILE *f, const dev_design_t *d)
             fprintf(f, "  wire  [%u:0] %s;\n", s->width - 1, s->name);
     }
     fprintf(f, "\n  %s ", r->top);
-    if (r->nparams) {
+    if (r->nparams && !o->netlist) {
         fprintf(f, "#(");
         for (unsigned k = 0; k < r->nparams; k++)
             fprintf(f, "%s.%s(%u)", k ? ", " : "", r->params[k].name, r->params[k].value);
@@ -398,8 +402,18 @@ static void sv_flip(FILE *f, const dev_tb_parts_t *p, long entry)
 
 /* The upset task: bit b of entry i of element e of the design's upset map flipped where the
  * RTL stores it (dev_upset_t.tb). An element with no site is left out (tb_check refuses it). */
-static void upset_part(FILE *f, const dev_design_t *d)
+static void upset_part(FILE *f, const dev_design_t *d, const tb_opts_t *o)
 {
+    if (o->netlist) {
+        fprintf(f, "  // ---- upsets: none reach a synthesized netlist (its flip-flops are renamed "
+                   "and merged) ----\n"
+                   "  task automatic upset(input int e, input int i, input int b);\n"
+                   "    $display(\"an upset (seu) names a register of the RTL, which the netlist "
+                   "%s does not have\");\n"
+                   "    $fatal(1);\n  endtask\n\n",
+                o->nfiles ? o->files[0] : "");
+        return;
+    }
     fprintf(f, "  // ---- upsets: bit b of entry i of element e of the upset map (ftsim info %s "
                "--upsets)\n"
                "  // flipped where the RTL stores it, at the start of a cycle: the state is read "
@@ -761,11 +775,11 @@ int tb_write(FILE *f, const dev_design_t *d, const vec_t *v, const tb_opts_t *o)
            "`define FT_ASSERT_FAIL(msg) begin if (!ftsim_tb.asserts_off) $error msg; "
            "ftsim_tb.rtl_assertion(); end\n\n"
            "module ftsim_tb;\n\n");
-    design_part(f, d);
+    design_part(f, d, o);
     ports_part(f, d, 1);
     regs_part(f, d);
     words_part(f, d);
-    upset_part(f, d);
+    upset_part(f, d, o);
     table_part(f, d, v, o);
     fputs(events_reader, f);
     fputs(runner, f);

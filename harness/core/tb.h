@@ -38,6 +38,9 @@ typedef struct tb_opts {
     const char *const *files; /* the design's RTL source files, for its header */
     unsigned nfiles;
     unsigned max_events; /* the table's size when no vector is embedded */
+    /* files[0] is the design's synthesized netlist: its parameters are built in, so the
+     * instance sets none (and no upset reaches a netlist's renamed flip-flops) */
+    int netlist;
 } tb_opts_t;
 
 /* 0 if design d can be written as a testbench; else -1 with why in err. */

@@ -811,9 +811,7 @@ int fuzz_rn1(const fuzz_rn1_opts_t *ro)
     printf("fuzz rn1: seed %llu, %llu cycles, models %s; start config mode=%s swallow=0x%02X "
            "disable=0x%02X seed=0x%04X backchan=%u\n",
            (unsigned long long)o->seed, (unsigned long long)o->cycles,
-           o->models == LS_BOTH  ? "rtl+csim lockstep"
-           : o->models == LS_RTL ? "rtl"
-                                 : "csim",
+           ls_models_name(o->models),
            f->cfg.mode ? "dual" : "dilated", f->cfg.swallow, f->cfg.disable, f->cfg.seed,
            f->cfg.backchan);
     fflush(stdout);

@@ -393,9 +393,7 @@ int fuzz_scilc(const fuzz_scilc_opts_t *so)
     }
     printf("fuzz %s: seed %llu, %llu cycles, models %s; node %u ctrl 0x%016llX\n", d->name,
            (unsigned long long)o->seed, (unsigned long long)o->cycles,
-           o->models == LS_BOTH  ? "rtl+csim lockstep"
-           : o->models == LS_RTL ? "rtl"
-                                 : "csim",
+           ls_models_name(o->models),
            f->id, (unsigned long long)ctrl);
     fflush(stdout);
     struct timespec a, b;

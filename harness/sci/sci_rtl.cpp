@@ -1,6 +1,7 @@
 // sci_rtl.cpp — the Verilated rtl/sci_lc.v (LC3: Vlc3, P2S: Vp2s, the same module with
-// P2s = 0 / 1) behind the C device interface: its pins, debug words and upsets as the traits of
-// the one shim template (harness/core/vl_dev.h), which has the timing of dev.h.
+// P2s = 0 / 1) behind the C device interface: its pins and debug words (sci_lc_pins.h, shared
+// with its netlist's model) and upsets as the traits of the one shim template
+// (harness/core/vl_dev.h), which has the timing of dev.h.
 #include <cstdio>
 
 #include "Vlc3.h"
@@ -14,6 +15,7 @@ extern "C" {
 #include "sci_lc.h"
 #include "sci_word.h"
 }
+#include "sci_lc_pins.h"
 #include "sci_lc_upset.h"
 
 // The settle of each generated model (rtl/rn1.md section 14, rtl/sci_lc.md section 8): internal
@@ -28,33 +30,7 @@ namespace
 {
 SCI_LC_FLIP(lc_flip, sci_lc__DOT__)
 
-template <class V> struct Lc {
-    using Model = V;
-    static void inputs(V *t, const uint64_t *in)
-    {
-        t->lin_i = static_cast<uint32_t>(in[SCI_P_LIN] & 0x1FFFF);
-        t->lin_sd_i = in[SCI_P_LIN_SD] & 1u;
-        t->bin_i = static_cast<uint32_t>(in[SCI_P_BIN] & 0x1FFFF);
-        t->bin_last_i = (in[SCI_P_BIN] & SCI_LAST) != 0;
-        t->bout_ready_i = in[SCI_P_BOUT_READY] & 1u;
-    }
-    static void outputs(V *t, uint64_t *out)
-    {
-        out[SCI_P_LOUT] = t->lout_o;
-        out[SCI_P_LOUT_SD] = t->lout_sd_o;
-        out[SCI_P_BIN_READY] = t->bin_ready_o;
-        out[SCI_P_BOUT] =
-            t->bout_valid_o ? (t->bout_o | SCI_FLAG | (t->bout_last_o ? SCI_LAST : 0u)) : 0;
-        out[SCI_P_BOUT_PORT] = t->bout_valid_o ? t->bout_port_o : 0;
-        out[SCI_P_IRQ] = t->irq_o;
-    }
-    // The debug words: DBG from the dbg_o output (the register itself, rtl/sci_lc.md), the
-    // others through the register port (a read is a whole eval of the model).
-    static void debug(ftsim::VlDev<Lc> &d, uint64_t *w)
-    {
-        for (unsigned k = 0; k < SCI_NDEBUG; k++)
-            w[k] = sci_debug_addr(k) == SCI_REG_DBG ? d.top->dbg_o : d.reg_read(sci_debug_addr(k));
-    }
+template <class V> struct Lc : LcPins<V> {
     // The member of the element flipped, then the model settled (sci_lc_upset.h).
     static void upset(V *t, const dev_upset_bit_t *s)
     {

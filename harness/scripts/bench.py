@@ -138,7 +138,27 @@ def sweep(ft, a):
     return res
 
 
-MEASUREMENTS = [rn1, sci_lc, ring, torus, rnpnet, sweep]
+# The devices with a fuzzer of their own, whose synthesized netlist is benched when its
+# gate-level model is built (make gate: gate/DEVICE.so beside the binary; harness/gate).
+GATE_FUZZ = {"rn1": (["--device", "rn1", "--seed", "1"], "cycles"),
+             "lc3": (["--device", "lc3", "--seed", "1"], "ring_cycles"),
+             "p2s": (["--device", "p2s", "--seed", "1"], "ring_cycles")}
+
+
+def gate(ft, a):
+    """Each netlist with a model beside the binary: the fuzz on its RTL, its C model and its
+    netlist (--model gate), the same seed; nothing when no netlist was built."""
+    res = {}
+    for dev, (args, cyc) in GATE_FUZZ.items():
+        if not os.path.exists(os.path.join(ROOT, os.path.dirname(ft), "gate", dev + ".so")):
+            continue
+        for name in ("rtl", "csim", "gate"):
+            out = run([ft, "fuzz", *args, "--cycles", str(getattr(a, cyc)), "--quiet", "--model", name])
+            res[f"{dev} netlist bench (fuzz), {name}"] = grab(r"\((\d+) cycles/s\)", out, f"{dev} {name}")
+    return res
+
+
+MEASUREMENTS = [rn1, sci_lc, ring, torus, rnpnet, sweep, gate]
 
 
 def icarus(a):

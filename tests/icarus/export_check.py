@@ -4,6 +4,10 @@
 usage: tests/icarus/export_check.py events DEVICE VEC...
            the device's testbench (export-tb --device) compiled once; every VEC's events
            (export-tb VEC --events) played on it: each must print PASS and exit 0
+       tests/icarus/export_check.py netlist DEVICE VEC...
+           the same on the device's synthesized netlist (make synth: build/synth/DEVICE.v;
+           export-tb --device DEVICE --netlist), four-state: an uninitialised flop or memory
+           read is X there and fails the expectation it reaches
        tests/icarus/export_check.py standalone VEC...
            each VEC exported whole (export-tb VEC -o TB.sv), compiled and run with the commands
            its header names: PASS and exit 0; then its events played on the device's testbench
@@ -90,11 +94,11 @@ def export_whole(vec, tb, *extra, quiet=True):
     return sh(run)
 
 
-def device_tb(device):
+def device_tb(device, *extra):
     """The device's testbench compiled once: the vvp file."""
     tb = os.path.join(OUT, f"{device}_tb.sv")
     os.makedirs(os.path.join(ROOT, OUT), exist_ok=True)
-    rc, out = sh([FTSIM, "export-tb", "--device", device, "-o", tb])
+    rc, out = sh([FTSIM, "export-tb", "--device", device, "-o", tb, *extra])
     if rc != 0:
         raise Broken(f"ftsim export-tb --device {device}: exit {rc}\n{out}")
     comp, _ = header_commands(tb)
@@ -122,17 +126,26 @@ def lines(out):
             if not l.startswith(("FATAL:", "       Time:", "VCD info:"))]
 
 
-def cmd_events(device, vecs):
-    vvp = device_tb(device)
+def cmd_events(device, vecs, netlist=None):
+    vvp = device_tb(device, *(["--netlist", netlist] if netlist else []))
+    on = f"{device}'s netlist" if netlist else f"{device}'s testbench"
     bad = 0
     for vec in vecs:
         rc, out = play_events(vvp, vec)
         ok = passed(vec, rc, out)
         bad += not ok
-        print(f"{'PASS' if ok else 'FAIL'} {vec} (events on {device}'s testbench)")
+        print(f"{'PASS' if ok else 'FAIL'} {vec} (events on {on})")
         if not ok:
             print("\n".join("  | " + l for l in out.strip().splitlines()[-8:]))
-    return bad, f"{len(vecs) - bad} of {len(vecs)} vectors of {device} pass"
+    return bad, f"{len(vecs) - bad} of {len(vecs)} vectors of {device} pass" + \
+        (f" on {netlist}" if netlist else "")
+
+
+def cmd_netlist(device, vecs):
+    net = os.path.join("build", "synth", device + ".v")
+    if not os.path.exists(os.path.join(ROOT, net)):
+        raise Broken(f"{net}: not there (make synth writes it)")
+    return cmd_events(device, vecs, net)
 
 
 def cmd_standalone(vecs):
@@ -270,6 +283,8 @@ def main():
     try:
         if what == "events" and len(args) >= 2:
             bad, msg = cmd_events(args[0], args[1:])
+        elif what == "netlist" and len(args) >= 2:
+            bad, msg = cmd_netlist(args[0], args[1:])
         elif what == "standalone" and args:
             bad, msg = cmd_standalone(args)
         elif what == "wrong" and len(args) == 3:
