@@ -11,7 +11,7 @@ raises a false alarm in it.
 The detection side (a detour still caught, in time) is tests/upset_ft.py.
 
 usage: tests/ft_load.py [--clause NAME] [--list]
-  --clause NAME   only the runs that guard clause NAME (base, lost, blocked)
+  --clause NAME   only the runs that guard clause NAME (base, lost, paced, blocked)
   --list          list the runs and their clauses
 Ends with `N passed, N failed`; exit 1 on a failure, 2 on a bad argument.
 """
@@ -33,6 +33,7 @@ RUNS = [
     ("3x3", "uniform", "1us", "2ms", [], ["lost"]),
     ("3x3", "uniform", "2us", "2ms", [], ["base"]),
     ("3x3", "complement", "2us", "2ms", [], ["base"]),
+    ("3x3", "complement", "204", "2ms", ["--seed", "2"], ["paced"]),
     ("4x4", "uniform", "2us", "2ms", [], ["base"]),
     ("4x4", "uniform", "583", "2ms", ["--seed", "2"], ["base"]),
     ("4x4", "complement", "2us", "2ms", [], ["base"]),
