@@ -27,7 +27,7 @@ COST_MAX = 2.0  # % of the bandwidth --ft may cost (the FTGM paper's Table 2: 0.
 
 # (torus, pattern, message every, run, extra arguments, clauses it guards). The cost of --ft is
 # checked on every run but 4x4 complement at full saturation: there the rings are bistable and
-# a single seed's cost swings with the regime the reads tip them into (from -6.5 to +4.4 % over
+# the cost of one run swings with the regime the reads tip them into (from -6.5 to +4.4 % over
 # seeds and revisions; harness/scisys/upsets.md, the saturation sweep takes the median).
 RUNS = [
     ("3x3", "uniform", "1us", "2ms", [], ["lost"]),
