@@ -157,6 +157,9 @@ help:
 	@echo "                       vectors and fixed-seed fuzz: a table per module, HTML in build/coverage/"
 	@echo "  make deps            install the Debian packages ftsim needs (as root)"
 	@echo "  make eda-venv        the pinned Yosys, nextpnr-ecp5 and yices (synth/requirements.txt) in build/venv-eda"
+	@echo "  make cluster-check   campaigns as Slurm job arrays on a one-node Slurm of this machine, and"
+	@echo "                       with GNU parallel, merged to one process's bytes (as root; harness/cluster/)"
+	@echo "  make synth [D=a,b]   every design (or those devices) to a gate netlist, build/synth/NAME.v (synth/README.md)"
 	@echo "  make clean           remove build/"
 
 deps:
@@ -380,6 +383,9 @@ $(VENV_EDA)/ok: $(EDA_REQ)
 	@touch $@
 eda-venv: deps $(VENV_EDA)/ok
 
+# Synthesis, equivalence and FPGA timing: synth/README.md.
+include synth/synth.mk
+
 # The cocotb bench on Verilator: every model built by cocotb's runner (about 30 s each), too
 # slow for make test's budget, so a target of its own (.ci/run calls it after make test).
 # The spec vectors, and the other vectors with upsets (golden, tests/upset: a flip through the
@@ -457,3 +463,5 @@ ftdrb: deps
 
 clean:
 	rm -rf $(BUILD)
+
+include harness/cluster/cluster.mk
