@@ -894,10 +894,11 @@ module sci_lc #(
     end
   end
 
-`ifndef SYNTHESIS
-  // Tables are not reset; simulations start with them zero (as the C model), and so do the
-  // packet memories, whose entries nothing reads before it writes them, but an upset of a
-  // slot number or a length can (rtl/sci_lc.md section 8).
+  // Tables are not reset; they start zero (as the C model), and so do the packet memories,
+  // whose entries nothing reads before it writes them, but an upset of a slot number or a
+  // length can (rtl/sci_lc.md section 8). Outside `ifndef SYNTHESIS: synthesis keeps these
+  // initial contents (an FPGA's RAM at configuration; an ASIC must write every entry first,
+  // synth/README.md).
   initial begin
     for (int i = 0; i < TSIZE; i++) begin
       lrt_mem[i] = 1'b0;
@@ -913,6 +914,8 @@ module sci_lc #(
       bf_mem[i] = 17'd0;
     end
   end
+
+`ifndef SYNTHESIS
 
   // Invariants.
   // An active buffer's echo timer at 0 with retries left: a timeout retransmission is due.

@@ -326,13 +326,11 @@ module sci_psb #(
         asel_mem[taddr_q[12:0]] <= reg_wdata_i[0];
       end
     end
-`ifndef SYNTHESIS
-    initial begin
+    initial begin  // zero at start, in synthesis too (synth/README.md)
       for (int i = 0; i < 8192; i++) begin
         asel_mem[i] = 1'b0;
       end
     end
-`endif
   end else begin : gen_no_asel
     assign sf_asel = 1'b0;
     assign rb_asel = 1'b0;
@@ -702,8 +700,8 @@ module sci_psb #(
     end
   end
 
-`ifndef SYNTHESIS
-  // Tables and FIFO RAMs are not reset; simulations start with them zero.
+  // Tables and FIFO RAMs are not reset; they start zero, in synthesis too (an FPGA's RAM at
+  // configuration; an ASIC must write every entry first, synth/README.md).
   initial begin
     for (int i = 0; i < TSIZE; i++) begin
       brt_mem[i] = 3'd0;
@@ -713,6 +711,8 @@ module sci_psb #(
       rf_mem[i] = 16'd0;
     end
   end
+
+`ifndef SYNTHESIS
 
   // Invariants, each with a cover point of the case that comes closest to breaking it.
   `FT_ASSERT(FifoNoOverflow_A, sf_cnt_q <= 4'd8 && rf_cnt_q <= 4'd8 && rb_cnt_q <= 2'd2,

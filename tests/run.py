@@ -594,6 +594,11 @@ def suite_torus():
                        *([v] if v else []), "--traffic", "uniform", "--every", "50us",
                        "--time-scale", "1000", "--run", "600us", *faults, "--log", *extra],
                       exit_is(0, "PASS threads")))
+    # the C torus steps only nodes with work: the same bytes as every node stepped, 1 and 2 threads
+    for case in ("lc3-faults", "p2s-faults", "ftdrb-relay", "ftdrb-cuts", "p2s-8x8"):
+        t.append(Test("torus", f"torus stepping {case}: only nodes with work, as every node stepped",
+                      ["python3", "tests/torus_stepping.py", case],
+                      exit_is(0, f"PASS torus-stepping {case}")))
     # the report says what happened (tests/torus_report.py; sci_sys.md sections 2, 4 and 7)
     for case, what in (("json", "--json prints only JSON (python3 -m json.tool reads it)"),
                        ("fault-after-end", "a fault at or after the run's end: exit 2"),
@@ -673,7 +678,16 @@ def suite_torus_ftdrb():
               [FTSIM, *run, "--run", "1ms"], exit_is(1, "FAIL torus", "still unacknowledged")),
          Test("torus", "torus 3x3 --ftdrb --log, Y rings 1 and 2 cut: the same on 1 and 2 threads",
               ["python3", "tests/threads_same.py", "1,2", *run, "--ftdrb", "--run", "2ms", "--log"],
-              exit_is(0, "PASS threads"))]
+              exit_is(0, "PASS threads")),
+         # the RTL's nodes in as many parts as threads, each in a Verilator context of its own
+         Test("torus", "torus 3x3 --ftdrb --log --model rtl, Y rings 1 and 2 cut: the same on 1, 2 "
+              "and 3 threads (the RTL in 1, 2, 3 Verilator contexts)",
+              ["python3", "tests/threads_same.py", "1,2,3", *run, "--ftdrb", "--run", "300us", "--log",
+               "--model", "rtl"], exit_is(0, "PASS threads"), timeout=300),
+         Test("torus", "torus 3x3 --ftdrb --log --model both (lockstep), Y rings 1 and 2 cut: the same "
+              "on 1 and 2 threads", ["python3", "tests/threads_same.py", "1,2", *run, "--ftdrb", "--run",
+                                     "300us", "--log", "--model", "both"],
+              exit_is(0, "PASS threads"), timeout=300)]
     # The reachable pairs counted by the test (torus_reachable); those without FT-DRB measured.
     for f, base in (("yring:1+yring:2", 42), ("xring:0+node:1,1", 36)):
         pairs = torus_reachable("3x3", f)
