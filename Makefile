@@ -138,7 +138,7 @@ help:
 	@echo "  make vectors V=FILE  re-record one golden vector (a spec vector's or a fuzz golden)"
 	@echo "  make bench           simulated cycles/s: rtl, csim, lockstep, rtl+FST (not part of test)"
 	@echo "  make bench ONLY=cocotb  only the C harness against cocotb (Icarus, Verilator)"
-	@echo "  make bench ONLY=torus   only the running torus and the torus size sweep (with BASE= too)"
+	@echo "  make bench ONLY=torus   only the running torus and its size sweeps, C and RTL (BASE= too)"
 	@echo "  make bench BASE=REV  the same bench on revision REV (built under build/base/) and on"
 	@echo "                       this tree, side by side in one run, with the ratios"
 	@echo "  make paper           the measurements (ftsim experiment ...; the upset campaigns,"

@@ -678,7 +678,16 @@ def suite_torus_ftdrb():
               [FTSIM, *run, "--run", "1ms"], exit_is(1, "FAIL torus", "still unacknowledged")),
          Test("torus", "torus 3x3 --ftdrb --log, Y rings 1 and 2 cut: the same on 1 and 2 threads",
               ["python3", "tests/threads_same.py", "1,2", *run, "--ftdrb", "--run", "2ms", "--log"],
-              exit_is(0, "PASS threads"))]
+              exit_is(0, "PASS threads")),
+         # the RTL's nodes in as many parts as threads, each in a Verilator context of its own
+         Test("torus", "torus 3x3 --ftdrb --log --model rtl, Y rings 1 and 2 cut: the same on 1, 2 "
+              "and 3 threads (the RTL in 1, 2, 3 Verilator contexts)",
+              ["python3", "tests/threads_same.py", "1,2,3", *run, "--ftdrb", "--run", "300us", "--log",
+               "--model", "rtl"], exit_is(0, "PASS threads"), timeout=300),
+         Test("torus", "torus 3x3 --ftdrb --log --model both (lockstep), Y rings 1 and 2 cut: the same "
+              "on 1 and 2 threads", ["python3", "tests/threads_same.py", "1,2", *run, "--ftdrb", "--run",
+                                     "300us", "--log", "--model", "both"],
+              exit_is(0, "PASS threads"), timeout=300)]
     # The reachable pairs counted by the test (torus_reachable); those without FT-DRB measured.
     for f, base in (("yring:1+yring:2", 42), ("xring:0+node:1,1", 36)):
         pairs = torus_reachable("3x3", f)

@@ -45,6 +45,25 @@ VerilatedContext *ftsim_vl_context()
     return ctx;
 }
 
+namespace
+{
+thread_local VerilatedContext *make_ctx = nullptr; // ftsim_vl_make_in
+}
+
+VerilatedContext *ftsim_vl_make_context() { return make_ctx; }
+
+extern "C" void *ftsim_vl_ctx_new(void)
+{
+    auto *ctx = new VerilatedContext;
+    ctx->traceEverOn(true);
+    ctx->fatalOnError(false); // as the process's (ftsim_vl_context)
+    return ctx;
+}
+
+extern "C" void ftsim_vl_ctx_free(void *ctx) { delete static_cast<VerilatedContext *>(ctx); }
+
+extern "C" void ftsim_vl_make_in(void *ctx) { make_ctx = static_cast<VerilatedContext *>(ctx); }
+
 // ---- Coverage (make coverage) ----------------------------------------------------------------
 // Built with FTSIM_COVERAGE (the coverage build, build/cov/, whose models are Verilated with
 // --coverage), a process whose environment names a folder in FTSIM_COVERAGE_DIR writes the

@@ -13,10 +13,16 @@ VerilatedContext *ftsim_vl_context();
 // until they are written (vl_common.cpp, "Coverage"). Elsewhere they are new and delete.
 void ftsim_vl_born();
 void ftsim_vl_retire(void *model, void (*del)(void *));
-// A model made in context ctx (nullptr: the process's). The coverage build writes the counts of
-// the process's context only: it makes every model there.
+// The context models made on this thread go into when their maker names none (vl_ctx.h,
+// ftsim_vl_make_in); nullptr: the process's.
+VerilatedContext *ftsim_vl_make_context();
+// A model made in context ctx (nullptr: the one ftsim_vl_make_in chose, else the process's).
+// The coverage build writes the counts of the process's context only: it makes every model
+// there.
 template <class V> V *ftsim_vl_new(VerilatedContext *ctx, const char *name)
 {
+    if (!ctx)
+        ctx = ftsim_vl_make_context();
 #ifdef FTSIM_COVERAGE
     ctx = nullptr;
 #endif
@@ -61,6 +67,8 @@ VerilatedFstC *ftsim_vl_fst_for(const std::function<void(VerilatedFstC *)> &atta
 // the shim includes), so phase 1 raises that flag for the clock's fall to be dumped.
 template <class V> void ftsim_vl_phase(V *top, int phase)
 {
+    // an assertion reports to the calling thread's context: the model's, on whatever thread
+    Verilated::threadContextp(top->contextp());
     switch (phase) {
     case 0:
         top->clk_i = 0;

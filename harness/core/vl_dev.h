@@ -166,6 +166,7 @@ template <class F> class VlDev
         if (addr > 0xFF)
             return 0;
         top->reg_raddr_i = static_cast<uint8_t>(addr);
+        Verilated::threadContextp(top->contextp());
         top->eval();
         return top->reg_rdata_o;
     }
@@ -231,6 +232,7 @@ template <class F> class VlDev
         top->clk_i = 1;
         top->rst_ni = 0;
         top->reg_we_i = 0;
+        Verilated::threadContextp(top->contextp());
         top->eval();
     }
     ~VlDev()

@@ -74,6 +74,7 @@
 #include "sci_route.h"
 #include "sci_word.h"
 #include "tpool.h"
+#include "vl_ctx.h"
 #include "vl_trace.h"
 
 /* The configuration registers a node gets in every configuration cycle, in rotation: the three
@@ -89,6 +90,7 @@ typedef struct torusdesign {
     unsigned w, h, n;
     sci_torus_t t;
     const dev_design_t *node; /* a fixed design (sci_node_design): nothing to release */
+    unsigned rtl_parts;       /* the RTL's nodes in this many parts (sci_torus_set_rtl_parts) */
     char name[40], summary[112];
     dev_port_t *ports;
     dev_reg_t *regs;
@@ -385,6 +387,9 @@ typedef struct torusdev {
     void *trace;
     /* the edge under way (see step_node), and where it runs */
     tpool_t *pool;     /* NULL: on the calling thread */
+    unsigned nparts;   /* RTL in parts: nodes part_lo[p] .. part_lo[p + 1] - 1 in context ctx[p] */
+    unsigned part_lo[TPOOL_MAX + 1];
+    void *ctx[TPOOL_MAX];
     atomic_bool moved; /* skipping: some node's edge changed its state */
     atomic_int ierr;   /* a node model flagged an internal error (sticky, as each node's): bit 0
                         * a mismatch, bit 1 an assertion after an upset (dev.h) */
@@ -528,6 +533,9 @@ static void tr_destroy(void *self)
     for (unsigned i = 0; t->node && i < t->n; i++)
         if (t->node[i])
             dev_close(t->node[i]);
+    for (unsigned p = 0; p < t->nparts; p++)
+        if (t->ctx[p])
+            ftsim_vl_ctx_free(t->ctx[p]);
     free(t->node), free(t->nin), free(t->nout), free(t->ein), free(t->cut), free(t->off);
     free(t->pup), free(t->rst_dis), free(t->ctrl), free(t->eout), free(t->lnk), free(t->lnew);
     free(t->want), free(t->moved1), free(t->list), free(t->next), free(t->self);
@@ -711,6 +719,15 @@ static void step_node(torusdev_t *t, unsigned i)
 #define PREFETCH_AHEAD 2u
 #define PREFETCH_BYTES 256u
 
+/* The RTL in parts: part p's nodes, in its own context, on one thread at a time. */
+static void step_parts(void *ctx, unsigned lo, unsigned hi)
+{
+    torusdev_t *t = ctx;
+    for (unsigned p = lo; p < hi; p++)
+        for (unsigned i = t->part_lo[p]; i < t->part_lo[p + 1]; i++)
+            step_node(t, i);
+}
+
 static void step_nodes(void *ctx, unsigned lo, unsigned hi)
 {
     torusdev_t *t = ctx;
@@ -770,7 +787,10 @@ static bool step(torusdev_t *t)
     gather(t);
     t->edges++;
     t->stepped += t->nlist;
-    tpool_for(t->pool, t->nlist, step_nodes, t);
+    if (t->nparts > 1) /* every node (all): the parts' nodes, a part on one thread */
+        tpool_for(t->pool, t->nparts, step_parts, t);
+    else
+        tpool_for(t->pool, t->nlist, step_nodes, t);
     commit(t);
     t->wrote = -1;
     return atomic_load_explicit(&t->moved, memory_order_relaxed);
@@ -835,9 +855,17 @@ int sci_torus_set_pool(device_t *d, tpool_t *pool, char *err, size_t errlen)
         return -1;
     }
     torusdev_t *t = d->self;
-    /* one Verilator runtime: the RTL stays on one thread */
-    t->pool = d->impl == DEV_IMPL_CSIM ? pool : NULL;
+    /* the RTL on threads only in parts, each in its own context (sci_torus_set_rtl_parts) */
+    t->pool = d->impl == DEV_IMPL_CSIM || t->nparts > 1 ? pool : NULL;
     return 0;
+}
+
+void sci_torus_set_rtl_parts(const dev_design_t *d, unsigned parts)
+{
+    if (!d || !is_torus(d))
+        return;
+    torusdesign_t *td = (torusdesign_t *)as_torus(d); /* built for the caller (dev.h) */
+    td->rtl_parts = parts;
 }
 
 /* An upset of node s->part's element: its device's, then its outputs anew. */
@@ -882,6 +910,11 @@ int sci_torus_trace_share(device_t *d, void *tr, char *err, size_t errlen)
         snprintf(err, errlen, "the torus already writes a waveform");
         return -1;
     }
+    if (t->nparts > 1) {
+        snprintf(err, errlen, "a waveform holds one Verilator context: the torus's RTL is in %u",
+                 t->nparts);
+        return -1;
+    }
     for (unsigned i = 0; i < t->n; i++)
         t->node[i]->ops->trace_attach(t->node[i]->self, tr);
     t->trace = tr;
@@ -891,6 +924,11 @@ int sci_torus_trace_share(device_t *d, void *tr, char *err, size_t errlen)
 static int tr_trace_open(void *self, const char *path, char *err, size_t errlen)
 {
     torusdev_t *t = self;
+    if (t->nparts > 1) {
+        snprintf(err, errlen, "%s: a waveform holds one Verilator context: the torus's RTL is in %u",
+                 path, t->nparts);
+        return -1;
+    }
     return sci_fabric_trace_open(t->node, t->n, t->impl, &t->trace, path, err, errlen);
 }
 
@@ -1090,10 +1128,32 @@ static void *torus_create(const dev_design_t *d, dev_impl_t impl, const char *in
         return NULL;
     }
     memcpy(t->ctrl, td->ctrl_dflt, (size_t)t->n * NCTRL * sizeof *t->ctrl);
-    for (unsigned i = 0; i < t->n; i++) {
+    /* The RTL in parts: whole rows, each part's models in a Verilator context of its own */
+    unsigned parts = impl == DEV_IMPL_RTL ? td->rtl_parts : 0;
+    if (parts > t->h)
+        parts = t->h;
+    if (parts > TPOOL_MAX)
+        parts = TPOOL_MAX;
+    if (parts > 1) {
+        for (unsigned p = 0; p <= parts; p++)
+            t->part_lo[p] = (unsigned)((uint64_t)t->h * p / parts) * t->w;
+        for (unsigned p = 0; p < parts; p++)
+            if (!(t->ctx[p] = ftsim_vl_ctx_new())) {
+                tr_destroy(t);
+                snprintf(err, errlen, "out of memory");
+                return NULL;
+            }
+        t->nparts = parts;
+    }
+    for (unsigned i = 0, p = 0; i < t->n; i++) {
         char name[24];
         snprintf(name, sizeof name, "n%u_%u", i % t->w, i / t->w);
+        while (t->nparts && i >= t->part_lo[p + 1])
+            p++;
+        if (t->nparts)
+            ftsim_vl_make_in(t->ctx[p]);
         t->node[i] = dev_open_named(td->node, impl, name, err, errlen);
+        ftsim_vl_make_in(NULL);
         if (!t->node[i]) {
             tr_destroy(t);
             return NULL;

@@ -55,11 +55,18 @@ uint16_t sci_torus_node_id(const dev_design_t *d, unsigned x, unsigned y);
  * closes it. Returns 0, or -1 with a message. */
 int sci_torus_trace_share(device_t *d, void *tr, char *err, size_t errlen);
 
-/* Step the nodes of torus device d in parts on the threads of pool (NULL: on the calling
- * thread), from the next edge on; the results are the same for every thread count (the
- * header of sci_torus.c says why). The C model only: an RTL torus's nodes share one Verilator
- * runtime and stay on the calling thread. The pool must outlive its use by d. Returns 0, or
- * -1 with a message. */
+/* Step the nodes of torus device d on the threads of pool (NULL: on the calling thread), from
+ * the next edge on; the results are the same for every thread count (the header of
+ * sci_torus.c says why). The C model's nodes one by one; an RTL torus's in the parts of
+ * sci_torus_set_rtl_parts, each part on one thread at a time (Verilator evaluates a context on
+ * one thread at a time); an RTL torus in one part stays on the calling thread. The pool must
+ * outlive its use by d. Returns 0, or -1 with a message. */
 int sci_torus_set_pool(device_t *d, tpool_t *pool, char *err, size_t errlen);
+/* The RTL of the torus devices opened from design d from now on (d built for the caller by
+ * sci_torus_design) in `parts` parts of whole rows (at most H), each part's node models in a
+ * Verilator context of its own, so that sci_torus_set_pool can step the parts side by side. A
+ * waveform holds one context: such a device opens none (0 or 1 parts: the process's context,
+ * as before). NULL or a design that is not a torus: nothing. */
+void sci_torus_set_rtl_parts(const dev_design_t *d, unsigned parts);
 
 #endif

@@ -22,11 +22,11 @@
 /* The self-test (sci_sys.md section 8, its clauses named in quotes below) learns each path's
  * round trip in its first ST_CALIB rounds under the traffic (the system is fault-free then: the
  * host keeps it as it keeps its tables). A reply later than that by more than ST_SLACK,
- * ST_LATE times in a row (1/ST_GAPS of a watchdog period apart),
+ * ST_LATE times in a row (1/ST_GAPS of a watchdog period apart, jittered),
  * fails the path: a packet taken at the wrong node and sent on by another ring is late every
  * time (one more take and insertion, about 50 cycles on 3x3), a read behind traffic now and
  * then. 16 reads 1/32 of a period apart take no longer than the 5 reads 1/8 apart that came
- * before, and a queue rarely delays 16 reads in a row (tests/ft_load.py, the
+ * before, and a queue rarely delays 16 jittered reads in a row (tests/ft_load.py, the
  * saturation sweep of harness/scisys/upsets.md). */
 #define ST_CALIB   8u
 #define ST_LATE    16u
@@ -338,8 +338,21 @@ static uint32_t st_learn(uint16_t *low, uint64_t rtt)
     return r;
 }
 
-/* The read to the round's destination was late or lost: tested again 1/ST_GAPS of a watchdog
- * period later (a queue drains, a detour stays); ST_LATE in a row fail the path. */
+/* The pause before a path's next read (clause "paced"): p (1/32 of a watchdog period for a retest,
+ * 1/8 for a learning round), from half to one and a half of it at a jittered phase, so that reads do not lock onto periodic traffic
+ * (a read sent at the phase a source's data goes is behind it every time, a steady lateness
+ * as a detour's). */
+static uint64_t st_pace(sci_sys_t *s, unsigned i, uint64_t p)
+{
+    ftn_t *f = &s->ft.n[i];
+    f->st_rng ^= f->st_rng << 13;
+    f->st_rng ^= f->st_rng >> 17;
+    f->st_rng ^= f->st_rng << 5;
+    return p / 2u + (p ? f->st_rng % p : 0);
+}
+
+/* The read to the round's destination was late or lost: tested again after a paced pause (a
+ * queue drains, a detour stays); ST_LATE in a row fail the path. */
 static void st_late(sci_sys_t *s, unsigned i, const char *why)
 {
     ftn_t *f = &s->ft.n[i];
@@ -347,7 +360,7 @@ static void st_late(sci_sys_t *s, unsigned i, const char *why)
     if (++f->st_late >= ST_LATE)
         st_failed(s, i, why);
     else
-        f->st_retest = s->now + s->ft.c_hang / ST_GAPS;
+        f->st_retest = s->now + st_pace(s, i, s->ft.c_hang / ST_GAPS);
 }
 
 /* The read got no answer (the PSB's timeout reply, or none by the deadline). While the path's
@@ -358,7 +371,7 @@ static void st_lost(sci_sys_t *s, unsigned i, const char *why)
 {
     ftn_t *f = &s->ft.n[i];
     unsigned dst = f->st_dst[f->st_idx];
-    bool moving = f->st_dmax[dst] != 0;
+    bool moving = f->st_dmax[dst] != 0; /* an ACK since the last verdict, not a DATA waiting */
     f->st_dmax[dst] = 0; /* a verdict: the data's measure starts again */
     if (moving)
         st_late(s, i, "lost every time, while its data got through");
@@ -428,7 +441,7 @@ static void st_cycle(sci_sys_t *s, unsigned i)
     f->st_late = 0;
     /* the learning rounds come every 1/8 watchdog period, under the traffic; then one every
      * selftest_ms */
-    f->st_next = s->now + (f->st_calib ? s->ft.c_hang / WD_SAMPLES : s->ft.c_st);
+    f->st_next = s->now + (f->st_calib ? st_pace(s, i, s->ft.c_hang / WD_SAMPLES) : s->ft.c_st);
     st_round(s, i);
 }
 
@@ -624,6 +637,7 @@ int scisys_ft_open(sci_sys_t *s, char *err, size_t errlen)
         f->st_low = calloc((size_t)s->n * ST_KEEP, sizeof *f->st_low);
         f->st_dmax = calloc(s->n, sizeof *f->st_dmax);
         f->st_calib = true;
+        f->st_rng = 0x9E3779B9u * (i + 1u) | 1u;
         if (!f->st_dst || !f->st_base || !f->st_low || !f->st_dmax) {
             snprintf(err, errlen, "out of memory");
             return -1;

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """make bench: simulated cycles per second, measured side by side in this one run.
 
-usage: bench.py [--base FTSIM --base-label REV] [--repeat K] [--cycles N] [--only-cocotb | --only-torus]
+usage: bench.py [--base FTSIM --base-label REV] [--repeat K] [--cycles N] [--rtl-sizes S]
+                [--only-cocotb | --only-torus]
 
 Every measurement is a whole ftsim run whose own report gives its speed (simulated cycles
 over wall time). Each is run K times (default 5) and the best is kept: the machine is shared,
@@ -158,7 +159,33 @@ def gate(ft, a):
     return res
 
 
-MEASUREMENTS = [rn1, sci_lc, ring, torus, rnpnet, sweep, gate]
+
+# The RTL torus by size (LC3 up to 16x16, P2S at 32x32), light uniform traffic: (size, variant,
+# simulated run), short: a 16x16 RTL torus runs some thousand cycles a second.
+RTL_SWEEP = [("3x3", "", "200us"), ("8x8", "", "30us"), ("16x16", "", "10us"),
+             ("32x32", "--p2s", "2us")]
+
+
+def rtl_sweep(ft, a):
+    """Node-cycles/s of the RTL torus by size, on 1 thread and (where the binary runs the RTL in
+    parts) on 2."""
+    res = {}
+    threads = [1, 2] if "Verilator context" in run([ft, "torus", "--help"]) else [1]
+    for size, var, t in RTL_SWEEP:
+        if a.rtl_sizes and size not in a.rtl_sizes.split(","):
+            continue
+        w, h = map(int, size.split("x"))
+        for n in threads:
+            out = run([ft, "torus", "--torus", size, *([var] if var else []), "--model", "rtl",
+                       "--traffic", "uniform", "--every", "50us", "--time-scale", "1000", "--run", t,
+                       *(["--threads", str(n)] if len(threads) > 1 else [])])
+            cps = grab(r" = (\d+) simulated cycles/s", out, f"rtl torus {size}")
+            name = f"{'P2S' if var else 'LC3'} torus {size} node-cycles/s, rtl"
+            res[f"{name}, {n} thread{'s' if n > 1 else ''}"] = cps * w * h
+    return res
+
+
+MEASUREMENTS = [rn1, sci_lc, ring, torus, rnpnet, sweep, rtl_sweep, gate]
 
 
 def icarus(a):
@@ -285,8 +312,12 @@ def main():
     ap.add_argument("--cocotb-cycles", type=int, default=int(os.environ.get("COCOTB_CYCLES", 20_000)))
     ap.add_argument("--only-cocotb", action="store_true",
                     help="only the C harness against cocotb (make bench ONLY=cocotb)")
+    ap.add_argument("--rtl-sizes", default=os.environ.get("RTL_SIZES", ""),
+                    help="only these sizes of the RTL torus sweep (e.g. 3x3,8x8; default all: the "
+                         "32x32 P2S torus's RTL takes minutes to load its tables)")
     ap.add_argument("--only-torus", action="store_true",
-                    help="only the running torus and the torus size sweep (make bench ONLY=torus)")
+                    help="only the running torus and the torus size sweeps, C and RTL "
+                         "(make bench ONLY=torus)")
     a = ap.parse_args()
     if a.repeat < 1:
         ap.error("--repeat takes a whole number >= 1")
@@ -299,7 +330,7 @@ def main():
     bins = [("this", THIS)] + ([("base", a.base)] if a.base else [])
     best = {b: {} for b, _ in bins}
     ratios = {}
-    measurements = [torus, sweep] if a.only_torus else MEASUREMENTS
+    measurements = [torus, sweep, rtl_sweep] if a.only_torus else MEASUREMENTS
     for r in range(a.repeat):
         for meas in measurements:
             got = {}
@@ -317,7 +348,9 @@ def main():
           f"cycles a run; LC3 and the ring of 8 {a.ring_cycles}; rnpnet64 {a.net_cycles}; the 3x3 "
           f"torus {TORUS[-1]} of tests/scenarios/pull_restore_3x3.scn; the sweep: ftsim torus "
           "--torus WxH --p2s --traffic uniform --every 50us --time-scale 1000 --run T (T: "
-          + ", ".join(f"{t} at {n}" for n, t in SWEEP) + ").\n")
+          + ", ".join(f"{t} at {n}" for n, t in SWEEP) + "); the RTL sweep: the same traffic with "
+          "--model rtl, --run " + ", ".join(f"{t} at {n}" for n, _, t in RTL_SWEEP) +
+          " (32x32 P2S).\n")
     if a.base:
         print(f"| run | this tree | vs its rtl | {a.base_label} | this / {a.base_label} "
               "(median of rounds) |")
