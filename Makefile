@@ -138,6 +138,7 @@ help:
 	@echo "  make vectors V=FILE  re-record one golden vector (a spec vector's or a fuzz golden)"
 	@echo "  make bench           simulated cycles/s: rtl, csim, lockstep, rtl+FST (not part of test)"
 	@echo "  make bench ONLY=cocotb  only the C harness against cocotb (Icarus, Verilator)"
+	@echo "  make bench ONLY=torus   only the running torus and the torus size sweep (with BASE= too)"
 	@echo "  make bench BASE=REV  the same bench on revision REV (built under build/base/) and on"
 	@echo "                       this tree, side by side in one run, with the ratios"
 	@echo "  make paper           the measurements (ftsim experiment ...; the upset campaigns,"
@@ -159,6 +160,8 @@ help:
 	@echo "                       of ftsim play --model gate and gate-both, build/gate/NAME.so"
 	@echo "  make gate-test       the gate suite: every vector on every netlist, in lockstep and under Icarus"
 	@echo "  make eda-venv        the pinned Yosys, nextpnr-ecp5 and yices (synth/requirements.txt) in build/venv-eda"
+	@echo "  make cluster-check   campaigns as Slurm job arrays on a one-node Slurm of this machine, and"
+	@echo "                       with GNU parallel, merged to one process's bytes (as root; harness/cluster/)"
 	@echo "  make synth [D=a,b]   every design (or those devices) to a gate netlist, build/synth/NAME.v (synth/README.md)"
 	@echo "  make clean           remove build/"
 
@@ -437,9 +440,11 @@ bench: deps sc-deps
 	+@$(MAKE) -s -j$(JOBS) build cocotb-venv $(FTSIM_SC)
 ifdef BASE
 	@bash harness/scripts/build_rev.sh "$(BASE)" $(BUILD)/base
-	@python3 harness/scripts/bench.py --base "$$(cat $(BUILD)/base/ftsim.path)" --base-label "$(BASE)"
+	@python3 harness/scripts/bench.py --base "$$(cat $(BUILD)/base/ftsim.path)" --base-label "$(BASE)" \
+	  $(if $(filter torus,$(ONLY)),--only-torus)
 else
-	@python3 harness/scripts/bench.py $(if $(filter cocotb,$(ONLY)),--only-cocotb)
+	@python3 harness/scripts/bench.py $(if $(filter cocotb,$(ONLY)),--only-cocotb) \
+	  $(if $(filter torus,$(ONLY)),--only-torus)
 endif
 
 # The measurements, their tables and plots: the experiments and their options are listed in
@@ -465,3 +470,5 @@ ftdrb: deps
 
 clean:
 	rm -rf $(BUILD)
+
+include harness/cluster/cluster.mk

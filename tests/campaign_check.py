@@ -8,14 +8,20 @@ For each campaign below: the command run whole (the reference), with --jobs 2, a
 `ftsim merge` (given in a shuffled order): stdout, the exit status and the files the command
 writes (CSV, JSON) must equal the reference's; faultcheck's closing wall-time figure aside.
 `faultcheck` also checks that merge refuses shards that are not one whole campaign (one
-missing, one twice, another seed, a file cut short, not a shard) with exit 2 and FILE:LINE.
+missing, one twice, another seed, a file cut short, not a shard) with exit 2 and FILE:LINE, and
+that a shard that failed (killed part way, cut short, empty, missing) is named with its K and the
+command that runs it again, which run alone completes the merge; a shard that ran under Slurm
+says so (its `slurm` header line) and merges to the same bytes.
 Ends with `N passed, N failed`.
 """
 import os
 import re
+import shlex
 import shutil
+import signal
 import subprocess
 import sys
+import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FTSIM = os.environ.get("FTSIM", os.path.join(ROOT, "build", "ftsim"))
@@ -91,6 +97,40 @@ def refused(what, files, needle):
     check(bool(ok), f"merge refuses {what}: exit 2, '{needle}'", f"exit {rc}: {err.strip()}")
 
 
+def rerun_named(what, files, k, n, ref):
+    """Merging `files` fails naming shard k/n and the command that runs it again; that command,
+    run alone, completes the merge (== ref, the run whole)."""
+    rc, _, err = ftsim(["merge", *files])
+    m = re.search(rf"^(\S+:\d+: shard {k}/{n} failed|ftsim merge: shard {k}/{n} missing)[^\n]*"
+                  rf"run it(?: again)?: (ftsim .*)$", err, re.M)
+    check(rc == 2 and m, f"merge names {what}: shard {k}/{n} and the command to run it again",
+          f"exit {rc}: {err.strip()}")
+    if not m:
+        return
+    words = shlex.split(m.group(2))
+    out = words[-1] if words[-1] != "SHARD-FILE" else os.path.join(WORK, f"rerun-{k}of{n}.shard")
+    rc, _, e2 = ftsim(words[1:-2], out=out)
+    got = ftsim(["merge", *[f for f in files if f != out and os.path.getsize(f)], out])
+    check(rc == 0 and got == ref, f"{what}: shard {k}/{n} run again alone, the merge == run whole",
+          f"exit {rc}: {e2[-300:]}; merge exit {got[0]}: {got[2][-300:]}")
+
+
+def killed_shard(args, k, n, path):
+    """Shard k/n of args, killed (SIGKILL) once it has written its header and a run; True if it
+    was killed part way (not finished before the kill)."""
+    with open(path, "wb") as f:
+        p = subprocess.Popen([FTSIM, *args, "--shard", f"{k}/{n}"], cwd=ROOT, stdout=f,
+                             stderr=subprocess.DEVNULL)
+        while p.poll() is None:
+            with open(path, "rb") as r:
+                if b"\nrun " in r.read():
+                    p.send_signal(signal.SIGKILL)
+                    break
+            time.sleep(0.005)
+        p.wait()
+    return p.returncode == -signal.SIGKILL
+
+
 def main():
     which = sys.argv[1] if len(sys.argv) > 1 else ""
     if which not in ("faultcheck", "experiments", "upset"):
@@ -114,6 +154,37 @@ def main():
             f.writelines(lines[:-1])
         refused("a shard cut short", s[:2] + [cut], "cut short")
         refused("a file that is no shard", s[:2] + ["tests/campaign_check.py"], ":1: not an ftsim shard")
+        # a shard that failed is named, with the command that runs it again
+        ref = ftsim(fc)
+        killed = os.path.join(WORK, "faultcheck-killed-2of3.shard")
+        check(killed_shard(fc, 2, 3, killed), "shard 2/3 killed part way (SIGKILL)")
+        rerun_named("a shard killed part way", [s[0], killed, s[2]], 2, 3, ref)
+        rerun_named("a shard cut short", [s[0], s[1], cut], 3, 3, ref)
+        empty = os.path.join(WORK, "faultcheck-empty.shard")
+        open(empty, "wb").close()
+        refused("an empty shard file", s[:2] + [empty], ":1: empty")
+        broken = os.path.join(WORK, "faultcheck-broken.shard")
+        with open(s[2], "rb") as f:
+            text = re.sub(rb"(?m)^(run \d+) \{", rb"\1 [", f.read(), count=1)
+        with open(broken, "wb") as f:
+            f.write(text)
+        refused("a shard with a broken record", s[:2] + [broken], "a record that is not a JSON object")
+        rerun_named("a shard with a broken record", s[:2] + [broken], 3, 3, ref)
+        rerun_named("a shard whose file is empty", s[:2] + [empty], 3, 3, ref)
+        rerun_named("a missing shard", s[1:], 1, 3, ref)
+        # shards run under Slurm say so, and merge to the same bytes
+        env = dict(os.environ, SLURM_JOB_ID="71", SLURM_ARRAY_JOB_ID="70")
+        slurm = []
+        for k in (1, 2, 3):
+            slurm.append(os.path.join(WORK, f"faultcheck-slurm-{k}of3.shard"))
+            with open(slurm[-1], "wb") as f:
+                subprocess.run([FTSIM, *fc, "--shard", f"{k}/3"], cwd=ROOT, stdout=f,
+                               env=dict(env, SLURM_ARRAY_TASK_ID=str(k)))
+        with open(slurm[1], encoding="utf-8") as f:
+            line = [x for x in f if x.startswith("slurm ")]
+        check(line == ["slurm SLURM_JOB_ID=71 SLURM_ARRAY_JOB_ID=70 SLURM_ARRAY_TASK_ID=2\n"],
+              "a shard under Slurm records its job, array job and task", repr(line))
+        check(ftsim(["merge", *slurm]) == ref, "shards run under Slurm merged == run whole")
     elif which == "upset":
         # an upset campaign: six runs of the control registers of an LC3 node
         campaign("upset lc3-regs", ["upset", "--campaign", "lc3-regs", "--runs", "6", "--confirm", "0"],

@@ -321,8 +321,8 @@ CMD_START = r"(?:^|(?<=^\$ )|(?<=[;|&(]\s)|(?<=[;|&(])|(?<=&&\s)|(?<=\$\(\s)|(?<
 def makefile_targets(root):
     targets = set()
     text = read(root, "Makefile")
-    # the tree's own files the Makefile includes (synth/synth.mk), not the generated ones
-    for inc in re.findall(r"^-?include\s+([\w./-]+\.mk)\s*$", text, re.M):
+    # and the files it includes by name (a folder's own .mk)
+    for inc in re.findall(r"(?m)^-?include\s+([^\s$]+\.mk)\s*$", text):
         if os.path.exists(os.path.join(root, inc)):
             text += "\n" + read(root, inc)
     for line in text.splitlines():
@@ -345,6 +345,43 @@ def check_make_targets(root):
                     if re.fullmatch(r"[a-z][\w.-]*", w) and w not in targets:
                         fails.append((doc, n, f"`make {w}`: the Makefile has no target '{w}'"))
                     break
+    return fails
+
+
+# ---- doc-includes ----------------------------------------------------------------------------
+
+@check("doc-includes", "a fenced block after `<!-- include PATH -->` is that file, byte for byte")
+def check_doc_includes(root):
+    fails = []
+    for doc in docs(root):
+        lines = read(root, doc).split("\n")
+        for n, line in enumerate(lines, 1):
+            m = re.fullmatch(r"<!-- include (\S+) -->", line.strip())
+            if not m:
+                continue
+            rel = m.group(1)
+            if not os.path.isfile(os.path.join(root, rel)):
+                fails.append((doc, n, f"includes `{rel}`, which does not exist"))
+                continue
+            want = read(root, rel).split("\n")
+            if want and want[-1] == "":
+                want.pop()
+            fence = lines[n] if n < len(lines) else ""
+            if not re.match(r"^(```+|~~~+)", fence):
+                fails.append((doc, n + 1, f"a fenced block holding `{rel}` must follow its "
+                              "include line"))
+                continue
+            body = lines[n + 1:n + 1 + len(want)]
+            close = lines[n + 1 + len(want)] if n + 1 + len(want) < len(lines) else ""
+            for i, (got, exp) in enumerate(zip(body + [None] * len(want), want)):
+                if got != exp:
+                    fails.append((doc, n + 2 + i, f"differs from `{rel}` line {i + 1}: the doc "
+                                  "shows the file as it is (copy it in again)"))
+                    break
+            else:
+                if close.strip() != fence.strip()[:len(re.match(r"[`~]+", fence).group(0))]:
+                    fails.append((doc, n + 2 + len(want), f"more than `{rel}` in its block "
+                                  "(the file ends here)"))
     return fails
 
 

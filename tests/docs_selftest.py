@@ -124,6 +124,26 @@ def cases():
               ["Makefile"], {"Makefile": re.sub(r"(?m)^wave:", "wave-gone:",
                                                 open(os.path.join(ROOT, "Makefile")).read())},
               r"^README\.md:7: `make wave`"))
+    mk = {"Makefile": "all:\n\ttrue\n\ninclude x/extra.mk\n", "x/extra.mk": "extra-check: all\n\ttrue\n",
+          "README.md": "# t\n\nRun `make extra-check`.\n"}
+    c.append(("make-targets", "a target of an included .mk removed", mk, (),
+              {"x/extra.mk": "other: all\n\ttrue\n"}, r"^README\.md:3: `make extra-check`"))
+    # ---- doc-includes
+    script = "#!/bin/bash\n# run.sh: a job\nbuild/ftsim info rn1\n"
+    doc = "# t\n\nThe job script:\n\n<!-- include harness/x/run.sh -->\n```\n" + script + "```\n"
+    good = {"harness/x/run.sh": script, "README.md": doc}
+    c.append(("doc-includes", "a script changed, its doc's copy not", good, (),
+              {"harness/x/run.sh": script.replace("info rn1", "info lc3")},
+              r"^README\.md:9: differs from `harness/x/run\.sh` line 3"))
+    c.append(("doc-includes", "a doc's copy with a line more", good, (),
+              {"README.md": doc.replace("```\n", "echo more\n```\n", 2).replace(
+                  "echo more\n```\n#!", "```\n#!")},
+              r"^README\.md:10: more than `harness/x/run\.sh`"))
+    c.append(("doc-includes", "an include of a missing file", good, (),
+              {"harness/x/run.sh": None}, r"^README\.md:5: includes `harness/x/run\.sh`"))
+    c.append(("doc-includes", "an include line without its block", good, (),
+              {"README.md": doc.replace("```\n#!", "\n```\n#!")},
+              r"^README\.md:6: a fenced block"))
     # ---- ftsim-commands (the repository's harness/cmd/main.c)
     doc = "# t\n\n`build/ftsim play vectors/rn1/spec/x.vec`, `ftsim --version`, " \
           "`ftsim-sc rnpnet`.\n\n```\n$ build/ftsim info rn1\n```\n\nA shard starts " \

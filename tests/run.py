@@ -594,6 +594,11 @@ def suite_torus():
                        *([v] if v else []), "--traffic", "uniform", "--every", "50us",
                        "--time-scale", "1000", "--run", "600us", *faults, "--log", *extra],
                       exit_is(0, "PASS threads")))
+    # the C torus steps only nodes with work: the same bytes as every node stepped, 1 and 2 threads
+    for case in ("lc3-faults", "p2s-faults", "ftdrb-relay", "ftdrb-cuts", "p2s-8x8"):
+        t.append(Test("torus", f"torus stepping {case}: only nodes with work, as every node stepped",
+                      ["python3", "tests/torus_stepping.py", case],
+                      exit_is(0, f"PASS torus-stepping {case}")))
     # the report says what happened (tests/torus_report.py; sci_sys.md sections 2, 4 and 7)
     for case, what in (("json", "--json prints only JSON (python3 -m json.tool reads it)"),
                        ("fault-after-end", "a fault at or after the run's end: exit 2"),

@@ -16,7 +16,9 @@ static const char usage[] =
     "their records in run order, byte for byte the output of the command run whole (and its\n"
     "CSV and JSON files, where its options put them). -o OUT: the report into OUT instead of\n"
     "stdout. Exit status: the command's (0, or 1 for a failed check); 2 when the files are\n"
-    "not the shards of one campaign, each refusal as FILE:LINE: what is wrong.\n";
+    "not the shards of one campaign, each refusal as FILE:LINE: what is wrong; a shard that\n"
+    "failed (its file empty, cut short or broken: its job was killed or failed) or is missing\n"
+    "is named with its K and the command that runs it again, every such shard, one a line.\n";
 
 /* The commands whose campaigns a merge reports. */
 static const struct {
@@ -40,7 +42,7 @@ int cmd_merge(int argc, char **argv)
     int rc = cmd_parse_files("merge", usage, opts, "no shard files", argc, argv, &files, &nfiles);
     if (rc >= 0)
         return rc;
-    char err[1024];
+    char err[16384]; /* a line for each shard that failed */
     campaign_t *m = campaign_merge(files, nfiles, cmd_revision(), err, sizeof err);
     free(files);
     if (!m) {

@@ -18,8 +18,11 @@
  *   runs R
  *   shards N
  *   shard K
+ *   slurm JOB...        only under Slurm: SLURM_JOB_ID=J SLURM_ARRAY_JOB_ID=A SLURM_ARRAY_TASK_ID=T
  *   run I RECORD        each run i of the campaign with i % N == K-1, in order
  *   end COUNT SECONDS   the shard is complete: COUNT records, SECONDS of wall time
+ * The header and each record are flushed as written: a shard killed part way keeps its header,
+ * so a merge names it (K) and the command that runs it again.
  */
 #include "campaign.h"
 
@@ -213,6 +216,7 @@ static int sink_put(sink_t *s, unsigned i, const char *rec)
     if (!s->shard)
         return s->h->take(s->ctx, i, rec, s->err, s->errlen);
     fprintf(s->shard, "run %u %s\n", i, rec);
+    fflush(s->shard);
     s->written++;
     return 0;
 }
@@ -491,6 +495,18 @@ static void shard_header(const campaign_t *c, FILE *f, unsigned runs)
     for (unsigned i = 0; i < c->params.n; i++)
         fprintf(f, "param %s\n", c->params.v[i]);
     fprintf(f, "runs %u\nshards %u\nshard %u\n", runs, c->n, c->k);
+    /* where it ran, when a Slurm job ran it (a value that is not one plain word shows as -) */
+    static const char *const slurm[] = {"SLURM_JOB_ID", "SLURM_ARRAY_JOB_ID", "SLURM_ARRAY_TASK_ID"};
+    if (getenv(slurm[0])) {
+        fprintf(f, "slurm");
+        for (unsigned i = 0; i < 3; i++) {
+            const char *v = getenv(slurm[i]);
+            int plain = v && *v && strlen(v) < 64 && strspn(v, "0123456789_") == strlen(v);
+            fprintf(f, " %s=%s", slurm[i], plain ? v : "-");
+        }
+        fprintf(f, "\n");
+    }
+    fflush(f);
 }
 
 /* Merged: the records, once the shards are shown to be this campaign. */
@@ -563,6 +579,7 @@ typedef struct shard {
     unsigned line;
     char *buf; /* the line just read, without its line break */
     size_t cap;
+    int pending; /* buf holds a line read ahead, not yet taken */
     char revision[128], command[64];
     strs_t args, params;
     unsigned params_line, runs, n, k, k_line;
@@ -570,6 +587,10 @@ typedef struct shard {
 
 static int next_line(shard_t *s)
 {
+    if (s->pending) {
+        s->pending = 0;
+        return 0;
+    }
     ssize_t n = getline(&s->buf, &s->cap, s->f);
     if (n < 0)
         return -1;
@@ -655,6 +676,8 @@ static int shard_header_read(shard_t *s, char *err, size_t errlen)
         snprintf(err, errlen, "%s:%u: shard %u of %u", s->path, s->line, s->k, s->n);
         return -1;
     }
+    if (next_line(s) == 0 && !keyed(s, "slurm")) /* where it ran, if it says: not checked */
+        s->pending = 1;
     return 0;
 }
 
@@ -706,16 +729,56 @@ static int shard_agrees(const shard_t *a, const shard_t *b, char *err, size_t er
     return 0;
 }
 
+/* Appends to out (of len bytes) the command line that runs shard k/n of the campaign of header
+ * h again, into file `path` (NULL: a placeholder), each word quoted for a POSIX shell. */
+static void rerun_cmd(const shard_t *h, unsigned k, const char *path, char *out, size_t len)
+{
+    size_t at = strlen(out);
+    const char *words[3] = {"ftsim", h->command, NULL};
+    for (unsigned i = 0; i < 2 + h->args.n && at + 1 < len; i++) {
+        const char *w = i < 2 ? words[i] : h->args.v[i - 2];
+        int plain = *w && strspn(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                    "0123456789_-+=/.,:@%") == strlen(w);
+        at += (size_t)snprintf(out + at, len - at, i ? " " : "");
+        if (plain) {
+            at += (size_t)snprintf(out + at, len - at, "%s", w);
+            continue;
+        }
+        at += (size_t)snprintf(out + at, len - at, "'");
+        for (const char *p = w; *p && at + 1 < len; p++)
+            if (*p == '\'')
+                at += (size_t)snprintf(out + at, len - at, "'\\''");
+            else
+                at += (size_t)snprintf(out + at, len - at, "%c", *p);
+        at += (size_t)snprintf(out + at, len - at, "'");
+    }
+    if (at + 1 < len)
+        snprintf(out + at, len - at, " --shard %u/%u > %s", k, h->n, path ? path : "SHARD-FILE");
+}
+
 /* The records of shard s, after its header, into recs (each run of the shard once, in order),
  * up to its "end" line; *secs gets its seconds. */
+static int shard_records_(shard_t *s, char **recs, long long *secs, char *err, size_t errlen);
 static int shard_records(shard_t *s, char **recs, long long *secs, char *err, size_t errlen)
+{
+    int rc = shard_records_(s, recs, secs, err, errlen);
+    if (rc < 0) {
+        size_t at = strlen(err);
+        snprintf(err + at, errlen - at, "\n%s:%u: shard %u/%u failed; run it again: ", s->path,
+                 s->k_line, s->k, s->n);
+        rerun_cmd(s, s->k, s->path, err, errlen);
+    }
+    return rc;
+}
+
+static int shard_records_(shard_t *s, char **recs, long long *secs, char *err, size_t errlen)
 {
     unsigned want = s->k - 1, count = 0;
     for (;;) {
         if (next_line(s) < 0) {
             snprintf(err, errlen,
-                     "%s:%u: no 'end' line: the shard is cut short (did its run "
-                     "stop?)",
+                     "%s:%u: no 'end' line: the shard is cut short (its run stopped: "
+                     "killed, or it failed)",
                      s->path, s->line + 1);
             return -1;
         }
@@ -763,6 +826,13 @@ static int shard_records(shard_t *s, char **recs, long long *secs, char *err, si
             return -1;
         }
         memmove(s->buf, s->buf + at, strlen(s->buf + at) + 1);
+        campaign_rec_t r;
+        char why[256];
+        if (campaign_rec_parse(&r, s->buf, why, sizeof why) < 0) {
+            snprintf(err, errlen, "%s:%u: run %u: %s", s->path, s->line, i, why);
+            return -1;
+        }
+        campaign_rec_free(&r);
         recs[i] = s->buf; /* the record keeps the line's buffer */
         s->buf = NULL, s->cap = 0;
         want += s->n, count++;
@@ -806,14 +876,22 @@ static int merge_first(campaign_t *c, const shard_t *s, const char *revision, ch
 }
 
 /* One shard file into the campaign: its header checked (the first makes the campaign's, the
- * others must agree with it), its records taken. have[k]: the file (+1) that holds shard k. */
+ * others must agree with it), its records taken. have[k]: the file (+1) that holds shard k.
+ * -1: not a shard of this campaign; -2: a shard that failed (empty, or its records cut short or
+ * broken), with the message naming it: the merge goes on to name every one. */
 static int merge_one(campaign_t *c, shard_t *first, shard_t *s, unsigned **have,
                      const char *const *paths, unsigned f, const char *revision, char *err,
                      size_t errlen)
 {
+    struct stat st;
     if (!(s->f = fopen(paths[f], "r"))) {
         snprintf(err, errlen, "%s: cannot open (%s)", paths[f], strerror(errno));
         return -1;
+    }
+    if (fstat(fileno(s->f), &st) == 0 && st.st_size == 0) {
+        snprintf(err, errlen, "%s:1: empty: its shard wrote nothing (it did not start, or was "
+                 "stopped at once)", paths[f]);
+        return -2;
     }
     if (shard_header_read(s, err, errlen) < 0)
         return -1;
@@ -831,7 +909,7 @@ static int merge_one(campaign_t *c, shard_t *first, shard_t *s, unsigned **have,
         return -1;
     }
     (*have)[s->k] = f + 1;
-    return shard_records(s, c->recs, &c->secs, err, errlen);
+    return shard_records(s, c->recs, &c->secs, err, errlen) < 0 ? -2 : 0;
 }
 
 campaign_t *campaign_merge(const char *const *paths, unsigned n, const char *revision, char *err,
@@ -842,24 +920,39 @@ campaign_t *campaign_merge(const char *const *paths, unsigned n, const char *rev
         return snprintf(err, errlen, "out of memory"), NULL;
     c->mode = MODE_MERGED;
     shard_t first = {0}; /* kept open to the end: the others are compared with its header */
+    int have_first = 0;
     unsigned *have = NULL;
+    size_t at = 0; /* the messages of the shards that failed, one a line, in err */
     int rc = n ? 0 : (snprintf(err, errlen, "ftsim merge: no shard files"), -1);
     for (unsigned f = 0; f < n && rc == 0; f++) {
-        shard_t other = {0}, *s = f ? &other : &first;
+        shard_t other = {0}, *s = have_first ? &other : &first;
         s->path = paths[f];
-        rc = merge_one(c, &first, s, &have, paths, f, revision, err, errlen);
-        if (s == &other)
-            shard_close(&other);
-    }
-    for (unsigned k = 1; rc == 0 && k <= c->n; k++)
-        if (!have[k]) {
-            snprintf(err, errlen, "ftsim merge: shard %u/%u missing: no file given holds it", k,
-                     c->n);
+        char msg[2048] = "";
+        int one = merge_one(c, &first, s, &have, paths, f, revision, msg, sizeof msg);
+        have_first |= s == &first && have;
+        if (s == &other || !have_first)
+            shard_close(s);
+        if (one == -1) {
+            snprintf(err, errlen, "%s", msg);
             rc = -1;
+        } else if (one == -2 && at + 1 < errlen) {
+            at += (size_t)snprintf(err + at, errlen - at, "%s%s", at ? "\n" : "", msg);
         }
+    }
+    for (unsigned k = 1; rc == 0 && have && k <= c->n; k++)
+        if (!have[k] && at + 1 < errlen) {
+            at += (size_t)snprintf(err + at, errlen - at,
+                                   "%sftsim merge: shard %u/%u missing: no file given holds it; "
+                                   "run it: ",
+                                   at ? "\n" : "", k, c->n);
+            rerun_cmd(&first, k, NULL, err, errlen);
+            at = strlen(err);
+        }
+    if (rc == 0 && !have && !at)
+        snprintf(err, errlen, "ftsim merge: no shard files"), at = 1;
     shard_close(&first);
     free(have);
-    if (rc < 0) {
+    if (rc < 0 || at) {
         campaign_free(c);
         return NULL;
     }

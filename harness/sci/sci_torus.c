@@ -355,17 +355,29 @@ typedef struct torusdev {
     const torusdesign_t *td;
     unsigned n, w, h, np; /* nodes, dimensions, ports per node model */
     device_t **node;
-    uint64_t *nin;   /* per node model: its input ports */
-    uint64_t *nout;  /* per node model: its output ports of this cycle */
-    uint64_t *nnext; /* per node model: the outputs an edge under way produces */
-    uint64_t *ein;   /* the torus's own inputs */
-    uint64_t *eout;  /* the torus's own outputs, as the last edge left them (node_eout) */
-    bool eout_stale; /* a control or a reset changed some since */
-    uint8_t *cut;    /* [node * 2 + dim] */
-    uint8_t *off;    /* powered down */
-    uint8_t *pup;    /* power-up reset cycles still to go */
-    uint8_t *rst_dis; /* the power-up cycles are a `reset`'s: the LCs come out disabled */
-    uint64_t *ctrl;  /* the configuration: [node * NCTRL + k] */
+    void **self;           /* node[i]->self, in a row (step_nodes reaches the model from it) */
+    const dev_ops_t *nops; /* every node's ops (one design, one implementation) */
+    uint64_t *nin;         /* per node model: its input ports */
+    uint64_t *nout;        /* per node model: its output ports, as its last edge left them */
+    uint64_t *lnk;   /* [node * 2 + dim]: the link word node sends, as its downstream neighbour
+                      * receives it (after cuts and power): word | sd << 32 */
+    uint64_t *lnew;  /* the same, from the edge under way (committed after it: commit) */
+    uint8_t *want;   /* the node takes the next edge (see the clock edge below): in `next` */
+    uint8_t *moved1; /* the edge under way: the node's model did not tell it changed nothing */
+    unsigned *list;  /* the nodes of the edge under way */
+    unsigned *next;  /* the nodes that take the next edge (wake), in the order they woke */
+    unsigned nlist, nnext;
+    bool all;                /* every node takes every edge (noskip, or FTSIM_TORUS_STEP_ALL) */
+    bool noskip;             /* the node model has no skip (the RTL) */
+    uint64_t edges, stepped; /* edges, and node edges taken (FTSIM_SKIP_STATS) */
+    uint64_t *ein;           /* the torus's own inputs */
+    uint64_t *eout;          /* the torus's own outputs, as the last edge left them (node_eout) */
+    bool eout_stale;         /* a control or a reset changed some since */
+    uint8_t *cut;            /* [node * 2 + dim] */
+    uint8_t *off;            /* powered down */
+    uint8_t *pup;            /* power-up reset cycles still to go */
+    uint8_t *rst_dis;        /* the power-up cycles are a `reset`'s: the LCs come out disabled */
+    uint64_t *ctrl;          /* the configuration: [node * NCTRL + k] */
     bool in_reset;
     int wrote;    /* node a device write addressed this cycle, -1 none */
     unsigned rot; /* rotation of the configuration writes during reset */
@@ -385,32 +397,55 @@ static uint64_t *nin(torusdev_t *t, unsigned i) { return &t->nin[(size_t)i * t->
 static uint64_t *nout(torusdev_t *t, unsigned i) { return &t->nout[(size_t)i * t->np]; }
 static unsigned tport(unsigned i, unsigned kind) { return i * SCI_TORUS_NK + kind; }
 
-/* Node i's dim output link (0 X, 1 Y) as its downstream neighbour receives it. */
-static void link_of(torusdev_t *t, unsigned i, unsigned dim, uint64_t *w, uint64_t *sd)
+/* Node i's dim output link (0 X, 1 Y) as its downstream neighbour receives it, from its
+ * model's outputs o: word | sd << 32. */
+static uint64_t link_word(const torusdev_t *t, unsigned i, unsigned dim, const uint64_t *o)
 {
-    if (t->cut[i * 2 + dim] || t->off[i]) {
-        *w = 0;
-        *sd = 0;
-        return;
-    }
-    *w = nout(t, i)[sci_node_port(2, SCI_NP_LOUT, dim)];
-    *sd = nout(t, i)[sci_node_port(2, SCI_NP_LOUT_SD, dim)];
+    if (t->cut[i * 2 + dim] || t->off[i])
+        return 0;
+    return (o[sci_node_port(2, SCI_NP_LOUT, dim)] & 0xFFFFFFFFull) |
+           o[sci_node_port(2, SCI_NP_LOUT_SD, dim)] << 32;
 }
 
-/* Node i's inputs of this cycle: the links from its upstream X and Y neighbours (their
- * outputs of this cycle, in nout), its host ports from the torus's inputs. */
+/* The node downstream of node i on its dim ring. */
+static unsigned downstream(const torusdev_t *t, unsigned i, unsigned dim)
+{
+    if (dim)
+        return i + t->w < t->n ? i + t->w : i + t->w - t->n;
+    return (i + 1) % t->w ? i + 1 : i + 1 - t->w;
+}
+
+/* Node i takes the next edge. */
+static void wake(torusdev_t *t, unsigned i)
+{
+    if (!t->want[i]) {
+        t->want[i] = 1;
+        t->next[t->nnext++] = i;
+    }
+}
+
+/* Node i's links anew from its outputs, power and cables (after a control or an upset); the
+ * node and its two downstream neighbours take the next edge. */
+static void relink(torusdev_t *t, unsigned i)
+{
+    for (unsigned d = 0; d < 2; d++) {
+        t->lnk[i * 2 + d] = link_word(t, i, d, nout(t, i));
+        wake(t, downstream(t, i, d));
+    }
+    wake(t, i);
+}
+
+/* Node i's inputs of this cycle: the links from its upstream X and Y neighbours (wired
+ * directly: their link words of this cycle, in lnk), its host ports from the torus's inputs. */
 static void compose_node(torusdev_t *t, unsigned i)
 {
-    unsigned x = i % t->w, y = i / t->w;
-    unsigned left = sci_torus_index(t->w, (x + t->w - 1) % t->w, y);
-    unsigned above = sci_torus_index(t->w, x, (y + t->h - 1) % t->h);
-    uint64_t *in = nin(t, i), w, sd;
-    link_of(t, left, 0, &w, &sd);
-    in[sci_node_port(2, SCI_NP_LIN, 0)] = w;
-    in[sci_node_port(2, SCI_NP_LIN_SD, 0)] = sd;
-    link_of(t, above, 1, &w, &sd);
-    in[sci_node_port(2, SCI_NP_LIN, 1)] = w;
-    in[sci_node_port(2, SCI_NP_LIN_SD, 1)] = sd;
+    unsigned left = i % t->w ? i - 1 : i + t->w - 1;
+    unsigned above = i >= t->w ? i - t->w : i + t->n - t->w;
+    uint64_t *in = nin(t, i), lx = t->lnk[left * 2], ly = t->lnk[above * 2 + 1];
+    in[sci_node_port(2, SCI_NP_LIN, 0)] = lx & 0xFFFFFFFFull;
+    in[sci_node_port(2, SCI_NP_LIN_SD, 0)] = lx >> 32;
+    in[sci_node_port(2, SCI_NP_LIN, 1)] = ly & 0xFFFFFFFFull;
+    in[sci_node_port(2, SCI_NP_LIN_SD, 1)] = ly >> 32;
     in[sci_node_port(2, SCI_NP_HIN, 0)] = t->ein[tport(i, SCI_TP_HIN)];
     in[sci_node_port(2, SCI_NP_HOUT_READY, 0)] = t->ein[tport(i, SCI_TP_HOUT_READY)];
 }
@@ -449,30 +484,53 @@ static void refresh(torusdev_t *t)
     for (unsigned i = 0; i < t->n; i++) {
         dev_get_outputs(t->node[i], nout(t, i));
         node_eout(t, i, nout(t, i));
+        for (unsigned d = 0; d < 2; d++)
+            t->lnk[i * 2 + d] = link_word(t, i, d, nout(t, i));
     }
+    for (unsigned i = 0; i < t->n; i++)
+        wake(t, i);
     t->eout_stale = false;
 }
 
-static void node_reset(torusdev_t *t, unsigned i, bool a)
+/* A reset or a register write into node i: it takes the next edge. The edge itself (pre_edge,
+ * post_edge, on any thread) uses the plain ones: the node is in that edge, and commit wakes
+ * it for the next. */
+static void node_reset_plain(torusdev_t *t, unsigned i, bool a)
 {
     t->node[i]->ops->set_reset(t->node[i]->self, a);
 }
 
-static void node_write(torusdev_t *t, unsigned i, uint32_t a, uint64_t data, uint64_t mask)
+static void node_write_plain(torusdev_t *t, unsigned i, uint32_t a, uint64_t data, uint64_t mask)
 {
     t->node[i]->ops->reg_write(t->node[i]->self, a, data, mask);
+}
+
+static void node_reset(torusdev_t *t, unsigned i, bool a)
+{
+    node_reset_plain(t, i, a);
+    wake(t, i);
+}
+
+static void node_write(torusdev_t *t, unsigned i, uint32_t a, uint64_t data, uint64_t mask)
+{
+    node_write_plain(t, i, a, data, mask);
+    wake(t, i);
 }
 
 static void tr_destroy(void *self)
 {
     torusdev_t *t = self;
+    if (getenv("FTSIM_SKIP_STATS") && t->edges)
+        fprintf(stderr, "sci_torus: %llu edges, %.1f of %u nodes a edge\n",
+                (unsigned long long)t->edges, (double)t->stepped / (double)t->edges, t->n);
     if (t->trace)
         ftsim_vl_trace_close(t->trace);
     for (unsigned i = 0; t->node && i < t->n; i++)
         if (t->node[i])
             dev_close(t->node[i]);
     free(t->node), free(t->nin), free(t->nout), free(t->ein), free(t->cut), free(t->off);
-    free(t->pup), free(t->rst_dis), free(t->ctrl), free(t->nnext), free(t->eout);
+    free(t->pup), free(t->rst_dis), free(t->ctrl), free(t->eout), free(t->lnk), free(t->lnew);
+    free(t->want), free(t->moved1), free(t->list), free(t->next), free(t->self);
     free(t);
 }
 
@@ -486,6 +544,8 @@ static void tr_set_reset(void *self, bool a)
         memset(t->pup, 0, t->n);
         memcpy(t->ctrl, t->td->ctrl_dflt, (size_t)t->n * NCTRL * sizeof *t->ctrl);
         t->rot = 0;
+        for (unsigned i = 0; i < t->n; i++)
+            relink(t, i);
     }
     t->in_reset = a;
     for (unsigned i = 0; i < t->n; i++)
@@ -496,8 +556,12 @@ static void tr_set_inputs(void *self, const uint64_t *in)
 {
     torusdev_t *t = self;
     for (unsigned i = 0; i < t->n; i++) {
-        t->ein[tport(i, SCI_TP_HIN)] = in[tport(i, SCI_TP_HIN)];
-        t->ein[tport(i, SCI_TP_HOUT_READY)] = in[tport(i, SCI_TP_HOUT_READY)];
+        uint64_t h = in[tport(i, SCI_TP_HIN)], r = in[tport(i, SCI_TP_HOUT_READY)];
+        if (h != t->ein[tport(i, SCI_TP_HIN)] || r != t->ein[tport(i, SCI_TP_HOUT_READY)]) {
+            t->ein[tport(i, SCI_TP_HIN)] = h;
+            t->ein[tport(i, SCI_TP_HOUT_READY)] = r;
+            wake(t, i);
+        }
     }
 }
 
@@ -568,9 +632,20 @@ static void tr_debug(void *self, uint64_t *w)
  * A node's edge depends only on its own state and inputs, and its inputs only on what its
  * neighbours output before the edge (every link is a register stage) and on the torus's
  * inputs. So the nodes step on the threads of a pool (sci_torus_set_pool) in any order: a node
- * reads its neighbours' outputs from nout and puts its new ones into nnext, and the two swap
- * once every node is done. What the nodes report beyond themselves is two flags (an edge that
- * changed state, an internal error), the same whichever thread set them. */
+ * reads its upstream neighbours' link words from lnk, and puts its own new ones into lnew;
+ * after the edge, commit copies the ones that changed into lnk. What the nodes report beyond
+ * themselves is two flags (an edge that changed state, an internal error), the same whichever
+ * thread set them.
+ *
+ * Only the nodes with work take the edge (want): a node model that has skip (the C model)
+ * says, by returning max, that its edge left its state exactly as it was, so that another edge
+ * with the same inputs changes nothing (dev.h, dev_ops_t.skip). Such a node is left out of the
+ * next edges until one of its inputs changes (an upstream link word in commit, a host port in
+ * tr_set_inputs), the torus writes a register into it or resets it (node_write, node_reset:
+ * reset, power, configuration), an upset flips its state, or a control changes its cables or
+ * power (relink). Its edge would be a no-op: state, outputs and internal error unchanged; and
+ * its outputs (nout, eout, lnk) are the ones it last made. A model without skip (the RTL)
+ * takes every edge. */
 
 /* The register writes the device makes into node i before this edge: during reset one
  * configuration register in rotation (except into the node a device write addressed), while
@@ -579,60 +654,124 @@ static void pre_edge(torusdev_t *t, unsigned i)
 {
     if (t->in_reset) {
         if ((int)i != t->wrote)
-            node_write(t, i, ctrl_addr[t->step_ctrl], t->ctrl[(size_t)i * NCTRL + t->step_ctrl],
-                       ~0ull);
+            node_write_plain(t, i, ctrl_addr[t->step_ctrl],
+                             t->ctrl[(size_t)i * NCTRL + t->step_ctrl], ~0ull);
     } else if (t->pup[i] && t->pup[i] < POWER_UP_CYCLES) {
         unsigned c = POWER_UP_CYCLES - 1u - t->pup[i];
         uint64_t v = t->ctrl[(size_t)i * NCTRL + c];
         if (t->rst_dis[i] && c < 2) /* the two LCs' CTRL: enable 0 */
             v &= ~(1ull << SCI_CTRL_ENABLE_BIT);
-        node_write(t, i, ctrl_addr[c], v, ~0ull);
+        node_write_plain(t, i, ctrl_addr[c], v, ~0ull);
     }
 }
 
 /* After the edge: a node powering up leaves reset once its configuration is written. */
 static void post_edge(torusdev_t *t, unsigned i)
 {
-    if (!t->in_reset && t->pup[i] && --t->pup[i] == 0)
-        node_reset(t, i, false);
+    if (!t->in_reset && t->pup[i] && --t->pup[i] == 0) {
+        node_reset_plain(t, i, false);
+        t->moved1[i] = 1; /* out of reset: the next edge is another */
+    }
 }
 
 static void step_node(torusdev_t *t, unsigned i)
 {
-    device_t *m = t->node[i];
+    const dev_ops_t *ops = t->nops;
+    void *m = t->self[i];
     compose_node(t, i);
-    m->ops->set_inputs(m->self, nin(t, i));
+    ops->set_inputs(m, nin(t, i));
     if (t->step_skip) {
-        if (m->ops->skip(m->self, t->step_cycle, t->step_max) != t->step_max)
+        bool moved = ops->skip(m, t->step_cycle, t->step_max) != t->step_max;
+        t->moved1[i] = moved;
+        if (moved)
             atomic_store_explicit(&t->moved, true, memory_order_relaxed);
     } else {
         pre_edge(t, i);
-        m->ops->tick(m->self, t->step_cycle);
+        if (t->all)
+            ops->tick(m, t->step_cycle);
+        else /* as tick, and says whether the edge changed the node's state */
+            t->moved1[i] = ops->skip(m, t->step_cycle, 2) != 2;
         post_edge(t, i);
     }
-    int e = m->ops->internal_error(m->self);
+    int e = ops->internal_error(m);
     if (e)
         atomic_fetch_or_explicit(&t->ierr, e == 1 ? 1 : 2, memory_order_relaxed);
-    uint64_t *o = &t->nnext[(size_t)i * t->np];
-    m->ops->get_outputs(m->self, o);
+    if (!t->all && !t->moved1[i])
+        return; /* its state as it was: so are its outputs (registers, rtl/sci_node.md) */
+    uint64_t *o = nout(t, i);
+    ops->get_outputs(m, o);
     node_eout(t, i, o);
+    t->lnew[i * 2] = link_word(t, i, 0, o);
+    t->lnew[i * 2 + 1] = link_word(t, i, 1, o);
 }
+
+/* How far ahead step_nodes fetches a node model's first bytes (where a model keeps its
+ * state: the C node's inputs, PSB and LC registers; its tables come after), and how many. A
+ * 32 x 32 torus's models are some 70 MB: a node's edge would otherwise start with misses. */
+#define PREFETCH_AHEAD 2u
+#define PREFETCH_BYTES 256u
 
 static void step_nodes(void *ctx, unsigned lo, unsigned hi)
 {
-    for (unsigned i = lo; i < hi; i++)
-        step_node(ctx, i);
+    torusdev_t *t = ctx;
+    for (unsigned k = lo; k < hi; k++) {
+        if (PREFETCH_AHEAD && k + PREFETCH_AHEAD < hi) {
+            const char *p = t->self[t->list[k + PREFETCH_AHEAD]];
+            for (unsigned o = 0; o < PREFETCH_BYTES; o += 64)
+                __builtin_prefetch(p + o, 1);
+        }
+        step_node(t, t->list[k]);
+    }
 }
 
-/* One edge of every node (step_node), on the pool's threads when the torus has one. Returns
- * true when, skipping, some node's edge changed its state. */
+/* The nodes that take this edge: all of them in reset or without skip; else those woken
+ * (commit keeps a node powering up awake). Their wants are taken. */
+static void gather(torusdev_t *t)
+{
+    for (unsigned k = 0; k < t->nnext; k++)
+        t->want[t->next[k]] = 0;
+    if (t->all || t->in_reset) {
+        for (unsigned i = 0; i < t->n; i++)
+            t->list[i] = i;
+        t->nlist = t->n;
+    } else {
+        unsigned *l = t->list;
+        t->list = t->next;
+        t->next = l;
+        t->nlist = t->nnext;
+    }
+    t->nnext = 0;
+}
+
+/* After the edge: the link words that changed, and who takes the next edge: a node whose
+ * model did not say its edge changed nothing (or without skip), a node powering up, and the
+ * downstream neighbours of a link that changed. */
+static void commit(torusdev_t *t)
+{
+    for (unsigned k = 0; k < t->nlist; k++) {
+        unsigned i = t->list[k];
+        if (t->all || t->moved1[i]) {
+            for (unsigned d = 0; d < 2; d++)
+                if (t->lnew[i * 2 + d] != t->lnk[i * 2 + d]) {
+                    t->lnk[i * 2 + d] = t->lnew[i * 2 + d];
+                    wake(t, downstream(t, i, d));
+                }
+            wake(t, i);
+        } else if (t->pup[i])
+            wake(t, i);
+    }
+}
+
+/* One edge of every node with work (step_node), on the pool's threads when the torus has
+ * one. Returns true when, skipping, some node's edge changed its state. */
 static bool step(torusdev_t *t)
 {
     atomic_store_explicit(&t->moved, false, memory_order_relaxed);
-    tpool_for(t->pool, t->n, step_nodes, t);
-    uint64_t *o = t->nout;
-    t->nout = t->nnext;
-    t->nnext = o;
+    gather(t);
+    t->edges++;
+    t->stepped += t->nlist;
+    tpool_for(t->pool, t->nlist, step_nodes, t);
+    commit(t);
     t->wrote = -1;
     return atomic_load_explicit(&t->moved, memory_order_relaxed);
 }
@@ -671,11 +810,12 @@ static void tr_tick(void *self, uint64_t cycle)
 }
 
 /* One edge for every node; max when every node model says the edge changed nothing (C
- * models only; an RTL node has no skip and is ticked as usual). */
+ * models only; an RTL node has no skip and is ticked as usual). A node left out of the edge
+ * (see above) is one that would say so. */
 static uint64_t tr_skip(void *self, uint64_t cycle, uint64_t max)
 {
     torusdev_t *t = self;
-    bool quiet = !t->in_reset && !t->trace && t->node[0]->ops->skip;
+    bool quiet = !t->in_reset && !t->trace && !t->noskip;
     for (unsigned i = 0; quiet && i < t->n; i++)
         quiet = !t->pup[i];
     if (!quiet) {
@@ -710,6 +850,7 @@ static int tr_upset(void *self, const dev_upset_bit_t *s, char *err, size_t errl
         return -1;
     dev_get_outputs(t->node[s->part], nout(t, s->part));
     node_eout(t, s->part, nout(t, s->part));
+    relink(t, s->part);
     return 0;
 }
 
@@ -800,6 +941,7 @@ static int tr_control(void *self, const char *cmd, char *err, size_t errlen)
         }
         break;
     }
+    relink(t, i);
     return 0;
 }
 
@@ -926,7 +1068,13 @@ static void *torus_create(const dev_design_t *d, dev_impl_t impl, const char *in
     t->node = calloc(t->n, sizeof *t->node);
     t->nin = calloc((size_t)t->n * t->np, sizeof *t->nin);
     t->nout = calloc((size_t)t->n * t->np, sizeof *t->nout);
-    t->nnext = calloc((size_t)t->n * t->np, sizeof *t->nnext);
+    t->lnk = calloc((size_t)t->n * 2, sizeof *t->lnk);
+    t->lnew = calloc((size_t)t->n * 2, sizeof *t->lnew);
+    t->want = calloc(t->n, 1);
+    t->moved1 = calloc(t->n, 1);
+    t->list = calloc(t->n, sizeof *t->list);
+    t->next = calloc(t->n, sizeof *t->next);
+    t->self = calloc(t->n, sizeof *t->self);
     t->eout = calloc(td->d.nports, sizeof *t->eout);
     t->ein = calloc(td->d.nports, sizeof *t->ein);
     t->cut = calloc((size_t)t->n * 2, 1);
@@ -934,8 +1082,9 @@ static void *torus_create(const dev_design_t *d, dev_impl_t impl, const char *in
     t->pup = calloc(t->n, 1);
     t->rst_dis = calloc(t->n, 1);
     t->ctrl = calloc((size_t)t->n * NCTRL, sizeof *t->ctrl);
-    if (!t->node || !t->nin || !t->nout || !t->nnext || !t->eout || !t->ein || !t->cut || !t->off ||
-        !t->pup || !t->rst_dis || !t->ctrl) {
+    if (!t->node || !t->nin || !t->nout || !t->lnk || !t->lnew || !t->want || !t->moved1 ||
+        !t->list || !t->next || !t->self || !t->eout || !t->ein || !t->cut || !t->off || !t->pup ||
+        !t->rst_dis || !t->ctrl) {
         tr_destroy(t);
         snprintf(err, errlen, "out of memory");
         return NULL;
@@ -950,6 +1099,13 @@ static void *torus_create(const dev_design_t *d, dev_impl_t impl, const char *in
             return NULL;
         }
     }
+    for (unsigned i = 0; i < t->n; i++)
+        t->self[i] = t->node[i]->self;
+    t->nops = t->node[0]->ops;
+    /* FTSIM_TORUS_STEP_ALL: every node takes every edge, as a reference for the stepping of
+     * only the nodes with work (tests/torus_stepping.py) */
+    t->noskip = !t->nops->skip;
+    t->all = t->noskip || getenv("FTSIM_TORUS_STEP_ALL"); /* a model without skip (RTL) takes every edge */
     if (boot(t, err, errlen) < 0) {
         tr_destroy(t);
         return NULL;

@@ -311,7 +311,7 @@ static void tx_nodes(void *arg, unsigned lo, unsigned hi)
         if (!node_quiet(s, i))
             quiet = false;
         bool ready = out_port(s, i, SCI_TP_HIN_READY) & 1u;
-        s->in[sci_torus_port(s->d, xn(s, i), yn(s, i), SCI_TP_HIN)] = scisys_host_tx(s, i, ready);
+        s->in[tport(i, SCI_TP_HIN)] = scisys_host_tx(s, i, ready);
         if (s->host[i].cur.len)
             quiet = false;
     }
