@@ -1235,6 +1235,11 @@ def suite_gate():
                   [FTSIM, "play", os.path.relpath(sorted(glob.glob(os.path.join(ROOT, "vectors", "ring", "spec", "*.vec")))[0], ROOT),
                    "--model", "gate"],
                   exit_is(2, "no gate-level model", "make gate")))
+    if "lc3" in devs:
+        t.append(Test("gate", "lc3.v with its memories' initial contents taken out (an ASIC's SRAM): "
+                      "under Icarus the vectors that read an entry nothing wrote see X and fail",
+                      ["python3", "tests/gate/noinit.py", "lc3"], exit_is(0, "PASS noinit"),
+                      timeout=900))
     if "rn1" in devs:
         t.append(Test("gate", "rn1.v with one gate changed (seed 1) fails some vector on its model",
                       ["python3", "tests/gate/broken.py", "--seed", "1"], exit_is(0, "PASS broken-gate"),
