@@ -78,6 +78,8 @@ def markdown(rows):
         f = r["fpga"]
         fp = (f"{f['luts']:,} LUT4, {f['ffs']:,} FF, {f.get('ram_blocks', 0)} DP16KD, "
               f"{f.get('dist_ram', 0)} RAMW, {f['fmax_mhz']:.1f} MHz" if f else "not run")
+        if f and f.get("netlist_ffs") and f["netlist_ffs"] != f.get("generic_flops"):
+            fp += f"; flop check fails ({f['netlist_ffs']:,} on the FPGA)"
         out.append(f"| {r['design']} | {r['cells']:,} | {r['flops']:,} | {r['memory_bits']:,} | "
                    f"{r['transistors']:,} | {r['depth']} | {fp} |")
     return "\n".join(out)
