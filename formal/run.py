@@ -175,7 +175,8 @@ def judge(form, results, opts, deep):
             if kind == "assert":
                 if st == "PASS":
                     e["status"] = "proven"
-                elif st == "FAIL":
+                elif st == "FAIL" and "DONE (FAIL" in open(log).read():
+                    # a trace from reset (a FAIL of the induction step alone is no such trace)
                     e["status"] = "failed"
                     e["depth"] = logged_depth(log)
                     e["trace"] = os.path.relpath(os.path.join(os.path.dirname(log),
