@@ -41,9 +41,9 @@ static const char usage[] =
     "self-test off. --confirm K reruns up to K runs of every failure class with the RTL and the\n"
     "C model in lockstep (default 1; 0: none). The report is FTGM's Table 1 (failures, %\n"
     "of faults, % of failures per outcome), the failure coverage of the watchdog and the\n"
-    "self-test with its 95% (Wilson) interval, and two rows that must be 0: messages lost or\n"
-    "duplicated, RTL/C divergence (and the golden runs' false alarms, 0 too). --json: the\n"
-    "report as JSON.\n"
+    "self-test with its 95% (Wilson) interval, and rows that must be 0: messages lost or\n"
+    "duplicated, corrupted messages delivered, RTL/C divergence (and the golden runs' false\n"
+    "alarms, 0 too). --json: the report as JSON.\n"
     "--jobs J: the runs on J processes. --shard K/N: every Nth run from the Kth, written on\n"
     "stdout as a shard file; ftsim merge makes the report of all N shards, byte for byte the\n"
     "report of one process. Exit 0 when those rows are 0, 1 otherwise, 2 on bad arguments.\n";
@@ -221,7 +221,10 @@ static int report(upset_ctx_t *x, unsigned confirmed, unsigned confirm_bad, cons
     double lo, hi, alo, ahi;
     wilson(cov, fail, &lo, &hi);
     wilson(x->caught_any, fail, &alo, &ahi);
-    int ok = x->lost == 0 && x->dup == 0 && x->diverged == 0 && confirm_bad == 0 && x->alarms == 0;
+    /* A corrupted message delivered fails the campaign as a lost one does: the end-to-end check
+     * (the hosts' CRC) is there so that an upset can cost a message, never deliver a wrong one. */
+    int ok = x->lost == 0 && x->dup == 0 && x->diverged == 0 && confirm_bad == 0 && x->alarms == 0 &&
+             x->n[UPSET_CORRUPTED] == 0;
     if (x->json) {
         json_object *doc = json_object_new_object(), *rows = json_object_new_object();
         json_io_add(doc, "campaign", json_io_str(x->name));
