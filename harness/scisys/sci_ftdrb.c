@@ -559,18 +559,27 @@ static void mp_latency(sci_sys_t *s, unsigned k, unsigned in1, unsigned in2, uin
         mp_grow(s, k, "added (latency grew)");
 }
 
+/* The metapath host i's DATA `tid` belongs to, its flow in *k and the path it took in *sp; NULL
+ * when tid is no DATA of a flow with a metapath. */
+static mpath_t *mp_of_tid(sci_sys_t *s, unsigned i, uint16_t tid, unsigned *k, uint64_t *sp)
+{
+    const host_t *h = &s->host[i];
+    *sp = s->fd->n[i].sent_path[tid % NTID];
+    if (h->tidmap[tid % NTID].kind != TK_DATA || !*sp)
+        return NULL;
+    *k = h->tidmap[tid % NTID].flow;
+    return *k < s->fd->nmp && *k < s->nflow ? &s->fd->mp[*k] : NULL;
+}
+
 /* Our DATA `tid` failed (a FAIL_REPORT or a NOTE): a member other than the selection that it
  * took is dropped (the selection follows the table). */
 static void mp_failed(sci_sys_t *s, unsigned i, uint16_t tid)
 {
-    const host_t *h = &s->host[i];
-    uint64_t sp = s->fd->n[i].sent_path[tid % NTID];
-    if (h->tidmap[tid % NTID].kind != TK_DATA || !sp)
+    unsigned k;
+    uint64_t sp;
+    mpath_t *mp = mp_of_tid(s, i, tid, &k, &sp);
+    if (!mp)
         return;
-    unsigned k = h->tidmap[tid % NTID].flow;
-    if (k >= s->fd->nmp || k >= s->nflow)
-        return;
-    mpath_t *mp = &s->fd->mp[k];
     for (unsigned j = 1; j < mp->n; j++)
         if (mp->m[j].in1 == sp_in1(sp) && mp->m[j].in2 == sp_in2(sp)) {
             mp_remove(s, k, j, "dropped (failed)");
@@ -582,14 +591,11 @@ static void mp_failed(sci_sys_t *s, unsigned i, uint16_t tid)
  * slowest, and the metapath may grow. */
 static void mp_busy(sci_sys_t *s, unsigned i, uint16_t tid)
 {
-    const host_t *h = &s->host[i];
-    uint64_t sp = s->fd->n[i].sent_path[tid % NTID];
-    if (h->tidmap[tid % NTID].kind != TK_DATA || !sp)
+    unsigned k;
+    uint64_t sp;
+    mpath_t *mp = mp_of_tid(s, i, tid, &k, &sp);
+    if (!mp)
         return;
-    unsigned k = h->tidmap[tid % NTID].flow;
-    if (k >= s->fd->nmp || k >= s->nflow)
-        return;
-    mpath_t *mp = &s->fd->mp[k];
     uint32_t hi = mp->least;
     for (unsigned j = 0; j < mp->n; j++)
         hi = mp->m[j].lat > hi ? mp->m[j].lat : hi;
