@@ -571,6 +571,15 @@ static mpath_t *mp_of_tid(sci_sys_t *s, unsigned i, uint16_t tid, unsigned *k, u
     return *k < s->fd->nmp && *k < s->nflow ? &s->fd->mp[*k] : NULL;
 }
 
+/* The first member from `from` on of the metapath that is the path `sp` took, or -1. */
+static int mp_member(const mpath_t *mp, uint64_t sp, unsigned from)
+{
+    for (unsigned j = from; j < mp->n; j++)
+        if (mp->m[j].in1 == sp_in1(sp) && mp->m[j].in2 == sp_in2(sp))
+            return (int)j;
+    return -1;
+}
+
 /* Our DATA `tid` failed (a FAIL_REPORT or a NOTE): a member other than the selection that it
  * took is dropped (the selection follows the table). */
 static void mp_failed(sci_sys_t *s, unsigned i, uint16_t tid)
@@ -580,11 +589,9 @@ static void mp_failed(sci_sys_t *s, unsigned i, uint16_t tid)
     mpath_t *mp = mp_of_tid(s, i, tid, &k, &sp);
     if (!mp)
         return;
-    for (unsigned j = 1; j < mp->n; j++)
-        if (mp->m[j].in1 == sp_in1(sp) && mp->m[j].in2 == sp_in2(sp)) {
-            mp_remove(s, k, j, "dropped (failed)");
-            return;
-        }
+    int j = mp_member(mp, sp, 1);
+    if (j >= 0)
+        mp_remove(s, k, (unsigned)j, "dropped (failed)");
 }
 
 /* A relay refused our DATA `tid` (busy): the member it took counts as twice as slow as the
@@ -599,14 +606,13 @@ static void mp_busy(sci_sys_t *s, unsigned i, uint16_t tid)
     uint32_t hi = mp->least;
     for (unsigned j = 0; j < mp->n; j++)
         hi = mp->m[j].lat > hi ? mp->m[j].lat : hi;
-    for (unsigned j = 0; j < mp->n; j++)
-        if (mp->m[j].in1 == sp_in1(sp) && mp->m[j].in2 == sp_in2(sp)) {
-            uint64_t l = 2ull * (hi ? hi : 1);
-            mp->m[j].lat = l > 0x7FFFFFFF ? 0x7FFFFFFF : (uint32_t)l;
-            if (mp->acks >= MP_SETTLE)
-                mp_grow(s, k, "added (a relay was busy)");
-            return;
-        }
+    int j = mp_member(mp, sp, 0);
+    if (j < 0)
+        return;
+    uint64_t l = 2ull * (hi ? hi : 1);
+    mp->m[j].lat = l > 0x7FFFFFFF ? 0x7FFFFFFF : (uint32_t)l;
+    if (mp->acks >= MP_SETTLE)
+        mp_grow(s, k, "added (a relay was busy)");
 }
 
 /* ---- sending ---------------------------------------------------------------------------- */
