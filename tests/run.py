@@ -716,7 +716,8 @@ def suite_torus_ftdrb():
                   ["python3", "tests/ftdrb_experiment.py"], counts_line, timeout=600))
     t.append(Test("torus", "FT-DRB's metapath and relays that push back (ftdrb_sci.md 4a, 6): 8x8 "
                   "complement with six cables spreads pairs over paths by latency, --no-spread "
-                  "does not; 4x4 xring:0+xring:1 at the default load: 0 relay drops, every pair",
+                  "does not, every pair the failover delivers stays on its direct path (C1-C3); "
+                  "4x4 xring:0+xring:1 at the default load: 0 relay drops, every pair",
                   ["python3", "tests/ftdrb_metapath.py"], exit_is(0, "PASS ftdrb-metapath"),
                   timeout=900))
     return t
