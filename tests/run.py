@@ -697,6 +697,15 @@ def suite_torus_ftdrb():
                       exit_is(0, f"without FT-DRB: {base} of the {pairs} reachable",
                               f"with FT-DRB:    {pairs} of the {pairs} reachable pairs deliver; "
                               "1 of 1 cases survive"), timeout=300))
+    # the one 3x3 triple fault whose relays dropped (23 ACKs and NOTEs) before C1-C3
+    pairs = torus_reachable("3x3", "xring:2+yring:0+yring:1")
+    t.append(Test("torus", f"faultcheck 3x3 --fault xring:2+yring:0+yring:1 --ftdrb: {pairs} of "
+                  f"{pairs} reachable pairs deliver, 0 relay drops (23 before ftdrb_sci.md 4a, "
+                  "C1-C3)",
+                  [FTSIM, "faultcheck", "--torus", "3x3", "--fault", "xring:2+yring:0+yring:1",
+                   "--ftdrb", "--multi-only"],
+                  exit_is(0, f"with FT-DRB:    {pairs} of the {pairs} reachable pairs deliver; 1 of 1 "
+                          "cases survive", ", 0 relay drops"), timeout=300))
     pairs = torus_reachable("4x4", "yring:1+yring:2+node:0,1")
     t.append(Test("torus", "faultcheck 4x4 --fault yring:1+yring:2+node:0,1 --ftdrb --period 16000: "
                   "one live column relays all vertical traffic and two nodes are cut off; a flow "
