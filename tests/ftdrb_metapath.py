@@ -13,9 +13,19 @@ sections 4a and 6), each clause checked from what `ftsim` reports:
             least and greatest latencies differ by a quarter or more
   order     M6: messages that overtook their predecessors on another path were held and
             delivered in order (the held count is positive and the ledger passes)
+  direct    C1: every pair the failover alone delivers in the measured window (the run without
+            FT-DRB, same faults) sends on its direct path in that window with FT-DRB
+  faster    C2: a member no faster than member 0 (the direct path, or the selection) is only
+            measured: over the pairs on two or more paths, the members no faster than member 0
+            at the window's end carry a median share of at most 5 % (the median: a member
+            faster for most of the window and overtaken near its end took its share by M2)
+  probe     C3: a flow whose direct path failed probes it (the log says so) every 16th DATA,
+            the interval doubling (16, 32, .. 1024) as probes fail; some flows come back to it,
+            and none stays off a direct path the failover serves (clause direct)
   pushback  R1-R4: `ftsim faultcheck` on 4x4 LC3 with the X rings of rows 0 and 1 cut, at the
-            default all-pairs load: no RELAY is dropped (the relays refuse DATA and answer busy), every
-            reachable pair delivers
+            default all-pairs load: no RELAY is dropped (the relays refuse DATA and answer busy,
+            a relayed ACK or NOTE supersedes a stale one on a full buffer), every reachable
+            pair delivers
 
 usage: tests/ftdrb_metapath.py [--only CLAUSE[,CLAUSE..]]   (from the repository's root;
        build/ftsim built, or $FTSIM; any other argument is refused with this text, exit 2)
@@ -33,10 +43,16 @@ PAIR = re.compile(r"^ftdrb-sci: complement, 6 cables: pair \S+:((?: via -?\d+,-?
                   r"cycles\))+)$")
 MEMBER = re.compile(r"via (-?\d+),(-?\d+) (\d+) % \((\d+) cycles\)")
 fails = []
-CLAUSES = ("spread", "ablation", "latency", "order", "pushback")
+ONLY = set()  # the clauses asked for (--only), all by default
+CLAUSES = ("spread", "ablation", "latency", "order", "pushback", "direct", "faster", "probe")
+FAILED = re.compile(r"FT-DRB: flow (\S+): the direct path failed")
+BACK = re.compile(r"FT-DRB: flow (\S+): the direct path delivers again")
+PROBE = re.compile(r"FT-DRB: flow (\S+): a probe of the direct path \(every (\d+)\)")
 
 
 def check(ok, clause, what, detail=""):
+    if clause not in ONLY:
+        return
     print(("ok    " if ok else "FAIL  ") + f"{clause}: {what}" + ("" if ok else f"\n      {detail}"))
     if not ok:
         fails.append(clause)
@@ -64,8 +80,9 @@ def main():
     elif len(sys.argv) > 1:
         print(__doc__, file=sys.stderr)
         return 2
+    ONLY.update(only)
     out = tempfile.mkdtemp(prefix="ftdrb-mp-")
-    if only & {"spread", "latency", "order"}:
+    if only & {"spread", "latency", "order", "direct", "faster", "probe"}:
         spread_latency_order(out)
     if "ablation" in only:
         ablation(out)
@@ -110,6 +127,33 @@ def spread_latency_order(out):
           "whose latencies differ by a quarter or more", "\n      ".join(lines[:8]))
     check(six["held"] > 0, "order", f"{six['held']} messages held for in-order delivery, "
           "ledger clean", str(six))
+
+    base = r[(6, "p2s")]
+    check(six["direct_pairs"] == base["delivering"], "direct", f"C1: of the {base['delivering']} "
+          f"pairs the failover alone delivers, {six['direct_pairs']} send on their direct path "
+          "with FT-DRB", str(six))
+    slow = []
+    for ln in lines:
+        mem = [(int(sh), int(l)) for _, _, sh, l in MEMBER.findall(ln)]
+        if mem[0][1] > 0:
+            slow += [sh for sh, l in mem[1:] if l >= mem[0][1]]
+    med = sorted(slow)[len(slow) // 2] if slow else 0
+    check(slow and med <= 5, "faster", f"C2: {len(slow)} members no faster than member 0 carry a "
+          f"median {med} % of their pair's messages (at most 5 %)", str(sorted(slow)[:30]))
+    failed = {m.group(1) for m in map(FAILED.search, p.stderr.splitlines()) if m}
+    back = {m.group(1) for m in map(BACK.search, p.stderr.splitlines()) if m}
+    probes = {}
+    for m in map(PROBE.search, p.stderr.splitlines()):
+        if m:
+            probes.setdefault(m.group(1), []).append(int(m.group(2)))
+    legal = {16 << j for j in range(7)}
+    odd = {f: g for f, g in probes.items() if g != sorted(g) or not set(g) <= legal}
+    check(failed and back and probes and set(probes) <= failed and not odd, "probe",
+          f"C3: {len(failed)} flows' direct paths failed, {len(probes)} probed it "
+          f"({sum(map(len, probes.values()))} probes, intervals "
+          f"{sorted({x for g in probes.values() for x in g})}), {len(back)} came back to it",
+          f"probing flows that never failed: {sorted(set(probes) - failed)[:5]}; "
+          f"odd intervals: {list(odd.items())[:3]}")
 
 
 def ablation(out):

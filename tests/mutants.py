@@ -413,6 +413,30 @@ MUTANTS = {
         "  assign eq_cnt_d  = !cfg_en ? 4'd0 :",
         "  assign eq_cnt_d  = !cfg_en ? eq_cnt_q :",
         "disabling the LC does not flush the echo queue's count (sci_lc.md 6 D7)"),
+    # ---- harness: FT-DRB's choice between the direct path and relayed ones (ftdrb_sci.md 4a) --
+    "harness-ftdrb-direct-by-table": ("harness", "scisys/sci_ftdrb.c",
+        "    if (!mp || mp->dfailed)\n        select_path(",
+        "    if (mp || mp->dfailed)\n        select_path(",
+        "a pair leaves its direct path as soon as its source's table has an entry on it, although "
+        "the failover still delivers it (ftdrb_sci.md 4a, C1)",
+        {"test": ["python3", "tests/ftdrb_metapath.py", "--only", "direct"]}),
+    "harness-ftdrb-slower-shares": ("harness", "scisys/sci_ftdrb.c",
+        "        if (j && mp->m[0].lat && mp->m[j].lat >= mp->m[0].lat)",
+        "        if (j && mp->m[0].lat && mp->m[j].lat >= mp->m[0].lat && 0)",
+        "a member slower than member 0 still takes a share in proportion to 1 / its latency "
+        "(ftdrb_sci.md 4a, C2)",
+        {"test": ["python3", "tests/ftdrb_metapath.py", "--only", "faster"]}),
+    "harness-ftdrb-never-back": ("harness", "scisys/sci_ftdrb.c",
+        "++mp->since >= (mp->gap ? mp->gap : PROBE0)",
+        "++mp->since >= (mp->gap ? mp->gap : PROBE0) && 0",
+        "a flow whose direct path failed never probes it again (ftdrb_sci.md 4a, C3)",
+        {"test": ["python3", "tests/ftdrb_metapath.py", "--only", "probe,direct"]}),
+    "harness-ftdrb-no-supersede": ("harness", "scisys/sci_ftdrb.c",
+        "    if (n->rqn == RELQ && rq_supersede(n, p))",
+        "    if (n->rqn == RELQ && rq_supersede(n, p) && 0)",
+        "a relayed ACK or NOTE meeting a full relay buffer is dropped although a stale one of the "
+        "same flow or notifier is there (ftdrb_sci.md 6, R4)",
+        {"test": ["python3", "tests/ftdrb_metapath.py", "--only", "pushback"]}),
 }
 
 def mutate(name, src):

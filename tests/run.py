@@ -698,6 +698,15 @@ def suite_torus_ftdrb():
                       exit_is(0, f"without FT-DRB: {base} of the {pairs} reachable",
                               f"with FT-DRB:    {pairs} of the {pairs} reachable pairs deliver; "
                               "1 of 1 cases survive"), timeout=300))
+    # the one 3x3 triple fault whose relays dropped (23 ACKs and NOTEs) before C1-C3
+    pairs = torus_reachable("3x3", "xring:2+yring:0+yring:1")
+    t.append(Test("torus", f"faultcheck 3x3 --fault xring:2+yring:0+yring:1 --ftdrb: {pairs} of "
+                  f"{pairs} reachable pairs deliver, 0 relay drops (23 before ftdrb_sci.md 4a, "
+                  "C1-C3)",
+                  [FTSIM, "faultcheck", "--torus", "3x3", "--fault", "xring:2+yring:0+yring:1",
+                   "--ftdrb", "--multi-only"],
+                  exit_is(0, f"with FT-DRB:    {pairs} of the {pairs} reachable pairs deliver; 1 of 1 "
+                          "cases survive", ", 0 relay drops"), timeout=300))
     pairs = torus_reachable("4x4", "yring:1+yring:2+node:0,1")
     t.append(Test("torus", "faultcheck 4x4 --fault yring:1+yring:2+node:0,1 --ftdrb --period 16000: "
                   "one live column relays all vertical traffic and two nodes are cut off; a flow "
@@ -717,7 +726,8 @@ def suite_torus_ftdrb():
                   ["python3", "tests/ftdrb_experiment.py"], counts_line, timeout=600))
     t.append(Test("torus", "FT-DRB's metapath and relays that push back (ftdrb_sci.md 4a, 6): 8x8 "
                   "complement with six cables spreads pairs over paths by latency, --no-spread "
-                  "does not; 4x4 xring:0+xring:1 at the default load: 0 relay drops, every pair",
+                  "does not, every pair the failover delivers stays on its direct path (C1-C3); "
+                  "4x4 xring:0+xring:1 at the default load: 0 relay drops, every pair",
                   ["python3", "tests/ftdrb_metapath.py"], exit_is(0, "PASS ftdrb-metapath"),
                   timeout=900))
     return t

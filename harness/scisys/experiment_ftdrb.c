@@ -37,6 +37,7 @@
 #include "sci_faultcheck.h"
 
 #define NAME "ftdrb-sci"
+#define FTX_MAXN 1024 /* the per-source figures of a run (the common pairs), up to 32x32 */
 
 /* FT-DRB's Figure 3 (Zarza et al.; 1024-node torus, the five permutations): the average, the worst
  * (perfect shuffle, 60 faults) and the best (matrix transpose, 6 faults) performance. */
@@ -124,6 +125,10 @@ typedef struct fres {
     uint64_t paths[SCI_FTDRB_MPMAX + 1]; /* pairs by the paths they sent on in the window */
     double top_share; /* over the pairs that sent on two or more: the mean share of the busiest */
     char faults[1024];
+    unsigned nsrc;                /* per source node (0: the torus is larger than FTX_MAXN): */
+    uint64_t src_msgs[FTX_MAXN];  /* what its flow delivered in the window (0: none, or no flow) */
+    double src_lat[FTX_MAXN];     /* their latencies summed, us */
+    uint64_t src_direct[FTX_MAXN]; /* with FT-DRB, what it sent on its direct path in the window */
 } fres_t;
 
 /* The first `count` rings of a seeded order (the same for every pattern and configuration), each
@@ -169,7 +174,8 @@ static uint64_t flows_snap(sci_sys_t *s, uint64_t *dl, double *lat)
 /* Each pair's shares over the paths of its metapath in the measurement window: the pairs by
  * how many paths they sent on, the mean share of the busiest path of those that sent on two or
  * more, and (--verbose) one line per such pair. */
-static void shares(const fcamp_t *k, sci_sys_t *s, int pat, unsigned count, int ftdrb, fres_t *r)
+static void shares(const fcamp_t *k, sci_sys_t *s, int pat, unsigned count, int ftdrb, fres_t *r,
+                   const unsigned *fsrc)
 {
     double top = 0;
     uint64_t spread = 0;
@@ -178,6 +184,8 @@ static void shares(const fcamp_t *k, sci_sys_t *s, int pat, unsigned count, int 
         unsigned nm = sci_sys_ftdrb_metapath(s, f, m), used = 0;
         uint64_t tot = 0, hi = 0;
         for (unsigned j = 0; j < nm; j++) {
+            if (m[j].in1 < 0 && fsrc[f] < r->nsrc)
+                r->src_direct[fsrc[f]] += m[j].sent;
             used += m[j].sent > 0;
             tot += m[j].sent;
             hi = m[j].sent > hi ? m[j].sent : hi;
@@ -216,11 +224,12 @@ static int one_run(const fcamp_t *k, unsigned i, fres_t *r, char *err, size_t er
         at += m > 0 ? (unsigned)m : 0;
     }
     int *comp = malloc(n * sizeof *comp);
+    unsigned *fsrc = calloc(n, sizeof *fsrc); /* per flow: its source node */
     uint64_t *dl0 = calloc(n, sizeof *dl0), *dl1 = calloc(n, sizeof *dl1);
     double *la0 = calloc(n, sizeof *la0), *la1 = calloc(n, sizeof *la1);
     sci_sys_t *s = NULL;
     int rc = -1;
-    if (!comp || !dl0 || !dl1 || !la0 || !la1) {
+    if (!comp || !fsrc || !dl0 || !dl1 || !la0 || !la1) {
         snprintf(err, errlen, "out of memory");
         goto out;
     }
@@ -258,8 +267,10 @@ static int one_run(const fcamp_t *k, unsigned i, fres_t *r, char *err, size_t er
         snprintf(name, sizeof name, "%u.%u>%u.%u", v % o->w, v / o->w, d % o->w, d / o->w);
         if (sci_sys_add_flow(s, name, v, d, 64, every, phase, err, errlen) < 0)
             goto out;
+        fsrc[sci_sys_nflows(s) - 1u] = v;
     }
     r->flows = sci_sys_nflows(s);
+    r->nsrc = n <= FTX_MAXN ? n : 0;
     uint64_t warm = (uint64_t)llround(o->warm_ms * 1000 * p->clock_mhz);
     uint64_t spread = (uint64_t)llround(o->spread_ms * 1000 * p->clock_mhz) + 1, last = warm;
     prng_t frng;
@@ -293,6 +304,9 @@ static int one_run(const fcamp_t *k, unsigned i, fres_t *r, char *err, size_t er
     for (unsigned f = 0; f < r->flows; f++) {
         r->msgs += dl1[f] - dl0[f];
         lsum += la1[f] - la0[f];
+        unsigned v = fsrc[f];
+        if (v < r->nsrc)
+            r->src_msgs[v] = dl1[f] - dl0[f], r->src_lat[v] = (la1[f] - la0[f]) / p->clock_mhz;
         r->delivering += dl1[f] > dl0[f];
         if (o->verbose && dl1[f] == dl0[f]) {
             sci_flow_stats_t st;
@@ -303,7 +317,7 @@ static int one_run(const fcamp_t *k, unsigned i, fres_t *r, char *err, size_t er
     }
     r->lat_us = r->msgs ? lsum / (double)r->msgs / p->clock_mhz : NAN;
     r->bw_mbs = (double)r->msgs * 64 / ((double)win / p->clock_mhz);
-    shares(k, s, pat, count, ftdrb, r);
+    shares(k, s, pat, count, ftdrb, r, fsrc);
     /* the drain: what the hardware failover alone cannot route is given up and counted */
     sci_sys_stop_flows(s);
     for (unsigned f = 0; f < r->flows; f++)
@@ -333,7 +347,7 @@ static int one_run(const fcamp_t *k, unsigned i, fres_t *r, char *err, size_t er
     rc = 0;
 out:
     sci_sys_free(s);
-    free(comp), free(dl0), free(dl1), free(la0), free(la1);
+    free(comp), free(fsrc), free(dl0), free(dl1), free(la0), free(la1);
     return rc;
 }
 
@@ -390,6 +404,9 @@ static int f_run(void *ctx, unsigned i, campaign_w_t *w, char *err, size_t errle
     }
     campaign_w_dbl(w, "top_share", isnan(r.top_share) ? -1 : r.top_share);
     campaign_w_str(w, "faults", r.faults[0] ? r.faults : "none");
+    campaign_w_u64s(w, "src_msgs", r.src_msgs, r.nsrc);
+    campaign_w_dbls(w, "src_lat", r.src_lat, r.nsrc);
+    campaign_w_u64s(w, "src_direct", r.src_direct, r.nsrc);
     return 0;
 }
 
@@ -439,6 +456,10 @@ static int f_take(void *ctx, unsigned i, const char *text, char *err, size_t err
         double ts = campaign_rec_dbl(&rec, "top_share");
         r->top_share = ts < 0 ? NAN : ts;
         snprintf(r->faults, sizeof r->faults, "%s", campaign_rec_str(&rec, "faults"));
+        r->nsrc = campaign_rec_u64s(&rec, "src_msgs", r->src_msgs, FTX_MAXN);
+        if (campaign_rec_dbls(&rec, "src_lat", r->src_lat, FTX_MAXN) != r->nsrc ||
+            campaign_rec_u64s(&rec, "src_direct", r->src_direct, FTX_MAXN) != r->nsrc)
+            r->nsrc = 0;
         if (rec.bad) {
             snprintf(err, errlen, "run %u: a record without '%s'", i, rec.bad);
             rc = -1;
@@ -488,6 +509,29 @@ static void perf(const fcamp_t *k, unsigned i, double *pct, double *diff)
     *diff = r->lat_us - z->lat_us;
 }
 
+/* Over the pairs both configurations deliver in the window of run i (run i and run i ^ 1: the
+ * same pattern and cables, without and with FT-DRB): how many (*common), and run i's performance
+ * over them against its fault-free run over the same pairs (ftdrb_sci.md section 8, the grid);
+ * NAN when there is none. */
+static double perf_common(const fcamp_t *k, unsigned i, uint64_t *common)
+{
+    unsigned base = i - (i / 2 % k->o->ncounts) * 2;
+    const fres_t *r = &k->res[i], *q = &k->res[i ^ 1u], *z = &k->res[base];
+    double l0 = 0, lk = 0;
+    uint64_t m0 = 0, mk = 0;
+    *common = 0;
+    if (k->o->counts[0] != 0 || !r->ok || !q->ok || !z->ok || !r->nsrc || q->nsrc != r->nsrc ||
+        z->nsrc != r->nsrc)
+        return NAN;
+    for (unsigned v = 0; v < r->nsrc; v++)
+        if (r->src_msgs[v] && q->src_msgs[v] && z->src_msgs[v]) {
+            ++*common;
+            l0 += z->src_lat[v], m0 += z->src_msgs[v];
+            lk += r->src_lat[v], mk += r->src_msgs[v];
+        }
+    return m0 && mk ? 100.0 * (l0 / (double)m0) / (lk / (double)mk) : NAN;
+}
+
 /* A figure of the JSON report: 4 decimals, null when there is none (NaN). */
 static void jnum(json_object *o, const char *key, double v)
 {
@@ -518,7 +562,8 @@ static int report(const fcamp_t *k)
             NAME, o->w, o->h, load, o->measure_ms, o->learn_ms, PAPER_AVG, PAPER_WORST, PAPER_BEST);
     fprintf(csv, "pattern,faults,config,every_us,latency_us,perf_pct,delta_us,flows,delivering,"
                  "excluded,isolated,abandoned,relayed,relay_drops,notes,relay_busy,relay_max,"
-                 "pairs_1_path,pairs_2_paths,pairs_3_paths,pairs_4_paths,top_share\n");
+                 "pairs_1_path,pairs_2_paths,pairs_3_paths,pairs_4_paths,top_share,common_pairs,"
+                 "perf_common_pct\n");
     if (!o->json) {
         printf("## %s: FT-DRB's Figure 3 (Zarza et al.) on a %ux%u P2S torus\n\n", NAME, o->w,
                o->h);
@@ -560,6 +605,8 @@ static int report(const fcamp_t *k)
         const fres_t *r = &k->res[i];
         double pct, diff;
         perf(k, i, &pct, &diff);
+        uint64_t common;
+        double pc = perf_common(k, i, &common);
         if (fd && r->ok && r->beyond)
             bad = 1; /* a connected pair beyond two intermediates: cables alone never make one */
         if (fd && r->ok && r->delivering < r->flows) /* delivered by the drain, not in time */
@@ -574,7 +621,7 @@ static int report(const fcamp_t *k)
             sum[fd][fi] += pct, cnt[fd][fi]++;
         }
         fprintf(csv, "%s,%u,%s,%g,%.4f,%.3f,%.4f,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,"
-                     "%llu,%llu,%llu,%llu,%.4f\n",
+                     "%llu,%llu,%llu,%llu,%.4f,%llu,%.3f\n",
                 pat_label(pat), count, fd ? "ftdrb" : "p2s", every_of(o, pat), r->lat_us, pct, diff,
                 (unsigned long long)r->flows, (unsigned long long)r->delivering,
                 (unsigned long long)r->excluded, (unsigned long long)r->isolated,
@@ -582,7 +629,8 @@ static int report(const fcamp_t *k)
                 (unsigned long long)r->relay_drops, (unsigned long long)r->notes,
                 (unsigned long long)r->relay_busy, (unsigned long long)r->relay_max,
                 (unsigned long long)r->paths[1], (unsigned long long)r->paths[2],
-                (unsigned long long)r->paths[3], (unsigned long long)r->paths[4], r->top_share);
+                (unsigned long long)r->paths[3], (unsigned long long)r->paths[4], r->top_share,
+                (unsigned long long)common, pc);
         json_object *jr = json_object_new_object();
         json_io_add(jr, "pattern", json_io_str(pat_label(pat)));
         json_io_add(jr, "faults", json_io_u64(count));
@@ -613,6 +661,12 @@ static int report(const fcamp_t *k)
             json_object_array_add(jp, json_io_u64(r->paths[j]));
         json_io_add(jr, "pairs_by_paths", jp);
         jnum(jr, "top_share", r->top_share);
+        jnum(jr, "perf_common_pct", pc);
+        json_io_add(jr, "common_pairs", json_io_u64(common));
+        uint64_t direct = 0; /* of the pairs the failover alone delivers, those sent direct */
+        for (unsigned v = 0; fd && r->ok && v < r->nsrc && k->res[i - 1].nsrc == r->nsrc; v++)
+            direct += k->res[i - 1].src_msgs[v] && r->src_direct[v];
+        json_io_add(jr, "direct_pairs", json_io_u64(direct));
         json_io_add(jr, "cables", json_io_str(r->faults));
         json_object_array_add(runs, jr);
         if (!o->json && fd) {

@@ -29,6 +29,9 @@
                             the least the metapath has measured */
 #define MP_SETTLE 8u     /* latency ACKs between two additions */
 #define FD_BUSY   0xBu   /* a NOTE's reason: a relay refused the packet (ftdrb_sci.md s.6) */
+#define MP_PROBE_W 4u    /* the weight of a member slower than member 0: measured, not used (C2) */
+#define PROBE0    16u    /* DATA between two probes of a failed direct path, at first (C3) */
+#define PROBEMAX  1024u  /* ... doubled at each probe that fails, up to this */
 
 typedef struct fdent {
     uint8_t stage;   /* 0: no entry */
@@ -70,6 +73,10 @@ typedef struct mpath {
     uint8_t n;       /* members (0: none yet) */
     uint8_t acks;    /* latency ACKs since the last addition */
     uint32_t least;  /* the least latency any member measured since member 0 last changed */
+    uint8_t dfailed; /* C1: a direct DATA failed on a fault since the direct path delivered */
+    uint16_t gap, since; /* C3: DATA between two probes of the direct path (0: PROBE0), since one */
+    uint64_t dmark;  /* when the direct path's state last changed (older failures are stale) */
+    uint64_t tmo;    /* the flow's timeout rounds when its last DATA was sent */
     mpm_t m[MPMAX];
 } mpath_t;
 
@@ -487,6 +494,8 @@ static unsigned mp_pick(mpath_t *mp)
     for (unsigned j = 0; j < mp->n; j++) {
         int32_t w = lo && mp->m[j].lat ? (int32_t)(256ull * lo / mp->m[j].lat) : 256;
         w = w < 1 ? 1 : w;
+        if (j && mp->m[0].lat && mp->m[j].lat >= mp->m[0].lat)
+            w = MP_PROBE_W; /* C2: no faster than member 0 (the direct path): only measured */
         mp->m[j].credit += w;
         total += w;
         if (mp->m[j].credit > mp->m[b].credit)
@@ -538,6 +547,11 @@ static void mp_latency(sci_sys_t *s, unsigned k, unsigned in1, unsigned in2, uin
     if (k >= s->fd->nmp)
         return;
     mpath_t *mp = &s->fd->mp[k];
+    if (in1 == NONE && mp->dfailed) { /* C1: the direct path delivers again: it leads again */
+        mp->dfailed = 0, mp->dmark = s->now;
+        scisys_log(s, s->flow[k].src, "FT-DRB: flow %s: the direct path delivers again",
+                   s->flow[k].name);
+    }
     unsigned j = 0;
     while (j < mp->n && (mp->m[j].in1 != in1 || mp->m[j].in2 != in2))
         j++;
@@ -580,9 +594,37 @@ static int mp_member(const mpath_t *mp, uint64_t sp, unsigned from)
     return -1;
 }
 
-/* Our DATA `tid` failed (a FAIL_REPORT or a NOTE): a member other than the selection that it
- * took is dropped (the selection follows the table). */
-static void mp_failed(sci_sys_t *s, unsigned i, uint16_t tid)
+/* Whether host i's table has changed an entry on its direct path to dst (one of its rings, or
+ * the path's own entry) after `since`: it was told of a fault there (C1). */
+static bool direct_told(sci_sys_t *s, unsigned i, unsigned dst, uint64_t since)
+{
+    fdnode_t *n = &s->fd->n[i];
+    uint64_t m = n->known ? path_rings(s, i, NONE, NONE, dst, NULL) & n->known : 0;
+    for (unsigned r = 0; m && r < 64; r++)
+        if ((m >> r & 1u) && n->ent[r].mark > since)
+            return true;
+    const fdpath_t *e = n->npath ? path_find(n, dst, NONE, NONE) : NULL;
+    return e && e->mark > since;
+}
+
+/* Flow k's direct path failed (C1, C3): its DATA take the table's selection; a failure after
+ * it delivered again, or of a probe, puts the next probe twice as far. */
+static void direct_failed(sci_sys_t *s, unsigned k, mpath_t *mp)
+{
+    if (mp->dmark) {
+        unsigned g = 2u * (mp->gap ? mp->gap : PROBE0);
+        mp->gap = (uint16_t)(g > PROBEMAX ? PROBEMAX : g);
+    }
+    if (!mp->dfailed)
+        scisys_log(s, s->flow[k].src, "FT-DRB: flow %s: the direct path failed (next probe after "
+                   "%u)", s->flow[k].name, mp->gap ? mp->gap : PROBE0);
+    mp->dfailed = 1, mp->dmark = s->now, mp->since = 0;
+}
+
+/* Our DATA `tid` failed (a FAIL_REPORT or a NOTE; `fault`: a ring down at the notifier, or a
+ * reason other than busy retries): a member other than member 0 that it took is dropped; on
+ * the direct path, direct_failed (C1, C3). */
+static void mp_failed(sci_sys_t *s, unsigned i, uint16_t tid, bool fault)
 {
     unsigned k;
     uint64_t sp;
@@ -592,6 +634,8 @@ static void mp_failed(sci_sys_t *s, unsigned i, uint16_t tid)
     int j = mp_member(mp, sp, 1);
     if (j >= 0)
         mp_remove(s, k, (unsigned)j, "dropped (failed)");
+    if (sp_in1(sp) == NONE && fault && s->fd->n[i].sent_at[tid % NTID] >= mp->dmark)
+        direct_failed(s, k, mp); /* not congestion, nor sent before the state last changed */
 }
 
 /* A relay refused our DATA `tid` (busy): the member it took counts as twice as slow as the
@@ -654,27 +698,75 @@ static void wrap(sci_sys_t *s, unsigned i, pkt_t *p, unsigned dst, unsigned in1,
     s->fd->n[i].st.msp_sent++;
 }
 
+/* A DATA of flow k (ftdrb_sci.md section 4a): C1, the direct path while it delivers (the
+ * tables in force carry it), the table's selection once it failed; C3, a probe of the direct
+ * path every `gap` DATA; then over the metapath led by either. */
 void scisys_ftdrb_data(sci_sys_t *s, unsigned k, pkt_t *p)
 {
-    unsigned i = s->flow[k].src, in1, in2;
-    select_path(s, i, s->flow[k].dst, &in1, &in2);
-    if (s->fd->n[i].lastuse == P_CLEAN && k < s->fd->nmp) { /* over its metapath */
-        mpath_t *mp = mp_check(s, k, in1, in2);
+    unsigned i = s->flow[k].src, in1 = NONE, in2 = NONE;
+    mpath_t *mp = k < s->fd->nmp ? &s->fd->mp[k] : NULL;
+    s->fd->n[i].lastuse = P_CLEAN, s->fd->n[i].fallback = false;
+    if (mp && mp->tmo != s->flow[k].tmo_rounds) { /* a timeout: nobody told us what failed */
+        if (!mp->dfailed)
+            direct_failed(s, k, mp); /* C1: on the direct path, that is its failure */
+        mp->tmo = s->flow[k].tmo_rounds;
+    }
+    if (mp && !mp->dfailed && direct_told(s, i, s->flow[k].dst, mp->dmark))
+        direct_failed(s, k, mp); /* C1: told of a fault on it since it last delivered */
+    if (!mp || mp->dfailed)
+        select_path(s, i, s->flow[k].dst, &in1, &in2);
+    uint64_t probe = 0;
+    if (mp && mp->dfailed && in1 != NONE && ++mp->since >= (mp->gap ? mp->gap : PROBE0)) {
+        mp->since = 0; /* C3: a probe: does the direct path deliver again? */
+        in1 = in2 = NONE;
+        probe = 1ull << 50;
+        scisys_log(s, i, "FT-DRB: flow %s: a probe of the direct path (every %u)",
+                   s->flow[k].name, mp->gap ? mp->gap : PROBE0);
+    } else if (s->fd->n[i].lastuse == P_CLEAN && mp) { /* over its metapath */
+        mp = mp_check(s, k, in1, in2);
         unsigned j = mp->n > 1 ? mp_pick(mp) : 0;
         mp->m[j].sent++;
         in1 = mp->m[j].in1, in2 = mp->m[j].in2;
     }
     s->fd->n[i].sent_at[p->sym[3] % NTID] = s->now;
     s->fd->n[i].sent_path[p->sym[3] % NTID] =
-        sp_make(s->flow[k].dst, in1, in2, s->fd->n[i].fallback);
+        sp_make(s->flow[k].dst, in1, in2, s->fd->n[i].fallback) | probe;
     if (in1 != NONE)
         wrap(s, i, p, s->flow[k].dst, in1, in2);
+}
+
+/* A relayed ACK or NOTE p meeting a full buffer supersedes the stale one there (ftdrb_sci.md
+ * R4): an ACK of the same flow, the later next-expected staying, or a NOTE from the same
+ * notifier to the same source about a packet for the same node. False when there is none. */
+static bool rq_supersede(fdnode_t *n, const pkt_t *p)
+{
+    const uint16_t *pay = &p->sym[SCI_HDR_SYMS];
+    unsigned type, dst, in1, in2, ot, od;
+    if (p->sym[1] >> 8 != SCI_FD_T_RELAY || route_get(pay, &type, &dst, &in1, &in2) < 0 ||
+        type == SCI_T_DATA)
+        return false;
+    for (unsigned q = 0; q < n->rqn; q++) {
+        pkt_t *o = &n->rq[(n->rqh + q) % RELQ];
+        const uint16_t *op = &o->sym[SCI_HDR_SYMS];
+        if (o->sym[1] >> 8 != SCI_FD_T_RELAY || o->sym[2] != p->sym[2] ||
+            route_get(op, &ot, &od, &in1, &in2) < 0 || ot != type || od != dst ||
+            (type == SCI_T_ACK ? (op[0] & 0xFFFu) != (pay[0] & 0xFFFu) : op[2] != pay[2]))
+            continue;
+        uint32_t was = op[1] | (uint32_t)op[2] << 16, now = pay[1] | (uint32_t)pay[2] << 16;
+        if (type != SCI_T_ACK || (int32_t)(now - was) >= 0)
+            *o = *p;
+        n->st.superseded++;
+        return true;
+    }
+    return false;
 }
 
 /* Queue a packet to leave host i after its driver packets and ACKs: false when full. */
 static bool rq_push(sci_sys_t *s, unsigned i, const pkt_t *p)
 {
     fdnode_t *n = &s->fd->n[i];
+    if (n->rqn == RELQ && rq_supersede(n, p))
+        return true;
     if (n->rqn == RELQ) {
         if (!n->st.relay_drops++)
             scisys_log(s, i, "FT-DRB: relay buffer full (%u packets): a RELAY dropped", RELQ);
@@ -858,6 +950,8 @@ static bool learn(sci_sys_t *s, unsigned i, unsigned who, unsigned rings, uint16
     uint64_t sent = n->sent_at[tid % NTID];
     uint64_t sp = n->sent_path[tid % NTID];
     bool fresh = false;
+    if (sp >> 50 & 1u)
+        return false; /* a probe of a direct path (ftdrb_sci.md 4a, C3) teaches the table nothing */
     if (sp && rings) { /* the rings named are not on the path: it was detoured, and failed
                           (no ring down there: busy or out of echo retries on a live ring,
                           congestion, not a fault: nothing to learn) */
@@ -882,7 +976,8 @@ static bool learn(sci_sys_t *s, unsigned i, unsigned who, unsigned rings, uint16
 }
 
 /* Our packet with this tid failed (FAIL_REPORT here or a NOTE): what it means for its sender. */
-static void own_failed(sci_sys_t *s, unsigned i, uint16_t tid, unsigned reason, bool fresh)
+static void own_failed(sci_sys_t *s, unsigned i, uint16_t tid, unsigned reason, bool fresh,
+                       unsigned rings)
 {
     fdnode_t *n = &s->fd->n[i];
     uint32_t af = n->ack_flow[tid % NTID];
@@ -897,7 +992,7 @@ static void own_failed(sci_sys_t *s, unsigned i, uint16_t tid, unsigned reason, 
         send_own(s, i, f->src, SCI_T_ACK, pay, 7, af);
         return;
     }
-    mp_failed(s, i, tid);
+    mp_failed(s, i, tid, rings || reason != 1u);
     /* the round counts towards resting the flow only when it taught the table nothing (the
      * destination may be dead or cut off: its packets would hold the controllers' buffers) */
     scisys_host_fail_tid(s, i, tid, reason, !fresh, true);
@@ -910,7 +1005,7 @@ bool scisys_ftdrb_fail(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len
     unsigned src = node_of_id(s, p[6]);
     if (src == i) { /* our own packet, failed in our LC: the notification is local */
         bool fresh = learn(s, i, i, rings, p[7]);
-        own_failed(s, i, p[7], p[4], fresh);
+        own_failed(s, i, p[7], p[4], fresh, rings);
         return true;
     }
     fdnode_t *n = &s->fd->n[i];
@@ -941,7 +1036,7 @@ static void got_note(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
     }
     n->st.notes_got++;
     bool fresh = learn(s, i, who, pay[0] & 3u, (uint16_t)tid);
-    own_failed(s, i, (uint16_t)tid, pay[0] >> 8, fresh);
+    own_failed(s, i, (uint16_t)tid, pay[0] >> 8, fresh, pay[0] & 3u);
 }
 
 /* The latency ACK for a message of flow k that took `path`: its entries are removed. */
@@ -1076,6 +1171,7 @@ void sci_sys_ftdrb_stats(const sci_sys_t *s, sci_ftdrb_stats_t *out)
         out->mp_added += t->mp_added;
         out->mp_dropped += t->mp_dropped;
         out->held += t->held;
+        out->superseded += t->superseded;
         for (unsigned r = 0; r < s->w + s->h; r++)
             if (s->fd->n[i].ent[r].stage)
                 out->entries++, out->permanent += s->fd->n[i].ent[r].stage >= PERMANENT;

@@ -463,10 +463,11 @@ int sci_report_print(const sci_scn_t *o, const sci_report_t *t, int rc)
                (unsigned long long)fd.permanent);
         printf("FT-DRB metapaths: %llu members added, %llu dropped; %llu messages held for "
                "order; relays: %llu refused busy (%llu busy answers received), at most %llu "
-               "packets in a relay buffer\n",
+               "packets in a relay buffer, %llu ACKs and NOTEs superseded there\n",
                (unsigned long long)fd.mp_added, (unsigned long long)fd.mp_dropped,
                (unsigned long long)fd.held, (unsigned long long)fd.relay_busy,
-               (unsigned long long)fd.busy_got, (unsigned long long)fd.relay_max);
+               (unsigned long long)fd.busy_got, (unsigned long long)fd.relay_max,
+               (unsigned long long)fd.superseded);
     }
     if (t->settled == 1)
         printf("drain: the flows stopped at %.3f ms; %llu more messages delivered, and at %.3f ms "

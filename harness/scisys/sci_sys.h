@@ -208,6 +208,7 @@ typedef struct sci_ftdrb_stats {
     uint64_t mp_added, mp_dropped;  /* metapath members added (latency grew), dropped (failed) */
     uint64_t held;                  /* messages held at a destination for in-order delivery */
     uint64_t note_drops;            /* NOTEs and re-sent ACKs dropped on a full relay buffer */
+    uint64_t superseded;            /* relayed ACKs and NOTEs a newer one superseded there (R4) */
     uint64_t trials;                /* paths with non-permanent entries tried (attempt 10) */
     uint64_t no_path;               /* selections that found no usable path (sent direct) */
     uint64_t entries, permanent;    /* fault-table entries at the end, and permanent ones */
