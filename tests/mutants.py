@@ -413,6 +413,17 @@ MUTANTS = {
         "  assign eq_cnt_d  = !cfg_en ? 4'd0 :",
         "  assign eq_cnt_d  = !cfg_en ? eq_cnt_q :",
         "disabling the LC does not flush the echo queue's count (sci_lc.md 6 D7)"),
+    # ---- RTL, RN1's parallel allocator (rtl/rn1.v choose) ----------------------------------
+    "rtl-alloc-second-blocked": ("rtl", "rn1.v",
+        "        grant[a*8 +: 8] = cand_i[a*8 +: 8] & ~alloc_i & ~taken;",
+        "        grant[a*8 +: 8] = 8'h00;",
+        "a second routing word for a direction, served after the first in one cycle, is blocked "
+        "though the first left an output free (rn1.md 5)"),
+    "rtl-alloc-third-granted": ("rtl", "rn1.v",
+        "      twice = (earlier & (earlier - 8'd1)) != 8'h00;",
+        "      twice = 1'b0;",
+        "a third routing word for a direction in one cycle is granted what the first two left "
+        "of the free outputs at the start (rn1.md 5)"),
 }
 
 def mutate(name, src):
