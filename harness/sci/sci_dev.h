@@ -349,6 +349,20 @@ void *sci_node_rtl_create(int p2s, unsigned nlc, const char *instance, const dev
  * node's map) at TADDR `taddr` loaded without a clock edge (csim/sci/sci_node.h
  * sci_node_table_load). Returns -1 for any other device. */
 int sci_node_csim_table_load(device_t *d, uint32_t reg, uint32_t taddr, uint64_t value);
+/* A two-LC node's C model stepped by a fabric of many (harness/sci/sci_torus.c) without the
+ * input port array: its inputs packed into one word (sci_node_pack_in), one edge as skip with
+ * max 2 (dev.h: true when the edge may have changed its state, and then its output ports into
+ * out). The same edge, state and outputs as set_inputs, skip and get_outputs of the device
+ * whose self it is: a fabric saves the calls and a copy, a node's edge at a time. */
+bool sci_node_csim_step_packed(void *self, uint64_t in, uint64_t *out);
+/* The packed inputs: per LC k its link word lin {flag, sym} [16:0] and signal detect at bit
+ * 17, from bit 18 k; hin {last, valid, sym} at 36; hout.ready at 54. */
+static inline uint64_t sci_node_pack_in(uint64_t lin0, uint64_t sd0, uint64_t lin1, uint64_t sd1,
+                                        uint64_t hin, uint64_t hout_ready)
+{
+    return (lin0 & 0x1FFFFull) | (sd0 & 1u) << 17 | (lin1 & 0x1FFFFull) << 18 | (sd1 & 1u) << 35 |
+           (hin & 0x3FFFFull) << 36 | (hout_ready & 1u) << 54;
+}
 
 
 #endif

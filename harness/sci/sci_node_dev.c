@@ -250,15 +250,9 @@ static void cs_set_reset(void *self, bool a)
     }
 }
 
-/* cs_set_inputs for a node of nlc LCs (a constant where it is called: the ports' places are). */
-static inline void set_inputs_n(node_cs_t *s, const uint64_t *in, unsigned nlc)
+/* New packed inputs (key, as set_inputs_n packs them) into the model's, for nlc LCs. */
+static inline void take_key(node_cs_t *s, uint64_t key, unsigned nlc)
 {
-    uint64_t key = (in[sci_node_port(nlc, SCI_NP_HIN, 0)] & BL_BITS) << 36 |
-                   (in[sci_node_port(nlc, SCI_NP_HOUT_READY, 0)] & 1u) << 54;
-    for (unsigned k = 0; k < nlc; k++)
-        key |= ((in[sci_node_port(nlc, SCI_NP_LIN, k)] & LIN_BITS) |
-                (in[sci_node_port(nlc, SCI_NP_LIN_SD, k)] & 1u) << 17)
-               << (18 * k);
     if (key == s->key)
         return;
     s->key = key;
@@ -274,6 +268,18 @@ static inline void set_inputs_n(node_cs_t *s, const uint64_t *in, unsigned nlc)
     s->in.hin_sym = (uint16_t)h;
     s->in.hin_last = (h & SCI_LAST) != 0;
     s->in.hout_ready = (key >> 54) & 1u;
+}
+
+/* cs_set_inputs for a node of nlc LCs (a constant where it is called: the ports' places are). */
+static inline void set_inputs_n(node_cs_t *s, const uint64_t *in, unsigned nlc)
+{
+    uint64_t key = (in[sci_node_port(nlc, SCI_NP_HIN, 0)] & BL_BITS) << 36 |
+                   (in[sci_node_port(nlc, SCI_NP_HOUT_READY, 0)] & 1u) << 54;
+    for (unsigned k = 0; k < nlc; k++)
+        key |= ((in[sci_node_port(nlc, SCI_NP_LIN, k)] & LIN_BITS) |
+               (in[sci_node_port(nlc, SCI_NP_LIN_SD, k)] & 1u) << 17)
+               << (18 * k);
+    take_key(s, key, nlc);
 }
 
 static void cs_set_inputs(void *self, const uint64_t *in)
@@ -369,6 +375,16 @@ static uint64_t cs_skip(void *self, uint64_t cycle, uint64_t max)
     (void)cycle;
     cs_edge(s);
     return we || !sci_node_settled(&s->n) ? 1 : max;
+}
+
+bool sci_node_csim_step_packed(void *self, uint64_t in, uint64_t *out)
+{
+    node_cs_t *s = self;
+    take_key(s, in, 2); /* sci_node_pack_in packs as set_inputs_n */
+    bool moved = cs_skip(s, 0, 2) != 2;
+    if (moved)
+        get_outputs_n(s, out, 2);
+    return moved;
 }
 
 /* The element's flip in the model; its outputs, packed, follow (they may be the upset

@@ -370,6 +370,7 @@ typedef struct torusdev {
     unsigned *next;  /* the nodes that take the next edge (wake), in the order they woke */
     unsigned nlist, nnext;
     bool all;                /* every node takes every edge (noskip, or FTSIM_TORUS_STEP_ALL) */
+    bool packed;             /* the C model, not all: step_node_packed */
     bool noskip;             /* the node model has no skip (the RTL) */
     uint64_t edges, stepped; /* edges, and node edges taken (FTSIM_SKIP_STATS) */
     uint64_t *ein;           /* the torus's own inputs */
@@ -423,10 +424,9 @@ static unsigned downstream(const torusdev_t *t, unsigned i, unsigned dim)
 /* Node i takes the next edge. */
 static void wake(torusdev_t *t, unsigned i)
 {
-    if (!t->want[i]) {
-        t->want[i] = 1;
-        t->next[t->nnext++] = i;
-    }
+    t->next[t->nnext] = i; /* without a branch: kept unless woken already (next has n + 1) */
+    t->nnext += !t->want[i];
+    t->want[i] = 1;
 }
 
 /* Node i's links anew from its outputs, power and cables (after a control or an upset); the
@@ -453,12 +453,6 @@ static void compose_node(torusdev_t *t, unsigned i)
     in[sci_node_port(2, SCI_NP_LIN_SD, 1)] = ly >> 32;
     in[sci_node_port(2, SCI_NP_HIN, 0)] = t->ein[tport(i, SCI_TP_HIN)];
     in[sci_node_port(2, SCI_NP_HOUT_READY, 0)] = t->ein[tport(i, SCI_TP_HOUT_READY)];
-}
-
-static void compose(torusdev_t *t)
-{
-    for (unsigned i = 0; i < t->n; i++)
-        compose_node(t, i);
 }
 
 /* Node i's ports among the torus's outputs, from its model's outputs o, its power and its
@@ -682,6 +676,30 @@ static void post_edge(torusdev_t *t, unsigned i)
     }
 }
 
+/* step_node for the C model (t->packed: not every node every edge), its inputs packed straight
+ * from the link words and host ports (sci_node_csim_step_packed). A C node never flags an
+ * internal error (dev_csim_internal_error); its outputs in nout are current unless it moved. */
+static void step_node_packed(torusdev_t *t, unsigned i)
+{
+    unsigned left = i % t->w ? i - 1 : i + t->w - 1;
+    unsigned above = i >= t->w ? i - t->w : i + t->n - t->w;
+    uint64_t lx = t->lnk[left * 2], ly = t->lnk[above * 2 + 1], *o = nout(t, i);
+    uint64_t in = sci_node_pack_in(lx, lx >> 32, ly, ly >> 32, t->ein[tport(i, SCI_TP_HIN)],
+                                   t->ein[tport(i, SCI_TP_HOUT_READY)]);
+    if (!t->step_skip)
+        pre_edge(t, i);
+    t->moved1[i] = sci_node_csim_step_packed(t->self[i], in, o);
+    if (!t->step_skip)
+        post_edge(t, i);
+    else if (t->moved1[i])
+        atomic_store_explicit(&t->moved, true, memory_order_relaxed);
+    if (!t->moved1[i])
+        return; /* its state as it was: so are its outputs (registers, rtl/sci_node.md) */
+    node_eout(t, i, o);
+    t->lnew[i * 2] = link_word(t, i, 0, o);
+    t->lnew[i * 2 + 1] = link_word(t, i, 1, o);
+}
+
 static void step_node(torusdev_t *t, unsigned i)
 {
     const dev_ops_t *ops = t->nops;
@@ -737,7 +755,7 @@ static void step_nodes(void *ctx, unsigned lo, unsigned hi)
             for (unsigned o = 0; o < PREFETCH_BYTES; o += 64)
                 __builtin_prefetch(p + o, 1);
         }
-        step_node(t, t->list[k]);
+        (t->packed ? step_node_packed : step_node)(t, t->list[k]);
     }
 }
 
@@ -800,8 +818,8 @@ static bool step(torusdev_t *t)
  * together (sci_fabric_tick); on the calling thread. */
 static void step_traced(torusdev_t *t, uint64_t cycle)
 {
-    compose(t);
     for (unsigned i = 0; i < t->n; i++) {
+        compose_node(t, i);
         dev_set_inputs(t->node[i], nin(t, i));
         pre_edge(t, i);
     }
@@ -1110,8 +1128,8 @@ static void *torus_create(const dev_design_t *d, dev_impl_t impl, const char *in
     t->lnew = calloc((size_t)t->n * 2, sizeof *t->lnew);
     t->want = calloc(t->n, 1);
     t->moved1 = calloc(t->n, 1);
-    t->list = calloc(t->n, sizeof *t->list);
-    t->next = calloc(t->n, sizeof *t->next);
+    t->list = calloc(t->n + 1u, sizeof *t->list);
+    t->next = calloc(t->n + 1u, sizeof *t->next);
     t->self = calloc(t->n, sizeof *t->self);
     t->eout = calloc(td->d.nports, sizeof *t->eout);
     t->ein = calloc(td->d.nports, sizeof *t->ein);
@@ -1166,6 +1184,8 @@ static void *torus_create(const dev_design_t *d, dev_impl_t impl, const char *in
      * only the nodes with work (tests/torus_stepping.py) */
     t->noskip = !t->nops->skip;
     t->all = t->noskip || getenv("FTSIM_TORUS_STEP_ALL"); /* a model without skip (RTL) takes every edge */
+    /* every node stepped (the reference) goes through the device interface, as before */
+    t->packed = impl == DEV_IMPL_CSIM && !t->all;
     if (boot(t, err, errlen) < 0) {
         tr_destroy(t);
         return NULL;

@@ -247,12 +247,19 @@ static int sys_cycle(sci_sys_t *s, uint64_t until)
         scisys_fail(s, "rtl and csim diverged: %s", msg);
         return -1;
     }
-    scisys_par_hosts(s); /* steps 3 and 4, node by node (sci_sys_threads.c) */
-    if (s->failed)
-        return -1;
-    if (s->cfg.ft)
-        scisys_ft_cycle(s);
-    bool quiet = scisys_par_tx(s); /* step 5 */
+    bool quiet;
+    if (scisys_par_joined(s)) { /* steps 3 to 5 in one loop (sci_sys_threads.c) */
+        quiet = scisys_par_cycle(s);
+        if (s->failed)
+            return -1;
+    } else {
+        scisys_par_hosts(s); /* steps 3 and 4, node by node (sci_sys_threads.c) */
+        if (s->failed)
+            return -1;
+        if (s->cfg.ft)
+            scisys_ft_cycle(s);
+        quiet = scisys_par_tx(s); /* step 5 */
+    }
     scisys_drv_write(s);
     ls_set_inputs(&s->ls, s->in);
     scisys_obs_cycle(s);
@@ -387,8 +394,9 @@ static int sys_alloc(sci_sys_t *s, char *err, size_t errlen)
     s->host = calloc(s->n, sizeof *s->host);
     s->drv = calloc(s->n, sizeof *s->drv);
     s->id = calloc(s->n, sizeof *s->id);
+    s->idle_until = calloc(s->n, sizeof *s->idle_until);
     s->in = calloc(s->d ? s->d->nports : 1, sizeof *s->in);
-    if (!s->d || !s->host || !s->drv || !s->id || !s->in) {
+    if (!s->d || !s->host || !s->drv || !s->id || !s->in || !s->idle_until) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
@@ -588,7 +596,7 @@ void sci_sys_free(sci_sys_t *s)
     sci_route_free(&s->ff);
     for (unsigned k = 0; s->flow && k < s->nflow; k++)
         free(s->flow[k].bin_msgs);
-    free(s->host), free(s->drv), free(s->id), free(s->in), free(s->flow);
+    free(s->host), free(s->drv), free(s->id), free(s->in), free(s->flow), free(s->idle_until);
     free(s->bin_bytes), free(s->bin_lat), free(s->bin_latn);
     dev_design_release(s->d);
     free(s);

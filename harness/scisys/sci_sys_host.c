@@ -265,7 +265,8 @@ static bool next_data(sci_sys_t *s, unsigned i, pkt_t *p)
             f->t_first[seq % W] = s->now;
             if (f->interval == 0)
                 f->t_offer[seq % W] = 0; /* a saturating flow always has one offered */
-            f->sent_hi++;
+            /* read by the destination's ledger in the same loop (sci_sys_threads.c) */
+            __atomic_store_n(&f->sent_hi, f->sent_hi + 1u, __ATOMIC_RELAXED);
         }
         if (!f->rtx_at)
             f->rtx_at = f->rto_at = s->now + s->c_rtx;
@@ -340,7 +341,9 @@ static void got_data(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
                         seq, j);
             return;
         }
-    if (f->resync && seq < f->sent_hi) {
+    /* the source half, written by the source in the same loop (sci_sys_threads.c) */
+    uint32_t sent_hi = __atomic_load_n(&f->sent_hi, __ATOMIC_RELAXED);
+    if (f->resync && seq < sent_hi) {
         /* the no-host-state ablation: this receiver lost its expected number in a recovery and
          * takes what comes as the next in order, a message it had delivered included */
         f->resync = false;
@@ -357,7 +360,7 @@ static void got_data(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
             return;
     } else if (seq < f->expect) {
         f->dups++;
-    } else if (seq >= f->sent_hi) {
+    } else if (seq >= sent_hi) {
         if (tol) {
             s->ft.st.corrupted++;
             return;

@@ -240,6 +240,11 @@ struct sci_sys {
     scisys_tctx_t *tctx; /* per thread of hpool: what the nodes' work collects in a phase */
     unsigned ntctx;
     bool par;         /* a per-node phase is under way */
+    bool joined;      /* steps 3 to 5 in one loop (scisys_par_joined) */
+    /* per node: steps 3 to 5 do nothing before this cycle while its outputs show no symbol
+     * for the host and no interrupt (sci_sys_threads.c; 0: look; scisys_host_wake clears it) */
+    uint64_t *idle_until;
+    bool idle_ok; /* ... used: the one loop, without FT-DRB and without the failover log */
     atomic_bool busy; /* a host had something under way (scisys_par_tx) */
     unsigned faults_applied;
     scisys_ft_t ft; /* detection and recovery (cfg.ft) */
@@ -274,7 +279,11 @@ static inline uint64_t out_port(const sci_sys_t *s, unsigned node, unsigned kind
 }
 
 /* Something happened to the flows host i sources: look for data again (host_t.data_wake). */
-static inline void scisys_host_wake(sci_sys_t *s, unsigned i) { s->host[i].data_wake = 0; }
+static inline void scisys_host_wake(sci_sys_t *s, unsigned i)
+{
+    s->host[i].data_wake = 0;
+    s->idle_until[i] = 0;
+}
 
 /* The node of an id, UINT32_MAX if none. */
 static inline unsigned node_of_id(const sci_sys_t *s, uint16_t id)
@@ -424,6 +433,11 @@ void scisys_par_hosts(sci_sys_t *s);
 /* Step 5: every host offers its symbol (into s->in). True when no host had anything under
  * way (nothing to send or take, no interrupt unseen): the fabric may be idle. */
 bool scisys_par_tx(sci_sys_t *s);
+/* Steps 3 to 5 in one loop over the nodes, when scisys_par_joined says nothing runs between
+ * them (sci_sys_threads.c gives the argument): the same result as the three calls above,
+ * with one barrier. Returns what scisys_par_tx returns. */
+bool scisys_par_joined(const sci_sys_t *s);
+bool scisys_par_cycle(sci_sys_t *s);
 /* While a phase runs (s->par), what reaches beyond a node goes here, merged after it in the
  * one-thread order: a failure, a log line, a delivery for the time series, a queued write. */
 void scisys_par_fail(sci_sys_t *s, const char *fmt, va_list ap);

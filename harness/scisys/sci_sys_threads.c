@@ -65,6 +65,10 @@ int scisys_par_open(sci_sys_t *s, char *err, size_t errlen)
     memset(s->tctx, 0, s->ntctx * sizeof *s->tctx);
     for (unsigned k = 0; k < s->ntctx; k++)
         s->tctx[k].fail_key = UINT32_MAX;
+    /* FTSIM_SYS_TWO_LOOPS: steps 3 to 5 in two loops always, the reference for the one loop
+     * (tests/torus_stepping.py) */
+    s->joined = s->cfg.mode == SCI_SYS_DYNAMIC && !s->cfg.ft && !getenv("FTSIM_SYS_TWO_LOOPS");
+    s->idle_ok = s->joined && !s->cfg.ftdrb && !(s->cfg.p2s && s->cfg.log);
     return 0;
 }
 
@@ -242,23 +246,40 @@ static void merge(sci_sys_t *s)
 
 /* ---- the phases -------------------------------------------------------------------------- */
 
+/* How far ahead a loop over the nodes fetches a host's and a driver's first line (what every
+ * cycle looks at: host_t, drv_t). The hosts are some 8 kB apart, a page or two: the hardware's
+ * prefetcher does not follow that stride, and a 32 x 32 torus's hosts are 8 MB. */
+#define PREFETCH_AHEAD 4u
+
+static inline void prefetch_node(const sci_sys_t *s, unsigned i)
+{
+    __builtin_prefetch(&s->host[i], 1);
+    __builtin_prefetch(&s->drv[i], 0);
+}
+
+/* Steps 3 and 4 at node i: its host takes its symbol, its driver its turn (`drv`: the
+ * dynamic drivers; the static front end comes between otherwise). */
+static inline void rx_node(sci_sys_t *s, scisys_tctx_t *c, unsigned i, bool drv, bool p2s)
+{
+    c->key = PH_RX * s->n + i;
+    if (p2s)
+        scisys_fo_watch(s, i);                  /* the hardware failover, for the log */
+    if (out_port(s, i, SCI_TP_HOUT) & SCI_FLAG) /* else the host has nothing to take */
+        scisys_host_rx(s, i);
+    if (drv && !drv_quiet(s, i)) {
+        c->key = PH_DRV * s->n + i;
+        scisys_drv_cycle(s, i);
+    }
+}
+
 static void rx_nodes(void *arg, unsigned lo, unsigned hi)
 {
     sci_sys_t *s = arg;
     scisys_tctx_t *c = ctx(s);
     bool drv = s->cfg.mode == SCI_SYS_DYNAMIC; /* else the front end comes between */
     bool p2s = s->cfg.p2s && s->cfg.log;       /* the failover is watched for the log alone */
-    for (unsigned i = lo; i < hi; i++) {
-        c->key = PH_RX * s->n + i;
-        if (p2s)
-            scisys_fo_watch(s, i);                  /* the hardware failover, for the log */
-        if (out_port(s, i, SCI_TP_HOUT) & SCI_FLAG) /* else the host has nothing to take */
-            scisys_host_rx(s, i);
-        if (drv && !drv_quiet(s, i)) {
-            c->key = PH_DRV * s->n + i;
-            scisys_drv_cycle(s, i);
-        }
-    }
+    for (unsigned i = lo; i < hi; i++)
+        rx_node(s, c, i, drv, p2s);
 }
 
 static void drv_nodes(void *arg, unsigned lo, unsigned hi)
@@ -301,20 +322,23 @@ static bool node_quiet(const sci_sys_t *s, unsigned i)
               ((out_port(s, i, SCI_TP_IRQ_Y) & 1u) && !d->broken[1])));
 }
 
+/* Step 5 at node i: its host offers its symbol. Returns whether the node was quiet. */
+static inline bool tx_node(sci_sys_t *s, scisys_tctx_t *c, unsigned i)
+{
+    c->key = PH_TX * s->n + i;
+    bool quiet = node_quiet(s, i);
+    bool ready = out_port(s, i, SCI_TP_HIN_READY) & 1u;
+    s->in[tport(i, SCI_TP_HIN)] = scisys_host_tx(s, i, ready);
+    return quiet && !s->host[i].cur.len;
+}
+
 static void tx_nodes(void *arg, unsigned lo, unsigned hi)
 {
     sci_sys_t *s = arg;
     scisys_tctx_t *c = ctx(s);
     bool quiet = true;
-    for (unsigned i = lo; i < hi; i++) {
-        c->key = PH_TX * s->n + i;
-        if (!node_quiet(s, i))
-            quiet = false;
-        bool ready = out_port(s, i, SCI_TP_HIN_READY) & 1u;
-        s->in[tport(i, SCI_TP_HIN)] = scisys_host_tx(s, i, ready);
-        if (s->host[i].cur.len)
-            quiet = false;
-    }
+    for (unsigned i = lo; i < hi; i++)
+        quiet &= tx_node(s, c, i);
     if (!quiet)
         atomic_store_explicit(&s->busy, true, memory_order_relaxed);
 }
@@ -324,6 +348,90 @@ bool scisys_par_tx(sci_sys_t *s)
     atomic_store_explicit(&s->busy, false, memory_order_relaxed);
     s->par = true;
     tpool_for(s->hpool, s->n, tx_nodes, s);
+    merge(s);
+    return !atomic_load_explicit(&s->busy, memory_order_relaxed);
+}
+
+/* ---- steps 3 to 5 in one loop ---------------------------------------------------------------
+ * With the dynamic drivers and without detection and recovery (nothing runs between the
+ * steps: no front end, no scisys_ft_cycle), each node does steps 3, 4 and 5 in one item, one
+ * barrier instead of two, and the result is the one of the two loops, because step 5 at node
+ * i reads nothing that steps 3 and 4 at another node j write, and steps 3 and 4 at j read
+ * nothing step 5 at i writes:
+ * - step 5 at i reads and writes host i, driver i, node i's FT-DRB state and the source half
+ *   of the flows i sources (sci_sys_host.c: next_data, build_data, scisys_flow_gen);
+ * - steps 3 and 4 at j write host j, driver j, node j's FT-DRB state, the source half of j's
+ *   flows (an ACK, a FAIL_REPORT, a hold) and the destination half of the flows to j (the
+ *   ledger: expect, held, the counts, the gaps);
+ * - the ledger at j reads two fields of the source half of a flow from i: t_offer of the
+ *   message it delivers, seq, and sent_hi. Step 5 writes t_offer only for messages it
+ *   generates, gen with seq < gen < base + window <= seq + window (base <= seq: nothing
+ *   delivered now is acknowledged yet), never seq's slot. sent_hi only grows, and a DATA that
+ *   passed its CRC carries a seq already sent, below either value; it is read and written
+ *   atomically (sci_sys_host.c), so the one-thread order and every interleaving agree.
+ * What reaches beyond a node is collected, keyed with the steps' own positions (PH_RX,
+ * PH_DRV, PH_TX), and merged after the loop in the one-thread order of the two loops.
+ * One difference from the two loops: a run that fails in step 3 or 4 did not run step 5 in
+ * that cycle; now it does, on every node, whatever the thread count. The failure reported is
+ * the same; a failing run's counts of sent messages may include the failing cycle's. */
+/* The first cycle at which steps 3 to 5 may do something at node i, which has just had them
+ * and was quiet, as long as its outputs show no symbol for its host and no interrupt (0: the
+ * next). Until then: its host has no symbol to take (HOUT flag 0) or to send (no packet under
+ * way or queued, no data before data_wake: host_t), its driver is dead, or idle with no
+ * remote read due (rr_send_at), no watchdog tick (wd_next) and no interrupt (drv_quiet), and
+ * its input word stays 0. What changes these between the node's own steps (a fault, a flow
+ * added, stopped or repaced) calls scisys_host_wake, which clears idle_until. Without FT-DRB
+ * (its relays and notes) and without the failover log (scisys_fo_watch every cycle). */
+static uint64_t node_idle_until(const sci_sys_t *s, unsigned i)
+{
+    const host_t *h = &s->host[i];
+    const drv_t *d = &s->drv[i];
+    uint64_t t = UINT64_MAX;
+    if (!h->dead) {
+        if (h->cur.len || h->pqn || h->rxn)
+            return 0;
+        t = h->data_wake;
+    }
+    if (d->state != SCI_DRV_DEAD) {
+        if (d->state != SCI_DRV_IDLE)
+            return 0;
+        t = d->wd_next < t ? d->wd_next : t;
+        t = d->rr_send_at && d->rr_send_at < t ? d->rr_send_at : t;
+    }
+    return t;
+}
+
+static void cycle_nodes(void *arg, unsigned lo, unsigned hi)
+{
+    sci_sys_t *s = arg;
+    scisys_tctx_t *c = ctx(s);
+    bool p2s = s->cfg.p2s && s->cfg.log;
+    bool quiet = true;
+    const uint64_t *out = s->ls.out[0];
+    for (unsigned i = lo; i < hi; i++) {
+        if (s->idle_ok && s->now < s->idle_until[i] &&
+            !((out[tport(i, SCI_TP_HOUT)] & SCI_FLAG) | (out[tport(i, SCI_TP_IRQ_X)] & 1u) |
+              (out[tport(i, SCI_TP_IRQ_Y)] & 1u)))
+            continue; /* nothing to do, as the steps below would find (node_idle_until) */
+        if (i + PREFETCH_AHEAD < hi)
+            prefetch_node(s, i + PREFETCH_AHEAD);
+        rx_node(s, c, i, true, p2s);
+        bool q = tx_node(s, c, i);
+        quiet &= q;
+        if (s->idle_ok)
+            s->idle_until[i] = q ? node_idle_until(s, i) : 0;
+    }
+    if (!quiet)
+        atomic_store_explicit(&s->busy, true, memory_order_relaxed);
+}
+
+bool scisys_par_joined(const sci_sys_t *s) { return s->joined; }
+
+bool scisys_par_cycle(sci_sys_t *s)
+{
+    atomic_store_explicit(&s->busy, false, memory_order_relaxed);
+    s->par = true;
+    tpool_for(s->hpool, s->n, cycle_nodes, s);
     merge(s);
     return !atomic_load_explicit(&s->busy, memory_order_relaxed);
 }

@@ -42,78 +42,103 @@ def grab(pattern, text, what):
     return float(m.group(1))
 
 
-# ---- the measurements: each takes an ftsim binary and returns {row name: cycles/s} ----------
-# Row names are "DEVICE, RUN"; RUN is rtl, csim, lockstep or rtl + FST where a device runs on
-# each, so every device's speed on every model reads in one table.
+# ---- the measurements: each is a list of jobs; a job is one ftsim command (without the binary)
+# and what its output gives, {row name: cycles/s}. Row names are "DEVICE, RUN"; RUN is rtl, csim,
+# lockstep or rtl + FST where a device runs on each, so every device's speed on every model reads
+# in one table. A job runs on this tree's binary and the base's back to back (the order flipping
+# from job to job and round to round), so each ratio compares two runs seconds apart: this
+# machine's speed moves by tens of percent from one run to the next, and a pair taken apart by a
+# whole group of runs would measure that, not the code.
+
+class Job:
+    def __init__(self, args, parse, needs=None):
+        self.args, self.parse = args, parse
+        self.needs = needs  # None, or needs(binary) -> can that binary run it?
+
 
 def wave(name):
     os.makedirs(os.path.join(ROOT, "build", "bench"), exist_ok=True)
     return os.path.join("build", "bench", name + ".fst")
 
 
-def rn1(ft, a):
+def rn1(a):
     """RN1: the fuzz traffic and its captured stimulus replayed, on each model (ftsim bench)."""
-    out = run([ft, "bench", "--cycles", str(a.cycles), "--repeat", "1"])
-    res = {}
-    for mode, name in (("rtl", "rtl"), ("csim", "csim"), ("lockstep (rtl+csim)", "lockstep"),
-                       ("rtl + FST", "rtl + FST")):
-        m = re.search(r"^\| " + re.escape(mode) + r" \| (\d+) \| [^|]* \| (\d+) \|", out, re.M)
-        if not m:
-            sys.exit(f"bench: ftsim bench printed no row for {mode}:\n{out[-1500:]}")
-        res[f"RN1 fuzz traffic, {name}"] = float(m.group(1))
-        res[f"RN1 stimulus replayed, {name}"] = float(m.group(2))
-    return res
+    def parse(out):
+        res = {}
+        for mode, name in (("rtl", "rtl"), ("csim", "csim"), ("lockstep (rtl+csim)", "lockstep"),
+                           ("rtl + FST", "rtl + FST")):
+            m = re.search(r"^\| " + re.escape(mode) + r" \| (\d+) \| [^|]* \| (\d+) \|", out, re.M)
+            if not m:
+                sys.exit(f"bench: ftsim bench printed no row for {mode}:\n{out[-1500:]}")
+            res[f"RN1 fuzz traffic, {name}"] = float(m.group(1))
+            res[f"RN1 stimulus replayed, {name}"] = float(m.group(2))
+        return res
+    return [Job(["bench", "--cycles", str(a.cycles), "--repeat", "1"], parse)]
 
 
-def fuzz_rows(ft, label, args, cycles):
+def one(key, pattern):
+    """A parser for a run that prints one figure."""
+    return lambda out: {key: grab(pattern, out, key)}
+
+
+def fuzz_rows(label, args, cycles):
     """One fuzz run per model, and the RTL again with an FST; the fuzz prints its speed."""
-    res = {}
-    for name, extra in (("rtl", ["--model", "rtl"]), ("csim", ["--model", "csim"]),
-                        ("lockstep", ["--model", "both"]),
-                        ("rtl + FST", ["--model", "rtl", "--wave", wave(label.split()[0])])):
-        out = run([ft, "fuzz", *args, "--cycles", str(cycles), "--quiet", *extra])
-        res[f"{label}, {name}"] = grab(r"\((\d+) cycles/s\)", out, f"{label} {name}")
-    return res
+    return [Job(["fuzz", *args, "--cycles", str(cycles), "--quiet", *extra],
+                one(f"{label}, {name}", r"\((\d+) cycles/s\)"))
+            for name, extra in (("rtl", ["--model", "rtl"]), ("csim", ["--model", "csim"]),
+                                ("lockstep", ["--model", "both"]),
+                                ("rtl + FST", ["--model", "rtl", "--wave", wave(label.split()[0])]))]
 
 
-def sci_lc(ft, a):
+def sci_lc(a):
     """One SCI link controller (LC3) under the fuzz's random stimulus."""
-    return fuzz_rows(ft, "LC3 controller", ["--device", "lc3", "--seed", "1"], a.ring_cycles)
+    return fuzz_rows("LC3 controller", ["--device", "lc3", "--seed", "1"], a.ring_cycles)
 
 
-def rnpnet(ft, a):
+def rnpnet(a):
     """An RNP network of 48 RN1s (64 endpoints), 4 faults, the backward channel on."""
-    return fuzz_rows(ft, "rnpnet64 (48 routers)", ["--device", "rnpnet", "--endpoints", "64",
-                                                   "--faults", "4", "--backchan", "--seed", "3"],
+    return fuzz_rows("rnpnet64 (48 routers)", ["--device", "rnpnet", "--endpoints", "64",
+                                               "--faults", "4", "--backchan", "--seed", "3"],
                      a.net_cycles)
 
 
 RING = ["--device", "ring", "--nodes", "8", "--lc3", "--no-cuts", "--gap", "1", "--seed", "1"]
 
 
-def ring(ft, a):
+def ring(a):
     """A ring of 8 LC3 nodes under saturating host traffic (every flow always has a message in
     flight, no cable pulls), the same seed on each model."""
-    return fuzz_rows(ft, "SCI ring of 8", RING, a.ring_cycles)
+    return fuzz_rows("SCI ring of 8", RING, a.ring_cycles)
 
 
 TORUS = ["torus", "--torus", "3x3", "--scenario", "tests/scenarios/pull_restore_3x3.scn",
          "--time-scale", "100", "--run", "3ms"]
+CPS = r" = (\d+) simulated cycles/s"
 
 
-def torus(ft, a):
+def torus(a):
     """The running 3x3 torus (ftsim torus): the paper's flows, a cable pulled and put back, the
     drivers at time scale 100; the C model with and without idle skipping."""
-    res, fst = {}, wave("torus3x3")
-    for name, extra in (("rtl", ["--model", "rtl"]), ("csim", ["--model", "csim", "--no-skip"]),
-                        ("csim, idle edges skipped", ["--model", "csim"]),
-                        ("lockstep", ["--model", "both"]),
-                        ("rtl + FST", ["--model", "rtl", "--wave", fst])):
-        res[f"SCI 3x3 torus running, {name}"] = grab(r" = (\d+) simulated cycles/s",
-                                                      run([ft, *TORUS, *extra]), f"torus {name}")
-    if os.path.exists(os.path.join(ROOT, fst)):
-        os.remove(os.path.join(ROOT, fst))
-    return res
+    return [Job([*TORUS, *extra], one(f"SCI 3x3 torus running, {name}", CPS))
+            for name, extra in (("rtl", ["--model", "rtl"]), ("csim", ["--model", "csim", "--no-skip"]),
+                                ("csim, idle edges skipped", ["--model", "csim"]),
+                                ("lockstep", ["--model", "both"]),
+                                ("rtl + FST", ["--model", "rtl", "--wave", wave("torus3x3")]))]
+
+
+def helps(text):
+    """needs(): the binary's `ftsim torus --help` mentions text (a feature the base may lack)."""
+    seen = {}
+
+    def needs(ft):
+        if ft not in seen:
+            seen[ft] = text in run([ft, "torus", "--help"])
+        return seen[ft]
+    return needs
+
+
+def node_cycles(key, w, h):
+    return lambda out: {key: grab(CPS, out, key) * w * h}
 
 
 # The torus size sweep: P2S, light uniform traffic, the C model; (size, simulated run). Each
@@ -123,20 +148,18 @@ SWEEP = [("2x2", "40ms"), ("4x4", "8ms"), ("8x8", "2ms"), ("16x16", "200us"),
          ("32x32", "100us")]
 
 
-def sweep(ft, a):
-    """Node-cycles/s of a P2S torus by size, on 1 thread and (where the binary has --threads)
-    on 2."""
-    res = {}
-    threads = [1, 2] if "--threads" in run([ft, "torus", "--help"]) else [1]
+def sweep(a):
+    """Node-cycles/s of a P2S torus by size, on 1 thread and on 2."""
+    jobs = []
     for size, t in SWEEP:
         w, h = map(int, size.split("x"))
-        for n in threads:
-            extra = ["--threads", str(n)] if len(threads) > 1 else []
-            out = run([ft, "torus", "--torus", size, "--p2s", "--traffic", "uniform", "--every",
-                       "50us", "--time-scale", "1000", "--run", t, *extra])
-            cps = grab(r" = (\d+) simulated cycles/s", out, f"torus {size}")
-            res[f"P2S torus {size} node-cycles/s, csim, {n} thread{'s' if n > 1 else ''}"] = cps * w * h
-    return res
+        cmd = ["torus", "--torus", size, "--p2s", "--traffic", "uniform", "--every", "50us",
+               "--time-scale", "1000", "--run", t]
+        name = f"P2S torus {size} node-cycles/s, csim"
+        jobs.append(Job(cmd, node_cycles(f"{name}, 1 thread", w, h)))
+        jobs.append(Job([*cmd, "--threads", "2"], node_cycles(f"{name}, 2 threads", w, h),
+                        helps("--threads")))
+    return jobs
 
 
 # The devices with a fuzzer of their own, whose synthesized netlist is benched when its
@@ -146,18 +169,17 @@ GATE_FUZZ = {"rn1": (["--device", "rn1", "--seed", "1"], "cycles"),
              "p2s": (["--device", "p2s", "--seed", "1"], "ring_cycles")}
 
 
-def gate(ft, a):
+def gate(a):
     """Each netlist with a model beside the binary: the fuzz on its RTL, its C model and its
     netlist (--model gate), the same seed; nothing when no netlist was built."""
-    res = {}
+    jobs = []
     for dev, (args, cyc) in GATE_FUZZ.items():
-        if not os.path.exists(os.path.join(ROOT, os.path.dirname(ft), "gate", dev + ".so")):
-            continue
+        def built(ft, dev=dev):
+            return os.path.exists(os.path.join(ROOT, os.path.dirname(ft), "gate", dev + ".so"))
         for name in ("rtl", "csim", "gate"):
-            out = run([ft, "fuzz", *args, "--cycles", str(getattr(a, cyc)), "--quiet", "--model", name])
-            res[f"{dev} netlist bench (fuzz), {name}"] = grab(r"\((\d+) cycles/s\)", out, f"{dev} {name}")
-    return res
-
+            jobs.append(Job(["fuzz", *args, "--cycles", str(getattr(a, cyc)), "--quiet", "--model", name],
+                            one(f"{dev} netlist bench (fuzz), {name}", r"\((\d+) cycles/s\)"), built))
+    return jobs
 
 
 # The RTL torus by size (LC3 up to 16x16, P2S at 32x32), light uniform traffic: (size, variant,
@@ -166,23 +188,22 @@ RTL_SWEEP = [("3x3", "", "200us"), ("8x8", "", "30us"), ("16x16", "", "10us"),
              ("32x32", "--p2s", "2us")]
 
 
-def rtl_sweep(ft, a):
+def rtl_sweep(a):
     """Node-cycles/s of the RTL torus by size, on 1 thread and (where the binary runs the RTL in
     parts) on 2."""
-    res = {}
-    threads = [1, 2] if "Verilator context" in run([ft, "torus", "--help"]) else [1]
+    jobs = []
     for size, var, t in RTL_SWEEP:
         if a.rtl_sizes and size not in a.rtl_sizes.split(","):
             continue
         w, h = map(int, size.split("x"))
-        for n in threads:
-            out = run([ft, "torus", "--torus", size, *([var] if var else []), "--model", "rtl",
-                       "--traffic", "uniform", "--every", "50us", "--time-scale", "1000", "--run", t,
-                       *(["--threads", str(n)] if len(threads) > 1 else [])])
-            cps = grab(r" = (\d+) simulated cycles/s", out, f"rtl torus {size}")
-            name = f"{'P2S' if var else 'LC3'} torus {size} node-cycles/s, rtl"
-            res[f"{name}, {n} thread{'s' if n > 1 else ''}"] = cps * w * h
-    return res
+        name = f"{'P2S' if var else 'LC3'} torus {size} node-cycles/s, rtl"
+        base = ["torus", "--torus", size, *([var] if var else []), "--model", "rtl", "--traffic",
+                "uniform", "--every", "50us", "--time-scale", "1000", "--run", t]
+        # one thread: the base may not take --threads for the RTL; two: only where it runs in parts
+        jobs.append(Job(base, node_cycles(f"{name}, 1 thread", w, h)))
+        jobs.append(Job([*base, "--threads", "2"], node_cycles(f"{name}, 2 threads", w, h),
+                        helps("Verilator context")))
+    return jobs
 
 
 MEASUREMENTS = [rn1, sci_lc, ring, torus, rnpnet, sweep, rtl_sweep, gate]
@@ -331,18 +352,24 @@ def main():
     best = {b: {} for b, _ in bins}
     ratios = {}
     measurements = [torus, sweep, rtl_sweep] if a.only_torus else MEASUREMENTS
+    jobs = [j for meas in measurements for j in meas(a)]
     for r in range(a.repeat):
-        for meas in measurements:
+        for i, job in enumerate(jobs):
             got = {}
-            # Alternate which binary goes first, so neither always runs on a warmer machine.
-            for b, ft in (bins if r % 2 == 0 else bins[::-1]):
-                got[b] = meas(ft, a)
+            # This tree and the base back to back, the first of the two flipping job by job and
+            # round by round, so that neither always runs on a warmer (or busier) machine.
+            for b, ft in (bins if (r + i) % 2 == 0 else bins[::-1]):
+                if job.needs and not job.needs(ft):
+                    continue
+                got[b] = job.parse(run([ft, *job.args]))
                 for k, v in got[b].items():
                     best[b][k] = max(best[b].get(k, 0.0), v)
-            if a.base:
+            if "this" in got and "base" in got:
                 for k in got["this"]:
                     if k in got["base"]:
                         ratios.setdefault(k, []).append(got["this"][k] / got["base"][k])
+        for f in glob.glob(os.path.join(ROOT, "build", "bench", "*.fst")):
+            os.remove(f)
         print(f"round {r + 1} of {a.repeat} done", file=sys.stderr)
     print(f"\nSimulated cycles/s (node-cycles/s for the sweep), best of {a.repeat}. RN1 {a.cycles} "
           f"cycles a run; LC3 and the ring of 8 {a.ring_cycles}; rnpnet64 {a.net_cycles}; the 3x3 "
