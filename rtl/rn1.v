@@ -135,21 +135,44 @@ module rn1 (
   end
 
   // ---------------------------------------------------------------------------------------
-  // Routing decisions in rotating order: a port sees the outputs taken by earlier-served ports.
-  // Outputs freed this cycle are still in alloc_q, so they cannot be re-chosen this cycle.
-  // With two free, bc_i (the bc inputs, 0 unless backchan is on) biases the choice away from
-  // the one output whose bc is 1; otherwise lfsr bit p decides.
+  // Routing decisions in rotating order (rn1.md 5): port rot_q is served first, and a port sees
+  // the outputs taken by earlier-served ports. Outputs freed this cycle are still in alloc_q, so
+  // they cannot be re-chosen this cycle. With two free, bc_i (the bc inputs, 0 unless backchan
+  // is on) biases the choice away from the one output whose bc is 1; otherwise lfsr bit p
+  // decides.
+  //
+  // Computed for all ports at once, not one after another: two ports' candidate sets are equal
+  // or disjoint (a direction's two outputs, or one in dual mode, less the same disabled ones:
+  // rn1_fport), so a port competes only with the requesting ports of its own set, and the
+  // outputs of its set free when it is served follow from the set's free outputs at the start
+  // of the cycle (F) and the requesting ports of that set served before it: none, it chooses
+  // from F; one, it gets what that port's choice left of F (nothing when F held one output);
+  // two or more, nothing (a set has at most two outputs). The first-served port's choice sees
+  // F, as a lone port would. The rank, the pick and the count are each a few gates deep
+  // whatever the port count; the serial form was a chain through all eight ports.
+  // make equiv proves that the two forms grant the same in every state (synth/alloc_equiv.py).
   function automatic [63:0] choose(input [7:0] req_i, input [63:0] cand_i, input [7:0] alloc_i,
                                    input [2:0] rot_i, input [15:0] lfsr_i, input [7:0] bc_i);
-    logic [63:0] grant;
-    logic [7:0]  avail, free_ports, lo, hi, busy, pick;
-    logic [2:0]  p;
-    grant = 64'd0;
-    avail = alloc_i;
+    logic [63:0] grant, first;
+    logic [23:0] rank;
+    logic [7:0]  free_ports, lo, hi, busy, pick, earlier, taken;
+    logic [2:0]  p, r;
+    logic        twice;
+    // The order of service this cycle: port p is served rank[p]-th, port rot_i first.
+    rank  = 24'd0;
+    r     = 3'd0;
     p     = rot_i;
     for (int i = 0; i < NPORT; i++) begin
+      rank[p*3 +: 3] = r;
+      r = r + 3'd1;
+      p = p + 3'd1;
+    end
+    // Each requesting port's choice among its set's free outputs, as if served first in its set.
+    first = 64'd0;
+    p     = 3'd0;
+    for (int i = 0; i < NPORT; i++) begin
       if (req_i[p]) begin
-        free_ports = cand_i[p*8 +: 8] & ~avail;
+        free_ports = cand_i[p*8 +: 8] & ~alloc_i;
         lo         = free_ports & (~free_ports + 8'd1);  // the lower (even) free port
         hi         = free_ports & ~lo;                   // the odd one when both are free
         busy       = bc_i & free_ports;                  // free outputs whose bc is 1
@@ -159,10 +182,28 @@ module rn1 (
         end else if (hi != 8'h00 && busy == hi) begin
           pick = lo;
         end
-        grant[p*8 +: 8] = pick;
-        avail           = avail | pick;
+        first[p*8 +: 8] = pick;
       end
       p = p + 3'd1;
+    end
+    // Each port's grant from the requesting ports of its set served before it.
+    grant = 64'd0;
+    for (int a = 0; a < NPORT; a++) begin
+      earlier = 8'h00;
+      taken   = 8'h00;
+      for (int b = 0; b < NPORT; b++) begin
+        earlier[b] = req_i[b] && (rank[b*3 +: 3] < rank[a*3 +: 3]) &&
+                     (cand_i[b*8 +: 8] == cand_i[a*8 +: 8]);
+        taken      = taken | (earlier[b] ? first[b*8 +: 8] : 8'h00);
+      end
+      twice = (earlier & (earlier - 8'd1)) != 8'h00;    // two or more served before
+      if (!req_i[a] || twice) begin
+        grant[a*8 +: 8] = 8'h00;
+      end else if (earlier == 8'h00) begin
+        grant[a*8 +: 8] = first[a*8 +: 8];
+      end else begin
+        grant[a*8 +: 8] = cand_i[a*8 +: 8] & ~alloc_i & ~taken;
+      end
     end
     return grant;
   endfunction

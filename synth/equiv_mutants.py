@@ -70,7 +70,7 @@ def main(argv):
     ap.add_argument("device")
     ap.add_argument("--dir", default="build/synth")
     ap.add_argument("--seeds", default="1,2,3,4,5")
-    ap.add_argument("--seq", type=int, default=1)
+    ap.add_argument("--seq", type=int, default=2, help="passed to equiv.py (default 2)")
     a = ap.parse_args(argv)
     try:
         seeds = [int(s) for s in a.seeds.split(",")]

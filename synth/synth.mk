@@ -10,8 +10,10 @@ FPGA_DEVS   ?= rn1 lc3 lc3node
 synth: eda-venv
 	@nice -n 10 python3 synth/synth.py --out $(SYNTH_DIR) --jobs $(JOBS) $(SYNTH_SEL)
 	@python3 synth/report.py --dir $(SYNTH_DIR) --markdown
-# The netlist files as they are, never synthesized again.
+# RN1's parallel allocator against the serial one of its contract; then the netlist files as
+# they are, never synthesized again.
 equiv: eda-venv
+	@$(if $(or $(filter rn1,$(SYNTH_SEL)),$(if $(SYNTH_SEL),,all)),nice -n 10 python3 synth/alloc_equiv.py,:)
 	@nice -n 10 python3 synth/equiv.py --dir $(SYNTH_DIR) --jobs $(JOBS) $(SYNTH_SEL)
 fpga: eda-venv
 	@nice -n 10 python3 synth/fpga.py --dir $(SYNTH_DIR) --jobs $(JOBS) $(or $(SYNTH_SEL),$(FPGA_DEVS))

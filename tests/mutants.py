@@ -437,6 +437,17 @@ MUTANTS = {
         "a relayed ACK or NOTE meeting a full relay buffer is dropped although a stale one of the "
         "same flow or notifier is there (ftdrb_sci.md 6, R4)",
         {"test": ["python3", "tests/ftdrb_metapath.py", "--only", "pushback"]}),
+    # ---- RTL, RN1's parallel allocator (rtl/rn1.v choose) ----------------------------------
+    "rtl-alloc-second-blocked": ("rtl", "rn1.v",
+        "        grant[a*8 +: 8] = cand_i[a*8 +: 8] & ~alloc_i & ~taken;",
+        "        grant[a*8 +: 8] = 8'h00;",
+        "a second routing word for a direction, served after the first in one cycle, is blocked "
+        "though the first left an output free (rn1.md 5)"),
+    "rtl-alloc-third-granted": ("rtl", "rn1.v",
+        "      twice = (earlier & (earlier - 8'd1)) != 8'h00;",
+        "      twice = 1'b0;",
+        "a third routing word for a direction in one cycle is granted what the first two left "
+        "of the free outputs at the start (rn1.md 5)"),
 }
 
 def mutate(name, src):
