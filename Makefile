@@ -170,6 +170,7 @@ help:
 	@echo "  make fpga [D=a,b]    rn1, lc3, lc3node (or those) placed and routed on an ECP5: LUTs, FFs, RAM, Fmax"
 	@echo "  make unwritten       the vectors that read a memory entry nothing wrote (memories X at start, Icarus)"
 	@echo "  make formal          SymbiYosys: prove every FT_ASSERT, reach every FT_COVER (formal/README.md)"
+	@echo "  make formal-mutants  every RTL mutant through the proofs: which formal kills, a table (formal/README.md)"
 	@echo "  make clean           remove build/"
 
 deps:

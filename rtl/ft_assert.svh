@@ -21,7 +21,11 @@
 // assumption the proofs rely on. An assumption never excludes an input the contract responds to.
 //
 // Under FORMAL (SymbiYosys, formal/): the same three are bare immediate assert, assume and
-// cover statements on the same edge out of reset (no action block: the open frontend's form),
+// cover statements (no action block: the open frontend's form) on each cycle's values while
+// rst_ni is high: the condition simulation samples at that cycle's closing edge. They are
+// combinational (always @*), not clocked: Yosys checks a clocked one on values sampled at the
+// edge, a step later in the solver's trace, so an induction over them needs one more step,
+// and from a state of any value the sampled value is itself free (no 1-step induction closes).
 // and `FT_FORMAL_RESET, placed once in a design's top module, assumes reset in the first cycle
 // and none after it (the first state is otherwise arbitrary and every invariant would fail at
 // step 1). A later reset leaves no state a first one cannot: reset is synchronous and sets every
@@ -44,9 +48,9 @@
 `define FT_COVER(name, cond)
 `define FT_FORMAL_RESET
 `elsif FORMAL
-`define FT_ASSERT(name, cond, msg) always @(posedge clk_i) if (rst_ni) name: assert (cond);
-`define FT_ASSUME(name, cond, msg) always @(posedge clk_i) if (rst_ni) name: assume (cond);
-`define FT_COVER(name, cond) always @(posedge clk_i) if (rst_ni) name: cover (cond);
+`define FT_ASSERT(name, cond, msg) always @(*) if (rst_ni) name: assert (cond);
+`define FT_ASSUME(name, cond, msg) always @(*) if (rst_ni) name: assume (cond);
+`define FT_COVER(name, cond) always @(*) if (rst_ni) name: cover (cond);
 `define FT_FORMAL_RESET reg ft_f_first = 1'b1; always @(posedge clk_i) ft_f_first <= 1'b0; always @(*) assume (rst_ni == !ft_f_first);
 `else
 `ifndef FT_ASSERT_FAIL

@@ -464,6 +464,23 @@ module rn1_fport #(
   // rn1.md 7: a granted routing word sends no bc pulse upstream (only a blocked one collapses).
   `FT_ASSERT(GrantNoPulse_A, !f_granted || !bc_pulse_o, ("rn1_fport: bc pulse on a grant"))
   `FT_COVER(GrantNoPulse_C, f_granted && bc_en_i)
+  // The state a port is in agrees with its disposition: what makes RN1's invariants
+  // (BwdAllocOnce_A, AllocIsOwned_A, BwdDrivenOnce_A) inductive, since which states own bq
+  // (FORWARD, REVERSE, HOLD, a routed STATUS) and which free it follow from these.
+  // rn1.md 2 Disposition and 4: FORWARD follows a chosen output, and REVERSE and HOLD a routed
+  // STATUS, so a connection in them is routed (10 or 11).
+  `FT_ASSERT(OwnerIsRouted_A, !(cs == ST_FORWARD || cs == ST_REVERSE || cs == ST_HOLD) || disp_q[1],
+             ("rn1_fport: state %0d with disposition %b", cs, disp_q))
+  `FT_COVER(OwnerIsRouted_C, (cs == ST_FORWARD || cs == ST_REVERSE || cs == ST_HOLD) && disp_q[0])
+  // rn1.md 2 Disposition and 4 BLOCKED: a blocked connection is 00 or 01.
+  `FT_ASSERT(BlockedNotRouted_A, cs != ST_BLOCKED || !disp_q[1],
+             ("rn1_fport: BLOCKED with disposition %b", disp_q))
+  `FT_COVER(BlockedNotRouted_C, cs == ST_BLOCKED && disp_q[0])
+  // rn1.md 7 Armed: armed in STATUS only after FORWARD (a TURN of a routed connection), never
+  // after BLOCKED or SWALLOW, so a drop request frees only an owned bq.
+  `FT_ASSERT(ArmedStatusRouted_A, !(cs == ST_STATUS && armed_q) || disp_q[1],
+             ("rn1_fport: armed in STATUS with disposition %b", disp_q))
+  `FT_COVER(ArmedStatusRouted_C, cs == ST_STATUS && armed_q && bc_en_i)
 `endif
 
 endmodule

@@ -792,6 +792,36 @@ module sci_psb #(
   `FT_COVER(FoNotifyUp_C, push_nt && !nt_down)
   `FT_COVER(FoNotifyRx_C, nt_rx)                                  // rule 5
   `FT_COVER(FoNotifyRxAndWrite_C, nt_rx && wr_focol)
+
+  // Properties from the contract (rtl/sci_node.md; proven or bounded by formal/node.sby, checked
+  // in every simulation), each with the cover of its premise.
+  // sci_node.md 3: in a free cycle the first source in priority order (LC 0, LC 1, reply
+  // buffer, host send FIFO) whose head is valid and whose destination is ready takes the B-link,
+  // and its symbol 0 moves in that cycle; with none, nothing moves.
+  wire f_any_ok = ok0 || ok1 || okrb || oksf;
+  wire f_first  = (own_cur == OW_LC0) || (own_cur == OW_LC1 && !ok0) ||
+                  (own_cur == OW_RB && !ok0 && !ok1) || (own_cur == OW_HOST && !ok0 && !ok1 && !okrb);
+  `FT_ASSERT(BlinkPriority_A, !free || (bx_start == f_any_ok && (!bx_start || f_first)),
+             ("sci_psb: B-link given to source %0d past a ready one", own_cur))
+  `FT_COVER(BlinkPriority_C, free && okrb && oksf)
+  // sci_node.md 1: hout's symbol is 0 when it is not valid.
+  `FT_ASSERT(HoutZeroIdle_A, hout_o[16] || hout_o[15:0] == 16'd0,
+             ("sci_psb: hout %h while not valid", hout_o[15:0]))
+  `FT_COVER(HoutZeroIdle_C, !rf_valid && rf_rd != 16'd0)  // an old word in the empty FIFO's RAM
+  // sci_node.md 2: port 7 and a port with no LC discard the packet, counted (saturating) in
+  // STATUS.discarded at its symbol 0.
+  wire f_disc_port = bx_start && (port_cur == 3'd7 || {29'd0, port_cur} > NLC);
+  `FT_ASSERT(DiscardCounted_A, !f_disc_port || disc_d == ((disc_q == 16'hFFFF) ? 16'hFFFF : disc_q + 16'd1),
+             ("sci_psb: a packet to port %0d not counted as discarded", port_cur))
+  `FT_COVER(DiscardCounted_C, f_disc_port && port_cur != 3'd7)  // a port with no LC
+  // sci_node.md 3: the receive FIFO is ready for a packet's symbol 0 only with fewer than 8.
+  `FT_ASSERT(RecvFifoRoomFirst_A, !(bx_start && port_cur == 3'd0) || rf_cnt_q < 4'd8,
+             ("sci_psb: a packet started toward a full receive FIFO"))
+  `FT_COVER(RecvFifoRoomFirst_C, bx_start && port_cur == 3'd0 && rf_cnt_q == 4'd7)
+  // sci_node.md 2: rsr_timeout 0: a STATUS_READ from the host arms no timer.
+  `FT_ASSERT(RsrZeroNoTimer_A, !(rsr_start && rsr_to == 16'd0) || !rsr_arm_d,
+             ("sci_psb: the remote-read timer armed with rsr_timeout 0"))
+  `FT_COVER(RsrZeroNoTimer_C, rsr_start && rsr_to == 16'd0)
 `endif
 
 endmodule
