@@ -140,6 +140,7 @@ help:
 	@echo "  make bench           simulated cycles/s: rtl, csim, lockstep, rtl+FST (not part of test)"
 	@echo "  make bench ONLY=cocotb  only the C harness against cocotb (Icarus, Verilator)"
 	@echo "  make bench ONLY=torus   only the running torus and its size sweeps, C and RTL (BASE= too)"
+	@echo "  make bench ONLY=devices only the single devices, the ring and rnpnet64 (BASE= too)"
 	@echo "  make bench BASE=REV  the same bench on revision REV (built under build/base/) and on"
 	@echo "                       this tree, side by side in one run, with the ratios"
 	@echo "  make paper           the measurements (ftsim experiment ...; the upset campaigns,"
@@ -459,10 +460,10 @@ bench: deps sc-deps
 ifdef BASE
 	@bash harness/scripts/build_rev.sh "$(BASE)" $(BUILD)/base
 	@python3 harness/scripts/bench.py --base "$$(cat $(BUILD)/base/ftsim.path)" --base-label "$(BASE)" \
-	  $(if $(filter torus,$(ONLY)),--only-torus)
+	  $(if $(filter torus,$(ONLY)),--only-torus) $(if $(filter devices,$(ONLY)),--only-devices)
 else
 	@python3 harness/scripts/bench.py $(if $(filter cocotb,$(ONLY)),--only-cocotb) \
-	  $(if $(filter torus,$(ONLY)),--only-torus)
+	  $(if $(filter torus,$(ONLY)),--only-torus) $(if $(filter devices,$(ONLY)),--only-devices)
 endif
 
 # The measurements, their tables and plots: the experiments and their options are listed in

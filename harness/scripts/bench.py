@@ -2,7 +2,7 @@
 """make bench: simulated cycles per second, measured side by side in this one run.
 
 usage: bench.py [--base FTSIM --base-label REV] [--repeat K] [--cycles N] [--rtl-sizes S]
-                [--only-cocotb | --only-torus]
+                [--only-cocotb | --only-torus | --only-devices]
 
 Every measurement is a whole ftsim run whose own report gives its speed (simulated cycles
 over wall time). Each is run K times (default 5) and the best is kept: the machine is shared,
@@ -336,6 +336,9 @@ def main():
     ap.add_argument("--rtl-sizes", default=os.environ.get("RTL_SIZES", ""),
                     help="only these sizes of the RTL torus sweep (e.g. 3x3,8x8; default all: the "
                          "32x32 P2S torus's RTL takes minutes to load its tables)")
+    ap.add_argument("--only-devices", action="store_true",
+                    help="only the single devices, the ring and rnpnet64, on each model (make "
+                         "bench ONLY=devices): the rows that --only-torus leaves out")
     ap.add_argument("--only-torus", action="store_true",
                     help="only the running torus and the torus size sweeps, C and RTL "
                          "(make bench ONLY=torus)")
@@ -351,7 +354,8 @@ def main():
     bins = [("this", THIS)] + ([("base", a.base)] if a.base else [])
     best = {b: {} for b, _ in bins}
     ratios = {}
-    measurements = [torus, sweep, rtl_sweep] if a.only_torus else MEASUREMENTS
+    measurements = ([torus, sweep, rtl_sweep] if a.only_torus else
+                    [rn1, sci_lc, ring, rnpnet, gate] if a.only_devices else MEASUREMENTS)
     jobs = [j for meas in measurements for j in meas(a)]
     for r in range(a.repeat):
         for i, job in enumerate(jobs):
@@ -395,7 +399,7 @@ def main():
         else:
             print(f"| {k} | {v:.0f} | {vs} |")
     print()
-    if a.only_torus:
+    if a.only_torus or a.only_devices:
         return 0
     icarus(a)
     cocotb(a)
