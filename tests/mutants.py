@@ -301,8 +301,9 @@ MUTANTS = {
         "scisys_host_fail_tid(s, i, tid, reason, !fresh, false);",
         "a flow whose packet failed keeps sending its whole window, not one message at a time "
         "until an ACK: the relays of a 4x4 torus with one live column overflow (ftdrb_sci.md 2; "
-        "the relays' busy answers keep every pair delivering, but relayed ACKs are dropped)",
-        {"test": ["bash", "-c", '"$FTSIM" faultcheck --torus 4x4 --ftdrb --period 16000 --quiet '
+        "the relays' busy answers keep every pair delivering, but relayed ACKs are dropped; at "
+        "one message per pair every 11,000 cycles, since the direct-path rule of 4a relays less)",
+        {"test": ["bash", "-c", '"$FTSIM" faultcheck --torus 4x4 --ftdrb --period 11000 --quiet '
                   "--multi-only --fault yring:1+yring:2+node:0,1 | grep ', 0 relay drops' || "
                   "{ echo 'FAIL: relay drops'; exit 1; }"]}),
     # ---- harness: FTGM's detectors under load (sci_sys.md section 8, tests/ft_load.py) ----
@@ -352,8 +353,12 @@ MUTANTS = {
         "        if (type == SCI_T_DATA && n->rqn >= RELQ - RESV) {",
         "        if (type == SCI_T_DATA && n->rqn >= RELQ) {",
         "a relay takes DATA until its buffer is full and then drops, nobody told (ftdrb_sci.md 6, "
-        "R1-R3)",
-        {"test": ["python3", "tests/ftdrb_metapath.py", "--only", "pushback"]}),
+        "R1-R3): on the 4x4 torus with one live column, at one message per pair every 9,000 "
+        "cycles, half the pairs then deliver nothing (the direct-path rule of 4a relays too little "
+        "on xring:0+xring:1 to fill a buffer)",
+        {"test": ["bash", "-c", '"$FTSIM" faultcheck --torus 4x4 --ftdrb --period 9000 --quiet '
+                  "--multi-only --fault yring:1+yring:2+node:0,1 | grep '156 of the 156 reachable' "
+                  "|| { echo 'FAIL: reachable pairs silent'; exit 1; }"]}),
     "rtl-upset-state-discard": ("rtl", "rn1_fport.v",
         "      default: begin\n        nx_state = ST_IDLE;\n      end",
         "      default: begin\n        nx_state = ST_DISCARD;\n      end",
