@@ -343,14 +343,18 @@ static void tx_nodes(void *arg, unsigned lo, unsigned hi)
         atomic_store_explicit(&s->busy, true, memory_order_relaxed);
 }
 
-bool scisys_par_tx(sci_sys_t *s)
+/* One loop over the nodes on the pool, its collected output merged in the one-thread order:
+ * true when no node had anything to send (the busy flag the loop's function raises). */
+static bool par_sends(sci_sys_t *s, tpool_fn_t fn)
 {
     atomic_store_explicit(&s->busy, false, memory_order_relaxed);
     s->par = true;
-    tpool_for(s->hpool, s->n, tx_nodes, s);
+    tpool_for(s->hpool, s->n, fn, s);
     merge(s);
     return !atomic_load_explicit(&s->busy, memory_order_relaxed);
 }
+
+bool scisys_par_tx(sci_sys_t *s) { return par_sends(s, tx_nodes); }
 
 /* ---- steps 3 to 5 in one loop ---------------------------------------------------------------
  * With the dynamic drivers and without detection and recovery (nothing runs between the
@@ -427,11 +431,4 @@ static void cycle_nodes(void *arg, unsigned lo, unsigned hi)
 
 bool scisys_par_joined(const sci_sys_t *s) { return s->joined; }
 
-bool scisys_par_cycle(sci_sys_t *s)
-{
-    atomic_store_explicit(&s->busy, false, memory_order_relaxed);
-    s->par = true;
-    tpool_for(s->hpool, s->n, cycle_nodes, s);
-    merge(s);
-    return !atomic_load_explicit(&s->busy, memory_order_relaxed);
-}
+bool scisys_par_cycle(sci_sys_t *s) { return par_sends(s, cycle_nodes); }
