@@ -62,7 +62,7 @@ equiv_status -assert @gnt
 
 
 def bad(path, line, msg):
-    print(f"{path}:{line}: {msg}", file=sys.stderr)
+    print(f"{path}:{line}: {msg}" if line else f"{path}: {msg}", file=sys.stderr)
     sys.exit(2)
 
 

@@ -343,6 +343,8 @@ def main():
                     help="only the running torus and the torus size sweeps, C and RTL "
                          "(make bench ONLY=torus)")
     a = ap.parse_args()
+    if a.only_cocotb + a.only_torus + a.only_devices > 1:
+        ap.error("--only-cocotb, --only-torus and --only-devices exclude one another")
     if a.repeat < 1:
         ap.error("--repeat takes a whole number >= 1")
     with open("/proc/cpuinfo", encoding="utf-8") as f:
