@@ -80,6 +80,12 @@ def sby_tasks(text):
     for m in re.finditer(r"^# scope: (\w+) (.*)$", text, re.M):
         # a block's cover task stands for these instances of it (formal/rn1.sby says why)
         opts.setdefault("#scope", {})[m.group(1)] = m.group(2).split()
+    for m in re.finditer(r"^# unreachable: (\w+)$", text, re.M):
+        # a prove task of covers made assertions that they never hold (FT_COVER_UNREACHABLE)
+        opts.setdefault("#unreachable", []).append(m.group(1))
+    for m in re.finditer(r"^# under: (\w+) (\S+)$", text, re.M):
+        # a task whose top is an environment: its properties are below this instance
+        opts.setdefault("#under", {})[m.group(1)] = m.group(2)
     for line in text.splitlines():
         m = re.match(r"\s*\[(\w+)\]", line)
         if m:
@@ -122,13 +128,23 @@ def run_task(sby, task, env, log):
     t0 = time.time()
     cmd = ["nice", "-n", "10", "yowasp-sby", "-f", os.path.basename(sby), task]
     print(f"formal: {os.path.basename(sby)[:-4]} {task}", flush=True)
-    with open(log, "w") as lf:
-        rc = subprocess.run(cmd, cwd=wd, env=env, stdout=lf, stderr=subprocess.STDOUT).returncode
+    for attempt in range(3):
+        with open(log, "w") as lf:
+            rc = subprocess.run(cmd, cwd=wd, env=env, stdout=lf,
+                                stderr=subprocess.STDOUT).returncode
+        # Two tasks of one .sby starting at once can meet in the creation of its status
+        # database (sqlite: "disk I/O error" before the task starts): start it again.
+        if rc == 0 or "sqlite3.OperationalError" not in open(log).read():
+            break
+        shutil.rmtree(os.path.join(wd, os.path.basename(sby)[:-4] + "_" + task),
+                      ignore_errors=True)
+        time.sleep(2 + attempt)
     return rc, time.time() - t0
 
 
 def statuses(sby, task, env):
-    """{property name below the top: (kind, status)} of one task, from sby's status database."""
+    """{property name below the top: (kind, status, depth, trace)} of one task, from sby's
+    status database."""
     wd = os.path.dirname(sby)
     p = subprocess.run(["yowasp-sby", os.path.basename(sby), task, "--statusfmt", "jsonl",
                         "--latest"], cwd=wd, env=env, capture_output=True, text=True)
@@ -142,7 +158,11 @@ def statuses(sby, task, env):
             continue
         name = r["name"].split(".", 1)[-1].replace("\\", "")  # without the top module
         kind = r.get("kind", "").lower()
-        props[name] = (kind, r.get("status", ""))
+        st = r.get("status", "")
+        if name in props and props[name][1] in ("PASS", "FAIL") and st not in ("PASS", "FAIL"):
+            continue  # a decided status over an UNKNOWN line of the same property
+        # depth: the step a cover was reached or an assertion failed at; trace: its file
+        props[name] = (kind, st, r.get("depth"), r.get("trace"))
     return props
 
 
@@ -159,11 +179,14 @@ def logged_depth(log):
 def judge(form, results, opts, deep):
     """The report's entries of one form: every assertion of its prove tasks (prf, and the
     narrower ones: a block alone, named per instance by the .sby's `# scope:` lines) and every
-    cover of its cover tasks (cvr, and a block's in an environment, likewise)."""
+    cover of its cover tasks (cvr, and a block's in an environment, likewise; `# under:` names
+    the instance an environment task's properties are below), covered when one of them reached
+    it, unreachable when the task of the `# unreachable:` line proved it never holds."""
     entries = []
     covers = [t for t in results if opts.get(t, {}).get("mode") == "cover"]
     why = opts.get("#bounded", "see formal/README.md")
-    verdicts = {}  # assertion: [(task, status)]
+    verdicts = {}  # assertion: [(task, status, depth, trace)]
+    cov = {}       # cover: [(task, status, seconds, depth)], every task that decides it
     for task, (props, rc, secs, log) in sorted(results.items()):
         if not props:
             entries.append(dict(design=form, name=f"({task})", kind="task", status="failed",
@@ -172,36 +195,61 @@ def judge(form, results, opts, deep):
                                        f"{os.path.relpath(log, ROOT)}"))
             continue
         scope = opts.get("#scope", {}).get(task)
-        depth_opt = int(opts.get(task, {}).get("depth", "20"))
-        for name, (kind, st) in sorted(props.items()):
+        under = opts.get("#under", {}).get(task)
+        for name, (kind, st, dep, tr) in sorted(props.items()):
+            if task in opts.get("#unreachable", ()):
+                if kind == "assert" and name.endswith("_C"):
+                    for n in ([f"{i}.{name.split('.')[-1]}" for i in scope] if scope else [name]):
+                        cov.setdefault(n, []).append(
+                            (task, "UNREACHABLE" if st == "PASS" else st, secs, None))
+                continue
             if (kind == "cover") != (task in covers):
                 continue  # a prove task's covers, a cover task's assertions: not its verdicts
+            if under and name.startswith(under + "."):
+                name = name[len(under) + 1:]  # an environment's instance: the form's own name
             short = name.split(".")[-1]
             names = [f"{i}.{short}" for i in scope] if scope else [name]
             if kind == "assert":
                 for n in names:
-                    verdicts.setdefault(n, []).append((task, st))
-                continue
-            e = dict(design=form, name=name, kind=kind, depth=None,
-                     seconds=round(secs, 1))
-            if task != "cvr":
-                e["by"] = task
-            if kind == "cover":
-                if st == "PASS":
-                    e["status"] = "covered"
-                elif (form, short) in deep:
-                    e["status"] = "deep"
-                    e["vector"] = deep[(form, short)]
-                    e["depth"] = depth_opt
-                else:
-                    # not reached within the depth (sby's FAIL for a cover) is not a proof that
-                    # it cannot be reached
-                    e["status"] = "failed"
-                    e["depth"] = depth_opt
-                    e["reason"] = f"not reached within depth {depth_opt} ({st or 'no status'})"
+                    verdicts.setdefault(n, []).append((task, st, dep, tr))
+            elif kind == "cover":
+                for n in names:
+                    cov.setdefault(n, []).append((task, st, secs, dep))
             else:
-                e["status"] = "assumed"
-            entries += [dict(e, name=n) for n in names]
+                e = dict(design=form, name=name, kind=kind, depth=None, seconds=round(secs, 1),
+                         status="assumed")
+                if task != "cvr":
+                    e["by"] = task
+                entries += [dict(e, name=n) for n in names]
+    for name, vs in sorted(cov.items()):
+        short = name.split(".")[-1]
+        hit = [v for v in vs if v[1] == "PASS"]
+        unr = [v for v in vs if v[1] == "UNREACHABLE"]
+        t, st, secs, dep = (hit or unr or vs)[0]  # the first task that decided it
+        e = dict(design=form, name=name, kind="cover", depth=None, seconds=round(secs, 1))
+        if hit and unr:
+            e.update(status="failed", reason=f"reached by {hit[0][0]}, yet proven unreachable "
+                                             f"by {unr[0][0]}")
+        elif hit:
+            e.update(status="covered", depth=dep)
+        elif unr:
+            e["status"] = "unreachable"
+        else:
+            depth_opt = max([int(opts.get(x, {}).get("depth", "20")) for x, *_ in vs
+                             if x in covers] or [0])
+            e["depth"] = depth_opt
+            if (form, short) in deep:
+                e["status"] = "deep"
+                e["vector"] = deep[(form, short)]
+            else:
+                # not reached within the depth (sby's FAIL for a cover) is not a proof that
+                # it cannot be reached
+                e["status"] = "failed"
+                e["reason"] = (f"not reached within depth {depth_opt} (" +
+                               ", ".join(f"{x}: {y or 'no status'}" for x, y, *_ in vs) + ")")
+        if t != "cvr":
+            e["by"] = t
+        entries.append(e)
     for name, vs in sorted(verdicts.items()):
         e = dict(design=form, name=name, kind="assert", depth=None)
 
@@ -213,17 +261,19 @@ def judge(form, results, opts, deep):
                 e["by"] = task
             return o.get("mode"), int(o.get("depth", "20")), log
 
-        proven = [t for t, st in vs if st == "PASS" and opts.get(t, {}).get("mode") == "prove"]
-        failed = [t for t, st in vs if st == "FAIL" and
-                  "DONE (FAIL" in open(results[t][3]).read()]
-        bmc = [t for t, st in vs if st == "PASS" and opts.get(t, {}).get("mode") == "bmc"]
+        proven = [t for t, st, *_ in vs if st == "PASS" and
+                  opts.get(t, {}).get("mode") == "prove"]
+        failed = [v for v in vs if v[1] == "FAIL" and
+                  "DONE (FAIL" in open(results[v[0]][3]).read()]
+        bmc = [t for t, st, *_ in vs if st == "PASS" and opts.get(t, {}).get("mode") == "bmc"]
         if failed:
             # a trace: from reset, or (a block alone) from reset with every input free; a FAIL
             # of the induction step alone is no such trace
-            mode, d, log = info(failed[0])
-            e.update(status="failed", depth=logged_depth(log),
-                     trace=os.path.relpath(os.path.join(os.path.dirname(log),
-                                                        f"{form}_{failed[0]}"), ROOT),
+            task, _, dep, tr = failed[0]
+            mode, d, log = info(task)
+            tdir = os.path.join(os.path.dirname(log), f"{form}_{task}")
+            e.update(status="failed", depth=dep if dep is not None else logged_depth(log),
+                     trace=os.path.relpath(tr if tr and os.path.exists(tr) else tdir, ROOT),
                      reason="counterexample")
         elif proven:
             info(proven[0])
@@ -248,6 +298,36 @@ def judge(form, results, opts, deep):
                                                  f"(< {MIN_BOUND})")
         entries.append(e)
     return entries
+
+
+# The tasks whose traces are RN1's own, from reset, every input an RN1 input: a trace of them is
+# a vector (formal/cex2vec.py). A block-alone task's trace (prt0, prt4) drives the port with
+# inputs RN1 may never give it, and the controllers' traces have no converter yet.
+CEX_TASKS = {"rn1": ("prf", "top")}
+
+
+def cex_vectors(report, out):
+    """Each failed assertion with a trace from a task of CEX_TASKS becomes OUT/cex/NAME.vec
+    (the entry's `vector`): ftsim play --model rtl replays it on the RTL the proof read."""
+    for e in report:
+        if e["kind"] != "assert" or e["status"] != "failed" or "trace" not in e:
+            continue
+        if e.get("by", "prf") not in CEX_TASKS.get(e["design"], ()):
+            continue
+        tr = os.path.join(ROOT, e["trace"])
+        vcds = [tr] if tr.endswith(".vcd") else sorted(
+            os.path.join(d, f) for d, _, fs in os.walk(tr) for f in fs if f.endswith(".vcd"))
+        if not vcds:
+            continue
+        short = e["name"].split(".")[-1]
+        vec = os.path.join(out, "cex", short + ".vec")
+        p = subprocess.run([sys.executable, os.path.join(FORMAL, "cex2vec.py"), vcds[0], vec,
+                            "--name", short, "--why", os.path.relpath(vcds[0], ROOT)],
+                           capture_output=True, text=True)
+        if p.returncode == 0:
+            e["vector"] = os.path.relpath(vec, ROOT)
+        else:
+            e["reason"] += f"; no vector: {p.stderr.strip()}"
 
 
 def main():
@@ -280,7 +360,8 @@ def main():
         prepared[form] = (sby, opts)
         for task in all_tasks:
             mode = opts.get(task, {}).get("mode")
-            if ("cvr" if mode == "cover" else "prf") not in tasks:
+            group = "cvr" if mode == "cover" or task in opts.get("#unreachable", ()) else "prf"
+            if group not in tasks:
                 continue  # --task: only the cover tasks, or only the prove tasks
             shutil.rmtree(os.path.join(out, f"{form}_{task}"), ignore_errors=True)
             jobs.append((form, task, os.path.join(out, f"{form}_{task}.log")))
@@ -302,6 +383,7 @@ def main():
                 results[task] = (statuses(sby, task, env), rc, secs, log)
         report += judge(form, results, opts, deep)
     os.makedirs(a.out, exist_ok=True)
+    cex_vectors(report, a.out)
     with open(os.path.join(a.out, "report.json"), "w") as f:
         json.dump(report, f, indent=1)
     # The summary table.
@@ -321,7 +403,7 @@ def main():
     bad = [e for e in report if e["status"] == "failed"]
     for e in bad:
         print(f"FAIL {e['design']} {e['name']}: {e.get('reason', 'counterexample')} "
-              f"{e.get('trace', '')}")
+              f"{e.get('trace', '')}" + (f", vector {e['vector']}" if "vector" in e else ""))
     print(f"formal: report {os.path.relpath(os.path.join(a.out, 'report.json'), ROOT)}")
     sys.exit(1 if bad else 0)
 

@@ -31,7 +31,8 @@
 // step 1). A later reset leaves no state a first one cannot: reset is synchronous and sets every
 // register it touches, and what it leaves (configuration, tables) starts arbitrary in a proof.
 // Proofs read the RTL with -U SYNTHESIS -D FORMAL (formal/README.md): SYNTHESIS would empty
-// every block.
+// every block. With FT_COVER_UNREACHABLE defined too, each FT_COVER becomes the assertion that
+// its condition never holds: a proof of it proves the cover unreachable in that design form.
 //
 // A failure does `FT_ASSERT_FAIL(msg): $error, unless it is defined before this file is read. A
 // testbench written by ftsim export-tb defines it as $error that also tells the testbench,
@@ -50,7 +51,11 @@
 `elsif FORMAL
 `define FT_ASSERT(name, cond, msg) always @(*) if (rst_ni) name: assert (cond);
 `define FT_ASSUME(name, cond, msg) always @(*) if (rst_ni) name: assume (cond);
+`ifdef FT_COVER_UNREACHABLE
+`define FT_COVER(name, cond) always @(*) if (rst_ni) name: assert (!(cond));
+`else
 `define FT_COVER(name, cond) always @(*) if (rst_ni) name: cover (cond);
+`endif
 `define FT_FORMAL_RESET reg ft_f_first = 1'b1; always @(posedge clk_i) ft_f_first <= 1'b0; always @(*) assume (rst_ni == !ft_f_first);
 `else
 `ifndef FT_ASSERT_FAIL

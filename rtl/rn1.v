@@ -498,6 +498,68 @@ module rn1 (
     f_gnt = gnt_or(gnt);
   end
 
+  // The allocator's answer (rn1.md 5): {one each, in its candidates, disjoint, a choice between
+  // two free outputs, two ports of one direction granted at one edge}.
+  function automatic [4:0] gnt_check(input [63:0] gnt_i, input [7:0] req_i,
+                                     input [63:0] cand_i, input [7:0] alloc_i);
+    logic [7:0] g, f, seen;
+    logic       one, inc, dis, chose, two;
+    one   = 1'b1;
+    inc   = 1'b1;
+    dis   = 1'b1;
+    chose = 1'b0;
+    two   = 1'b0;
+    seen  = 8'h00;
+    for (int p = 0; p < NPORT; p++) begin
+      g = gnt_i[p*8 +: 8];
+      f = cand_i[p*8 +: 8] & ~alloc_i;
+      if (((g & (g - 8'd1)) != 8'h00) || (!req_i[p] && g != 8'h00)) begin
+        one = 1'b0;
+      end
+      if ((g & ~cand_i[p*8 +: 8]) != 8'h00) begin
+        inc = 1'b0;
+      end
+      if ((g & seen) != 8'h00) begin
+        dis = 1'b0;
+      end
+      if (g != 8'h00 && (f & (f - 8'd1)) != 8'h00) begin
+        chose = 1'b1;
+      end
+      for (int q = 0; q < p; q++) begin
+        if (g != 8'h00 && gnt_i[q*8 +: 8] != 8'h00 && cand_i[q*8 +: 8] == cand_i[p*8 +: 8]) begin
+          two = 1'b1;
+        end
+      end
+      seen = seen | g;
+    end
+    return {one, inc, dis, chose, two};
+  endfunction
+
+  logic f_gnt_one, f_gnt_inc, f_gnt_dis, f_gnt_chose, f_gnt_two;
+
+  always_comb begin
+    {f_gnt_one, f_gnt_inc, f_gnt_dis, f_gnt_chose, f_gnt_two} = gnt_check(gnt, req, cand,
+                                                                          alloc_q);
+  end
+
+  // rn1.md 5: a routing word is granted one backward port or none, and none without one.
+  `FT_ASSERT(GrantOneEach_A, f_gnt_one,
+             ("rn1: a forward port granted two backward ports, or one without a routing word"))
+  `FT_COVER(GrantOneEach_C, f_gnt_chose)  // granted one of two free outputs
+  // rn1.md 5: a routing word is granted only one of its candidates (its direction's outputs).
+  `FT_ASSERT(GrantInCand_A, f_gnt_inc, ("rn1: a forward port granted a port not of its direction"))
+  `FT_COVER(GrantInCand_C, f_gnt != 8'h00 && cfg_mode)  // one candidate in dual mode
+  // rn1.md 5: two routing words of one direction in one cycle are granted different outputs.
+  `FT_ASSERT(GrantDisjoint_A, f_gnt_dis, ("rn1: one backward port granted to two forward ports"))
+  `FT_COVER(GrantDisjoint_C, f_gnt_two)
+`ifdef FORMAL
+`ifdef RN1_ALLOC_ASSUMED
+  // formal/rn1.sby task prf only: the allocator's answer is cut to a free input (cutpoint) and
+  // its contract assumed: the three properties above and GrantNotAllocated_A below, which
+  // task top proves of the allocator itself.
+  always @(*) if (rst_ni) assume (f_gnt_one && f_gnt_inc && f_gnt_dis && (f_gnt & alloc_q) == 8'h00);
+`endif
+`endif
   // rn1.md 5 Freeing: a port is chosen only when not allocated, never in the cycle it is freed.
   `FT_ASSERT(GrantNotAllocated_A, (f_gnt & alloc_q) == 8'h00,
              ("rn1: allocated backward ports %b granted", f_gnt & alloc_q))

@@ -953,6 +953,70 @@ module sci_lc #(
               count_st(sl_q, SL_QUEUED), fill_cnt))
   `FT_COVER(SendQueueIsQueued_C, fill_cnt == 4'd1 && sq_cnt_q == 4'd7)  // filling the last
 
+  // Why (sci_lc.md 3, send queue): the order is a ring of slot numbers from its head, as long as
+  // its count; each entry names a different QUEUED slot, and every QUEUED slot is named. With
+  // the two below these make SendQueueIsQueued_A inductive (formal/lc3.sby, task sqi).
+  function automatic sq_names_queued(input [NSLOT*42-1:0] sl_i, input [31:0] sq_i,
+                                     input [2:0] head_i, input [3:0] cnt_i);
+    logic        ok;
+    logic [15:0] named;
+    logic [2:0]  pos;
+    logic [3:0]  e;
+    ok    = 1'b1;
+    named = 16'h0000;
+    pos   = head_i;
+    for (int i = 0; i < 8; i++) begin
+      e = 4'd0;
+      for (int k = 0; k < 8; k++) begin
+        if (pos == 3'(k)) begin
+          e = sq_i[k*4 +: 4];
+        end
+      end
+      if (4'(i) < cnt_i) begin
+        for (int t = 0; t < 16; t++) begin
+          if (e == 4'(t)) begin
+            if (named[t] || t >= NSLOT) begin
+              ok = 1'b0;
+            end
+            named[t] = 1'b1;
+          end
+        end
+      end
+      pos = pos + 3'd1;
+    end
+    for (int t = 0; t < NSLOT; t++) begin
+      if ((sl_i[t*42 + 40 +: 2] == SL_QUEUED) != named[t]) begin
+        ok = 1'b0;
+      end
+    end
+    return ok;
+  endfunction
+
+  // The slot bi_slot_q names is the one being filled (its state FILL) while a packet fills.
+  function automatic fill_is_bi(input [NSLOT*42-1:0] sl_i, input fill_i, input [3:0] slot_i);
+    logic ok;
+    ok = !fill_i;
+    for (int t = 0; t < NSLOT; t++) begin
+      if (fill_i && slot_i == 4'(t) && sl_i[t*42 + 40 +: 2] == SL_FILL) begin
+        ok = 1'b1;
+      end
+    end
+    return ok;
+  endfunction
+
+  wire f_sq_named = sq_names_queued(sl_q, sq_q, sq_head_q, sq_cnt_q);
+  wire f_fill_bi  = fill_is_bi(sl_q, bi_fill_q, bi_slot_q);
+  `FT_ASSERT(SendQueueNamesQueued_A, f_sq_named && sq_cnt_q <= 4'd8 &&
+             sq_tail_q == sq_head_q + sq_cnt_q[2:0],
+             ("sci_lc: send queue order (head %0d tail %0d count %0d) is not the QUEUED slots",
+              sq_head_q, sq_tail_q, sq_cnt_q))
+  `FT_COVER(SendQueueNamesQueued_C, sq_cnt_q >= 4'd2 && sq_head_q != 3'd0)  // wrapped round
+  `FT_ASSERT(FillIsBiSlot_A, f_fill_bi && fill_cnt == {3'd0, bi_fill_q} &&
+             (!bi_fill_q || sq_cnt_q < 4'd8),
+             ("sci_lc: %0d slots filling, B-link fill %0d in slot %0d", fill_cnt, bi_fill_q,
+              bi_slot_q))
+  `FT_COVER(FillIsBiSlot_C, bi_fill_q && bi_slot_q != 4'd0)
+
   // ---------------------------------------------------------------------------------------
   // Cover points (make coverage). This module is continuous assignments, where Verilator's
   // line coverage sees little: the states of its machines and the outcomes of its decisions

@@ -487,6 +487,11 @@ MUTANTS = {
         "  assign rsr_arm_d = rsr_start ? (rsr_to != 16'd0) :",
         "  assign rsr_arm_d = rsr_start ? 1'b1 :",
         "rsr_timeout 0 still arms the remote-read timer (sci_node.md 2)"),
+    # ---- RTL, for the allocator's contract and the send queue's invariants (formal/README.md) --
+    "rtl-alloc-both-free": ("rtl", "rn1.v",
+        "        grant[a*8 +: 8] = first[a*8 +: 8];",
+        "        grant[a*8 +: 8] = cand_i[a*8 +: 8] & ~alloc_i;",
+        "the first routing word of a direction is granted both free outputs (rn1.md 5)"),
 }
 
 def mutate(name, src):
