@@ -75,6 +75,8 @@ def sampled(ids, changes, want):
             edges.append(t)
         if i == clk:
             last = v
+    # The trace's last step has no edge after it: its values are sampled after its last change.
+    edges.append(max(t for t, _, _ in changes) + 1)
     idof = {}
     for i, ns in ids.items():
         for nm in ns:
@@ -116,6 +118,8 @@ def main():
     ap.add_argument("--name", required=True, help="the property (assertion or cover)")
     ap.add_argument("--kind", choices=["cex", "cover"], default="cex")
     ap.add_argument("--why", default="", help="a line for the header (where it came from)")
+    ap.add_argument("--step", type=int, help="the trace's step where it fails or is reached "
+                    "(SymbiYosys's status; default the trace's last step)")
     a = ap.parse_args()
     ids, changes = read_vcd(a.trace)
     sigs = ["fwd_i", "bwd_i", "bwd_bc_i", "reg_we_i", "reg_waddr_i", "reg_wstrb_i", "cfg_q",
@@ -124,10 +128,13 @@ def main():
     g = lambda s, k: v[s][k]  # noqa: E731
     if nsteps < 3:
         die(f"{a.trace}:1: a trace of {nsteps} steps has no cycle out of reset")
-    # Yosys registers a clocked check: it fails (or is reached) in the trace's last step on the
-    # values of the step before, which is vector cycle nsteps - 3 (step 0 is the reset cycle).
-    last = nsteps - 2
-    cyc = last - 1
+    # Under FORMAL the checks are combinational (rtl/ft_assert.svh): one fails (or is reached) in
+    # the trace's last step on that step's values, which simulation checks at the edge ending
+    # vector cycle nsteps - 2 (step 0 is the reset cycle).
+    last = nsteps - 1
+    cyc = (a.step if a.step is not None else last) - 1
+    if not 0 <= cyc < last:
+        die(f"{a.trace}:1: step {a.step} is not a step of this {nsteps}-step trace after reset")
     lines = [f"# TEST RATIONALE: {'counterexample to' if a.kind == 'cex' else 'a trace reaching'}"
              f" {a.name}, from SymbiYosys ({a.why or os.path.basename(a.trace)}).",
              f"# {a.name} {'fires' if a.kind == 'cex' else 'is reached'} at the edge that ends "
@@ -161,7 +168,7 @@ def main():
             keys = [fmt(x, new[x]) for x in new if st & BYTES[x]]
             if keys:
                 lines.append(f"@{n} config " + " ".join(keys))
-    lines.append(f"end @{cyc + 1}")
+    lines.append(f"end @{last}")
     os.makedirs(os.path.dirname(os.path.abspath(a.out)), exist_ok=True)
     with open(a.out, "w") as f:
         f.write("\n".join(lines) + "\n")

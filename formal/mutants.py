@@ -83,8 +83,10 @@ def main():
             if dead:
                 e = dead[0]
                 frm = e.get("by", "prf")
-                where = ("from reset, step %s" % e["depth"] if frm == "prf"
-                         else f"in task {frm} (the block alone, inputs free)")
+                where = (f"in task {frm} (the block alone, inputs free)" if frm.startswith("prt")
+                         else f"task {frm}, from reset, step {e['depth']}")
+                if e.get("vector"):
+                    where += f", vector `{os.path.basename(e['vector'])}`"
                 verdict = "yes"
                 how = f"`{e['name'].split('.')[-1]}` ({form}, {where})"
                 break

@@ -1,21 +1,22 @@
 #!/usr/bin/env python3
 """make formal: the SymbiYosys proofs of the RTL (formal/README.md).
 
-For each design form (formal/FORM.sby: rn1, lc3, p2s, node) it runs the prove task (prf) and the
-cover task (cvr) with the pinned tools of build/venv-eda, reads every property's status from
-SymbiYosys's status database, and writes build/formal/report.json: one entry per property per
-form with design, name, kind (assert, assume, cover), status (proven, bounded, covered,
-unreachable, deep, failed; an assumption is "assumed"), depth and seconds. A summary table
-ends the run.
+For each design form (formal/FORM.sby: rn1, lc3, p2s, node) it runs its tasks (the .sby's header
+says what each proves) with the pinned tools of build/venv-eda, reads every property's status
+from SymbiYosys's status database, and writes build/formal/report.json: one entry per property
+per form with design, name, kind (assert, assume, cover), status (proven, bounded, covered,
+unreachable, deep, failed; an assumption is "assumed"), depth, seconds and by (the task). A
+summary table ends the run.
 
 - proven: the prove engine (abc pdr, or smtbmc k-induction) closed the proof for every depth.
-- bounded: the proof did not close in the time given, but bounded checking from reset passed to
-  at least MIN_BOUND (20) cycles; the reason is in the entry. Exit status 0.
-- covered: the cover task reached it (depth: the cycle); unreachable: SymbiYosys proved it
-  cannot be reached in this form; deep: formal/deep.txt names the vector that reaches it
-  beyond the cover depth.
-- failed: a counterexample from reset (its trace under build/formal/FORM/), or bounded checking
-  shorter than MIN_BOUND. Exit status 1, naming the property.
+- bounded: bounded checking from reset passed at least MIN_BOUND (20) cycles and no proof
+  closed; the reason (the .sby's `# bounded:` lines) is in the entry. Exit status 0.
+- covered: a cover task reached it (depth: the step); unreachable: the .sby's `# unreachable:`
+  task proved its negation; deep: formal/deep.txt names the vector that reaches it beyond the
+  cover depth.
+- failed: a counterexample from reset (its trace; for RN1's whole-router tasks also a vector,
+  build/formal/cex/NAME.vec), a cover not reached, or bounded checking shorter than MIN_BOUND.
+  Exit status 1, naming the property.
 
 usage: formal/run.py [--form NAME ...] [--task prf|cvr] [--rtl DIR] [--out DIR] [--timeout S]
        [--jobs N]
@@ -168,11 +169,15 @@ def statuses(sby, task, env):
 
 def logged_depth(log):
     """The deepest step bounded checking from reset passed, from an smtbmc log (the basecase's
-    or bmc's "Checking assertions in step N": steps before N passed)."""
+    or bmc's "Checking assertions in step N": steps before N passed) or abc bmc3's."""
     best = 0
+    text = open(log).read()
     for m in re.finditer(r"(?:basecase: |engine_\d+: )##\s+\S+\s+Checking assertions in step (\d+)",
-                         open(log).read()):
+                         text):
         best = max(best, int(m.group(1)))
+    # abc bmc3 -v: "K + : Var = ..." once frame K (step K) holds
+    for m in re.finditer(r"engine_\d+: +(\d+) \+ : Var", text):
+        best = max(best, int(m.group(1)) + 1)
     return best
 
 
@@ -321,8 +326,9 @@ def cex_vectors(report, out):
             continue
         short = e["name"].split(".")[-1]
         vec = os.path.join(out, "cex", short + ".vec")
+        step = ["--step", str(e["depth"])] if e.get("depth") else []
         p = subprocess.run([sys.executable, os.path.join(FORMAL, "cex2vec.py"), vcds[0], vec,
-                            "--name", short, "--why", os.path.relpath(vcds[0], ROOT)],
+                            "--name", short, "--why", os.path.relpath(vcds[0], ROOT)] + step,
                            capture_output=True, text=True)
         if p.returncode == 0:
             e["vector"] = os.path.relpath(vec, ROOT)
@@ -337,8 +343,8 @@ def main():
                     help="a design form (repeatable; default every one)")
     ap.add_argument("--rtl", default=os.path.join(ROOT, "rtl"), help="the RTL folder (a mutant's)")
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "formal"), help="output folder")
-    ap.add_argument("--timeout", type=int, default=100,
-                    help="seconds per task (sby's timeout; default 100)")
+    ap.add_argument("--timeout", type=int, default=600,
+                    help="seconds per task (sby's timeout; default 600)")
     ap.add_argument("--task", choices=["prf", "cvr"], action="append",
                     help="run only this task (default both)")
     ap.add_argument("--jobs", type=int, default=2, help="tasks run at once (default 2)")
@@ -363,12 +369,17 @@ def main():
             group = "cvr" if mode == "cover" or task in opts.get("#unreachable", ()) else "prf"
             if group not in tasks:
                 continue  # --task: only the cover tasks, or only the prove tasks
-            shutil.rmtree(os.path.join(out, f"{form}_{task}"), ignore_errors=True)
-            jobs.append((form, task, os.path.join(out, f"{form}_{task}.log")))
+            # Each task in a folder of its own, with its own copy of the .sby and so its own
+            # status database: sqlite here loses or corrupts rows when two tasks share one.
+            tdir = os.path.join(out, task)
+            shutil.rmtree(tdir, ignore_errors=True)
+            os.makedirs(tdir)
+            shutil.copy(sby, tdir)
+            jobs.append((form, task, os.path.join(tdir, f"{form}_{task}.log")))
 
     def one(job):
         form, task, log = job
-        rc, secs = run_task(prepared[form][0], task, env, log)
+        rc, secs = run_task(os.path.join(os.path.dirname(log), form + ".sby"), task, env, log)
         print(f"formal: {form} {task} done, {secs:.0f} s", flush=True)
         return job, rc, secs
 
@@ -380,7 +391,8 @@ def main():
         results = {}  # task: (props, rc, seconds, log)
         for (f, task, log), rc, secs in done:
             if f == form:
-                results[task] = (statuses(sby, task, env), rc, secs, log)
+                results[task] = (statuses(os.path.join(os.path.dirname(log), form + ".sby"),
+                                          task, env), rc, secs, log)
         report += judge(form, results, opts, deep)
     os.makedirs(a.out, exist_ok=True)
     cex_vectors(report, a.out)

@@ -492,6 +492,15 @@ MUTANTS = {
         "        grant[a*8 +: 8] = first[a*8 +: 8];",
         "        grant[a*8 +: 8] = cand_i[a*8 +: 8] & ~alloc_i;",
         "the first routing word of a direction is granted both free outputs (rn1.md 5)"),
+    "rtl-alloc-next-output": ("rtl", "rn1.v",
+        "        first[p*8 +: 8] = pick;",
+        "        first[p*8 +: 8] = {pick[6:0], pick[7]};",
+        "the allocator grants the output after the one it chose, outside the direction (rn1.md 5)"),
+    "rtl-sci-sq-push-head": ("rtl", "sci_lc.v",
+        "assign sq_d      = put4(sq_q, sq_tail_q, bi_slot_cur, bi_end);",
+        "assign sq_d      = put4(sq_q, sq_head_q, bi_slot_cur, bi_end);",
+        "a packet from the B-link is written at the send queue's head, over the next to send "
+        "(sci_lc.md 3)"),
 }
 
 def mutate(name, src):
