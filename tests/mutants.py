@@ -501,6 +501,11 @@ MUTANTS = {
         "assign sq_d      = put4(sq_q, sq_head_q, bi_slot_cur, bi_end);",
         "a packet from the B-link is written at the send queue's head, over the next to send "
         "(sci_lc.md 3)"),
+    "rtl-sci-fill-slot-moves": ("rtl", "sci_lc.v",
+        "assign bi_slot_d = bi_xfer ? bi_slot_cur : bi_slot_q;",
+        "assign bi_slot_d = bi_xfer ? free_hit[3:0] : bi_slot_q;",
+        "a B-link packet's later symbols go to the lowest free slot, not the one it claimed "
+        "(sci_lc.md 3)"),
 }
 
 def mutate(name, src):
