@@ -293,8 +293,10 @@ def judge(form, results, opts, deep):
             e["depth"] = d
             st = vs[0][1] or "no status"
             if mode == "bmc":  # a bounded task stopped by the time before its depth
-                st = f"not tried: {why}"
-            if d >= MIN_BOUND:
+                e.update(status="bounded" if d >= MIN_BOUND else "failed",
+                         reason=f"bounded checking from reset stopped by the task's time after "
+                                f"{d} cycles; {why}")
+            elif d >= MIN_BOUND:
                 e.update(status="bounded", reason=f"induction did not close ({st}); bounded "
                                                   f"checking from reset passed {d} cycles")
             else:
