@@ -487,6 +487,19 @@ MUTANTS = {
         "  assign rsr_arm_d = rsr_start ? (rsr_to != 16'd0) :",
         "  assign rsr_arm_d = rsr_start ? 1'b1 :",
         "rsr_timeout 0 still arms the remote-read timer (sci_node.md 2)"),
+    # ---- harness: FTGM's self-test, a read's clock (sci_sys.md section 8, clause left) ----
+    "harness-ft-read-clock-at-post": ("harness", "scisys/sci_sys_recovery.c",
+        "    f->st_deadline = UINT64_MAX;\n",
+        "    f->st_deadline = s->now + 2u * s->cfg.par.rsr_timeout + 1000u;\n    f->st_left = true;\n",
+        "a self-test read's deadline runs from its post, through the wait in its own node's "
+        "queues, not from when it leaves the node (clause left)",
+        {"test": ["python3", "tests/ft_load.py", "--clause", "left"]}),
+    "harness-ft-fail-report-ignored": ("harness", "scisys/sci_sys_recovery.c",
+        "s->ft.n[i].st_tid != tid || reason < 3u)",
+        "s->ft.n[i].st_tid != tid || reason < 9u)",
+        "a self-test read's FAIL_REPORT for a disabled LC is not its answer: the path waits for "
+        "the PSB's timeout reply, 200 us later (clause lost)",
+        {"test": ["python3", "tests/upset_ft.py"]}),
 }
 
 def mutate(name, src):

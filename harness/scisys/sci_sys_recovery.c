@@ -32,6 +32,8 @@
 #define ST_LATE    16u
 #define ST_GAPS    32u /* a late path's retests: 1/ST_GAPS of a watchdog period apart */
 #define ST_SLACK(b) ((b) / 3u > 32u ? (b) / 3u : 32u)
+#define ST_POLL    100u  /* a read waiting in its node: the host looks at its PSB every 1 us */
+#define ST_REPLY   1000u /* the PSB's answer crossing the node to the host (clause "left") */
 
 static void detected(sci_sys_t *s, unsigned det)
 {
@@ -252,7 +254,9 @@ static void st_send(sci_sys_t *s, unsigned i)
                      &f->st_tid);
     f->st_wait = true;
     f->st_sent = s->now;
-    f->st_deadline = s->now + 2u * s->cfg.par.rsr_timeout + 1000u;
+    f->st_left = false; /* its deadline runs once it has left the node (st_watch) */
+    f->st_poll = s->now + ST_POLL;
+    f->st_deadline = UINT64_MAX;
     s->ft.st.st_tests++;
     s->ft.st.st_symbols += 6u + 7u; /* the read and its reply */
 }
@@ -379,6 +383,16 @@ static void st_lost(sci_sys_t *s, unsigned i, const char *why)
         st_failed(s, i, why);
 }
 
+/* A read its LC gave up for its ring down (reason 3) or itself disabled (4) will get no reply:
+ * it is lost now, not when the PSB's timer runs out (rtl/sci_lc.md section 2). Out of busy or
+ * echo retries (1, 2) is what load does too: the PSB's timer and clause "lost" decide. */
+void scisys_ft_fail_report(sci_sys_t *s, unsigned i, uint16_t tid, unsigned reason)
+{
+    if (!s->ft.n || !s->ft.n[i].st_wait || s->ft.n[i].st_tid != tid || reason < 3u)
+        return;
+    st_lost(s, i, "failed (its LC's ring down or the LC disabled)");
+}
+
 void scisys_ft_acked(sci_sys_t *s, unsigned i, unsigned dst, uint64_t rtt)
 {
     ftn_t *f = &s->ft.n[i];
@@ -419,10 +433,42 @@ int scisys_ft_reply(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
     return 1;
 }
 
+/* Clause "left": the read's clock starts when it leaves its own node. Until then it waits
+ * behind the data its host handed the PSB before it (an LC that can take none holds them all),
+ * which no deadline of the path's may count: a node that holds it for good is the watchdog's
+ * (its PSB or the LC it waits for is hung). The host looks at its PSB every ST_POLL cycles
+ * (one register read each, STATUS and DBG, rtl/sci_node.md section 4): the remote-read timer
+ * armed for its read (STATUS[10], the host's read handed over) dates the start exactly, the
+ * timer counting down from rsr_timeout in the cycle after; or the send FIFO holds no more
+ * packets than the host handed after the read (it has gone, within the last look). From the
+ * start the PSB answers within rsr_timeout, its STATUS_REPLY or its timeout reply, and the
+ * host allows ST_REPLY more for that answer to cross its node. */
+static void st_watch(sci_sys_t *s, unsigned i)
+{
+    ftn_t *f = &s->ft.n[i];
+    const host_t *h = &s->host[i];
+    f->st_poll = s->now + ST_POLL;
+    if (h->read_tid != f->st_tid || h->read_n == 0)
+        return; /* still in the host's own queue */
+    uint64_t st = reg_read(s, i, SCI_PSB_STATUS);
+    uint64_t left = (reg_read(s, i, SCI_PSB_DBG) >> 12) & 0xFFFFu;
+    uint64_t rsr = s->cfg.par.rsr_timeout, t0;
+    if ((st >> 10 & 1u) && left && left <= rsr)
+        t0 = s->now - 1u - (rsr - left); /* armed by this read: its symbol 0 moved then */
+    else if ((st & 0xFu) <= h->handed - h->read_n)
+        t0 = s->now; /* gone from the send FIFO since the last look */
+    else
+        return;
+    f->st_left = true;
+    f->st_deadline = t0 + rsr + ST_REPLY;
+}
+
 static void st_cycle(sci_sys_t *s, unsigned i)
 {
     ftn_t *f = &s->ft.n[i];
     if (f->st_wait) {
+        if (!f->st_left && s->now >= f->st_poll)
+            st_watch(s, i);
         if (s->now >= f->st_deadline)
             st_lost(s, i, "got no reply");
         return;
