@@ -495,7 +495,7 @@ MUTANTS = {
         "queues, not from when it leaves the node (clause left)",
         {"test": ["python3", "tests/ft_load.py", "--clause", "left"]}),
     "harness-ft-fail-report-ignored": ("harness", "scisys/sci_sys_recovery.c",
-        "s->ft.n[i].st_tid != tid || reason < 3u)",
+        "s->ft.n[i].st_tid != tid || reason < 2u)",
         "s->ft.n[i].st_tid != tid || reason < 9u)",
         "a self-test read's FAIL_REPORT for a disabled LC is not its answer: the path waits for "
         "the PSB's timeout reply, 200 us later (clause lost)",

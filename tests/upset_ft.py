@@ -13,7 +13,7 @@ on, and sends them round by its Y ring (a detour, still delivered). Checked:
     recovery loses messages or leaves them never acknowledged, and the run fails saying so;
   - an upset that disables (1,1)'s X-LC (n1.1.x.enable bit0): the self-test is the first
     detector, at its first round after the flip, from the FAIL_REPORT of its read for the
-    disabled LC (clause lost: reasons 3 and 4 answer a read at once, sci_sys.md section 8),
+    disabled LC (clause lost: reasons 2 to 4 answer a read at once, sci_sys.md section 8),
     not the PSB's timeout reply 200 us later (then the watchdog fires first);
   - a bad upset (unknown part, bit beyond the element, no bit) and --ft with --threads 2 are
     refused with exit 2 and the reason, before anything runs.

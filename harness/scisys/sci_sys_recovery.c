@@ -383,14 +383,15 @@ static void st_lost(sci_sys_t *s, unsigned i, const char *why)
         st_failed(s, i, why);
 }
 
-/* A read its LC gave up for its ring down (reason 3) or itself disabled (4) will get no reply:
- * it is lost now, not when the PSB's timer runs out (rtl/sci_lc.md section 2). Out of busy or
- * echo retries (1, 2) is what load does too: the PSB's timer and clause "lost" decide. */
+/* A read its LC gave up with no echo (reason 2: nothing took it), for its ring down (3) or
+ * itself disabled (4) will get no reply: it is lost now, not when the PSB's timer runs out
+ * (rtl/sci_lc.md section 2); clause "lost" judges it. Out of busy retries (1) is a busy target:
+ * its next retry may be answered, and the PSB's timer decides. */
 void scisys_ft_fail_report(sci_sys_t *s, unsigned i, uint16_t tid, unsigned reason)
 {
-    if (!s->ft.n || !s->ft.n[i].st_wait || s->ft.n[i].st_tid != tid || reason < 3u)
+    if (!s->ft.n || !s->ft.n[i].st_wait || s->ft.n[i].st_tid != tid || reason < 2u)
         return;
-    st_lost(s, i, "failed (its LC's ring down or the LC disabled)");
+    st_lost(s, i, "given up by its LC (no echo, ring down or LC disabled)");
 }
 
 void scisys_ft_acked(sci_sys_t *s, unsigned i, unsigned dst, uint64_t rtt)
