@@ -11,7 +11,7 @@ raises a false alarm in it.
 The detection side (a detour still caught, in time) is tests/upset_ft.py.
 
 usage: tests/ft_load.py [--clause NAME] [--list]
-  --clause NAME   only the runs that guard clause NAME (base, lost, left, paced, blocked)
+  --clause NAME   only the runs that guard clause NAME (base, lost, starved, left, paced, blocked)
   --list          list the runs and their clauses
 Ends with `N passed, N failed`; exit 1 on a failure, 2 on a bad argument.
 """
@@ -29,8 +29,9 @@ COST_MAX = 2.0  # % of the bandwidth --ft may cost (the FTGM paper's Table 2: 0.
 # checked on every run but 4x4 complement at full saturation: there the rings are bistable and
 # the cost of one run swings with the regime the reads tip them into (from -6.5 to +4.4 % over
 # seeds and revisions; harness/scisys/upsets.md, the saturation sweep takes the median), and the
-# 8x8 run of clause left, seed 5 cut at 1.3 ms just past where a read's clock started at its post
-# failed its path (the sweep judges that point's median cost over 2 ms and five seeds).
+# 8x8 runs of clauses left and starved, seeds 5 and 2 cut at 1.3 and 1 ms, past where a read's clock
+# started at its post, and reads through a starved node, failed their paths (the sweep judges that
+# point's median cost over 2 ms and five seeds).
 RUNS = [
     ("3x3", "uniform", "1us", "2ms", [], ["lost"]),
     ("3x3", "uniform", "2us", "2ms", [], ["base"]),
@@ -42,6 +43,7 @@ RUNS = [
     ("4x4", "complement", "1us", "2ms", ["no-cost"], ["lost"]),
     ("8x8", "uniform", "1us", "1ms", ["--no-selftest"], ["blocked"]),
     ("8x8", "uniform", "509", "1300us", ["--seed", "5", "no-cost"], ["left"]),
+    ("8x8", "uniform", "509", "1ms", ["--seed", "2", "no-cost"], ["starved"]),
 ]
 CLAUSES = sorted({c for r in RUNS for c in r[5]})
 results = []

@@ -500,6 +500,11 @@ MUTANTS = {
         "a self-test read's FAIL_REPORT for a disabled LC is not its answer: the path waits for "
         "the PSB's timeout reply, 200 us later (clause lost)",
         {"test": ["python3", "tests/upset_ft.py"]}),
+    "harness-ft-starved-fails": ("harness", "scisys/sci_sys_recovery.c",
+        "    bool starved = path_starved(s, i, dst, f->st_sent);",
+        "    bool starved = 0 && path_starved(s, i, dst, f->st_sent);",
+        "a read lost while a node on its path could send nothing fails the path (clause starved)",
+        {"test": ["python3", "tests/ft_load.py", "--clause", "starved"]}),
 }
 
 def mutate(name, src):

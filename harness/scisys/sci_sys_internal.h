@@ -161,6 +161,7 @@ typedef struct ftn {
     unsigned *st_dst, st_ndst; /* the round's destinations (in use by this host's flows) */
     uint64_t st_sent;     /* the test read went at */
     bool st_left;         /* ... and has left its own node (clause "left"): st_deadline runs */
+    uint64_t blocked_at;  /* the last watchdog sample that found an LC of the node full (0: none) */
     uint64_t st_poll;     /* the next look at the PSB for it */
     uint32_t *st_base;    /* per destination: the path's round trip, learnt fault-free (0: not yet) */
     uint16_t *st_low;     /* ... its ST_KEEP shortest learning round trips, ascending (0: none) */

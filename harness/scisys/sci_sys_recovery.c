@@ -367,6 +367,22 @@ static void st_late(sci_sys_t *s, unsigned i, const char *why)
         f->st_retest = s->now + st_pace(s, i, s->ft.c_hang / ST_GAPS);
 }
 
+/* Clause "starved": a node that inserts the read or its reply on a ring (the source, the
+ * nodes where it turns, the target), asked by the host over the management network, saw an LC
+ * of its own full at a watchdog sample while the read was out: it could send nothing there, as
+ * the path's data could not; a saturated ring starves a node so, and a recovery cannot cure it. */
+static bool path_starved(sci_sys_t *s, unsigned src, unsigned dst, uint64_t since)
+{
+    for (unsigned dir = 0; dir < 2; dir++) {
+        sci_trace_t tr;
+        sci_route_trace(&s->ff, dir ? dst : src, dir ? src : dst, -1, &tr);
+        for (unsigned h = 0; h < tr.nhops; h += 2)
+            if (s->ft.n[tr.hop[h].node].blocked_at >= since)
+                return true;
+    }
+    return false;
+}
+
 /* The read got no answer (the PSB's timeout reply, or none by the deadline). While the path's
  * own data was acknowledged meanwhile the path works and the read was lost to the load (a
  * destination's reply buffer full, a busy target's retry limit): a late read (clause "lost").
@@ -376,8 +392,11 @@ static void st_lost(sci_sys_t *s, unsigned i, const char *why)
     ftn_t *f = &s->ft.n[i];
     unsigned dst = f->st_dst[f->st_idx];
     bool moving = f->st_dmax[dst] != 0; /* an ACK since the last verdict, not a DATA waiting */
+    bool starved = path_starved(s, i, dst, f->st_sent);
     f->st_dmax[dst] = 0; /* a verdict: the data's measure starts again */
-    if (moving)
+    if (starved)
+        st_late(s, i, "lost every time, its target unable to send");
+    else if (moving)
         st_late(s, i, "lost every time, while its data got through");
     else
         st_failed(s, i, why);
@@ -515,6 +534,8 @@ static void wd_tick(sci_sys_t *s, unsigned i)
                 work = false;
             /* a packet buffer of the pool of 12 free and fewer than 8 in the send queue */
             full[k] = ((st >> 8) & 0xFu) >= 8u || ((st >> 4) & 0xFu) + ((st >> 8) & 0xFu) >= 12u;
+            if (full[k])
+                f->blocked_at = s->now; /* clause "starved" of the self-test */
             sig = (st & 0xFFF0u) ^ (dbg * 0x9E3779B97F4A7C15ull);
         } else {
             uint64_t st = reg_read(s, i, SCI_PSB_STATUS);
