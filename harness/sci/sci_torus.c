@@ -55,8 +55,8 @@
  *   tables and enables the LCs. Register writes to it in N..N+4 are dropped. Of a node that
  *   is off it changes nothing.
  * - Debug words: every node's (rtl/sci_node.md section 5), node by node.
- * - Threads (sci_torus_set_pool, C model): the nodes' edges of a cycle run on several threads;
- *   every output, register and debug word is the same as on one.
+ * - Threads (sci_torus_set_pool; the RTL in parts): the nodes' edges of a cycle run on several
+ *   threads; every output, register, debug word and waveform value is the same as on one.
  * - Ownership: a torus's design is built on request and belongs to the caller (dev.h); its
  *   nodes' design is a fixed one.
  */
@@ -385,7 +385,8 @@ typedef struct torusdev {
     int wrote;    /* node a device write addressed this cycle, -1 none */
     unsigned rot; /* rotation of the configuration writes during reset */
     dev_impl_t impl;
-    void *trace;
+    void *trace;    /* the waveform; trace_own: the torus's own (dev_trace_open), not shared */
+    bool trace_own;
     /* the edge under way (see step_node), and where it runs */
     tpool_t *pool;     /* NULL: on the calling thread */
     unsigned nparts;   /* RTL in parts: nodes part_lo[p] .. part_lo[p + 1] - 1 in context ctx[p] */
@@ -737,13 +738,43 @@ static void step_node(torusdev_t *t, unsigned i)
 #define PREFETCH_AHEAD 2u
 #define PREFETCH_BYTES 256u
 
-/* The RTL in parts: part p's nodes, in its own context, on one thread at a time. */
+/* The edge with a waveform (RTL) of nodes a .. b - 1, whose models trace into `trace`: their
+ * edges in three phases around its dumps, so that it sees them together (sci_fabric_tick);
+ * otherwise as step_node. */
+static void step_traced(torusdev_t *t, unsigned a, unsigned b, void *trace)
+{
+    for (unsigned i = a; i < b; i++) {
+        compose_node(t, i);
+        dev_set_inputs(t->node[i], nin(t, i));
+        pre_edge(t, i);
+    }
+    sci_fabric_tick(t->node + a, b - a, trace, t->step_cycle);
+    for (unsigned i = a; i < b; i++) {
+        post_edge(t, i);
+        uint64_t *o = nout(t, i);
+        dev_get_outputs(t->node[i], o);
+        node_eout(t, i, o);
+        t->lnew[i * 2] = link_word(t, i, 0, o);
+        t->lnew[i * 2 + 1] = link_word(t, i, 1, o);
+    }
+    int e = sci_fabric_internal_error(t->node + a, b - a);
+    if (e)
+        atomic_fetch_or_explicit(&t->ierr, e == 1 ? 1 : 2, memory_order_relaxed);
+}
+
+/* The RTL in parts: part p's nodes, in its own context, on one thread at a time; with a
+ * waveform, into its part of it (ftsim_vl_trace_part). */
 static void step_parts(void *ctx, unsigned lo, unsigned hi)
 {
     torusdev_t *t = ctx;
-    for (unsigned p = lo; p < hi; p++)
-        for (unsigned i = t->part_lo[p]; i < t->part_lo[p + 1]; i++)
-            step_node(t, i);
+    for (unsigned p = lo; p < hi; p++) {
+        unsigned a = t->part_lo[p], b = t->part_lo[p + 1];
+        if (t->trace)
+            step_traced(t, a, b, sci_fabric_part_trace(t->trace, p, t->trace_own));
+        else
+            for (unsigned i = a; i < b; i++)
+                step_node(t, i);
+    }
 }
 
 static void step_nodes(void *ctx, unsigned lo, unsigned hi)
@@ -805,8 +836,12 @@ static bool step(torusdev_t *t)
     gather(t);
     t->edges++;
     t->stepped += t->nlist;
-    if (t->nparts > 1) /* every node (all): the parts' nodes, a part on one thread */
+    if (t->nparts > 1) { /* every node (all): the parts' nodes, a part on one thread */
         tpool_for(t->pool, t->nparts, step_parts, t);
+        if (t->trace && !t->trace_own) /* the sharer's models (the observer), at the same times */
+            sci_fabric_tick(t->node, 0, t->trace, t->step_cycle);
+    } else if (t->trace) /* on the calling thread: the one waveform of every node */
+        step_traced(t, 0, t->n, t->trace);
     else
         tpool_for(t->pool, t->nlist, step_nodes, t);
     commit(t);
@@ -814,34 +849,11 @@ static bool step(torusdev_t *t)
     return atomic_load_explicit(&t->moved, memory_order_relaxed);
 }
 
-/* The edge with a waveform (RTL): every node's edge in three phases, so the one FST sees them
- * together (sci_fabric_tick); on the calling thread. */
-static void step_traced(torusdev_t *t, uint64_t cycle)
-{
-    for (unsigned i = 0; i < t->n; i++) {
-        compose_node(t, i);
-        dev_set_inputs(t->node[i], nin(t, i));
-        pre_edge(t, i);
-    }
-    t->wrote = -1;
-    sci_fabric_tick(t->node, t->n, t->trace, cycle);
-    for (unsigned i = 0; i < t->n; i++)
-        post_edge(t, i);
-    refresh(t);
-    int e = sci_fabric_internal_error(t->node, t->n);
-    if (e)
-        atomic_fetch_or_explicit(&t->ierr, e == 1 ? 1 : 2, memory_order_relaxed);
-}
-
 static void tr_tick(void *self, uint64_t cycle)
 {
     torusdev_t *t = self;
     if (t->in_reset)
         t->step_ctrl = t->rot++ % NCTRL;
-    if (t->trace) {
-        step_traced(t, cycle);
-        return;
-    }
     t->step_skip = false;
     t->step_cycle = cycle;
     step(t);
@@ -928,13 +940,7 @@ int sci_torus_trace_share(device_t *d, void *tr, char *err, size_t errlen)
         snprintf(err, errlen, "the torus already writes a waveform");
         return -1;
     }
-    if (t->nparts > 1) {
-        snprintf(err, errlen, "a waveform holds one Verilator context: the torus's RTL is in %u",
-                 t->nparts);
-        return -1;
-    }
-    for (unsigned i = 0; i < t->n; i++)
-        t->node[i]->ops->trace_attach(t->node[i]->self, tr);
+    sci_fabric_trace_attach(t->node, t->n, t->part_lo, t->nparts, false, tr);
     t->trace = tr;
     return 0;
 }
@@ -942,25 +948,21 @@ int sci_torus_trace_share(device_t *d, void *tr, char *err, size_t errlen)
 static int tr_trace_open(void *self, const char *path, char *err, size_t errlen)
 {
     torusdev_t *t = self;
-    if (t->nparts > 1) {
-        snprintf(err, errlen, "%s: a waveform holds one Verilator context: the torus's RTL is in %u",
-                 path, t->nparts);
-        return -1;
-    }
-    return sci_fabric_trace_open(t->node, t->n, t->impl, &t->trace, path, err, errlen);
+    t->trace_own = true;
+    return sci_fabric_trace_open(t->node, t->n, t->part_lo, t->nparts, t->impl, &t->trace, path,
+                                 err, errlen);
 }
 
 static void tr_trace_close(void *self, uint64_t cycle)
 {
     torusdev_t *t = self;
-    sci_fabric_trace_close(t->node, t->n, &t->trace, cycle);
+    sci_fabric_trace_close(t->node, t->n, t->part_lo, t->nparts, t->trace_own, &t->trace, cycle);
 }
 
 static void tr_trace_window(void *self, uint64_t from, uint64_t to)
 {
-    torusdev_t *t = self;
-    if (t->trace)
-        ftsim_vl_trace_window(t->trace, from, to);
+    if (((torusdev_t *)self)->trace)
+        ftsim_vl_trace_window(((torusdev_t *)self)->trace, from, to);
 }
 
 static int tr_control(void *self, const char *cmd, char *err, size_t errlen)
