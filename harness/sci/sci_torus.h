@@ -38,6 +38,13 @@ const dev_design_t *sci_torus_design(int p2s, unsigned w, unsigned h);
 unsigned sci_torus_dims(const dev_design_t *d, unsigned *w, unsigned *h);
 int sci_torus_p2s(const dev_design_t *d); /* 1 P2S, 0 LC3 or not a torus */
 
+/* A control of a W x H torus named `name` (the header of sci_torus.c): *op one of SCI_CTL_*, *dim
+ * the ring (0 X, 1 Y; cut and restore), *node its node's index. Returns 0, or -1 with a message
+ * (sci_torus_ctl.c). */
+enum { SCI_CTL_CUT, SCI_CTL_RESTORE, SCI_CTL_OFF, SCI_CTL_ON, SCI_CTL_RESET };
+int sci_torus_parse_ctl(unsigned w, unsigned h, const char *name, const char *text, int *op,
+                        unsigned *dim, unsigned *node, char *err, size_t errlen);
+
 /* Node index of (x, y): y * W + x. */
 static inline unsigned sci_torus_index(unsigned w, unsigned x, unsigned y) { return y * w + x; }
 /* Port number of kind SCI_TP_* of node (x, y) of torus d. */
