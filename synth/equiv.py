@@ -48,6 +48,9 @@ CEC_SECS, CEC_CONFLICTS = 1800, 1000000
 # The flip-flops dffunmap leaves (clock, D, Q port names), and the memory cell the cut knows.
 FLOPS = {"$dff": ("CLK", "D", "Q"), "$_DFF_P_": ("C", "D", "Q"), "$_DFF_N_": ("C", "D", "Q")}
 MEM = "$mem_v2"
+# write_verilog's names for nets Yosys had not named (_21851_): never paired, they differ
+# between two writes.
+AUTO = re.compile(r"^_\d+_$")
 # Any other cell holding state is refused (the cut would treat it as logic).
 STATEFUL = re.compile(r"^\$(_?(A|S|ALD)?DFF|_?DFFE|_SDFF|_DLATCH|_SR_|_FF_|adff|sdff|aldff|dffe|"
                       r"dffsr|dlatch|adlatch|sr$|ff$|mem|memrd|memwr|meminit|fsm)", re.I)
@@ -88,13 +91,13 @@ class Side:
             init = nn.get("attributes", {}).get("init")
             for i, b in enumerate(bits):
                 if isinstance(b, str):
-                    if b in "01" and not nn.get("hide_name"):
+                    if b in "01" and not nn.get("hide_name") and not AUTO.match(n):
                         idx = (len(bits) - 1 - i if nn.get("upto") else i) + off
                         self.consts[n if len(bits) == 1 and off == 0 else f"{n}[{idx}]"] = b
                     continue
                 if init is not None and len(init) == len(bits):
                     self.init[b] = init[len(bits) - 1 - i]
-                if nn.get("hide_name"):
+                if nn.get("hide_name") or AUTO.match(n):
                     continue
                 idx = (len(bits) - 1 - i if nn.get("upto") else i) + off
                 self.names.setdefault(b, set()).add(n if len(bits) == 1 and off == 0
@@ -125,9 +128,10 @@ class Side:
 
 def pair(gold, gate):
     """The flip-flop pairs: each gold bit with the gate bit that has one of its public names
-    (the first common name, sorted, a port's last, names the pair), one to one; a gold bit whose name the
-    netlist ties to a constant (a flip-flop synthesis found never to change) paired with that
-    constant. Then what disagrees."""
+    (the first common name, sorted, a port's last, names the pair), one to one; a gold bit
+    whose name the netlist ties to a constant (a flip-flop synthesis found never to change)
+    paired with that constant; a gold bit merged into one already paired, its alias. Then
+    what disagrees."""
     by_name = {}
     for qb in gate.ff:
         for n in gate.names.get(qb, ()):
@@ -158,17 +162,35 @@ def pair(gold, gate):
         if (g[2], gold.port_name(g[1])) != (t[2], gate.port_name(t[1])) or \
                 gold.port_name(g[1]) is None:
             problems.append(f"flip-flop {name}: clocked differently")
-    return pairs, consts, problems
+    # Flip-flops the netlist merged (the same next value, the same start: opt_merge): a gold
+    # bit whose names lead to one gate bit already paired is that bit's alias. Its Q is the
+    # pair's input and its D must equal the gate bit's D.
+    primary = {gb: qb for qb, (gb, _n) in pairs.items()}
+    aliases = {}
+    for qb in gold.ff:
+        if qb in pairs or qb in consts:
+            continue
+        common = sorted(n for n in gold.names.get(qb, ()) if n in by_name)
+        cand = {gb for n in common for gb in by_name[n]}
+        if len(cand) == 1 and next(iter(cand)) in primary:
+            gb = cand.pop()
+            aliases[qb] = (primary[gb], gb, common[0])
+            if gold.init.get(qb, "x") != gate.init.get(gb, "x"):
+                problems.append(f"flip-flop {common[0]}: initial value {gold.init.get(qb, 'x')} "
+                                f"in the RTL, {gate.init.get(gb, 'x')} in the netlist")
+    return pairs, consts, aliases, problems
 
 
-def cut(side, which, ffs, consts, mems, other_only):
+def cut(side, which, ffs, consts, aliases, mems, other_only):
     """The side's module with each paired flip-flop (Q bit -> pair name) and memory cut:
     state outputs become inputs, state inputs outputs; unpaired state becomes inputs named
     by side (never shared, so whatever it reaches stays unproven; other_only: the other side's,
     added here as inputs that drive nothing, for equiv_make wants the same inputs on both).
     consts: a gold flip-flop bit the netlist ties to a constant (Q bit -> (value, name)): in
     gold its Q is that constant and its D an output; in gate that output is the constant.
-    Only port names kept."""
+    aliases: a gold flip-flop bit the netlist merged into another's (gold Q bit -> (gold Q bit
+    of the pair, gate Q bit, name)): in gold its Q is the pair's, its D an output; in gate that
+    output is the merged bit's D. Only port names kept."""
     m = side.mod
     cells = {cn: c for cn, c in m["cells"].items() if c["type"] not in FLOPS and c["type"] != MEM}
     ports = {}
@@ -200,18 +222,26 @@ def cut(side, which, ffs, consts, mems, other_only):
             out("const:" + name + "$next", [side.ff[qb][0]])
         else:
             out("const:" + name + "$next", [val])
+    for qb, (pq, gb, name) in aliases.items():
+        if which == "gold":
+            buf(pq, qb)
+            out("ff:" + name + "$next", [side.ff[qb][0]])
+        else:
+            out("ff:" + name + "$next", [side.ff[gb][0]])
     for name in other_only:
         ports[name] = dict(direction="input", bits=[nxt[0]])
         nxt[0] += 1
+    kept = []
     for qb, (db, _ck, _pol, _cn) in side.ff.items():
-        if which == "gold" and qb in consts:
+        if which == "gold" and (qb in consts or qb in aliases):
             continue
         if qb in ffs:
             ports["ff:" + ffs[qb]] = dict(direction="input", bits=[qb])
             out("ff:" + ffs[qb] + "$next", [db])
         else:
             unpaired += 1
-            ports[f"{which}-only:ff:{qb}"] = dict(direction="input", bits=[qb])
+            kept.append(qb)
+            cells[_cn] = m["cells"][_cn]
     for mid, cn in side.mems.items():
         c = m["cells"][cn]
         tag = ("mem:" + mid) if mid in mems else f"{which}-only:mem:{mid}"
@@ -221,6 +251,10 @@ def cut(side, which, ffs, consts, mems, other_only):
             elif mid in mems:
                 out(f"{tag}${pn}", bits)
     netnames = {n: dict(hide_name=0, bits=p["bits"], attributes={}) for n, p in ports.items()}
+    for qb in kept:   # a kept flip-flop's initial value
+        if side.init.get(qb, "x") != "x":
+            netnames[f"{which}-only:ff:{qb}"] = dict(hide_name=0, bits=[qb],
+                                                     attributes={"init": side.init[qb]})
     mod = dict(attributes={"top": "00000000000000000000000000000001"}, ports=ports,
                cells=cells, netnames=netnames)
     return {"creator": "synth/equiv.py", "modules": {which: mod}}, unpaired
@@ -235,24 +269,33 @@ def run(v, net, outdir, yosys, abc):
     t0 = time.monotonic()
     times = []
     reads = {
+        "gate": f"read_verilog {net}",
         "gold": "read_slang --threads 1 --unroll-limit=65536 -D SYNTHESIS " +
                 " ".join(f"-G {k}={x}" for k, x in v.params) + " " +
                 " ".join(synth.sources(v)) + f" --top {v.design.top}",
-        "gate": f"read_verilog {net}",
     }
+    mems = False
     for side, read in reads.items():
         t = time.monotonic()
-        r = yosys_run(yosys, fill(PREP, READ=read, TOP=v.design.top, OUT=f"{tmp}/{side}"),
+        # With memories, gold's are written and read back as the netlist's were (equiv_prep.ys).
+        rt = (f"memory -nomap\ntechmap\nopt_clean\nwrite_verilog -noattr {tmp}/{side}_rt.v\n"
+              f"design -reset\nread_verilog {tmp}/{side}_rt.v\n"
+              f"hierarchy -check -top {v.design.top}\nproc" if side == "gold" and mems else "")
+        r = yosys_run(yosys, fill(PREP, READ=read, TOP=v.design.top, OUT=f"{tmp}/{side}",
+                                  ROUNDTRIP=rt),
                       os.path.join(tmp, side + ".ys"), f"{log}.{side}.log", tmp)
         times.append(f"{side} {time.monotonic() - t:.0f} s")
         if r.returncode != 0:
             return name, False, time.monotonic() - t0, f"reading {side}:\n{r.stdout[-2000:]}", ""
+        if side == "gate":
+            with open(os.path.join(ROOT, tmp, "gate.json"), encoding="utf-8") as f:
+                mems = '"$mem_v2"' in f.read()
     t = time.monotonic()
     gold = Side(os.path.join(ROOT, tmp, "gold.json"), v.design.top)
     gate = Side(os.path.join(ROOT, tmp, "gate.json"), v.design.top)
     problems = [f"{s}: {c}: holds state and is neither a flip-flop nor a memory"
                 for s, side in (("RTL", gold), ("netlist", gate)) for c in side.bad]
-    pairs, consts, more = pair(gold, gate)
+    pairs, consts, aliases, more = pair(gold, gate)
     problems += more
     mems = sorted(set(gold.mems) & set(gate.mems))
     for mid in mems:
@@ -264,25 +307,23 @@ def run(v, net, outdir, yosys, abc):
     for mid in sorted(set(gold.mems) ^ set(gate.mems)):
         problems.append(f"memory {mid.lstrip(chr(92))}: only in the "
                         f"{'RTL' if mid in gold.mems else 'netlist'}")
-    gold_only = [f"gold-only:ff:{q}" for q in gold.ff if q not in pairs and q not in consts]
-    gold_only += [f"gold-only:mem:{m}${p}" for m in set(gold.mems) - set(mems)
+    gold_only = [f"gold-only:mem:{m}${p}" for m in set(gold.mems) - set(mems)
                   for p, d in gold.mod["cells"][gold.mems[m]]["port_directions"].items()
                   if d == "output"]
-    gate_only = [f"gate-only:ff:{g}" for g in gate.ff if g not in {g for g, _n in pairs.values()}]
-    gate_only += [f"gate-only:mem:{m}${p}" for m in set(gate.mems) - set(mems)
+    gate_only = [f"gate-only:mem:{m}${p}" for m in set(gate.mems) - set(mems)
                   for p, d in gate.mod["cells"][gate.mems[m]]["port_directions"].items()
                   if d == "output"]
     gold_cut, gold_un = cut(gold, "gold", {q: n for q, (_g, n) in pairs.items()}, consts,
-                            set(mems), gate_only)
+                            aliases, set(mems), gate_only)
     gate_cut, gate_un = cut(gate, "gate", {g: n for _q, (g, n) in pairs.items()}, consts,
-                            set(mems), gold_only)
+                            aliases, set(mems), gold_only)
     for side, js in (("gold", gold_cut), ("gate", gate_cut)):
         with open(os.path.join(ROOT, tmp, side + "_cut.json"), "w", encoding="utf-8") as f:
             json.dump(js, f)
     times.append(f"cut {time.monotonic() - t:.0f} s")
     state = (f"{len(pairs)} flip-flop bits paired ({len(consts)} more tied to a constant in the "
-             f"netlist), {len(mems)} memories, {gold_un} RTL and {gate_un} netlist "
-             f"flip-flop bits unpaired")
+             f"netlist, {len(aliases)} merged there into another), {len(mems)} memories, "
+             f"{gold_un} RTL and {gate_un} netlist flip-flop bits unpaired")
     t = time.monotonic()
     for side in ("gold", "gate"):
         r = yosys_run(yosys, fill(PROVE, CUT=f"{tmp}/{side}_cut.json", SIDE=side,
@@ -295,11 +336,13 @@ def run(v, net, outdir, yosys, abc):
     t = time.monotonic()
     outs = sum(len(p["bits"]) for p in gold_cut["modules"]["gold"]["ports"].values()
                if p["direction"] == "output")
-    cmd = [abc, "-c", f"cec -T {CEC_SECS} -C {CEC_CONFLICTS} {tmp}/gold.aig {tmp}/gate.aig"]
+    latches = sum(1 for x in (gold_un, gate_un) if x)
+    check = (f"dsec -T {CEC_SECS}" if latches else f"cec -T {CEC_SECS} -C {CEC_CONFLICTS}")
+    cmd = [abc, "-c", f"{check} {tmp}/gold.aig {tmp}/gate.aig"]
     r = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     with open(os.path.join(ROOT, f"{log}.cec.log"), "w", encoding="utf-8") as f:
         f.write(" ".join(cmd) + "\n" + r.stdout)
-    times.append(f"cec {time.monotonic() - t:.0f} s")
+    times.append(f"{check.split()[0]} {time.monotonic() - t:.0f} s")
     proven = r.returncode == 0 and "Networks are equivalent" in r.stdout
     verdict = (f"{outs} outputs, all equal" if proven else
                "cec undecided (limits)" if "UNDECIDED" in r.stdout.upper() else
