@@ -2,7 +2,7 @@
 # tools of build/venv-eda. Included by the Makefile.
 .PHONY: formal formal-mutants
 formal:
-	@bash harness/scripts/deps.sh formal
+	@bash harness/scripts/deps.sh eda
 	@python3 formal/run.py
 # Every RTL mutant of tests/mutants.py through the prove tasks (outside CI): formal/mutants.py.
 formal-mutants: eda-venv

@@ -148,25 +148,15 @@ module rn1 (
   // of the cycle (F) and the requesting ports of that set served before it: none, it chooses
   // from F; one, it gets what that port's choice left of F (nothing when F held one output);
   // two or more, nothing (a set has at most two outputs). The first-served port's choice sees
-  // F, as a lone port would. The rank, the pick and the count are each a few gates deep
+  // F, as a lone port would. The order, the pick and the count are each a few gates deep
   // whatever the port count; the serial form was a chain through all eight ports.
   // make equiv proves that the two forms grant the same in every state (synth/alloc_equiv.py).
   function automatic [63:0] choose(input [7:0] req_i, input [63:0] cand_i, input [7:0] alloc_i,
                                    input [2:0] rot_i, input [15:0] lfsr_i, input [7:0] bc_i);
     logic [63:0] grant, first;
-    logic [23:0] rank;
-    logic [7:0]  free_ports, lo, hi, busy, pick, earlier, taken;
-    logic [2:0]  p, r;
+    logic [7:0]  free_ports, lo, hi, busy, pick, ahead, same, earlier, taken;
+    logic [2:0]  p;
     logic        twice;
-    // The order of service this cycle: port p is served rank[p]-th, port rot_i first.
-    rank  = 24'd0;
-    r     = 3'd0;
-    p     = rot_i;
-    for (int i = 0; i < NPORT; i++) begin
-      rank[p*3 +: 3] = r;
-      r = r + 3'd1;
-      p = p + 3'd1;
-    end
     // Each requesting port's choice among its set's free outputs, as if served first in its set.
     first = 64'd0;
     p     = 3'd0;
@@ -186,24 +176,34 @@ module rn1 (
       end
       p = p + 3'd1;
     end
-    // Each port's grant from the requesting ports of its set served before it.
+    // Each requesting port's grant from the requesting ports of its set served before it. The
+    // ports served before port p (p counts with a) are rot_i, rot_i + 1, .., p - 1 modulo NPORT:
+    // the p - rot_i lowest bits, rotated left by rot_i. Ports that do not request are passed
+    // over, which costs the gates nothing and spares the simulators most of the work.
     grant = 64'd0;
+    p     = 3'd0;
     for (int a = 0; a < NPORT; a++) begin
-      earlier = 8'h00;
-      taken   = 8'h00;
-      for (int b = 0; b < NPORT; b++) begin
-        earlier[b] = req_i[b] && (rank[b*3 +: 3] < rank[a*3 +: 3]) &&
-                     (cand_i[b*8 +: 8] == cand_i[a*8 +: 8]);
-        taken      = taken | (earlier[b] ? first[b*8 +: 8] : 8'h00);
+      if (req_i[a]) begin
+        ahead = (8'd1 << (p - rot_i)) - 8'd1;
+        ahead = (ahead << rot_i) | (ahead >> (4'd8 - {1'b0, rot_i}));
+        for (int b = 0; b < NPORT; b++) begin
+          same[b] = cand_i[b*8 +: 8] == cand_i[a*8 +: 8];
+        end
+        earlier = req_i & ahead & same;
+        taken   = 8'h00;
+        for (int b = 0; b < NPORT; b++) begin
+          taken = taken | (earlier[b] ? first[b*8 +: 8] : 8'h00);
+        end
+        twice = (earlier & (earlier - 8'd1)) != 8'h00;  // two or more served before
+        if (twice) begin
+          grant[a*8 +: 8] = 8'h00;
+        end else if (earlier == 8'h00) begin
+          grant[a*8 +: 8] = first[a*8 +: 8];
+        end else begin
+          grant[a*8 +: 8] = cand_i[a*8 +: 8] & ~alloc_i & ~taken;
+        end
       end
-      twice = (earlier & (earlier - 8'd1)) != 8'h00;    // two or more served before
-      if (!req_i[a] || twice) begin
-        grant[a*8 +: 8] = 8'h00;
-      end else if (earlier == 8'h00) begin
-        grant[a*8 +: 8] = first[a*8 +: 8];
-      end else begin
-        grant[a*8 +: 8] = cand_i[a*8 +: 8] & ~alloc_i & ~taken;
-      end
+      p = p + 3'd1;
     end
     return grant;
   endfunction

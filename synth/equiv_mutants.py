@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """make equiv-mutants: a netlist with one gate changed must fail make equiv, for each seed.
 
-usage: equiv_mutants.py [--dir DIR] [--seeds LIST] [--seq N] DEVICE
+usage: equiv_mutants.py [--dir DIR] [--seeds LIST] DEVICE
 
 For each seed (default 1,2,3,4,5; printed) picks, with Python's random.Random(seed), one
 gate of DIR/DEVICE.v that feeds a flip-flop (drives the value it takes, its enable or its
@@ -70,7 +70,6 @@ def main(argv):
     ap.add_argument("device")
     ap.add_argument("--dir", default="build/synth")
     ap.add_argument("--seeds", default="1,2,3,4,5")
-    ap.add_argument("--seq", type=int, default=2, help="passed to equiv.py (default 2)")
     a = ap.parse_args(argv)
     try:
         seeds = [int(s) for s in a.seeds.split(",")]
@@ -92,7 +91,7 @@ def main(argv):
         print(f"seed {s}: {a.device}.v:{n} (one of {ncand} gates feeding a flop): "
               f"'{old}' -> '{new}'", flush=True)
         r = subprocess.run([sys.executable, os.path.join(ROOT, "synth", "equiv.py"), "--dir",
-                            a.dir, "--net", path, "--seq", str(a.seq), "--jobs", "1", a.device],
+                            a.dir, "--net", path, "--jobs", "1", a.device],
                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         verdict = r.stdout.strip().splitlines()[-8:]
         if r.returncode == 1:

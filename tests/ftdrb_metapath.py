@@ -22,10 +22,13 @@ sections 4a and 6), each clause checked from what `ftsim` reports:
   probe     C3: a flow whose direct path failed probes it (the log says so) every 16th DATA,
             the interval doubling (16, 32, .. 1024) as probes fail; some flows come back to it,
             and none stays off a direct path the failover serves (clause direct)
-  pushback  R1-R4: `ftsim faultcheck` on 4x4 LC3 with the X rings of rows 0 and 1 cut, at the
-            default all-pairs load: no RELAY is dropped (the relays refuse DATA and answer busy,
-            a relayed ACK or NOTE supersedes a stale one on a full buffer), every reachable
-            pair delivers
+  pushback  R1-R4: `ftsim faultcheck` on 4x4 LC3 (a) with the X rings of rows 0 and 1 cut, at
+            the default all-pairs load: no RELAY is dropped (a relayed ACK or NOTE supersedes a
+            stale one on a full buffer), every reachable pair delivers; (b) with one live column
+            (the Y rings of columns 1 and 2 cut, node (0,1) failed) at one message per pair every
+            9,000 cycles, where the relays' buffers fill: every reachable pair delivers (the
+            relays refuse DATA and answer busy; what R4 still drops there is ACKs and NOTEs that
+            found no stale one to replace, which the next ACK or the source's timeout make up)
 
 usage: tests/ftdrb_metapath.py [--only CLAUSE[,CLAUSE..]]   (from the repository's root;
        build/ftsim built, or $FTSIM; any other argument is refused with this text, exit 2)
@@ -168,14 +171,25 @@ def ablation(out):
 
 
 def pushback():
+    re_pairs = re.compile(r"with FT-DRB:\s+(\d+) of the (\d+) reachable pairs deliver"
+                          r".*?(\d+) relay drops")
     cmd = [FTSIM, "faultcheck", "--torus", "4x4", "--ftdrb", "--quiet", "--multi-only",
            "--fault", "xring:0+xring:1"]
     q = subprocess.run(cmd, capture_output=True, text=True, timeout=900)
-    m = re.search(r"with FT-DRB:\s+(\d+) of the (\d+) reachable pairs deliver.*?(\d+) relay drops",
-                  q.stdout)
+    m = re_pairs.search(q.stdout)
     check(q.returncode == 0 and m and m.group(1) == m.group(2) and m.group(3) == "0", "pushback",
           "4x4 xring:0+xring:1 at the default load: every reachable pair delivers, 0 relay drops"
-          + (f" ({m.group(1)} of {m.group(2)})" if m else ""), q.stdout[-600:])
+          + (f" ({m.group(1)} of {m.group(2)}, {m.group(3)} drops)" if m else ""), q.stdout[-600:])
+    # The direct-path rule (4a) relays little where the failover serves a pair: one live column
+    # makes most pairs relayed, and at this period the relays' buffers fill.
+    cmd = [FTSIM, "faultcheck", "--torus", "4x4", "--ftdrb", "--period", "9000", "--quiet",
+           "--multi-only", "--fault", "yring:1+yring:2+node:0,1"]
+    q = subprocess.run(cmd, capture_output=True, text=True, timeout=900)
+    m = re_pairs.search(q.stdout)
+    check(q.returncode == 0 and m and m.group(1) == m.group(2), "pushback",
+          "4x4 yring:1+yring:2+node:0,1, a message per pair every 9,000 cycles: every reachable "
+          "pair delivers" + (f" ({m.group(1)} of {m.group(2)}, {m.group(3)} relay drops)"
+                             if m else ""), q.stdout[-600:])
 
 
 if __name__ == "__main__":

@@ -184,8 +184,8 @@ MUTANTS = {
         "pick       = (hi != 8'h00 && lfsr_i[{1'b1, p}]) ? hi : lo;",
         "the choice uses bit p+8 of the LFSR (rn1.md 5)"),
     "rtl-fixed-order": ("rtl", "rn1.v",
-        "    p     = rot_i;",
-        "    p     = 3'd0;",
+        "        ahead = (8'd1 << (p - rot_i)) - 8'd1;\n        ahead = (ahead << rot_i) | (ahead >> (4'd8 - {1'b0, rot_i}));",
+        "        ahead = (8'd1 << p) - 8'd1;",
         "fixed service order, port 0 first every cycle (rn1.md 5)"),
     "rtl-reuse-same-cycle": ("rtl", "rn1.v",
         "gnt = choose(req, cand, alloc_q, rot_q,",
@@ -356,9 +356,7 @@ MUTANTS = {
         "R1-R3): on the 4x4 torus with one live column, at one message per pair every 9,000 "
         "cycles, half the pairs then deliver nothing (the direct-path rule of 4a relays too little "
         "on xring:0+xring:1 to fill a buffer)",
-        {"test": ["bash", "-c", '"$FTSIM" faultcheck --torus 4x4 --ftdrb --period 9000 --quiet '
-                  "--multi-only --fault yring:1+yring:2+node:0,1 | grep '156 of the 156 reachable' "
-                  "|| { echo 'FAIL: reachable pairs silent'; exit 1; }"]}),
+        {"test": ["python3", "tests/ftdrb_metapath.py", "--only", "pushback"]}),
     "rtl-upset-state-discard": ("rtl", "rn1_fport.v",
         "      default: begin\n        nx_state = ST_IDLE;\n      end",
         "      default: begin\n        nx_state = ST_DISCARD;\n      end",
@@ -444,13 +442,13 @@ MUTANTS = {
         {"test": ["python3", "tests/ftdrb_metapath.py", "--only", "pushback"]}),
     # ---- RTL, RN1's parallel allocator (rtl/rn1.v choose) ----------------------------------
     "rtl-alloc-second-blocked": ("rtl", "rn1.v",
-        "        grant[a*8 +: 8] = cand_i[a*8 +: 8] & ~alloc_i & ~taken;",
-        "        grant[a*8 +: 8] = 8'h00;",
+        "          grant[a*8 +: 8] = cand_i[a*8 +: 8] & ~alloc_i & ~taken;",
+        "          grant[a*8 +: 8] = 8'h00;",
         "a second routing word for a direction, served after the first in one cycle, is blocked "
         "though the first left an output free (rn1.md 5)"),
     "rtl-alloc-third-granted": ("rtl", "rn1.v",
-        "      twice = (earlier & (earlier - 8'd1)) != 8'h00;",
-        "      twice = 1'b0;",
+        "        twice = (earlier & (earlier - 8'd1)) != 8'h00;",
+        "        twice = 1'b0;",
         "a third routing word for a direction in one cycle is granted what the first two left "
         "of the free outputs at the start (rn1.md 5)"),
     # ---- RTL: the ports' invariants that make RN1's crossbar invariants inductive (formal/) --
@@ -506,6 +504,24 @@ MUTANTS = {
         "assign bi_slot_d = bi_xfer ? free_hit[3:0] : bi_slot_q;",
         "a B-link packet's later symbols go to the lowest free slot, not the one it claimed "
         "(sci_lc.md 3)"),
+    # ---- harness: FTGM's self-test, a read's clock (sci_sys.md section 8, clause left) ----
+    "harness-ft-read-clock-at-post": ("harness", "scisys/sci_sys_recovery.c",
+        "    f->st_deadline = UINT64_MAX;\n",
+        "    f->st_deadline = s->now + 2u * s->cfg.par.rsr_timeout + 1000u;\n    f->st_left = true;\n",
+        "a self-test read's deadline runs from its post, through the wait in its own node's "
+        "queues, not from when it leaves the node (clause left)",
+        {"test": ["python3", "tests/ft_load.py", "--clause", "left"]}),
+    "harness-ft-fail-report-ignored": ("harness", "scisys/sci_sys_recovery.c",
+        "s->ft.n[i].st_tid != tid || reason < 2u)",
+        "s->ft.n[i].st_tid != tid || reason < 9u)",
+        "a self-test read's FAIL_REPORT for a disabled LC is not its answer: the path waits for "
+        "the PSB's timeout reply, 200 us later (clause lost)",
+        {"test": ["python3", "tests/upset_ft.py"]}),
+    "harness-ft-starved-fails": ("harness", "scisys/sci_sys_recovery.c",
+        "    bool starved = path_starved(s, i, dst, f->st_sent);",
+        "    bool starved = 0 && path_starved(s, i, dst, f->st_sent);",
+        "a read lost while a node on its path could send nothing fails the path (clause starved)",
+        {"test": ["python3", "tests/ft_load.py", "--clause", "starved"]}),
 }
 
 def mutate(name, src):

@@ -610,6 +610,13 @@ def suite_torus():
                        ("stalled-gap", "a flow stalled by its cut ACK path: its gap seen from the source")):
         t.append(Test("torus", f"torus report: {what}", ["python3", "tests/torus_report.py", case],
                       exit_is(0, f"PASS torus-report {case}")))
+    # --wave on threads: each part's FST merged into one, the one-thread FST's (fst2vcd)
+    for case, what in (("rtl", "3x3 RTL with a cut X ring, 2 and 3 threads"),
+                       ("window", "--wave-from/--wave-to, 2 threads"),
+                       ("lockstep", "rtl+csim lockstep, 2 threads")):
+        t.append(Test("torus", f"torus --wave on threads, {what}: the one-thread FST",
+                      ["python3", "tests/wave_threads.py", case],
+                      exit_is(0, f"PASS wave-threads {case}")))
     t += suite_torus_ftdrb()
     t.append(Test("torus", "faultcheck 4x4 lc3 node:1,2 -vv: the same on 1, 2, 3 threads",
                   ["python3", "tests/threads_same.py", "1,2,3", "faultcheck", "--torus", "4x4",

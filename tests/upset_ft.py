@@ -11,6 +11,10 @@ on, and sends them round by its Y ring (a detour, still delivered). Checked:
   - with the self-test off, nothing catches it (the detector does the work);
   - without the hosts' protocol state (the ablation of FTGM's Figures 7 and 8), the
     recovery loses messages or leaves them never acknowledged, and the run fails saying so;
+  - an upset that disables (1,1)'s X-LC (n1.1.x.enable bit0): the self-test is the first
+    detector, at its first round after the flip, from the FAIL_REPORT of its read for the
+    disabled LC (clause lost: reasons 2 to 4 answer a read at once, sci_sys.md section 8),
+    not the PSB's timeout reply 200 us later (then the watchdog fires first);
   - a bad upset (unknown part, bit beyond the element, no bit) and --ft with --threads 2 are
     refused with exit 2 and the reason, before anything runs.
 Ends with `N passed, N failed`.
@@ -34,8 +38,8 @@ def check(ok, what, detail=""):
     print(f"{'ok  ' if ok else 'FAIL'} {what}" + ("" if ok else f"\n     {detail}"))
 
 
-def run(extra):
-    p = subprocess.run([FTSIM, *BASE, *extra], cwd=ROOT, capture_output=True, text=True)
+def run(extra, base=BASE):
+    p = subprocess.run([FTSIM, *base, *extra], cwd=ROOT, capture_output=True, text=True)
     try:
         return p.returncode, json.loads(p.stdout)
     except json.JSONDecodeError:
@@ -71,6 +75,13 @@ def main():
           and ft.get("lost", 0) + ft.get("unacknowledged", 0) > 0,
           "no host state: the recovery loses messages (or leaves them never acknowledged) and "
           "the run fails saying so", str(ft))
+    rc, j = run(["--fault", "1ms:seu n1.1.x.enable bit0"], BASE[:-2])  # this upset alone
+    ft = j.get("ft", {})
+    f = firsts(ft) if ft else {}
+    first = min((k for k in f if k != "protocol"), key=f.get, default=None)
+    check(rc == 0 and first == "selftest" and FLIP_MS <= f["selftest"] <= FLIP_MS + ST_MS,
+          f"an X-LC disabled by an upset: the self-test first (before the watchdog), within "
+          f"{ST_MS} ms of the flip, from its read's FAIL_REPORT (clause lost)", f"detectors {f}")
     for fault, needle in (("1ms:seu n1.1.x.lrt[0x12] bit9", "bit 9 is beyond x.lrt"),
                           ("1ms:seu n9.9.x.lrt[0x12] bit0", "names no part of torus3x3"),
                           ("1ms:seu n1.1.x.lrt", "want 'seu NAME bitB'")):

@@ -11,6 +11,8 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <string>
+#include <vector>
 
 #include "dev.h"
 #include "verilated_fst_c.h"
@@ -219,7 +221,14 @@ struct Wave : VerilatedFstC {
     uint64_t from_ns = 0, to_ns = UINT64_MAX;
     uint64_t from = 0, to = UINT64_MAX; // the same in cycles (to: the last cycle dumped whole)
     unsigned dumps = 0;
+    // A waveform in parts (ftsim_vl_trace_part): each part's own writer, dumped by whoever runs
+    // its models; all of them written apart (path.partK) and merged into path at close.
+    std::vector<Wave *> parts;
+    std::string path;
 };
+
+// The file part k of a waveform in parts writes (0: the waveform's own models).
+std::string part_path(const std::string &path, size_t k) { return path + ".part" + std::to_string(k); }
 
 Wave *as_wave(void *tr) { return static_cast<Wave *>(static_cast<VerilatedFstC *>(tr)); }
 
@@ -244,11 +253,27 @@ extern "C" int ftsim_vl_trace_open(void *tr, const char *path, char *err, size_t
         return -1;
     }
     fclose(probe);
-    VerilatedFstC *t = static_cast<VerilatedFstC *>(tr);
-    t->set_time_unit("1ns");
-    t->set_time_resolution("1ns");
-    t->open(path);
+    Wave *w = as_wave(tr);
+    w->path = path;
+    std::string own = w->parts.empty() ? std::string(path) : part_path(path, 0);
+    for (size_t k = 0; k <= w->parts.size(); k++) {
+        Wave *t = k ? w->parts[k - 1] : w;
+        t->set_time_unit("1ns");
+        t->set_time_resolution("1ns");
+        t->open(k ? part_path(path, k).c_str() : own.c_str());
+    }
     return 0;
+}
+
+extern "C" void *ftsim_vl_trace_part(void *tr, unsigned k)
+{
+    Wave *w = as_wave(tr);
+    while (w->parts.size() <= k) {
+        Wave *p = as_wave(ftsim_vl_trace_new());
+        p->from = w->from, p->to = w->to, p->from_ns = w->from_ns, p->to_ns = w->to_ns;
+        w->parts.push_back(p);
+    }
+    return static_cast<VerilatedFstC *>(w->parts[k]);
 }
 
 extern "C" void ftsim_vl_trace_window(void *tr, uint64_t from, uint64_t to)
@@ -259,6 +284,8 @@ extern "C" void ftsim_vl_trace_window(void *tr, uint64_t from, uint64_t to)
     w->from_ns = ns_of(from);
     // the dump that starts cycle to + 1 ends the window's last cycle
     w->to_ns = w->to == UINT64_MAX ? UINT64_MAX : ns_of(w->to + 1);
+    for (Wave *p : w->parts)
+        ftsim_vl_trace_window(static_cast<VerilatedFstC *>(p), from, to);
 }
 
 extern "C" int ftsim_vl_trace_on(const void *tr, uint64_t cycle)
@@ -272,7 +299,11 @@ extern "C" void ftsim_vl_trace_dump(void *tr, uint64_t time_ns)
     Wave *w = as_wave(tr);
     if (time_ns < w->from_ns || time_ns > w->to_ns)
         return;
-    if (++w->dumps == kDumpsPerBlock) {
+    // A waveform in parts dumps here only its own models (the parts dump theirs), which may
+    // change nothing for a whole block: the FST library's flush of a block without a value
+    // change writes no block but restarts the time chain, and the file's times then go back
+    // (fstWriterFlushContextPrivate). So it is not flushed in blocks.
+    if (++w->dumps == kDumpsPerBlock && w->parts.empty()) {
         w->dumps = 0;
         w->flush(); // the block is written at this dump's time change
     }
@@ -283,6 +314,20 @@ extern "C" void ftsim_vl_trace_close(void *tr)
 {
     Wave *w = as_wave(tr);
     w->close();
+    std::vector<std::string> files{part_path(w->path, 0)};
+    for (Wave *p : w->parts) {
+        p->close();
+        files.push_back(part_path(w->path, files.size()));
+        delete p;
+    }
+    std::string err;
+    if (!w->parts.empty() && !w->path.empty()) {
+        if (!ftsim_fst_merge(files, w->path.c_str(), kDumpsPerBlock, err))
+            fprintf(stderr, "ftsim: %s: the waveform's parts not merged: %s\n", w->path.c_str(),
+                    err.c_str());
+        for (const std::string &f : files)
+            remove(f.c_str());
+    }
     delete w;
 }
 

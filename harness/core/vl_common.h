@@ -53,6 +53,15 @@ class VerilatedFstC;
 VerilatedFstC *ftsim_vl_fst_for(const std::function<void(VerilatedFstC *)> &attach,
                                 const char *path, char *err, size_t errlen);
 
+// FST files written side by side into one at out: each input's hierarchy in turn (the handles
+// one writer of all their models, in that order, would give), every value change in time order
+// (vl_fst_merge.cpp), a block every `block` times. false, with a message in err, when a file
+// cannot be read or written.
+#include <string>
+#include <vector>
+bool ftsim_fst_merge(const std::vector<std::string> &in, const char *out, unsigned block,
+                     std::string &err);
+
 // A clock edge of a Verilated model of ftsim's RTL (clk_i, reg_we_i) in the phases of
 // vl_trace.h, the same for every model (VlDev in vl_dev.h):
 //   0  this cycle's inputs settled by an eval with the clock low (the eval the rising edge needs

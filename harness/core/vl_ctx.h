@@ -2,7 +2,8 @@
  * Verilator evaluates one context on one thread at a time; models in different contexts run on
  * threads side by side. A model's edge and register reads tell the runtime their context
  * (vl_common.h, ftsim_vl_phase), so an assertion lands in its model's context on any thread.
- * One waveform holds the models of one context only. */
+ * A Verilated waveform holds the models of one context only: a waveform of several is written
+ * in parts, one a context, and merged (vl_trace.h, ftsim_vl_trace_part). */
 #ifndef FTSIM_VL_CTX_H
 #define FTSIM_VL_CTX_H
 

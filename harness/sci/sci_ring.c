@@ -328,13 +328,13 @@ static void rg_tick(void *self, uint64_t cycle)
 static int rg_trace_open(void *self, const char *path, char *err, size_t errlen)
 {
     ringdev_t *r = self;
-    return sci_fabric_trace_open(r->node, r->n, r->impl, &r->trace, path, err, errlen);
+    return sci_fabric_trace_open(r->node, r->n, NULL, 0, r->impl, &r->trace, path, err, errlen);
 }
 
 static void rg_trace_close(void *self, uint64_t cycle)
 {
     ringdev_t *r = self;
-    sci_fabric_trace_close(r->node, r->n, &r->trace, cycle);
+    sci_fabric_trace_close(r->node, r->n, NULL, 0, true, &r->trace, cycle);
 }
 
 static void rg_trace_window(void *self, uint64_t from, uint64_t to)

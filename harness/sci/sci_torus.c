@@ -55,8 +55,8 @@
  *   tables and enables the LCs. Register writes to it in N..N+4 are dropped. Of a node that
  *   is off it changes nothing.
  * - Debug words: every node's (rtl/sci_node.md section 5), node by node.
- * - Threads (sci_torus_set_pool, C model): the nodes' edges of a cycle run on several threads;
- *   every output, register and debug word is the same as on one.
+ * - Threads (sci_torus_set_pool; the RTL in parts): the nodes' edges of a cycle run on several
+ *   threads; every output, register, debug word and waveform value is the same as on one.
  * - Ownership: a torus's design is built on request and belongs to the caller (dev.h); its
  *   nodes' design is a fixed one.
  */
@@ -115,50 +115,10 @@ static const char *const port_names[SCI_TORUS_NK] = {
 
 /* ---- controls ---------------------------------------------------------------------------- */
 
-enum { CTL_CUT, CTL_RESTORE, CTL_OFF, CTL_ON, CTL_RESET };
-
 static int parse_ctl(const torusdesign_t *td, const char *text, int *op, unsigned *dim,
                      unsigned *node, char *err, size_t errlen)
 {
-    char word[16], dimc[4], rest[64];
-    const char *usage = "want 'cut x X,Y', 'restore x X,Y', 'cut y X,Y', 'restore y X,Y', "
-                        "'off X,Y', 'on X,Y' or 'reset X,Y'";
-    if (sscanf(text, "%15s", word) != 1) {
-        snprintf(err, errlen, "'%s': %s", text, usage);
-        return -1;
-    }
-    const char *p = strstr(text, word) + strlen(word);
-    if (!strcasecmp(word, "cut") || !strcasecmp(word, "restore")) {
-        *op = !strcasecmp(word, "cut") ? CTL_CUT : CTL_RESTORE;
-        int used = 0;
-        if (sscanf(p, " %3s%n", dimc, &used) != 1 ||
-            (strcasecmp(dimc, "x") && strcasecmp(dimc, "y"))) {
-            snprintf(err, errlen, "'%s': %s needs the ring dimension x or y first (%s)", text, word,
-                     usage);
-            return -1;
-        }
-        *dim = (dimc[0] | 0x20) == 'y';
-        p += used;
-    } else if (!strcasecmp(word, "off") || !strcasecmp(word, "on") || !strcasecmp(word, "reset")) {
-        *op = !strcasecmp(word, "off") ? CTL_OFF : !strcasecmp(word, "on") ? CTL_ON : CTL_RESET;
-        *dim = 0;
-    } else {
-        snprintf(err, errlen, "unknown control '%s' (%s)", word, usage);
-        return -1;
-    }
-    unsigned x, y;
-    int used = 0;
-    if (sscanf(p, " %u , %u%n", &x, &y, &used) != 2 || sscanf(p + used, " %63s", rest) == 1) {
-        snprintf(err, errlen, "'%s': want the node as X,Y after '%s' (%s)", text, word, usage);
-        return -1;
-    }
-    if (x >= td->w || y >= td->h) {
-        snprintf(err, errlen, "'%s': node (%u,%u) does not exist (%s has x 0..%u, y 0..%u)", text,
-                 x, y, td->name, td->w - 1, td->h - 1);
-        return -1;
-    }
-    *node = sci_torus_index(td->w, x, y);
-    return 0;
+    return sci_torus_parse_ctl(td->w, td->h, td->name, text, op, dim, node, err, errlen);
 }
 
 static int torus_check_control(const dev_design_t *d, const char *text, char *err, size_t errlen)
@@ -366,6 +326,7 @@ typedef struct torusdev {
     uint64_t *lnew;  /* the same, from the edge under way (committed after it: commit) */
     uint8_t *want;   /* the node takes the next edge (see the clock edge below): in `next` */
     uint8_t *moved1; /* the edge under way: the node's model did not tell it changed nothing */
+    uint8_t *inedge; /* on threads: the node takes the edge under way (in list) */
     unsigned *list;  /* the nodes of the edge under way */
     unsigned *next;  /* the nodes that take the next edge (wake), in the order they woke */
     unsigned nlist, nnext;
@@ -385,7 +346,8 @@ typedef struct torusdev {
     int wrote;    /* node a device write addressed this cycle, -1 none */
     unsigned rot; /* rotation of the configuration writes during reset */
     dev_impl_t impl;
-    void *trace;
+    void *trace;    /* the waveform; trace_own: the torus's own (dev_trace_open), not shared */
+    bool trace_own;
     /* the edge under way (see step_node), and where it runs */
     tpool_t *pool;     /* NULL: on the calling thread */
     unsigned nparts;   /* RTL in parts: nodes part_lo[p] .. part_lo[p + 1] - 1 in context ctx[p] */
@@ -532,7 +494,7 @@ static void tr_destroy(void *self)
             ftsim_vl_ctx_free(t->ctx[p]);
     free(t->node), free(t->nin), free(t->nout), free(t->ein), free(t->cut), free(t->off);
     free(t->pup), free(t->rst_dis), free(t->ctrl), free(t->eout), free(t->lnk), free(t->lnew);
-    free(t->want), free(t->moved1), free(t->list), free(t->next), free(t->self);
+    free(t->want), free(t->moved1), free(t->inedge), free(t->list), free(t->next), free(t->self);
     free(t);
 }
 
@@ -737,13 +699,54 @@ static void step_node(torusdev_t *t, unsigned i)
 #define PREFETCH_AHEAD 2u
 #define PREFETCH_BYTES 256u
 
-/* The RTL in parts: part p's nodes, in its own context, on one thread at a time. */
+/* The edge with a waveform (RTL) of nodes a .. b - 1, whose models trace into `trace`: their
+ * edges in three phases around its dumps, so that it sees them together (sci_fabric_tick);
+ * otherwise as step_node. */
+static void step_traced(torusdev_t *t, unsigned a, unsigned b, void *trace)
+{
+    for (unsigned i = a; i < b; i++) {
+        compose_node(t, i);
+        dev_set_inputs(t->node[i], nin(t, i));
+        pre_edge(t, i);
+    }
+    sci_fabric_tick(t->node + a, b - a, trace, t->step_cycle);
+    for (unsigned i = a; i < b; i++) {
+        post_edge(t, i);
+        uint64_t *o = nout(t, i);
+        dev_get_outputs(t->node[i], o);
+        node_eout(t, i, o);
+        t->lnew[i * 2] = link_word(t, i, 0, o);
+        t->lnew[i * 2 + 1] = link_word(t, i, 1, o);
+    }
+    int e = sci_fabric_internal_error(t->node + a, b - a);
+    if (e)
+        atomic_fetch_or_explicit(&t->ierr, e == 1 ? 1 : 2, memory_order_relaxed);
+}
+
+/* The RTL in parts: part p's nodes, in its own context, on one thread at a time; with a
+ * waveform, into its part of it (ftsim_vl_trace_part). */
 static void step_parts(void *ctx, unsigned lo, unsigned hi)
 {
     torusdev_t *t = ctx;
-    for (unsigned p = lo; p < hi; p++)
-        for (unsigned i = t->part_lo[p]; i < t->part_lo[p + 1]; i++)
-            step_node(t, i);
+    for (unsigned p = lo; p < hi; p++) {
+        unsigned a = t->part_lo[p], b = t->part_lo[p + 1];
+        if (t->trace)
+            step_traced(t, a, b, sci_fabric_part_trace(t->trace, p, t->trace_own));
+        else
+            for (unsigned i = a; i < b; i++)
+                step_node(t, i);
+    }
+}
+
+/* On threads, the edge's nodes by index: each thread starts on its own share of the torus,
+ * the same every edge and the same as the hosts' loop (sci_sys_threads.c), so a node's state
+ * stays in one core's cache. */
+static void step_index(void *ctx, unsigned lo, unsigned hi)
+{
+    torusdev_t *t = ctx;
+    for (unsigned i = lo; i < hi; i++)
+        if (t->inedge[i])
+            (t->packed ? step_node_packed : step_node)(t, i);
 }
 
 static void step_nodes(void *ctx, unsigned lo, unsigned hi)
@@ -776,6 +779,8 @@ static void gather(torusdev_t *t)
         t->nlist = t->nnext;
     }
     t->nnext = 0;
+    for (unsigned k = 0; t->pool && k < t->nlist; k++)
+        t->inedge[t->list[k]] = 1;
 }
 
 /* After the edge: the link words that changed, and who takes the next edge: a node whose
@@ -785,6 +790,7 @@ static void commit(torusdev_t *t)
 {
     for (unsigned k = 0; k < t->nlist; k++) {
         unsigned i = t->list[k];
+        t->inedge[i] = 0;
         if (t->all || t->moved1[i]) {
             for (unsigned d = 0; d < 2; d++)
                 if (t->lnew[i * 2 + d] != t->lnk[i * 2 + d]) {
@@ -805,8 +811,14 @@ static bool step(torusdev_t *t)
     gather(t);
     t->edges++;
     t->stepped += t->nlist;
-    if (t->nparts > 1) /* every node (all): the parts' nodes, a part on one thread */
+    if (t->nparts > 1) { /* every node (all): the parts' nodes, a part on one thread */
         tpool_for(t->pool, t->nparts, step_parts, t);
+        if (t->trace && !t->trace_own) /* the sharer's models (the observer), at the same times */
+            sci_fabric_tick(t->node, 0, t->trace, t->step_cycle);
+    } else if (t->trace) /* on the calling thread: the one waveform of every node */
+        step_traced(t, 0, t->n, t->trace);
+    else if (t->pool && tpool_threads(t->pool) > 1)
+        tpool_for(t->pool, t->n, step_index, t);
     else
         tpool_for(t->pool, t->nlist, step_nodes, t);
     commit(t);
@@ -814,34 +826,11 @@ static bool step(torusdev_t *t)
     return atomic_load_explicit(&t->moved, memory_order_relaxed);
 }
 
-/* The edge with a waveform (RTL): every node's edge in three phases, so the one FST sees them
- * together (sci_fabric_tick); on the calling thread. */
-static void step_traced(torusdev_t *t, uint64_t cycle)
-{
-    for (unsigned i = 0; i < t->n; i++) {
-        compose_node(t, i);
-        dev_set_inputs(t->node[i], nin(t, i));
-        pre_edge(t, i);
-    }
-    t->wrote = -1;
-    sci_fabric_tick(t->node, t->n, t->trace, cycle);
-    for (unsigned i = 0; i < t->n; i++)
-        post_edge(t, i);
-    refresh(t);
-    int e = sci_fabric_internal_error(t->node, t->n);
-    if (e)
-        atomic_fetch_or_explicit(&t->ierr, e == 1 ? 1 : 2, memory_order_relaxed);
-}
-
 static void tr_tick(void *self, uint64_t cycle)
 {
     torusdev_t *t = self;
     if (t->in_reset)
         t->step_ctrl = t->rot++ % NCTRL;
-    if (t->trace) {
-        step_traced(t, cycle);
-        return;
-    }
     t->step_skip = false;
     t->step_cycle = cycle;
     step(t);
@@ -928,13 +917,7 @@ int sci_torus_trace_share(device_t *d, void *tr, char *err, size_t errlen)
         snprintf(err, errlen, "the torus already writes a waveform");
         return -1;
     }
-    if (t->nparts > 1) {
-        snprintf(err, errlen, "a waveform holds one Verilator context: the torus's RTL is in %u",
-                 t->nparts);
-        return -1;
-    }
-    for (unsigned i = 0; i < t->n; i++)
-        t->node[i]->ops->trace_attach(t->node[i]->self, tr);
+    sci_fabric_trace_attach(t->node, t->n, t->part_lo, t->nparts, false, tr);
     t->trace = tr;
     return 0;
 }
@@ -942,25 +925,21 @@ int sci_torus_trace_share(device_t *d, void *tr, char *err, size_t errlen)
 static int tr_trace_open(void *self, const char *path, char *err, size_t errlen)
 {
     torusdev_t *t = self;
-    if (t->nparts > 1) {
-        snprintf(err, errlen, "%s: a waveform holds one Verilator context: the torus's RTL is in %u",
-                 path, t->nparts);
-        return -1;
-    }
-    return sci_fabric_trace_open(t->node, t->n, t->impl, &t->trace, path, err, errlen);
+    t->trace_own = true;
+    return sci_fabric_trace_open(t->node, t->n, t->part_lo, t->nparts, t->impl, &t->trace, path,
+                                 err, errlen);
 }
 
 static void tr_trace_close(void *self, uint64_t cycle)
 {
     torusdev_t *t = self;
-    sci_fabric_trace_close(t->node, t->n, &t->trace, cycle);
+    sci_fabric_trace_close(t->node, t->n, t->part_lo, t->nparts, t->trace_own, &t->trace, cycle);
 }
 
 static void tr_trace_window(void *self, uint64_t from, uint64_t to)
 {
-    torusdev_t *t = self;
-    if (t->trace)
-        ftsim_vl_trace_window(t->trace, from, to);
+    if (((torusdev_t *)self)->trace)
+        ftsim_vl_trace_window(((torusdev_t *)self)->trace, from, to);
 }
 
 static int tr_control(void *self, const char *cmd, char *err, size_t errlen)
@@ -972,16 +951,16 @@ static int tr_control(void *self, const char *cmd, char *err, size_t errlen)
         return -1;
     t->eout_stale = true;
     switch (op) {
-    case CTL_CUT:
-    case CTL_RESTORE: t->cut[i * 2 + dim] = op == CTL_CUT; break;
-    case CTL_OFF:
+    case SCI_CTL_CUT:
+    case SCI_CTL_RESTORE: t->cut[i * 2 + dim] = op == SCI_CTL_CUT; break;
+    case SCI_CTL_OFF:
         if (!t->off[i]) {
             t->off[i] = 1;
             t->pup[i] = 0;
             node_reset(t, i, true);
         }
         break;
-    case CTL_ON:
+    case SCI_CTL_ON:
         if (t->off[i]) {
             t->off[i] = 0;
             t->pup[i] = POWER_UP_CYCLES;
@@ -989,7 +968,7 @@ static int tr_control(void *self, const char *cmd, char *err, size_t errlen)
             node_reset(t, i, true);
         }
         break;
-    case CTL_RESET:
+    case SCI_CTL_RESET:
         if (!t->off[i]) {
             t->pup[i] = POWER_UP_CYCLES;
             t->rst_dis[i] = 1;
@@ -1128,6 +1107,7 @@ static void *torus_create(const dev_design_t *d, dev_impl_t impl, const char *in
     t->lnew = calloc((size_t)t->n * 2, sizeof *t->lnew);
     t->want = calloc(t->n, 1);
     t->moved1 = calloc(t->n, 1);
+    t->inedge = calloc(t->n, 1);
     t->list = calloc(t->n + 1u, sizeof *t->list);
     t->next = calloc(t->n + 1u, sizeof *t->next);
     t->self = calloc(t->n, sizeof *t->self);
@@ -1138,7 +1118,7 @@ static void *torus_create(const dev_design_t *d, dev_impl_t impl, const char *in
     t->pup = calloc(t->n, 1);
     t->rst_dis = calloc(t->n, 1);
     t->ctrl = calloc((size_t)t->n * NCTRL, sizeof *t->ctrl);
-    if (!t->node || !t->nin || !t->nout || !t->lnk || !t->lnew || !t->want || !t->moved1 ||
+    if (!t->node || !t->nin || !t->nout || !t->lnk || !t->lnew || !t->want || !t->moved1 || !t->inedge ||
         !t->list || !t->next || !t->self || !t->eout || !t->ein || !t->cut || !t->off || !t->pup ||
         !t->rst_dis || !t->ctrl) {
         tr_destroy(t);

@@ -38,6 +38,13 @@ const dev_design_t *sci_torus_design(int p2s, unsigned w, unsigned h);
 unsigned sci_torus_dims(const dev_design_t *d, unsigned *w, unsigned *h);
 int sci_torus_p2s(const dev_design_t *d); /* 1 P2S, 0 LC3 or not a torus */
 
+/* A control of a W x H torus named `name` (the header of sci_torus.c): *op one of SCI_CTL_*, *dim
+ * the ring (0 X, 1 Y; cut and restore), *node its node's index. Returns 0, or -1 with a message
+ * (sci_torus_ctl.c). */
+enum { SCI_CTL_CUT, SCI_CTL_RESTORE, SCI_CTL_OFF, SCI_CTL_ON, SCI_CTL_RESET };
+int sci_torus_parse_ctl(unsigned w, unsigned h, const char *name, const char *text, int *op,
+                        unsigned *dim, unsigned *node, char *err, size_t errlen);
+
 /* Node index of (x, y): y * W + x. */
 static inline unsigned sci_torus_index(unsigned w, unsigned x, unsigned y) { return y * w + x; }
 /* Port number of kind SCI_TP_* of node (x, y) of torus d. */
@@ -52,7 +59,8 @@ uint16_t sci_torus_node_id(const dev_design_t *d, unsigned x, unsigned y);
 /* Put the torus RTL (device d, opened with DEV_IMPL_RTL) into the shared FST tr (vl_trace.h)
  * that the caller opens and that also holds its own models (the harness observer); from then
  * on the torus dumps it at each cycle's edges as with its own waveform, and dev_trace_close
- * closes it. Returns 0, or -1 with a message. */
+ * closes it. An RTL in parts goes into tr's parts (ftsim_vl_trace_part), after the caller's
+ * models in the merged file. Returns 0, or -1 with a message. */
 int sci_torus_trace_share(device_t *d, void *tr, char *err, size_t errlen);
 
 /* Step the nodes of torus device d on the threads of pool (NULL: on the calling thread), from
@@ -64,9 +72,10 @@ int sci_torus_trace_share(device_t *d, void *tr, char *err, size_t errlen);
 int sci_torus_set_pool(device_t *d, tpool_t *pool, char *err, size_t errlen);
 /* The RTL of the torus devices opened from design d from now on (d built for the caller by
  * sci_torus_design) in `parts` parts of whole rows (at most H), each part's node models in a
- * Verilator context of its own, so that sci_torus_set_pool can step the parts side by side. A
- * waveform holds one context: such a device opens none (0 or 1 parts: the process's context,
- * as before). NULL or a design that is not a torus: nothing. */
+ * Verilator context of its own, so that sci_torus_set_pool can step the parts side by side (0
+ * or 1 parts: the process's context). Its waveform is written in as many parts, each by the
+ * thread that steps the part, and merged into one FST when it closes (vl_trace.h): the same
+ * signals and values as in one part. NULL or a design that is not a torus: nothing. */
 void sci_torus_set_rtl_parts(const dev_design_t *d, unsigned parts);
 
 #endif

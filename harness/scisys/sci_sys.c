@@ -483,9 +483,9 @@ static int sys_configure(sci_sys_t *s, char *err, size_t errlen)
 
 /* With cfg.threads > 1, the C model's nodes step on a pool of that many threads, and so do
  * the RTL's (in as many parts, each in a Verilator context of its own: sci_sys_new asks the
- * design for them, unless a waveform wants the RTL in one); the hosts and drivers too when
- * they read the C model's registers (an RTL's register read evaluates a model: they stay on
- * the calling thread). */
+ * design for them; a waveform is written in as many parts and merged); the hosts and drivers
+ * too when they read the C model's registers (an RTL's register read evaluates a model: they
+ * stay on the calling thread). */
 static int sys_threads(sci_sys_t *s, char *err, size_t errlen)
 {
     if (s->cfg.threads > 1) {
@@ -552,7 +552,7 @@ sci_sys_t *sci_sys_new(const sci_sys_cfg_t *cfg, char *err, size_t errlen)
         sci_sys_free(s);
         return NULL;
     }
-    if (cfg->threads > 1 && !cfg->wave) /* the RTL's nodes in parts (sys_threads) */
+    if (cfg->threads > 1) /* the RTL's nodes in parts (sys_threads), a waveform in as many */
         sci_torus_set_rtl_parts(s->d, cfg->threads);
     if (sys_alloc(s, err, errlen) < 0 || sys_tables(s, err, errlen) < 0 ||
         ls_open(&s->ls, s->d, cfg->models, err, errlen) < 0 || sys_threads(s, err, errlen) < 0 ||

@@ -300,8 +300,14 @@ uint64_t scisys_host_tx(sci_sys_t *s, unsigned i, bool ready)
     uint64_t w = SCI_FLAG | h->cur.sym[h->pos];
     if (h->pos + 1u == h->cur.len)
         w |= SCI_LAST;
-    if (ready && ++h->pos == h->cur.len)
+    if (ready && ++h->pos == h->cur.len) {
         h->cur.len = 0;
+        h->handed++;
+        if (h->cur.sym[1] >> 8 == SCI_T_STATUS_READ) {
+            h->read_n = h->handed;
+            h->read_tid = h->cur.sym[3];
+        }
+    }
     return w;
 }
 
@@ -440,6 +446,8 @@ static void got_fail(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
     if (len < 9)
         return;
     scisys_ft_protocol(s, i);
+    if ((p[6] & SCI_ID_MASK) == s->id[i])
+        scisys_ft_fail_report(s, i, p[7], p[4]); /* a self-test read's answer (sci_sys.md 8) */
     if (s->fd && scisys_ftdrb_fail(s, i, p, len))
         return; /* FT-DRB: a notification to the packet's source, or taken here (ftdrb_sci.md s.2) */
     if ((p[6] & SCI_ID_MASK) != s->id[i])

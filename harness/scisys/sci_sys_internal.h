@@ -102,6 +102,10 @@ typedef struct host {
     uint8_t *held;               /* per destination node: held by the driver */
     unsigned nheld;
     uint64_t acks_dropped; /* ACKs dropped on a full queue (a blocked PSB FIFO) */
+    /* packets handed whole to the PSB's send FIFO, and the count and tid of the last
+     * STATUS_READ among them (the self-test sees its read leave the node: sci_sys.md 8) */
+    uint32_t handed, read_n;
+    uint16_t read_tid;
     uint16_t rx[SCI_MAX_PKT + 8];
     pkt_t pq[PQ];
     struct {
@@ -156,6 +160,9 @@ typedef struct ftn {
     uint64_t st_deadline; /* no reply by then: failed */
     unsigned *st_dst, st_ndst; /* the round's destinations (in use by this host's flows) */
     uint64_t st_sent;     /* the test read went at */
+    bool st_left;         /* ... and has left its own node (clause "left"): st_deadline runs */
+    uint64_t blocked_at;  /* the last watchdog sample that found an LC of the node full (0: none) */
+    uint64_t st_poll;     /* the next look at the PSB for it */
     uint32_t *st_base;    /* per destination: the path's round trip, learnt fault-free (0: not yet) */
     uint16_t *st_low;     /* ... its ST_KEEP shortest learning round trips, ascending (0: none) */
     bool st_calib;        /* still learning (the first rounds) */
@@ -373,6 +380,8 @@ int scisys_ft_reply(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len);
 /* An ACK reached host i for a flow to dst: its newest message's round trip (first send to
  * ACK), the self-test's sign that the path's data moves. */
 void scisys_ft_acked(sci_sys_t *s, unsigned i, unsigned dst, uint64_t rtt);
+/* A FAIL_REPORT (reason) of host i's own packet `tid`: a self-test read's LC gave it up. */
+void scisys_ft_fail_report(sci_sys_t *s, unsigned i, uint16_t tid, unsigned reason);
 /* A protocol detector event at node i (a FAIL_REPORT or bad CRC reached its host, a
  * CableNotOk pass). */
 void scisys_ft_protocol(sci_sys_t *s, unsigned i);

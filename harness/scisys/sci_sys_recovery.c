@@ -32,6 +32,8 @@
 #define ST_LATE    16u
 #define ST_GAPS    32u /* a late path's retests: 1/ST_GAPS of a watchdog period apart */
 #define ST_SLACK(b) ((b) / 3u > 32u ? (b) / 3u : 32u)
+#define ST_POLL    100u  /* a read waiting in its node: the host looks at its PSB every 1 us */
+#define ST_REPLY   1000u /* the PSB's answer crossing the node to the host (clause "left") */
 
 static void detected(sci_sys_t *s, unsigned det)
 {
@@ -252,7 +254,9 @@ static void st_send(sci_sys_t *s, unsigned i)
                      &f->st_tid);
     f->st_wait = true;
     f->st_sent = s->now;
-    f->st_deadline = s->now + 2u * s->cfg.par.rsr_timeout + 1000u;
+    f->st_left = false; /* its deadline runs once it has left the node (st_watch) */
+    f->st_poll = s->now + ST_POLL;
+    f->st_deadline = UINT64_MAX;
     s->ft.st.st_tests++;
     s->ft.st.st_symbols += 6u + 7u; /* the read and its reply */
 }
@@ -363,6 +367,22 @@ static void st_late(sci_sys_t *s, unsigned i, const char *why)
         f->st_retest = s->now + st_pace(s, i, s->ft.c_hang / ST_GAPS);
 }
 
+/* Clause "starved": a node that inserts the read or its reply on a ring (the source, the
+ * nodes where it turns, the target), asked by the host over the management network, saw an LC
+ * of its own full at a watchdog sample while the read was out: it could send nothing there, as
+ * the path's data could not; a saturated ring starves a node so, and a recovery cannot cure it. */
+static bool path_starved(sci_sys_t *s, unsigned src, unsigned dst, uint64_t since)
+{
+    for (unsigned dir = 0; dir < 2; dir++) {
+        sci_trace_t tr;
+        sci_route_trace(&s->ff, dir ? dst : src, dir ? src : dst, -1, &tr);
+        for (unsigned h = 0; h < tr.nhops; h += 2)
+            if (s->ft.n[tr.hop[h].node].blocked_at >= since)
+                return true;
+    }
+    return false;
+}
+
 /* The read got no answer (the PSB's timeout reply, or none by the deadline). While the path's
  * own data was acknowledged meanwhile the path works and the read was lost to the load (a
  * destination's reply buffer full, a busy target's retry limit): a late read (clause "lost").
@@ -372,11 +392,25 @@ static void st_lost(sci_sys_t *s, unsigned i, const char *why)
     ftn_t *f = &s->ft.n[i];
     unsigned dst = f->st_dst[f->st_idx];
     bool moving = f->st_dmax[dst] != 0; /* an ACK since the last verdict, not a DATA waiting */
+    bool starved = path_starved(s, i, dst, f->st_sent);
     f->st_dmax[dst] = 0; /* a verdict: the data's measure starts again */
-    if (moving)
+    if (starved)
+        st_late(s, i, "lost every time, its target unable to send");
+    else if (moving)
         st_late(s, i, "lost every time, while its data got through");
     else
         st_failed(s, i, why);
+}
+
+/* A read its LC gave up with no echo (reason 2: nothing took it), for its ring down (3) or
+ * itself disabled (4) will get no reply: it is lost now, not when the PSB's timer runs out
+ * (rtl/sci_lc.md section 2); clause "lost" judges it. Out of busy retries (1) is a busy target:
+ * its next retry may be answered, and the PSB's timer decides. */
+void scisys_ft_fail_report(sci_sys_t *s, unsigned i, uint16_t tid, unsigned reason)
+{
+    if (!s->ft.n || !s->ft.n[i].st_wait || s->ft.n[i].st_tid != tid || reason < 2u)
+        return;
+    st_lost(s, i, "given up by its LC (no echo, ring down or LC disabled)");
 }
 
 void scisys_ft_acked(sci_sys_t *s, unsigned i, unsigned dst, uint64_t rtt)
@@ -419,10 +453,42 @@ int scisys_ft_reply(sci_sys_t *s, unsigned i, const uint16_t *p, unsigned len)
     return 1;
 }
 
+/* Clause "left": the read's clock starts when it leaves its own node. Until then it waits
+ * behind the data its host handed the PSB before it (an LC that can take none holds them all),
+ * which no deadline of the path's may count: a node that holds it for good is the watchdog's
+ * (its PSB or the LC it waits for is hung). The host looks at its PSB every ST_POLL cycles
+ * (one register read each, STATUS and DBG, rtl/sci_node.md section 4): the remote-read timer
+ * armed for its read (STATUS[10], the host's read handed over) dates the start exactly, the
+ * timer counting down from rsr_timeout in the cycle after; or the send FIFO holds no more
+ * packets than the host handed after the read (it has gone, within the last look). From the
+ * start the PSB answers within rsr_timeout, its STATUS_REPLY or its timeout reply, and the
+ * host allows ST_REPLY more for that answer to cross its node. */
+static void st_watch(sci_sys_t *s, unsigned i)
+{
+    ftn_t *f = &s->ft.n[i];
+    const host_t *h = &s->host[i];
+    f->st_poll = s->now + ST_POLL;
+    if (h->read_tid != f->st_tid || h->read_n == 0)
+        return; /* still in the host's own queue */
+    uint64_t st = reg_read(s, i, SCI_PSB_STATUS);
+    uint64_t left = (reg_read(s, i, SCI_PSB_DBG) >> 12) & 0xFFFFu;
+    uint64_t rsr = s->cfg.par.rsr_timeout, t0;
+    if ((st >> 10 & 1u) && left && left <= rsr)
+        t0 = s->now - 1u - (rsr - left); /* armed by this read: its symbol 0 moved then */
+    else if ((st & 0xFu) <= h->handed - h->read_n)
+        t0 = s->now; /* gone from the send FIFO since the last look */
+    else
+        return;
+    f->st_left = true;
+    f->st_deadline = t0 + rsr + ST_REPLY;
+}
+
 static void st_cycle(sci_sys_t *s, unsigned i)
 {
     ftn_t *f = &s->ft.n[i];
     if (f->st_wait) {
+        if (!f->st_left && s->now >= f->st_poll)
+            st_watch(s, i);
         if (s->now >= f->st_deadline)
             st_lost(s, i, "got no reply");
         return;
@@ -468,6 +534,8 @@ static void wd_tick(sci_sys_t *s, unsigned i)
                 work = false;
             /* a packet buffer of the pool of 12 free and fewer than 8 in the send queue */
             full[k] = ((st >> 8) & 0xFu) >= 8u || ((st >> 4) & 0xFu) + ((st >> 8) & 0xFu) >= 12u;
+            if (full[k])
+                f->blocked_at = s->now; /* clause "starved" of the self-test */
             sig = (st & 0xFFF0u) ^ (dbg * 0x9E3779B97F4A7C15ull);
         } else {
             uint64_t st = reg_read(s, i, SCI_PSB_STATUS);

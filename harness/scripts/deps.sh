@@ -1,19 +1,19 @@
 #!/usr/bin/env bash
 # Install what ftsim needs from Debian packages, only what is missing.
 # Run as root it installs; otherwise it prints the one command to run and fails.
-# Usage: deps.sh [--check] [fuzz] [systemc] [coverage] [cluster] [formal]   (--check: report only, never install;
+# Usage: deps.sh [--check] [fuzz] [systemc] [coverage] [cluster] [eda]   (--check: report only, never install;
 #        fuzz: also what make fuzz-parser needs, clang, its libFuzzer runtime and llvm-cov;
 #        systemc: also the SystemC kernel and its TLM-2.0 headers, for build/ftsim-sc; coverage:
 #        also what make coverage needs, lcov (lcov, genhtml; gcov comes with gcc,
 #        verilator_coverage with Verilator); cluster: also what make cluster-check needs, Slurm
-#        (slurmctld, slurmd, sbatch), munge and GNU parallel; formal: also what make formal needs
-#        from Debian, ABC (berkeley-abc) for its abc bmc3 and abc pdr engines)
+#        (slurmctld, slurmd, sbatch), munge and GNU parallel; eda: also what make equiv needs
+#        besides the pinned Yosys, ABC (berkeley-abc))
 set -u
-check=""; fuzz=""; systemc=""; coverage=""; cluster=""; formal=""
+check=""; fuzz=""; systemc=""; coverage=""; cluster=""; eda=""
 for a in "$@"; do
   case "$a" in
     --check) check=1 ;; fuzz) fuzz=1 ;; systemc) systemc=1 ;; coverage) coverage=1 ;;
-    cluster) cluster=1 ;; formal) formal=1 ;;
+    cluster) cluster=1 ;; eda) eda=1 ;;
     *) echo "deps: unknown argument $a" >&2; exit 2 ;;
   esac
 done
@@ -35,7 +35,7 @@ need=(
 [ -n "$fuzz" ] && need+=("clang-14:clang-14" "file:/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-14-dev" "llvm-cov-14:llvm-14")
 [ -n "$coverage" ] && need+=("lcov:lcov" "genhtml:lcov" "gcov:gcc" "verilator_coverage:verilator")
 [ -n "$cluster" ] && need+=("slurmctld:slurmctld" "slurmd:slurmd" "sbatch:slurm-client" "munged:munge" "parallel:parallel")
-[ -n "$formal" ] && need+=("berkeley-abc:berkeley-abc")
+[ -n "$eda" ] && need+=("berkeley-abc:berkeley-abc")
 [ -n "$systemc" ] && need+=("file:/usr/include/systemc.h:libsystemc-dev" "file:/usr/include/tlm.h:libsystemc-dev")
 
 missing=()

@@ -11,7 +11,8 @@ firings, summed over the seeds), the recoveries, the bad CRCs at hosts, and the 
 the seeds of the bandwidth --ft costs (positive: --ft delivered less).
 
 usage: harness/scripts/ft_sweep.py [--tori 3x3,4x4,8x8] [--patterns uniform,complement]
-           [--loads 0.5,0.75,1] [--seeds 5] [--run 2ms] [--jobs 2] [--json FILE]
+           [--loads 0.5,0.75,1] [--seeds 5 | --seeds 1,2,5] [--run 2ms] [--jobs 2] [--json FILE]
+  --seeds N      seeds 1 to N; a list (1,2,5) runs those seeds
 Exit 1 when a point shows a false alarm, a recovery, a bad CRC at a host or a median cost of
 2 % or more; 2 on a bad argument.
 """
@@ -57,7 +58,7 @@ def main():
     ap.add_argument("--tori", default="3x3,4x4,8x8")
     ap.add_argument("--patterns", default="uniform,complement")
     ap.add_argument("--loads", default="0.5,0.75,1")
-    ap.add_argument("--seeds", type=int, default=5)
+    ap.add_argument("--seeds", default="5", help="seeds 1 to N, or a list such as 1,2,5")
     ap.add_argument("--run", default="2ms")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--json", help="write every point's numbers here")
@@ -67,16 +68,24 @@ def main():
     except ValueError:
         print(f"ft_sweep: --loads {a.loads}: want fractions such as 0.5,1", file=sys.stderr)
         return 2
+    try:
+        seeds = [int(v) for v in a.seeds.split(",")]
+    except ValueError:
+        print(f"ft_sweep: --seeds {a.seeds}: want a count such as 5 or a list such as 1,2,5",
+              file=sys.stderr)
+        return 2
+    if len(seeds) == 1:
+        seeds = list(range(1, seeds[0] + 1))
     pats = a.patterns.split(",")
     for p in pats:
         if p not in FLOWS:
             print(f"ft_sweep: --patterns: no pattern '{p}' (uniform, complement)", file=sys.stderr)
             return 2
-    if a.seeds < 1 or a.jobs < 1 or any(not 0 < l <= 1 for l in loads):
-        print("ft_sweep: --seeds and --jobs at least 1, loads in (0, 1]", file=sys.stderr)
+    if not seeds or min(seeds) < 1 or a.jobs < 1 or any(not 0 < l <= 1 for l in loads):
+        print("ft_sweep: seeds and --jobs at least 1, loads in (0, 1]", file=sys.stderr)
         return 2
-    print(f"seeds 1..{a.seeds}, run {a.run}, time scale 1000, self-test every 0.5 ms (scaled)",
-          flush=True)
+    print(f"seeds {','.join(map(str, seeds))}, run {a.run}, time scale 1000, self-test every "
+          "0.5 ms (scaled)", flush=True)
     rows, bad = [], 0
     print("| torus | pattern | load | every (cycles) | MB/s without | false alarms | recoveries "
           "| bad CRC at a host | median cost of --ft |")
@@ -88,15 +97,15 @@ def main():
                 for load in loads:
                     ev = every_for(torus, pat, sat, load)
                     jobs = {(s, ft): ex.submit(ftsim, torus, pat, ev, s, a.run, ft)
-                            for s in range(1, a.seeds + 1) for ft in (False, True)}
+                            for s in seeds for ft in (False, True)}
                     res = {k: f.result() for k, f in jobs.items()}
-                    fts = [res[(s, True)]["ft"] for s in range(1, a.seeds + 1)]
+                    fts = [res[(s, True)]["ft"] for s in seeds]
                     alarms = sum(f["selftest_failed"] + f["watchdog_count"] for f in fts)
                     recs = sum(f["recoveries"] for f in fts)
                     crcs = sum(f["crc_at_host"] for f in fts)
                     costs = [100.0 * (res[(s, False)]["mbs"] - res[(s, True)]["mbs"])
-                             / res[(s, False)]["mbs"] for s in range(1, a.seeds + 1)]
-                    base = statistics.median(res[(s, False)]["mbs"] for s in range(1, a.seeds + 1))
+                             / res[(s, False)]["mbs"] for s in seeds]
+                    base = statistics.median(res[(s, False)]["mbs"] for s in seeds)
                     med = statistics.median(costs)
                     ok = alarms == 0 and recs == 0 and crcs == 0 and med < COST_MAX
                     bad += not ok
