@@ -510,27 +510,31 @@ module rn1 (
     chose = 1'b0;
     two   = 1'b0;
     seen  = 8'h00;
-    for (int p = 0; p < NPORT; p++) begin
-      g = gnt_i[p*8 +: 8];
-      f = cand_i[p*8 +: 8] & ~alloc_i;
-      if (((g & (g - 8'd1)) != 8'h00) || (!req_i[p] && g != 8'h00)) begin
-        one = 1'b0;
-      end
-      if ((g & ~cand_i[p*8 +: 8]) != 8'h00) begin
-        inc = 1'b0;
-      end
-      if ((g & seen) != 8'h00) begin
-        dis = 1'b0;
-      end
-      if (g != 8'h00 && (f & (f - 8'd1)) != 8'h00) begin
-        chose = 1'b1;
-      end
-      for (int q = 0; q < p; q++) begin
-        if (g != 8'h00 && gnt_i[q*8 +: 8] != 8'h00 && cand_i[q*8 +: 8] == cand_i[p*8 +: 8]) begin
-          two = 1'b1;
+    // No routing word and no grant: every check holds (the simulators skip the loop).
+    if (req_i != 8'h00 || gnt_i != 64'd0) begin
+      for (int p = 0; p < NPORT; p++) begin
+        g = gnt_i[p*8 +: 8];
+        f = cand_i[p*8 +: 8] & ~alloc_i;
+        if (((g & (g - 8'd1)) != 8'h00) || (!req_i[p] && g != 8'h00)) begin
+          one = 1'b0;
         end
+        if ((g & ~cand_i[p*8 +: 8]) != 8'h00) begin
+          inc = 1'b0;
+        end
+        if ((g & seen) != 8'h00) begin
+          dis = 1'b0;
+        end
+        if (g != 8'h00 && (f & (f - 8'd1)) != 8'h00) begin
+          chose = 1'b1;
+        end
+        for (int q = 0; q < p; q++) begin
+          if (g != 8'h00 && gnt_i[q*8 +: 8] != 8'h00 &&
+              cand_i[q*8 +: 8] == cand_i[p*8 +: 8]) begin
+            two = 1'b1;
+          end
+        end
+        seen = seen | g;
       end
-      seen = seen | g;
     end
     return {one, inc, dis, chose, two};
   endfunction
