@@ -965,22 +965,14 @@ module sci_lc #(
     ok    = 1'b1;
     named = 16'h0000;
     pos   = head_i;
+    e     = 4'd0;
     for (int i = 0; i < 8; i++) begin
-      e = 4'd0;
-      for (int k = 0; k < 8; k++) begin
-        if (pos == 3'(k)) begin
-          e = sq_i[k*4 +: 4];
-        end
-      end
       if (4'(i) < cnt_i) begin
-        for (int t = 0; t < 16; t++) begin
-          if (e == 4'(t)) begin
-            if (named[t] || t >= NSLOT) begin
-              ok = 1'b0;
-            end
-            named[t] = 1'b1;
-          end
+        e = sq_i[pos*4 +: 4];
+        if (named[e] || {28'd0, e} >= NSLOT) begin
+          ok = 1'b0;
         end
+        named[e] = 1'b1;
       end
       pos = pos + 3'd1;
     end
