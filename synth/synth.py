@@ -45,8 +45,9 @@ def targets(names):
     by = {v.device: v for v in vs}
     bad = [n for n in names if n not in by]
     if bad:
-        print(f"synth.py: unknown device {', '.join(bad)} (devices: {', '.join(by)})",
-              file=sys.stderr)
+        # named as the command the user ran (equiv.py, equiv_mutants.py use this too)
+        print(f"{os.path.basename(sys.argv[0])}: unknown device {', '.join(bad)} "
+              f"(devices: {', '.join(by)})", file=sys.stderr)
         sys.exit(2)
     return [by[n] for n in names]
 
