@@ -429,8 +429,8 @@ cocotb-verilator: deps
 	@grep -E '^(PASS|FAIL|[0-9]+ passed)' $(BUILD)/cocotb-verilator-native.log
 
 # make test SUITE=name[,name] runs only those suites; VEC=GLOB only the vectors matching GLOB
-# (tests/run.py --help lists the suites). Every suite but the mutants, whose 83 broken builds
-# (about 5 minutes on two cores) are make mutants: make test's test phase stays within 5 minutes.
+# (tests/run.py --help lists the suites). Every suite but the mutants, a broken build each (about
+# 8 minutes on two cores), which are make mutants: make test's test phase stays within 5 minutes.
 test: deps sc-deps
 	+@$(MAKE) -s -j$(JOBS) build units cocotb-venv $(FTSIM_SC)
 	@FTSIM=$(FTSIM) FTSIM_SC=$(FTSIM_SC) UNITS=$(BUILD)/tests python3 tests/run.py --jobs $(JOBS) \

@@ -16,6 +16,7 @@ the tree whose build/ holds only a link to build/ftsim, with no display; `make` 
 as `make -o build/ftsim`, so it never rebuilds ftsim. Nothing is written into the tree.
 """
 import argparse
+import ast
 import glob
 import importlib.util
 import os
@@ -887,6 +888,32 @@ def check_json_library(root):
             m = JSON_KEY.search(line)
             if m:
                 fails.append((rel, n, f"JSON by hand ({m.group(0)}): write it with json-c"))
+    return fails
+
+
+# ---- mutant-texts ----------------------------------------------------------------------------
+
+@check("mutant-texts", "every mutant of tests/mutants.py finds its text exactly once in its "
+       "file (make mutants, not make test, builds them)")
+def check_mutant_texts(root):
+    rel = "tests/mutants.py"
+    path = os.path.join(root, rel)
+    if not os.path.exists(path):
+        return []
+    text = read(root, rel)
+    m = re.search(r"^MUTANTS = \{$", text, re.M)
+    if not m:
+        return [(rel, 1, "no MUTANTS table")]
+    body = text[m.end():text.index("\n}\n", m.end()) + 2]
+    table = ast.literal_eval("{" + body)
+    fails = []
+    for name, (model, fname, old, *_rest) in table.items():
+        src = os.path.join(model, fname)
+        n = read(root, src).count(old) if os.path.exists(os.path.join(root, src)) else 0
+        if n != 1:
+            at = re.search(r'^\s*"%s":' % re.escape(name), text, re.M)
+            fails.append((rel, line_of(text, at.start()) if at else 1,
+                          f"mutant {name}: its text occurs {n} times in {src}"))
     return fails
 
 

@@ -317,6 +317,13 @@ def cases():
     c.append(("json-library", "a JSON key parsed by hand", good, (),
               {"harness/a/r.c": "const char *k(const char *s) { return strstr(s, \"\\\"%s\\\":\"); }\n"},
               r"^harness/a/r\.c:1: JSON by hand"))
+    # ---- mutant-texts
+    good = {"tests/mutants.py": "MUTANTS = {\n    \"csim-a\": (\"csim\", \"a/a.c\",\n"
+                                "        \"x = 1;\", \"x = 2;\", \"x is one\"),\n}\n",
+            "csim/a/a.c": "int f(void)\n{\n    int x;\n    x = 1;\n    return x;\n}\n"}
+    c.append(("mutant-texts", "a mutant whose text the source no longer has", good, (),
+              {"csim/a/a.c": "int f(void) { return 1; }\n"},
+              r"^tests/mutants\.py:2: mutant csim-a: its text occurs 0 times"))
     return c
 
 
