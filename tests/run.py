@@ -33,7 +33,7 @@ SC_DEVICES = designs.devices(systemc=True)
 
 # Fuzz in `make test`: fixed seeds, at least 2 million lockstep cycles in all.
 FUZZ_SEEDS = [1, 2, 3, 4, 5, 6, 7, 8]
-FUZZ_CYCLES = 1_000_000
+FUZZ_CYCLES = 500_000
 
 
 class Test:
@@ -505,7 +505,7 @@ def suite_fuzz():
 
 
 # RNP networks: (endpoints, faults, backward channel, seed, cycles, models)
-NET_FUZZ = [(16, 4, False, 1, 300_000, "both"), (16, 4, True, 2, 300_000, "both"),
+NET_FUZZ = [(16, 4, False, 1, 150_000, "both"), (16, 4, True, 2, 150_000, "both"),
             (64, 8, True, 3, 30_000, "both"), (64, 8, False, 4, 30_000, "both"),
             (256, 16, True, 5, 60_000, "csim"), (256, 8, False, 6, 4_000, "both")]
 
@@ -840,7 +840,7 @@ def suite_icarus():
     check = ["python3", "tests/icarus/export_check.py"]
     t = [Test("icarus", f"rn1 RTL under Icarus = C model, {n} fuzz cycles, seed {seed}",
               ["bash", "tests/icarus/replay.sh", str(n), str(seed)], exit_is(0, "PASS icarus replay"))
-         for n, seed in [(4000, 7), (4000, 8)]]
+         for n, seed in [(2000, 7), (2000, 8)]]
     by = spec_vectors_by_device()
     for dev in EXPORT_DEVICES:
         vecs = by.get(dev, [])
@@ -1138,7 +1138,7 @@ def suite_ftdrb_rnp():
                   "source (relays reorder): the ledger catches it, exit 1",
                   quick[:-1] + ["--mutant", "dedup-last", "--out", "build/ftdrb-rnp-test"],
                   exit_is(1, "reported delivered but not there")))
-    t.append(Test("ftdrb-rnp", "lockstep (about 20 s): the quick runs on rnpnet64 with a "
+    t.append(Test("ftdrb-rnp", "lockstep: the quick runs on rnpnet64 with a "
                   "1000-cycle window, RTL and C model, relays included: no divergence, ledger clean",
                   quick[:-1] + ["--cycles", "1000", "--model", "both", "--out",
                                 "build/ftdrb-rnp-test"],
