@@ -353,7 +353,7 @@ def run(v, net, outdir, yosys, abc):
     for side, read in reads.items():
         t = time.monotonic()
         # With memories, gold's are written and read back as the netlist's were (equiv_prep.ys).
-        rt = (f"memory -nomap\ntechmap\nopt_clean\nwrite_verilog -noattr {tmp}/{side}_rt.v\n"
+        rt = (f"opt_dff -keepdc\nmemory -nomap\ntechmap\nopt_clean\nwrite_verilog -noattr {tmp}/{side}_rt.v\n"
               f"design -reset\nread_verilog {tmp}/{side}_rt.v\n"
               f"hierarchy -check -top {v.design.top}\nproc\nopt_expr -mux_undef"
               if side == "gold" and mems else "")
