@@ -12,17 +12,19 @@ of both: a flip-flop bit with the one that bears a name of it on the other side 
 constant the netlist ties that name to: a flip-flop synthesis found never to change), a memory
 with the one of the same name, the registers write_verilog writes beside a memory's registered
 read port (no name of their own: a hit flag and the write data per write port the port is
-transparent to) with those of the same memory, read port, role and bit; paired memories must agree in size, ports, clocking,
-transparency and initial contents, paired flip-flops in clock and initial value. Each pair is
-cut the same way on both sides: what it holds (a flip-flop's Q, a memory's read data) becomes
-an input of the same name, what it takes (D; a memory's addresses, write data and enables) an
-output of the same name. The check is then combinational: synth/equiv_prove.ys writes each side
-as an and-inverter graph and ABC's `cec` (Debian's berkeley-abc) proves every output of one
-equal to the output of the same name of the other for every value of the inputs and the cut
-state. So from the same start (the initial values compared; flip-flops without one taken to
-start alike) the two take the same steps in every cycle. A flip-flop left unpaired stays one
-(ABC's sequential `dsec` then, which starts it at 0); a memory left unpaired is an input of one
-side only and fails whatever it reaches. Prints per device the state paired, the outputs and
+transparent to) with those of the same memory, read port, role and bit (gold's memories are
+formed and written as the netlist's were: equiv_prep.ys); paired memories must agree in size,
+ports, clocking, transparency and initial contents, paired flip-flops in clock and initial
+value. Each pair is cut the same way on both sides: what it holds (a flip-flop's Q, a memory's
+read data) becomes an input of the same name, what it takes (D; a memory's addresses, write
+data and enables, a write's data and address only where enabled) an output of the same name.
+The check is then combinational: synth/equiv_prove.ys writes each side as an and-inverter
+graph and ABC's `cec` (Debian's berkeley-abc) proves every output of one equal to the output
+of the same name of the other for every value of the inputs and the cut state. So from the
+same start (the initial values compared; flip-flops without one taken to start alike) the two
+take the same steps in every cycle. A flip-flop left unpaired stays one (ABC's sequential
+`dsec` then, which starts it at 0); a memory left unpaired is an input of one side only and
+fails whatever it reaches. Prints per device the state paired, the outputs and
 the time of each step; the logs land in DIR/equiv/. Exit 0 when every output of every device is
 proven, 1 when one is not (ABC's verdict, the unpaired state and the disagreements printed), 2
 on bad arguments.
@@ -249,9 +251,9 @@ def write_masked(c, pn, bits, gate2):
 def cut(side, which, ffs, consts, aliases, mems, other_only):
     """The side's module with each paired flip-flop (Q bit -> pair name) and memory cut:
     state outputs become inputs, state inputs outputs (a write port's data and address masked
-    by its enables: write_masked); unpaired state becomes inputs named
-    by side (never shared, so whatever it reaches stays unproven; other_only: the other side's,
-    added here as inputs that drive nothing, for equiv_make wants the same inputs on both).
+    by its enables: write_masked); unpaired state becomes inputs named by side (never shared,
+    so whatever it reaches stays unproven; other_only: the other side's, added here as inputs
+    that drive nothing, for equiv_make wants the same inputs on both).
     consts: a gold flip-flop bit the netlist ties to a constant (Q bit -> (value, name)): in
     gold its Q is that constant and its D an output; in gate that output is the constant.
     aliases: a gold flip-flop bit the netlist merged into another's (gold Q bit -> (gold Q bit
@@ -353,7 +355,8 @@ def run(v, net, outdir, yosys, abc):
     for side, read in reads.items():
         t = time.monotonic()
         # With memories, gold's are written and read back as the netlist's were (equiv_prep.ys).
-        rt = (f"opt_dff -keepdc\nmemory -nomap\ntechmap\nopt_clean\nwrite_verilog -noattr {tmp}/{side}_rt.v\n"
+        rt = (f"opt_dff -keepdc\nmemory -nomap\ntechmap\nopt_clean\n"
+              f"write_verilog -noattr {tmp}/{side}_rt.v\n"
               f"design -reset\nread_verilog {tmp}/{side}_rt.v\n"
               f"hierarchy -check -top {v.design.top}\nproc\nopt_expr -mux_undef"
               if side == "gold" and mems else "")
