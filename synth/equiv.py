@@ -10,16 +10,21 @@ synth reads it; gate, the netlist file DIR/NAME.v as it is (never made again, wh
 --net FILE checks another file in its place, for one device). This script then pairs the state
 of both: a flip-flop bit with the one that bears a name of it on the other side (or with the
 constant the netlist ties that name to: a flip-flop synthesis found never to change), a memory
-with the one of the same name; paired memories must agree in size, ports, clocking,
-transparency and initial contents, paired flip-flops in clock and initial value. Each pair is
-cut the same way on both sides: what it holds (a flip-flop's Q, a memory's read data) becomes
-an input of the same name, what it takes (D; a memory's addresses, write data and enables) an
-output of the same name. The check is then combinational: synth/equiv_prove.ys writes each side
-as an and-inverter graph and ABC's `cec` (Debian's berkeley-abc) proves every output of one
-equal to the output of the same name of the other for every value of the inputs and the cut
-state. So from the same start (the initial values compared; flip-flops without one taken to
-start alike) the two take the same steps in every cycle. State left unpaired is an input of one
-side only and fails whatever it reaches. Prints per device the state paired, the outputs and
+with the one of the same name, the registers write_verilog writes beside a memory's registered
+read port (no name of their own: a hit flag and the write data per write port the port is
+transparent to) with those of the same memory, read port, role and bit (gold's memories are
+formed and written as the netlist's were: equiv_prep.ys); paired memories must agree in size,
+ports, clocking, transparency and initial contents, paired flip-flops in clock and initial
+value. Each pair is cut the same way on both sides: what it holds (a flip-flop's Q, a memory's
+read data) becomes an input of the same name, what it takes (D; a memory's addresses, write
+data and enables, a write's data and address only where enabled) an output of the same name.
+The check is then combinational: synth/equiv_prove.ys writes each side as an and-inverter
+graph and ABC's `cec` (Debian's berkeley-abc) proves every output of one equal to the output
+of the same name of the other for every value of the inputs and the cut state. So from the
+same start (the initial values compared; flip-flops without one taken to start alike) the two
+take the same steps in every cycle. A flip-flop left unpaired stays one (ABC's sequential
+`dsec` then, which starts it at 0); a memory left unpaired is an input of one side only and
+fails whatever it reaches. Prints per device the state paired, the outputs and
 the time of each step; the logs land in DIR/equiv/. Exit 0 when every output of every device is
 proven, 1 when one is not (ABC's verdict, the unpaired state and the disagreements printed), 2
 on bad arguments.
@@ -51,6 +56,12 @@ MEM = "$mem_v2"
 # write_verilog's names for nets Yosys had not named (_21851_): never paired, they differ
 # between two writes.
 AUTO = re.compile(r"^_\d+_$")
+# write_verilog's registered read port (a netlist's, and gold's when written the same way): in
+# an always block, the data register `_N_ <= MEM[ADDR];`, then per write port the read port is
+# transparent to, a hit flag `_H_ <= W'h0;` (set when that port writes ADDR) and the write data
+# `_D_ <= W'hx;` (loaded then), read through `assign RD = (_H_ & _D_) | (~_H_ & _N_);`.
+RD_LINE = re.compile(r"^\s*(_\d+_) <= (\\\S+|[A-Za-z_][\w$]*) ?\[")
+CONST_LINE = re.compile(r"^\s*(_\d+_) <= \d+'h([0x]+);$")
 # Any other cell holding state is refused (the cut would treat it as logic).
 STATEFUL = re.compile(r"^\$(_?(A|S|ALD)?DFF|_?DFFE|_SDFF|_DLATCH|_SR_|_FF_|adff|sdff|aldff|dffe|"
                       r"dffsr|dlatch|adlatch|sr$|ff$|mem|memrd|memwr|meminit|fsm)", re.I)
@@ -62,6 +73,37 @@ def fill(path, **kv):
     for k, x in kv.items():
         text = text.replace("{" + k + "}", x)
     return text
+
+
+def read_port_regs(path):
+    """The registers write_verilog writes beside the registered read ports of the netlist file
+    at path (see RD_LINE), named by what they are: {auto name: "MEM$rdK$hitJ" or "MEM$rdK$dataJ"},
+    K the port's place among MEM's registered read ports in the file, J the write port's among
+    those it is transparent to. Both sides named so, the pairing finds each hit flag and write
+    data register with the one of the same memory, port and bit on the other side (their
+    names, _21852_ and the like, differ between two writes)."""
+    names, ports, cur = {}, {}, None
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("  always") or line.rstrip() == "  end":
+                cur = None      # a read port's registers stay in its always block
+                continue
+            m = RD_LINE.match(line)
+            if m:
+                mem = m.group(2).lstrip("\\")
+                k = ports.get(mem, 0)
+                ports[mem] = k + 1
+                cur = [f"{mem}$rd{k}", -1]
+                continue
+            m = CONST_LINE.match(line)
+            if cur is None or not m or m.group(1) in names:
+                continue
+            if set(m.group(2)) == {"0"}:      # a hit flag starts each write port's pair
+                cur[1] += 1
+                names[m.group(1)] = f"{cur[0]}$hit{cur[1]}"
+            elif set(m.group(2)) == {"x"} and cur[1] >= 0:
+                names[m.group(1)] = f"{cur[0]}$data{cur[1]}"
+    return names
 
 
 def yosys_run(yosys, text, ys, log, tmp):
@@ -76,7 +118,9 @@ class Side:
     """One side's flattened module from equiv_prep.ys's JSON: its public bit names, flip-flop
     bits and memories."""
 
-    def __init__(self, path, top):
+    def __init__(self, path, top, regs=None):
+        """regs: names for write_verilog's auto-named read port registers (read_port_regs)."""
+        regs = regs or {}
         with open(path, encoding="utf-8") as f:
             mods = json.load(f)["modules"]
         if top not in mods:
@@ -97,11 +141,12 @@ class Side:
                     continue
                 if init is not None and len(init) == len(bits):
                     self.init[b] = init[len(bits) - 1 - i]
-                if nn.get("hide_name") or AUTO.match(n):
+                if nn.get("hide_name") or (AUTO.match(n) and n not in regs):
                     continue
+                w = regs.get(n, n)
                 idx = (len(bits) - 1 - i if nn.get("upto") else i) + off
-                self.names.setdefault(b, set()).add(n if len(bits) == 1 and off == 0
-                                                    else f"{n}[{idx}]")
+                self.names.setdefault(b, set()).add(w if len(bits) == 1 and off == 0
+                                                    else f"{w}[{idx}]")
         self.ff = {}        # Q bit -> (D bit, clock bit, polarity, cell)
         self.mems = {}      # memory name -> cell
         self.bad = []       # cells this cut does not know that hold state
@@ -181,11 +226,34 @@ def pair(gold, gate):
     return pairs, consts, aliases, problems
 
 
+def write_masked(c, pn, bits, gate2):
+    """What of a memory's input port pn (bits) acts on its contents: a write port's data bit
+    only where its enable bit is set (data & enable), its address only where one of its
+    enables is (address & any enable); every other input as it is. Two memories that take the
+    same enables and these hold the same contents whatever a disabled port's data and address
+    are (synthesis leaves those free: the netlist's need not equal the RTL's)."""
+    if pn not in ("WR_DATA", "WR_ADDR") or not int(c["parameters"].get("WR_PORTS", "0"), 2):
+        return bits
+    en = c["connections"]["WR_EN"]
+    nports = int(c["parameters"]["WR_PORTS"], 2)
+    if pn == "WR_DATA":
+        return [gate2("$_AND_", d, e) for d, e in zip(bits, en)]
+    width, abits = len(en) // nports, len(bits) // nports
+    masked = []
+    for k in range(nports):
+        anye = en[k * width]
+        for e in en[k * width + 1:(k + 1) * width]:
+            anye = gate2("$_OR_", anye, e)
+        masked += [gate2("$_AND_", a, anye) for a in bits[k * abits:(k + 1) * abits]]
+    return masked
+
+
 def cut(side, which, ffs, consts, aliases, mems, other_only):
     """The side's module with each paired flip-flop (Q bit -> pair name) and memory cut:
-    state outputs become inputs, state inputs outputs; unpaired state becomes inputs named
-    by side (never shared, so whatever it reaches stays unproven; other_only: the other side's,
-    added here as inputs that drive nothing, for equiv_make wants the same inputs on both).
+    state outputs become inputs, state inputs outputs (a write port's data and address masked
+    by its enables: write_masked); unpaired state becomes inputs named by side (never shared,
+    so whatever it reaches stays unproven; other_only: the other side's, added here as inputs
+    that drive nothing, for equiv_make wants the same inputs on both).
     consts: a gold flip-flop bit the netlist ties to a constant (Q bit -> (value, name)): in
     gold its Q is that constant and its D an output; in gate that output is the constant.
     aliases: a gold flip-flop bit the netlist merged into another's (gold Q bit -> (gold Q bit
@@ -202,6 +270,14 @@ def cut(side, which, ffs, consts, aliases, mems, other_only):
         cells[f"$cut$buf${y}"] = dict(type="$_BUF_", parameters={}, attributes={},
                                       port_directions=dict(A="input", Y="output"),
                                       connections=dict(A=[a], Y=[y]))
+
+    def gate2(kind, a, b):
+        y = nxt[0]
+        nxt[0] += 1
+        cells[f"$cut${kind}${y}"] = dict(type=kind, parameters={}, attributes={},
+                                         port_directions=dict(A="input", B="input", Y="output"),
+                                         connections=dict(A=[a], B=[b], Y=[y]))
+        return y
 
     def out(name, bits):
         # Every output on nets of its own, through buffers: no net is two ports.
@@ -245,11 +321,12 @@ def cut(side, which, ffs, consts, aliases, mems, other_only):
     for mid, cn in side.mems.items():
         c = m["cells"][cn]
         tag = ("mem:" + mid) if mid in mems else f"{which}-only:mem:{mid}"
-        for pn, bits in c["connections"].items():
+        conn = c["connections"]
+        for pn, bits in conn.items():
             if c["port_directions"][pn] == "output":
                 ports[f"{tag}${pn}"] = dict(direction="input", bits=bits)
             elif mid in mems:
-                out(f"{tag}${pn}", bits)
+                out(f"{tag}${pn}", write_masked(c, pn, bits, gate2))
     netnames = {n: dict(hide_name=0, bits=p["bits"], attributes={}) for n, p in ports.items()}
     for qb in kept:   # a kept flip-flop's initial value
         if side.init.get(qb, "x") != "x":
@@ -278,9 +355,11 @@ def run(v, net, outdir, yosys, abc):
     for side, read in reads.items():
         t = time.monotonic()
         # With memories, gold's are written and read back as the netlist's were (equiv_prep.ys).
-        rt = (f"memory -nomap\ntechmap\nopt_clean\nwrite_verilog -noattr {tmp}/{side}_rt.v\n"
+        rt = (f"opt_dff -keepdc\nmemory -nomap\ntechmap\nopt_clean\n"
+              f"write_verilog -noattr {tmp}/{side}_rt.v\n"
               f"design -reset\nread_verilog {tmp}/{side}_rt.v\n"
-              f"hierarchy -check -top {v.design.top}\nproc" if side == "gold" and mems else "")
+              f"hierarchy -check -top {v.design.top}\nproc\nopt_expr -mux_undef"
+              if side == "gold" and mems else "")
         r = yosys_run(yosys, fill(PREP, READ=read, TOP=v.design.top, OUT=f"{tmp}/{side}",
                                   ROUNDTRIP=rt),
                       os.path.join(tmp, side + ".ys"), f"{log}.{side}.log", tmp)
@@ -291,8 +370,11 @@ def run(v, net, outdir, yosys, abc):
             with open(os.path.join(ROOT, tmp, "gate.json"), encoding="utf-8") as f:
                 mems = '"$mem_v2"' in f.read()
     t = time.monotonic()
-    gold = Side(os.path.join(ROOT, tmp, "gold.json"), v.design.top)
-    gate = Side(os.path.join(ROOT, tmp, "gate.json"), v.design.top)
+    gold_rt = os.path.join(ROOT, tmp, "gold_rt.v")
+    gold = Side(os.path.join(ROOT, tmp, "gold.json"), v.design.top,
+                read_port_regs(gold_rt) if os.path.exists(gold_rt) else {})
+    gate = Side(os.path.join(ROOT, tmp, "gate.json"), v.design.top,
+                read_port_regs(os.path.join(ROOT, net)))
     problems = [f"{s}: {c}: holds state and is neither a flip-flop nor a memory"
                 for s, side in (("RTL", gold), ("netlist", gate)) for c in side.bad]
     pairs, consts, aliases, more = pair(gold, gate)

@@ -1,15 +1,17 @@
 #!/usr/bin/env python3
 """make equiv-mutants: a netlist with one gate changed must fail make equiv, for each seed.
 
-usage: equiv_mutants.py [--dir DIR] [--seeds LIST] DEVICE
+usage: equiv_mutants.py [--dir DIR] [--seeds LIST] [--read-port] DEVICE
 
 For each seed (default 1,2,3,4,5; printed) picks, with Python's random.Random(seed), one
 gate of DIR/DEVICE.v that feeds a flip-flop (drives the value it takes, its enable or its
 reset) and writes a copy of the netlist with that gate changed (a two-input gate's & and |
 swapped, ^ made ~^ and back; a multiplexer's data inputs swapped) to
 DIR/mutants/DEVICE-sSEED.v; then runs synth/equiv.py --net on the copy. A copy equiv.py
-passes is a failure of this check. Prints the gate changed and the verdict per seed. Exit 0
-when every copy failed equivalence, 1 otherwise, 2 on bad arguments.
+passes is a failure of this check. --read-port changes instead one memory read port's
+transparency (DEVICE-rpSEED.v): the test `RADDR == WADDR` that sets the hit flag of
+write_verilog's bypass beside a registered read port, made `!=`. Prints the change and the
+verdict per seed. Exit 0 when every copy failed equivalence, 1 otherwise, 2 on bad arguments.
 """
 import argparse
 import os
@@ -63,13 +65,33 @@ def mutate(lines, seed):
     return out, i + 1, old.strip(), new.strip(), len(cands)
 
 
+# write_verilog's bypass of a transparent registered read port: `if (WEN && RADDR == WADDR)`.
+BYPASS = re.compile(r"^(\s*if \(.* && .*) == (.*\) begin)$")
+
+
+def mutate_read_port(lines, seed):
+    """The netlist's lines with one read port's transparency test made `!=` (the port chosen
+    by random.Random(seed) among those that have one), as mutate returns them."""
+    cands = [i for i, line in enumerate(lines) if BYPASS.match(line) and
+             i > 2 and re.match(r"^\s*_\d+_ <= \d+'hx+;$", lines[i - 1])]
+    if not cands:
+        raise ValueError("no transparent registered read port")
+    i = random.Random(seed).choice(cands)
+    out = list(lines)
+    out[i] = BYPASS.sub(r"\1 != \2", lines[i])
+    return out, i + 1, lines[i].strip(), out[i].strip(), len(cands)
+
+
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n", 1)[1],
                                  formatter_class=argparse.RawTextHelpFormatter,
-                                 usage="equiv_mutants.py [--dir DIR] [--seeds LIST] DEVICE")
+                                 usage="equiv_mutants.py [--dir DIR] [--seeds LIST] [--read-port] "
+                                       "DEVICE")
     ap.add_argument("device")
     ap.add_argument("--dir", default="build/synth")
     ap.add_argument("--seeds", default="1,2,3,4,5")
+    ap.add_argument("--read-port", action="store_true",
+                    help="change a memory read port's transparency, not a gate")
     a = ap.parse_args(argv)
     try:
         seeds = [int(s) for s in a.seeds.split(",")]
@@ -84,11 +106,16 @@ def main(argv):
     os.makedirs(os.path.join(ROOT, a.dir, "mutants"), exist_ok=True)
     bad = 0
     for s in seeds:
-        out, n, old, new, ncand = mutate(lines, s)
-        path = os.path.join(a.dir, "mutants", f"{a.device}-s{s}.v")
+        try:
+            out, n, old, new, ncand = (mutate_read_port if a.read_port else mutate)(lines, s)
+        except ValueError as e:
+            print(f"equiv_mutants.py: {a.dir}/{a.device}.v: {e}", file=sys.stderr)
+            return 2
+        path = os.path.join(a.dir, "mutants", f"{a.device}-{'rp' if a.read_port else 's'}{s}.v")
         with open(os.path.join(ROOT, path), "w", encoding="utf-8") as f:
             f.write("\n".join(out))
-        print(f"seed {s}: {a.device}.v:{n} (one of {ncand} gates feeding a flop): "
+        what = "read ports" if a.read_port else "gates feeding a flop"
+        print(f"seed {s}: {a.device}.v:{n} (one of {ncand} {what}): "
               f"'{old}' -> '{new}'", flush=True)
         r = subprocess.run([sys.executable, os.path.join(ROOT, "synth", "equiv.py"), "--dir",
                             a.dir, "--net", path, "--jobs", "1", a.device],

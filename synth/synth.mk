@@ -22,7 +22,8 @@ fpga: eda-venv
 # One gate feeding a flip-flop changed, for five seeds: each copy must fail equivalence.
 equiv-mutants: eda-venv
 	@bash harness/scripts/deps.sh eda
-	@nice -n 10 python3 synth/equiv_mutants.py --dir $(SYNTH_DIR) $(or $(SYNTH_SEL),rn1)
+	@for d in $(or $(SYNTH_SEL),rn1); do \
+	  nice -n 10 python3 synth/equiv_mutants.py --dir $(SYNTH_DIR) $$d || exit 1; done
 # The vectors that read a memory entry nothing wrote (memories X at start, under Icarus).
 .PHONY: unwritten
 unwritten: build
