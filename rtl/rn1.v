@@ -498,23 +498,18 @@ module rn1 (
     f_gnt = gnt_or(gnt);
   end
 
-  // The allocator's answer (rn1.md 5): {one each, in its candidates, disjoint, a choice between
-  // two free outputs, two ports of one direction granted at one edge}.
-  function automatic [4:0] gnt_check(input [63:0] gnt_i, input [7:0] req_i,
-                                     input [63:0] cand_i, input [7:0] alloc_i);
-    logic [7:0] g, f, seen;
-    logic       one, inc, dis, chose, two;
-    one   = 1'b1;
-    inc   = 1'b1;
-    dis   = 1'b1;
-    chose = 1'b0;
-    two   = 1'b0;
-    seen  = 8'h00;
+  // The allocator's answer (rn1.md 5): {one each, in its candidates, disjoint}.
+  function automatic [2:0] gnt_check(input [63:0] gnt_i, input [7:0] req_i, input [63:0] cand_i);
+    logic [7:0] g, seen;
+    logic       one, inc, dis;
+    one  = 1'b1;
+    inc  = 1'b1;
+    dis  = 1'b1;
+    seen = 8'h00;
     // No routing word and no grant: every check holds (the simulators skip the loop).
     if (req_i != 8'h00 || gnt_i != 64'd0) begin
       for (int p = 0; p < NPORT; p++) begin
         g = gnt_i[p*8 +: 8];
-        f = cand_i[p*8 +: 8] & ~alloc_i;
         if (((g & (g - 8'd1)) != 8'h00) || (!req_i[p] && g != 8'h00)) begin
           one = 1'b0;
         end
@@ -524,26 +519,42 @@ module rn1 (
         if ((g & seen) != 8'h00) begin
           dis = 1'b0;
         end
+        seen = seen | g;
+      end
+    end
+    return {one, inc, dis};
+  endfunction
+
+  // The premises of two covers: {a port granted one of two free outputs, two ports of one
+  // direction granted at one edge}. Only the covers read them.
+  function automatic [1:0] gnt_premise(input [63:0] gnt_i, input [63:0] cand_i,
+                                       input [7:0] alloc_i);
+    logic [7:0] g, f;
+    logic       chose, two;
+    chose = 1'b0;
+    two   = 1'b0;
+    if (gnt_i != 64'd0) begin  // both need a grant (the simulators skip the loop)
+      for (int p = 0; p < NPORT; p++) begin
+        g = gnt_i[p*8 +: 8];
+        f = cand_i[p*8 +: 8] & ~alloc_i;
         if (g != 8'h00 && (f & (f - 8'd1)) != 8'h00) begin
           chose = 1'b1;
         end
         for (int q = 0; q < p; q++) begin
-          if (g != 8'h00 && gnt_i[q*8 +: 8] != 8'h00 &&
-              cand_i[q*8 +: 8] == cand_i[p*8 +: 8]) begin
+          if (g != 8'h00 && gnt_i[q*8 +: 8] != 8'h00 && cand_i[q*8 +: 8] == cand_i[p*8 +: 8]) begin
             two = 1'b1;
           end
         end
-        seen = seen | g;
       end
     end
-    return {one, inc, dis, chose, two};
+    return {chose, two};
   endfunction
 
   logic f_gnt_one, f_gnt_inc, f_gnt_dis, f_gnt_chose, f_gnt_two;
 
   always_comb begin
-    {f_gnt_one, f_gnt_inc, f_gnt_dis, f_gnt_chose, f_gnt_two} = gnt_check(gnt, req, cand,
-                                                                          alloc_q);
+    {f_gnt_one, f_gnt_inc, f_gnt_dis} = gnt_check(gnt, req, cand);
+    {f_gnt_chose, f_gnt_two}          = gnt_premise(gnt, cand, alloc_q);
   end
 
   // rn1.md 5: a routing word is granted one backward port or none, and none without one.

@@ -7,19 +7,25 @@ divided by 1000 (self-test every 0.5 ms) and the default self-test interval. Eac
 no failed self-test read, no watchdog firing, no recovery, no bad CRC at a host, and cost under
 2 % of the bandwidth of the same run without --ft (all runs but two, said at RUNS). Each run
 names the clauses it guards: a model with that clause broken (a mutant in tests/mutants.py)
-raises a false alarm in it.
+raises a false alarm in it. Clause seeded (the pacing's jitter comes from the run's seed and the
+node): the two-host exchange of the self-test's cost table (harness/scisys/upsets.md) on seeds 1
+and 2 is the same bytes without --ft (nothing of it is random), and with --ft every reading
+host's self-test reads go at other times (--log).
 The detection side (a detour still caught, in time) is tests/upset_ft.py.
 
 usage: tests/ft_load.py [--clause NAME] [--list]
-  --clause NAME   only the runs that guard clause NAME (base, lost, starved, left, paced, blocked)
+  --clause NAME   only the runs that guard clause NAME (base, lost, starved, left, paced, blocked,
+                  seeded)
   --list          list the runs and their clauses
 Ends with `N passed, N failed`; exit 1 on a failure, 2 on a bad argument.
 """
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FTSIM = os.environ.get("FTSIM", os.path.join(ROOT, "build", "ftsim"))
@@ -45,7 +51,10 @@ RUNS = [
     ("8x8", "uniform", "509", "1300us", ["--seed", "5", "no-cost"], ["left"]),
     ("8x8", "uniform", "509", "1ms", ["--seed", "2", "no-cost"], ["starved", "left"]),
 ]
-CLAUSES = sorted({c for r in RUNS for c in r[5]})
+# clause seeded: the cost table's exchange, 2 ms (its learning rounds and four rounds)
+EXCHANGE = ["--torus", "3x3", "--flow", "a:0,0:1,0", "--flow", "b:1,0:0,0", "--every", "1",
+            "--run", "2ms", "--time-scale", "1000"]
+CLAUSES = sorted({c for r in RUNS for c in r[5]} | {"seeded"})
 results = []
 
 
@@ -64,6 +73,39 @@ def run(torus, pattern, every, length, extra):
         return {"error": f"exit {p.returncode}: {(p.stdout + p.stderr)[-400:]}"}
 
 
+def seeded():
+    """Clause seeded: seeds 1 and 2 without --ft give the same bytes; with --ft the reads move."""
+    out, reads = {}, {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for seed in (1, 2):
+            series = os.path.join(tmp, f"s{seed}.csv")
+            p = subprocess.run([FTSIM, "torus", *EXCHANGE, "--seed", str(seed), "--json",
+                                "--series", series], cwd=ROOT, capture_output=True, text=True)
+            try:
+                j = json.loads(p.stdout)
+                with open(series) as f:
+                    j["series"] = f.read()
+            except (json.JSONDecodeError, OSError):
+                j = {"error": f"exit {p.returncode}: {(p.stdout + p.stderr)[-400:]}"}
+            for k in ("seed", "cycles_per_s", "build_s"):  # the number named, the wall time
+                j.pop(k, None)
+            out[seed] = j
+            p = subprocess.run([FTSIM, "torus", *EXCHANGE, "--seed", str(seed), "--ft", "--log"],
+                               cwd=ROOT, capture_output=True, text=True)
+            reads[seed] = {}
+            for m in re.finditer(r"^\s*(\d+) .* \((\d+,\d+)\): self-test: read to", p.stderr, re.M):
+                reads[seed].setdefault(m.group(2), []).append(int(m.group(1)))
+    check("error" not in out[1] and out[1] == out[2],
+          "seeded: the exchange without --ft is the same bytes on seeds 1 and 2 (report, series)",
+          f"seed 1: {str(out[1])[:300]}\n     seed 2: {str(out[2])[:300]}")
+    hosts = sorted(set(reads[1]) | set(reads[2]))
+    same = [h for h in hosts if reads[1].get(h) == reads[2].get(h)]
+    check(len(hosts) == 2 and not same,
+          f"seeded: with --ft every reading host's self-test reads go at other times on seeds 1 "
+          f"and 2 ({', '.join(f'({h}) {len(reads[1].get(h, []))} reads' for h in hosts)})",
+          f"hosts reading: {hosts}; the same times on both seeds: {same}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -78,7 +120,11 @@ def main():
     if a.list:
         for r in runs:
             print(f"{r[0]} {r[1]} every {r[2]} for {r[3]} {' '.join(r[4])}: {', '.join(r[5])}")
+        if a.clause in (None, "seeded"):
+            print("the self-test cost's exchange, seeds 1 and 2, with and without --ft: seeded")
         return 0
+    if a.clause in (None, "seeded"):
+        seeded()
     for torus, pattern, every, length, extra, clauses in runs:
         cost_checked = "no-cost" not in extra
         extra = [e for e in extra if e != "no-cost"]

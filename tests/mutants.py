@@ -522,6 +522,12 @@ MUTANTS = {
         "    bool starved = 0 && path_starved(s, i, dst, f->st_sent);",
         "a read lost while a node on its path could send nothing fails the path (clause starved)",
         {"test": ["python3", "tests/ft_load.py", "--clause", "starved"]}),
+    "harness-ft-jitter-ignores-seed": ("harness", "scisys/sci_sys_recovery.c",
+        "        f->st_rng = st_rng_start(s->cfg.seed, i);",
+        "        f->st_rng = st_rng_start(1u + 0 * s->cfg.seed, i);",
+        "the self-test's pacing ignores the run's seed: every seed puts the reads at the same "
+        "moments, so a median over seeds is one run repeated (clause seeded)",
+        {"test": ["python3", "tests/ft_load.py", "--clause", "seeded"]}),
 }
 
 def mutate(name, src):

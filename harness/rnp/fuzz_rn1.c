@@ -119,7 +119,15 @@ static void fz_fail(fz_t *f, const char *fmt, ...)
             fz_fail(f, __VA_ARGS__); \
     } while (0)
 
-static void wname(uint16_t w, char *buf, size_t n) { rnp_format_word(RNP_KIND_WORD, w, 0, buf, n); }
+/* A word's name, formatted only where a failure is reported (every cycle would cost the run a
+ * third of its time): the returned array lives to the end of the call it is an argument of. */
+typedef struct wname { char s[32]; } wname_t;
+static wname_t wname(uint16_t w)
+{
+    wname_t n;
+    rnp_format_word(RNP_KIND_WORD, w, 0, n.s, sizeof n.s);
+    return n;
+}
 
 /* The word that leaves a router for word w on a live input: invalid control words as DROP. */
 static uint16_t passed(uint16_t w) { return rnp_is_invalid(w) ? RNP_DROP : w; }
@@ -252,11 +260,9 @@ static void src_plan(fz_t *f, unsigned i, const cfg_t *next)
 static void src_check_status(fz_t *f, unsigned i, uint16_t w)
 {
     src_t *s = &f->s[i];
-    char got[32];
-    wname(w, got, sizeof got);
     if (!(w & RNP_C) || (w & 0x3Fu) != (s->count & 0x3Fu)) {
         fz_bad(f, "f%u: expected STATUS with count %u (mod 64 = %u), saw %s", i, s->count,
-               s->count & 63u, got);
+               s->count & 63u, wname(w).s);
         return;
     }
     int disp = (w >> 6) & 3;
@@ -299,26 +305,26 @@ static void src_check_status(fz_t *f, unsigned i, uint16_t w)
 static void src_observe(fz_t *f, unsigned i, uint16_t w)
 {
     src_t *s = &f->s[i];
-    char got[32], exp[32];
-    wname(w, got, sizeof got);
     switch (s->st) {
     case SQ_CLOSE: break;
     case SQ_QUIET:
     case SQ_SEND:
         if (w != RNP_IDLE)
-            fz_bad(f, "f%u: output carries %s while the source is not turned", i, got);
+            fz_bad(f, "f%u: output carries %s while the source is not turned", i,
+                   wname(w).s);
         break;
     case SQ_TURNED:
         if (f->t == s->t_turn + 1) {
             src_check_status(f, i, w);
         } else if (f->t == s->t_turn + 2) {
             if (w != (RNP_C | s->xr)) {
-                wname((uint16_t)(RNP_C | s->xr), exp, sizeof exp);
-                fz_bad(f, "f%u: expected CHECKSUM %s, saw %s", i, exp, got);
+                fz_bad(f, "f%u: expected CHECKSUM %s, saw %s", i,
+                       wname((uint16_t)(RNP_C | s->xr)).s, wname(w).s);
             }
         } else if (s->dest < 0) {
             if (w != RNP_DROP)
-                fz_bad(f, "f%u: blocked connection: expected DROP after CHECKSUM, saw %s", i, got);
+                fz_bad(f, "f%u: blocked connection: expected DROP after CHECKSUM, saw %s", i,
+                       wname(w).s);
             s->st = SQ_QUIET;
         } else {
             s->st = SQ_REPLY;
@@ -330,9 +336,8 @@ static void src_observe(fz_t *f, unsigned i, uint16_t w)
     case SQ_REPLY: {
         uint16_t want = passed(f->d[s->dest].last);
         if (w != want) {
-            wname(want, exp, sizeof exp);
             fz_bad(f, "f%u: reverse word from b%d: expected %s (driven a cycle earlier), saw %s", i,
-                   s->dest, exp, got);
+                   s->dest, wname(want).s, wname(w).s);
         }
         if (w == RNP_TURN) {
             s->st = SQ_SEND;
@@ -406,10 +411,8 @@ static void dst_new(fz_t *f, unsigned j, uint16_t w)
     dst_t *d = &f->d[j];
     unsigned i = w & 7u;
     src_t *s = &f->s[i];
-    char got[32];
-    wname(w, got, sizeof got);
     if (s->st != SQ_SEND || !s->routed || s->last != w || s->dest >= 0) {
-        fz_bad(f, "b%u: a routing word %s that f%u did not just send", j, got, i);
+        fz_bad(f, "b%u: a routing word %s that f%u did not just send", j, wname(w).s, i);
         return;
     }
     unsigned ports[2], n = dir_ports(&s->decide_cfg, i, s->dir, ports), ok = 0;
@@ -426,28 +429,25 @@ static void dst_new(fz_t *f, unsigned j, uint16_t w)
 static void dst_observe(fz_t *f, unsigned j, uint16_t w)
 {
     dst_t *d = &f->d[j];
-    char got[32], exp[32];
-    wname(w, got, sizeof got);
     switch (d->st) {
     case DQ_LISTEN:
         if (w & RNP_C)
             dst_new(f, j, w);
         else if (w != RNP_IDLE)
-            fz_bad(f, "b%u: unowned output carries %s", j, got);
+            fz_bad(f, "b%u: unowned output carries %s", j, wname(w).s);
         break;
     case DQ_HOLD1:
     case DQ_HOLD2:
         if (w != RNP_HOLD)
             fz_bad(f, "b%u: expected HOLD %s after the reverse TURN, saw %s", j,
-                   d->st == DQ_HOLD1 ? "one cycle" : "two cycles", got);
+                   d->st == DQ_HOLD1 ? "one cycle" : "two cycles", wname(w).s);
         d->st = d->st == DQ_HOLD1 ? DQ_HOLD2 : DQ_RECV;
         break;
     case DQ_RECV: {
         uint16_t want = passed(f->s[d->src].last);
         if (w != want) {
-            wname(want, exp, sizeof exp);
             fz_bad(f, "b%u: word from f%d: expected %s (driven a cycle earlier), saw %s", j, d->src,
-                   exp, got);
+                   wname(want).s, wname(w).s);
         }
         if (w == RNP_TURN) {
             d->st = DQ_REPLY;
@@ -459,7 +459,7 @@ static void dst_observe(fz_t *f, unsigned j, uint16_t w)
     }
     case DQ_REPLY:
         if (w != RNP_IDLE)
-            fz_bad(f, "b%u: output carries %s while the connection is reversed", j, got);
+            fz_bad(f, "b%u: output carries %s while the connection is reversed", j, wname(w).s);
         if (d->cur == RNP_TURN) {
             d->st = DQ_HOLD1;
             f->st.rturns++;

@@ -49,7 +49,7 @@ typedef struct sci_sys_cfg {
     unsigned models; /* LS_RTL, LS_CSIM or LS_BOTH (lockstep) */
     sci_sys_mode_t mode;
     sci_sys_params_t par;
-    uint64_t seed;       /* watchdog phases */
+    uint64_t seed;       /* the static front end's first poll; with ft the self-test's pacing */
     const char *wave;    /* FST path (RTL) or NULL */
     uint64_t wave_from;  /* ... dumping only cycles wave_from..wave_to of the run (counted as */
     uint64_t wave_to;    /* the run's times are, from the end of the boot; wave_to 0: to the end) */

@@ -170,7 +170,7 @@ typedef struct ftn {
     uint64_t st_retest;   /* a late path is tested again from then */
     uint32_t *st_dmax;    /* per destination: the longest DATA round trip (send to ACK)
                              acknowledged since the path's last verdict */
-    uint32_t st_rng;      /* the pacing's jitter (xorshift) */
+    uint32_t st_rng;      /* the pacing's jitter (xorshift; from the run's seed and the node) */
     /* watchdog */
     uint64_t wd_next;
     uint64_t sig[3];     /* X-LC, Y-LC, PSB: what was read at the last sample */

@@ -259,6 +259,8 @@ static void st_send(sci_sys_t *s, unsigned i)
     f->st_deadline = UINT64_MAX;
     s->ft.st.st_tests++;
     s->ft.st.st_symbols += 6u + 7u; /* the read and its reply */
+    scisys_log(s, i, "self-test: read to (%u,%u)", xn(s, f->st_dst[f->st_idx]),
+               yn(s, f->st_dst[f->st_idx]));
 }
 
 /* The nodes a packet from src to dst passes through, by the host's copy of the tables: every
@@ -340,6 +342,20 @@ static uint32_t st_learn(uint16_t *low, uint64_t rtt)
         if (low[k - 1])
             return low[k - 1];
     return r;
+}
+
+/* The pacing's generator of node i starts from the run's seed and the node, mixed (clause
+ * "paced"): a sweep's seeds put every host's reads at other moments, as they move its traffic.
+ * The node's own start (a fixed odd multiple of its index) is moved by splitmix64's finaliser
+ * of (seed - 1) times an odd number of the node: a different move per node and per seed, none
+ * for seed 1, whose reads stay where they were. */
+static uint32_t st_rng_start(uint64_t seed, unsigned i)
+{
+    uint64_t z = (seed - 1u) * (0xD1B54A32D192ED03ull * (2u * (uint64_t)i + 1u));
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    z ^= z >> 31;
+    return ((0x9E3779B9u * (i + 1u)) ^ (uint32_t)(z >> 32)) | 1u;
 }
 
 /* The pause before a path's next read (clause "paced"): p (1/32 of a watchdog period for a retest,
@@ -705,7 +721,7 @@ int scisys_ft_open(sci_sys_t *s, char *err, size_t errlen)
         f->st_low = calloc((size_t)s->n * ST_KEEP, sizeof *f->st_low);
         f->st_dmax = calloc(s->n, sizeof *f->st_dmax);
         f->st_calib = true;
-        f->st_rng = 0x9E3779B9u * (i + 1u) | 1u;
+        f->st_rng = st_rng_start(s->cfg.seed, i);
         if (!f->st_dst || !f->st_base || !f->st_low || !f->st_dmax) {
             snprintf(err, errlen, "out of memory");
             return -1;
