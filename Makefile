@@ -167,7 +167,7 @@ help:
 	@echo "  make synth [D=a,b]   every design (or those devices) to a gate netlist, build/synth/NAME.v, and"
 	@echo "                       build/synth/report.json (cells, flops, memory bits, transistors, depth; synth/README.md)"
 	@echo "  make equiv [D=a,b]   each netlist file in build/synth proven equivalent to its RTL (Yosys, ABC cec)"
-	@echo "  make equiv-mutants   one gate feeding a flop changed, five seeds: each must fail make equiv (D=rn1 by default; D=a,b)"
+	@echo "  make equiv-mutants [D=a,b]  a gate feeding a flop changed, five seeds: each fails make equiv (default rn1)"
 	@echo "  make fpga [D=a,b]    rn1, lc3, lc3node (or those) placed and routed on an ECP5: LUTs, FFs, RAM, Fmax"
 	@echo "  make unwritten       the vectors that read a memory entry nothing wrote (memories X at start, Icarus)"
 	@echo "  make formal          SymbiYosys: prove every FT_ASSERT, reach every FT_COVER (formal/README.md)"
