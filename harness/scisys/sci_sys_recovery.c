@@ -345,7 +345,7 @@ static uint32_t st_learn(uint16_t *low, uint64_t rtt)
 }
 
 /* The pacing's generator of node i starts from the run's seed and the node, mixed (clause
- * "paced"): a sweep's seeds put every host's reads at other moments, as they move its traffic.
+ * "seeded"): a sweep's seeds put every host's reads at other moments, as they move its traffic.
  * The node's own start (a fixed odd multiple of its index) is moved by splitmix64's finaliser
  * of (seed - 1) times an odd number of the node: a different move per node and per seed, none
  * for seed 1, whose reads stay where they were. */
