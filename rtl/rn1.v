@@ -572,7 +572,8 @@ module rn1 (
   // formal/rn1.sby task prf only: the allocator's answer is cut to a free input (cutpoint) and
   // its contract assumed: the three properties above and GrantNotAllocated_A below, which
   // task top proves of the allocator itself.
-  always @(*) if (rst_ni) assume (f_gnt_one && f_gnt_inc && f_gnt_dis && (f_gnt & alloc_q) == 8'h00);
+  always @(*)
+    if (rst_ni) assume (f_gnt_one && f_gnt_inc && f_gnt_dis && (f_gnt & alloc_q) == 8'h00);
 `endif
 `endif
   // rn1.md 5 Freeing: a port is chosen only when not allocated, never in the cycle it is freed.

@@ -443,7 +443,8 @@ module rn1_fport #(
   `FT_COVER(HoldNotCounted_C, f_fwd_hold)
   // rn1.md 4 FORWARD: TURN in t puts STATUS (disposition, count) on out in t+1, TURN on bq.
   `FT_ASSERT(ForwardTurnStatus_A,
-             !f_fwd_turn || (ns == ST_STATUS && out_o == {1'b1, disp_q, count_q} && bwd_word_o == W_TURN),
+             !f_fwd_turn || (ns == ST_STATUS && out_o == {1'b1, disp_q, count_q} &&
+                             bwd_word_o == W_TURN),
              ("rn1_fport: TURN in FORWARD not answered by STATUS"))
   `FT_COVER(ForwardTurnStatus_C, f_fwd_turn)
   // rn1.md 2 and 4: the cycle after STATUS carries CHECKSUM, the XOR of the counted words.
@@ -451,7 +452,8 @@ module rn1_fport #(
              ("rn1_fport: CHECKSUM %h after STATUS, XOR %h", out_o, xor_q))
   `FT_COVER(StatusThenChecksum_C, f_status && disp_q[1])
   // rn1.md 4 REVERSE: TURN from bq in u puts TURN on out in u+1 and HOLD on bq in u+1, u+2.
-  `FT_ASSERT(ReverseTurnHolds_A, !f_rev_turn || (ns == ST_HOLD && out_o == W_TURN && bwd_word_o == W_HOLD),
+  `FT_ASSERT(ReverseTurnHolds_A,
+             !f_rev_turn || (ns == ST_HOLD && out_o == W_TURN && bwd_word_o == W_HOLD),
              ("rn1_fport: TURN in REVERSE not answered by TURN and HOLD"))
   `FT_COVER(ReverseTurnHolds_C, f_rev_turn)
   `FT_ASSERT(HoldTwice_A, !f_hold || (ns == ST_FORWARD && bwd_word_o == W_HOLD),

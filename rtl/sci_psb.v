@@ -598,8 +598,8 @@ module sci_psb #(
   // ---------------------------------------------------------------------------------------
   // Registers read port, status, debug.
   wire [15:0] tmr_shown = rsr_arm_q ? rsr_tmr_q : 16'd0;
-  wire [63:0] status = {32'd0, disc_q, 2'd0, yseen_q, ydown_q, nt_owed_q, rsr_arm_q, rb_cnt_q, rf_cnt_q,
-                        sf_cnt_q};
+  wire [63:0] status = {32'd0, disc_q, 2'd0, yseen_q, ydown_q, nt_owed_q, rsr_arm_q, rb_cnt_q,
+                        rf_cnt_q, sf_cnt_q};
   assign dbg_o    = {36'd0, tmr_shown, bcnt_q, dport_q, own_q};
 
   assign reg_rdata_o = (reg_raddr_i == ADDR_CTRL)   ? cfg_q :
@@ -800,7 +800,8 @@ module sci_psb #(
   // and its symbol 0 moves in that cycle; with none, nothing moves.
   wire f_any_ok = ok0 || ok1 || okrb || oksf;
   wire f_first  = (own_cur == OW_LC0) || (own_cur == OW_LC1 && !ok0) ||
-                  (own_cur == OW_RB && !ok0 && !ok1) || (own_cur == OW_HOST && !ok0 && !ok1 && !okrb);
+                  (own_cur == OW_RB && !ok0 && !ok1) ||
+                  (own_cur == OW_HOST && !ok0 && !ok1 && !okrb);
   `FT_ASSERT(BlinkPriority_A, !free || (bx_start == f_any_ok && (!bx_start || f_first)),
              ("sci_psb: B-link given to source %0d past a ready one", own_cur))
   `FT_COVER(BlinkPriority_C, free && okrb && oksf)
@@ -811,7 +812,8 @@ module sci_psb #(
   // sci_node.md 2: port 7 and a port with no LC discard the packet, counted (saturating) in
   // STATUS.discarded at its symbol 0.
   wire f_disc_port = bx_start && (port_cur == 3'd7 || {29'd0, port_cur} > NLC);
-  `FT_ASSERT(DiscardCounted_A, !f_disc_port || disc_d == ((disc_q == 16'hFFFF) ? 16'hFFFF : disc_q + 16'd1),
+  `FT_ASSERT(DiscardCounted_A,
+             !f_disc_port || disc_d == ((disc_q == 16'hFFFF) ? 16'hFFFF : disc_q + 16'd1),
              ("sci_psb: a packet to port %0d not counted as discarded", port_cur))
   `FT_COVER(DiscardCounted_C, f_disc_port && port_cur != 3'd7)  // a port with no LC
   // sci_node.md 3: the receive FIFO is ready for a packet's symbol 0 only with fewer than 8.
